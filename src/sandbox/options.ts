@@ -1,0 +1,85 @@
+/**
+ * The public shape of the sandbox service: how to start it and what it reports. The server
+ * itself lives beside this file; other rooms import only `src/sandbox/index.ts`.
+ */
+
+/** Seeded fault injection. Every rate is a probability from 0 to 1 applied per request. */
+export interface FaultOptions {
+  /** Seed of the fault generator, so a run can be repeated exactly. Default 1. */
+  seed?: number;
+  /** Which calls faults apply to. Default 'all' (create and fetch; never the ledger, media or control paths). */
+  applyTo?: 'all' | 'create' | 'fetch';
+  /** Answer 500 with an error body (the request is not processed). */
+  serverErrorRate?: number;
+  /** Answer 429 with `Retry-After` (the request is not processed). */
+  rateLimitRate?: number;
+  /** Seconds sent in Retry-After. Default 1. */
+  retryAfterSeconds?: number;
+  /** Delay the answer by `slowMs`. */
+  slowRate?: number;
+  slowMs?: number;
+  /** Destroy the connection before reading the body: the request is surely not processed. */
+  resetBeforeBodyRate?: number;
+  /** Process the request (a create is accepted and billed), then destroy the connection without answering. */
+  resetAfterBodyRate?: number;
+  /** Process the request, then answer 200 with a body that is not valid JSON. */
+  malformedJsonRate?: number;
+  /** A created task ends in `failed` with an error object instead of completing. */
+  taskFailureRate?: number;
+  /** A completed task's output URLs expire almost at once (after `earlyExpiryMs`, default 0). */
+  earlyExpiryRate?: number;
+  earlyExpiryMs?: number;
+}
+
+export interface SandboxOptions {
+  /** 0 (default) picks a free port. The host is always 127.0.0.1. */
+  port?: number;
+  /** The one key accepted. Default 'demo-key'. */
+  apiKey?: string;
+  /** Multiplies every task duration (0.05 makes tasks 20x faster). Default 1. */
+  timeScale?: number;
+  /** Pending + processing tasks allowed per key. Default 10. */
+  concurrencyLimit?: number;
+  /** What happens over the limit: hold the task as `staged` (default) or refuse with 429. */
+  overLimit?: 'stage' | 'refuse';
+  /** How long output URLs keep working, in ms of wall time (not scaled). Default 3 days. */
+  outputTtlMs?: number;
+  faults?: FaultOptions;
+  /** Webhook delivery: attempts and first backoff in ms (doubling). Default 5 and 500. */
+  webhookAttempts?: number;
+  webhookBackoffMs?: number;
+}
+
+/** One accepted create, as the service would bill it. */
+export interface LedgerEntry {
+  taskId: string;
+  apiKey: string;
+  model: string;
+  taskType: string;
+  /** The request body exactly as received (parsed JSON). */
+  body: unknown;
+  receivedAt: string;
+}
+
+export interface WebhookDelivery {
+  taskId: string;
+  endpoint: string;
+  attempt: number;
+  status: number | null;
+  error: string | null;
+  at: string;
+}
+
+export interface Sandbox {
+  /** e.g. `http://127.0.0.1:8787` (no trailing slash). */
+  readonly url: string;
+  readonly port: number;
+  /** Every accepted create, in order. Also served as JSON at `GET {url}/_sandbox/ledger`. */
+  ledger(): LedgerEntry[];
+  /** Every webhook attempt, in order. */
+  webhookDeliveries(): WebhookDelivery[];
+  /** Replace the fault configuration for later requests. */
+  setFaults(faults: FaultOptions): void;
+  /** Stop accepting connections, end timers, close sockets. */
+  stop(): Promise<void>;
+}

@@ -1,0 +1,296 @@
+/**
+ * One model of a task as the service reports it, whatever envelope it came in, and the
+ * normaliser that produces it. The normaliser never throws: it returns a task or a reason.
+ */
+import type { z } from 'zod';
+import type { OutputKind } from './catalog.ts';
+import { FormASchema, FormBSchema, FormCSchema, ImageEditCreateSchema, type TaskDataSchema } from './wire.ts';
+
+/** Status values the field notes list; anything else is kept as its own lower-cased string. */
+export const KNOWN_REMOTE_STATUSES = ['pending', 'staged', 'processing', 'completed', 'failed'] as const;
+export type KnownRemoteStatus = (typeof KNOWN_REMOTE_STATUSES)[number];
+
+export interface RemoteOutput {
+  kind: OutputKind;
+  url: string;
+  /** Where in the record it came from, e.g. `output.image_urls[1]` or `works[0].resource.resource`. */
+  field: string;
+}
+
+export interface RemoteUsage {
+  type: string | null;
+  frozen: number | null;
+  consume: number | null;
+}
+
+export interface RemoteError {
+  code: number;
+  message: string;
+  rawMessage: string;
+  detail: unknown;
+}
+
+export interface RemoteTask {
+  id: string;
+  model: string | null;
+  taskType: string | null;
+  /** Lower-cased status; one of KNOWN_REMOTE_STATUSES or an unknown value kept as is. */
+  status: string;
+  /** True when the status is one the service will not leave (completed or failed). */
+  terminal: boolean;
+  input: Record<string, unknown> | string | null;
+  outputs: RemoteOutput[];
+  usage: RemoteUsage | null;
+  createdAt: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  error: RemoteError | null;
+  webhook: { endpoint: string; secret: string } | null;
+  serviceMode: string | null;
+  /** Which envelope the service used. */
+  form: 'A' | 'B' | 'C' | 'image-edit-create';
+  /** The whole payload as received, so nothing the service said is lost. */
+  raw: unknown;
+}
+
+export type NormaliseResult = { ok: true; task: RemoteTask } | { ok: false; reason: string };
+
+export function normaliseStatus(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+export function isTerminalStatus(status: string): boolean {
+  const s = normaliseStatus(status);
+  return s === 'completed' || s === 'failed';
+}
+
+/** ISO 8601 time, or null for absent, empty, unparseable or the zero time `0001-01-01T00:00:00Z`. */
+export function readTimestamp(value: unknown): string | null {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  if (value.startsWith('0001-01-01')) return null;
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) return null;
+  return new Date(ms).toISOString();
+}
+
+const VIDEO_EXT = /\.(mp4|webm|mov|m4v|mkv)$/i;
+const AUDIO_EXT = /\.(mp3|wav|flac|ogg|m4a|aac|opus)$/i;
+const IMAGE_EXT = /\.(png|jpe?g|webp|gif|bmp|avif)$/i;
+
+/** The kind of an output from its field name, its content type or its URL's extension. */
+export function outputKindOf(field: string, url: string, contentType?: string): OutputKind {
+  const ct = (contentType ?? '').toLowerCase();
+  if (ct.startsWith('audio')) return 'audio';
+  if (ct.startsWith('video')) return 'video';
+  if (ct.startsWith('image')) return 'image';
+  const name = field.toLowerCase();
+  if (name.includes('audio')) return 'audio';
+  if (name.includes('video')) return 'video';
+  if (name.includes('image')) return 'image';
+  if (url.startsWith('data:')) {
+    const mime = url.slice(5, url.indexOf(';') > 0 ? url.indexOf(';') : 5);
+    if (mime.startsWith('image')) return 'image';
+    if (mime.startsWith('audio')) return 'audio';
+    if (mime.startsWith('video')) return 'video';
+  }
+  let path = url;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    // keep the text
+  }
+  if (VIDEO_EXT.test(path)) return 'video';
+  if (AUDIO_EXT.test(path)) return 'audio';
+  if (IMAGE_EXT.test(path)) return 'image';
+  return 'file';
+}
+
+function looksLikeUrl(value: string): boolean {
+  return /^https?:\/\//i.test(value) || value.startsWith('data:');
+}
+
+/**
+ * Outputs of a form A/B `output` object: `audio_url`, `image_url`, `image_urls`, `video_url`,
+ * `image_base64`, and any other `*_url` / `*_urls` field holding URLs.
+ */
+export function outputsFromOutputObject(output: Record<string, unknown> | null | undefined): RemoteOutput[] {
+  if (!output) return [];
+  const found: RemoteOutput[] = [];
+  const seen = new Set<string>();
+  const add = (field: string, url: string, kind?: OutputKind) => {
+    if (seen.has(url)) return;
+    seen.add(url);
+    found.push({ kind: kind ?? outputKindOf(field, url), url, field: `output.${field}` });
+  };
+  for (const [key, value] of Object.entries(output)) {
+    if (key === 'image_base64' && typeof value === 'string' && value.length > 0) {
+      const url = value.startsWith('data:') ? value : `data:image/png;base64,${value}`;
+      add(key, url, 'image');
+    } else if (typeof value === 'string' && /_url$/i.test(key) && looksLikeUrl(value)) {
+      add(key, value);
+    } else if (Array.isArray(value) && /_urls$/i.test(key)) {
+      value.forEach((item, i) => {
+        if (typeof item === 'string' && looksLikeUrl(item)) add(`${key}[${i}]`, item);
+      });
+    }
+  }
+  return found;
+}
+
+function numberOrNull(v: unknown): number | null {
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+function errorOf(e: { code?: number; message?: string; raw_message?: string; detail?: unknown } | null | undefined) {
+  if (!e) return null;
+  const code = typeof e.code === 'number' ? e.code : 0;
+  const message = e.message ?? '';
+  const rawMessage = e.raw_message ?? '';
+  if (code === 0 && message === '' && rawMessage === '') return null;
+  return { code, message: message || rawMessage || `error ${code}`, rawMessage, detail: e.detail ?? null };
+}
+
+function fromTaskData(data: z.infer<typeof TaskDataSchema>, form: 'A' | 'B', raw: unknown): RemoteTask {
+  const status = normaliseStatus(data.status);
+  const meta = data.meta ?? {};
+  const usage = meta.usage
+    ? {
+        type: meta.usage.type ?? null,
+        frozen: numberOrNull(meta.usage.frozen),
+        consume: numberOrNull(meta.usage.consume),
+      }
+    : null;
+  const wh = data.config?.webhook_config;
+  return {
+    id: data.task_id,
+    model: data.model ?? null,
+    taskType: data.task_type ?? null,
+    status,
+    terminal: isTerminalStatus(status),
+    input: data.input ?? null,
+    outputs: outputsFromOutputObject(data.output),
+    usage,
+    createdAt: readTimestamp(meta.created_at),
+    startedAt: readTimestamp(meta.started_at),
+    endedAt: readTimestamp(meta.ended_at),
+    error: errorOf(data.error),
+    webhook: wh ? { endpoint: wh.endpoint ?? '', secret: wh.secret ?? '' } : null,
+    serviceMode: data.config?.service_mode ?? null,
+    form,
+    raw,
+  };
+}
+
+function fromFormC(parsed: z.infer<typeof FormCSchema>, raw: unknown): RemoteTask {
+  const d = parsed.data;
+  const status = normaliseStatus(d.status);
+  const outputs: RemoteOutput[] = [];
+  d.works.forEach((work, i) => {
+    const url = work.resource?.resource;
+    if (typeof url === 'string' && url.length > 0) {
+      outputs.push({
+        kind: outputKindOf(work.type ?? '', url, work.contentType),
+        url,
+        field: `works[${i}].resource.resource`,
+      });
+    }
+  });
+  const m = d.metadata ?? {};
+  let input: RemoteTask['input'] = d.input ?? null;
+  if (typeof input === 'string') {
+    try {
+      const obj: unknown = JSON.parse(input);
+      if (obj && typeof obj === 'object' && !Array.isArray(obj)) input = obj as Record<string, unknown>;
+    } catch {
+      // keep the string as the service gave it
+    }
+  }
+  const frozen = numberOrNull(m.quota_frozen);
+  const consume = numberOrNull(m.quota_usage);
+  return {
+    id: d.task_id,
+    model: null,
+    taskType: d.task.type ?? d.task.taskInfo?.type ?? null,
+    status,
+    terminal: isTerminalStatus(status),
+    input,
+    outputs,
+    usage: frozen === null && consume === null ? null : { type: 'quota', frozen, consume },
+    createdAt: readTimestamp(m.created_at),
+    startedAt: readTimestamp(m.started_at),
+    endedAt: readTimestamp(m.ended_at),
+    error: null,
+    webhook: null,
+    serviceMode: null,
+    form: 'C',
+    raw,
+  };
+}
+
+function describeIssues(error: z.ZodError): string {
+  const first = error.issues[0];
+  if (!first) return 'unrecognised shape';
+  const path = first.path.length ? first.path.join('.') : '(root)';
+  return `${path}: ${first.message}`;
+}
+
+/**
+ * Turns any response form of the spec (A, B, C, the image-edit create form) into a RemoteTask.
+ * Never throws: a payload none of the forms accepts gives `{ok: false, reason}`.
+ */
+export function normaliseTaskResponse(payload: unknown): NormaliseResult {
+  try {
+    if (payload && typeof payload === 'object' && !Array.isArray(payload)) {
+      const obj = payload as Record<string, unknown>;
+      const data = obj.data;
+      if (data && typeof data === 'object' && !Array.isArray(data)) {
+        const d = data as Record<string, unknown>;
+        if ('works' in d || 'task' in d) {
+          const c = FormCSchema.safeParse(payload);
+          if (c.success) return { ok: true, task: fromFormC(c.data, payload) };
+          return { ok: false, reason: `detailed record (form C) rejected: ${describeIssues(c.error)}` };
+        }
+        const a = FormASchema.safeParse(payload);
+        if (a.success) {
+          const isB = a.data.data.model === undefined && a.data.data.output?.video_url !== undefined;
+          return { ok: true, task: fromTaskData(a.data.data, isB ? 'B' : 'A', payload) };
+        }
+        const b = FormBSchema.safeParse(payload);
+        if (b.success) return { ok: true, task: fromTaskData(b.data.data, 'B', payload) };
+        return { ok: false, reason: `task record rejected: ${describeIssues(a.error)}` };
+      }
+      if ('task_id' in obj) {
+        const e = ImageEditCreateSchema.safeParse(payload);
+        if (e.success) {
+          const status = normaliseStatus(e.data.status);
+          return {
+            ok: true,
+            task: {
+              id: e.data.task_id,
+              model: null,
+              taskType: null,
+              status,
+              terminal: isTerminalStatus(status),
+              input: null,
+              outputs: [],
+              usage: null,
+              createdAt: readTimestamp(e.data.created_at),
+              startedAt: null,
+              endedAt: null,
+              error: null,
+              webhook: null,
+              serviceMode: null,
+              form: 'image-edit-create',
+              raw: payload,
+            },
+          };
+        }
+        return { ok: false, reason: `image-edit record rejected: ${describeIssues(e.error)}` };
+      }
+      return { ok: false, reason: 'no task in the response: neither `data` nor `task_id` is present' };
+    }
+    return { ok: false, reason: `expected a JSON object, got ${Array.isArray(payload) ? 'an array' : typeof payload}` };
+  } catch (err) {
+    return { ok: false, reason: `unreadable task record: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
