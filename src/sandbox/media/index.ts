@@ -1,0 +1,26 @@
+/**
+ * Real media for the sandbox service: songs (WAV), images (PNG) and videos (MP4) derived
+ * deterministically from the task input. Pure functions, no HTTP.
+ */
+
+export { decodeBase64Strict } from './base64-strict.ts';
+export { composeFaceSwap, type FaceRegion, faceSwapRegion } from './face-swap-compose.ts';
+export { composeImageEdit } from './image-edit-compose.ts';
+export {
+  checkImageSize,
+  DEFAULT_MAX_IMAGE_SIDE,
+  type DecodedImage,
+  type DecodeImageOptions,
+  decodeImageBytes,
+  decodeImageInput,
+  type FetchUrl,
+  type ImageDimensions,
+  imageDimensions,
+  loadImageBytes,
+} from './image-input.ts';
+export { MediaInputError } from './media-input-error.ts';
+export { generateSongWav, SONG_SAMPLE_RATE, type SongParams } from './song-wav.ts';
+export { hashText } from './text-hash.ts';
+export { generateTextImage } from './text-image.ts';
+export { DEFAULT_VIDEO, generateVideoMp4, type VideoParams } from './video-mp4.ts';
+export { readWavInfo, type WavInfo } from './wav-info.ts';
