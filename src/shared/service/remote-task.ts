@@ -256,7 +256,11 @@ export function normaliseTaskResponse(payload: unknown): NormaliseResult {
           return { ok: true, task: fromTaskData(a.data.data, isB ? 'B' : 'A', payload) };
         }
         const b = FormBSchema.safeParse(payload);
-        if (b.success) return { ok: true, task: fromTaskData(b.data.data, 'B', payload) };
+        if (b.success) {
+          // Only the fields form B checked: the rest of `data` failed form A and is kept in `raw` only.
+          const { task_id, status, output } = b.data.data;
+          return { ok: true, task: fromTaskData({ task_id, status, output: output ?? null }, 'B', payload) };
+        }
         return { ok: false, reason: `task record rejected: ${describeIssues(a.error)}` };
       }
       if ('task_id' in obj) {

@@ -1,0 +1,223 @@
+/**
+ * HTTP client of the media task service: create a task, fetch a task. One keep-alive undici
+ * Pool for the base URL's origin, typed errors, and retries that never repeat a create the
+ * service may have received (see retry-policy.ts).
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Pool } from 'undici';
+import type { CreateTaskRequest, RemoteTask } from '../../shared/service/index.ts';
+import { parseBaseUrl, type ServiceEndpoint, taskPath } from './base-url.ts';
+import { type ExchangeOutcome, type ExchangeRequest, exchange } from './http-exchange.ts';
+import { readAnswer } from './response-mapping.ts';
+import {
+  backoffDelay,
+  type RetryPolicy,
+  resolveRetryPolicy,
+  retryAfterOf,
+  shouldRetry,
+} from './retry-policy.ts';
+import { createSecretScrubber, type SecretScrubber } from './secret-scrubber.ts';
+import {
+  AbortedError,
+  BadRequestError,
+  ProtocolError,
+  ServiceError,
+  type ServiceOperation,
+} from './service-errors.ts';
+import { networkErrorFrom } from './transport-failure.ts';
+
+export interface ServiceTimeouts {
+  /** Opening the connection. Default 10 s. */
+  connectMs?: number;
+  /** From request sent to response headers. Default 120 s (the service's proxy gives up at 120 s). */
+  headersMs?: number;
+  /** Between two chunks of the response body. Default 120 s. */
+  bodyMs?: number;
+}
+
+export interface ServiceClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  timeouts?: ServiceTimeouts;
+  retry?: Partial<RetryPolicy>;
+  /** Source of jitter, for tests. Default Math.random. */
+  random?: () => number;
+  /** Largest answer read, in bytes (image_base64 outputs can be large). Default 64 MiB. */
+  maxResponseBytes?: number;
+  /** Connections kept to the service. Default 6. */
+  connections?: number;
+}
+
+export interface CreateTaskOptions {
+  signal?: AbortSignal;
+  /**
+   * Supplies the request body instead of JSON.stringify(request), e.g. a stream for large
+   * Base64 inputs. Called once per attempt.
+   */
+  body?: () => AsyncIterable<Uint8Array> | string;
+}
+
+export interface GetTaskOptions {
+  signal?: AbortSignal;
+}
+
+export const DEFAULT_TIMEOUTS: Required<ServiceTimeouts> = {
+  connectMs: 10_000,
+  headersMs: 120_000,
+  bodyMs: 120_000,
+};
+
+const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+function positiveOr(value: number | undefined, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/** A header value must be visible ASCII; say so without echoing the key. */
+function checkApiKey(apiKey: unknown): string {
+  if (typeof apiKey !== 'string' || apiKey.trim() === '') throw new TypeError('The API key is empty');
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) {
+    throw new TypeError('The API key contains spaces or characters that cannot be sent in a header');
+  }
+  return apiKey;
+}
+
+function abortedError(operation: ServiceOperation, mayHaveReachedServer: boolean): AbortedError {
+  const what = operation === 'create' ? 'Creating the task' : 'Fetching the task';
+  const note = operation === 'create' && mayHaveReachedServer ? ' The task may have been created.' : '';
+  return new AbortedError(`${what} was cancelled.${note}`, { operation, mayHaveReachedServer });
+}
+
+export class ServiceClient {
+  readonly baseUrl: string;
+  readonly #apiKey: string;
+  readonly #endpoint: ServiceEndpoint;
+  readonly #pool: Pool;
+  readonly #retry: RetryPolicy;
+  readonly #random: () => number;
+  readonly #scrubber: SecretScrubber;
+  readonly #maxResponseBytes: number;
+
+  constructor(options: ServiceClientOptions) {
+    this.#endpoint = parseBaseUrl(options.baseUrl);
+    this.baseUrl = `${this.#endpoint.origin}${this.#endpoint.pathPrefix}`;
+    this.#apiKey = checkApiKey(options.apiKey);
+    this.#scrubber = createSecretScrubber(this.#apiKey);
+    this.#retry = resolveRetryPolicy(options.retry);
+    this.#random = options.random ?? Math.random;
+    this.#maxResponseBytes = positiveOr(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES);
+    const t = options.timeouts ?? {};
+    this.#pool = new Pool(this.#endpoint.origin, {
+      connections: positiveOr(options.connections, 6),
+      connectTimeout: positiveOr(t.connectMs, DEFAULT_TIMEOUTS.connectMs),
+      headersTimeout: positiveOr(t.headersMs, DEFAULT_TIMEOUTS.headersMs),
+      bodyTimeout: positiveOr(t.bodyMs, DEFAULT_TIMEOUTS.bodyMs),
+    });
+  }
+
+  /** POST /api/v1/task. A paid action: retried only when the service surely did not receive it, or on 429. */
+  createTask(request: CreateTaskRequest, options: CreateTaskOptions = {}): Promise<RemoteTask> {
+    const makeBody = options.body ?? (() => JSON.stringify(request));
+    return this.#withRetries('create', options.signal, () =>
+      this.#attempt('create', {
+        method: 'POST',
+        path: taskPath(this.#endpoint),
+        headers: this.#headers(true),
+        body: makeBody(),
+        signal: options.signal,
+        maxResponseBytes: this.#maxResponseBytes,
+      }),
+    );
+  }
+
+  /** GET /api/v1/task/{id}. Retried on network failures, 429 and 5xx. */
+  async getTask(id: string, options: GetTaskOptions = {}): Promise<RemoteTask> {
+    if (typeof id !== 'string' || id.trim() === '' || id === '.' || id === '..') {
+      throw new BadRequestError('A task id is needed to fetch a task.', { operation: 'get' });
+    }
+    return this.#withRetries('get', options.signal, () =>
+      this.#attempt('get', {
+        method: 'GET',
+        path: taskPath(this.#endpoint, id),
+        headers: this.#headers(false),
+        signal: options.signal,
+        maxResponseBytes: this.#maxResponseBytes,
+      }),
+    );
+  }
+
+  /** Closes the connections after the requests under way. */
+  async close(): Promise<void> {
+    if (!this.#pool.closed) await this.#pool.close();
+  }
+
+  #headers(withBody: boolean): Record<string, string> {
+    const headers: Record<string, string> = {
+      'x-api-key': this.#apiKey,
+      accept: 'application/json',
+      'user-agent': 'media-task-studio',
+    };
+    if (withBody) headers['content-type'] = 'application/json';
+    return headers;
+  }
+
+  async #attempt(operation: ServiceOperation, request: ExchangeRequest): Promise<RemoteTask> {
+    const outcome = await exchange(this.#pool, request);
+    return this.#taskOrThrow(operation, outcome);
+  }
+
+  #taskOrThrow(operation: ServiceOperation, outcome: ExchangeOutcome): RemoteTask {
+    const context = { operation, scrubber: this.#scrubber, nowMs: Date.now() };
+    switch (outcome.type) {
+      case 'response':
+        return readAnswer(outcome, context);
+      case 'aborted': {
+        const p = outcome.progress;
+        throw abortedError(operation, p.requestSent || p.bodyBytesSent > 0 || p.responseStarted);
+      }
+      case 'body-source-failed':
+        throw outcome.error;
+      case 'too-large':
+        throw new ProtocolError(
+          `The service's answer is larger than ${outcome.limit} bytes; it was not read.`,
+          {
+            operation,
+            status: outcome.status,
+            excerpt: '',
+          },
+        );
+      case 'transport-failed':
+        throw networkErrorFrom(outcome.error, outcome.progress, {
+          ...context,
+          origin: this.#endpoint.origin,
+        });
+    }
+  }
+
+  async #withRetries(
+    operation: ServiceOperation,
+    signal: AbortSignal | undefined,
+    attempt: () => Promise<RemoteTask>,
+  ): Promise<RemoteTask> {
+    if (this.#pool.closed) throw new Error('This ServiceClient is closed; make a new one.');
+    for (let n = 1; ; n++) {
+      try {
+        return await attempt();
+      } catch (error) {
+        if (!(error instanceof ServiceError)) throw error;
+        error.attempts = n;
+        if (!shouldRetry(operation, error, n, this.#retry)) throw error;
+        await this.#pause(operation, backoffDelay(n, this.#retry, this.#random, retryAfterOf(error)), signal);
+      }
+    }
+  }
+
+  async #pause(operation: ServiceOperation, ms: number, signal: AbortSignal | undefined): Promise<void> {
+    try {
+      await sleep(ms, undefined, signal ? { signal } : undefined);
+    } catch {
+      // only an abort rejects: a create waiting here was not received (that is why it is retried)
+      throw abortedError(operation, false);
+    }
+  }
+}
