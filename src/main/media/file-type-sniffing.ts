@@ -1,0 +1,181 @@
+/**
+ * Identifies a media file from its first bytes (magic numbers), never from its name.
+ * Give it at least the first 4 KiB of the file when you have them; shorter heads still work
+ * for every type whose signature fits.
+ */
+
+import { asciiAt, startsWithBytes, uint32be, uint32le } from './byte-fields.ts';
+
+export type MediaFamily = 'image' | 'audio' | 'video';
+
+export interface SniffedType {
+  mime: string;
+  ext: string;
+  family: MediaFamily;
+}
+
+const PNG: SniffedType = { mime: 'image/png', ext: 'png', family: 'image' };
+const JPEG: SniffedType = { mime: 'image/jpeg', ext: 'jpg', family: 'image' };
+const WEBP: SniffedType = { mime: 'image/webp', ext: 'webp', family: 'image' };
+const GIF: SniffedType = { mime: 'image/gif', ext: 'gif', family: 'image' };
+const BMP: SniffedType = { mime: 'image/bmp', ext: 'bmp', family: 'image' };
+const AVIF: SniffedType = { mime: 'image/avif', ext: 'avif', family: 'image' };
+const HEIC: SniffedType = { mime: 'image/heic', ext: 'heic', family: 'image' };
+const HEIF: SniffedType = { mime: 'image/heif', ext: 'heif', family: 'image' };
+const MP3: SniffedType = { mime: 'audio/mpeg', ext: 'mp3', family: 'audio' };
+const WAV: SniffedType = { mime: 'audio/wav', ext: 'wav', family: 'audio' };
+const FLAC: SniffedType = { mime: 'audio/flac', ext: 'flac', family: 'audio' };
+const OGG_AUDIO: SniffedType = { mime: 'audio/ogg', ext: 'ogg', family: 'audio' };
+const OGG_VIDEO: SniffedType = { mime: 'video/ogg', ext: 'ogv', family: 'video' };
+const M4A: SniffedType = { mime: 'audio/mp4', ext: 'm4a', family: 'audio' };
+const MP4: SniffedType = { mime: 'video/mp4', ext: 'mp4', family: 'video' };
+const MOV: SniffedType = { mime: 'video/quicktime', ext: 'mov', family: 'video' };
+const WEBM: SniffedType = { mime: 'video/webm', ext: 'webm', family: 'video' };
+const MKV: SniffedType = { mime: 'video/x-matroska', ext: 'mkv', family: 'video' };
+
+/** Human names with their article, for messages ("is a GIF", "is an MP3 audio file"). */
+const DESCRIPTIONS: Record<string, string> = {
+  png: 'a PNG image',
+  jpg: 'a JPEG image',
+  webp: 'a WebP image',
+  gif: 'a GIF',
+  bmp: 'a BMP image',
+  avif: 'an AVIF image',
+  heic: 'a HEIC image',
+  heif: 'a HEIF image',
+  mp3: 'an MP3 audio file',
+  wav: 'a WAV audio file',
+  flac: 'a FLAC audio file',
+  ogg: 'an Ogg audio file',
+  ogv: 'an Ogg video',
+  m4a: 'an M4A audio file',
+  mp4: 'an MP4 video',
+  mov: 'a QuickTime video',
+  webm: 'a WebM video',
+  mkv: 'a Matroska video',
+};
+
+/** "a PNG image", "an MP3 audio file", "a GIF": for error messages. */
+export function describeType(type: SniffedType): string {
+  return DESCRIPTIONS[type.ext] ?? `a ${type.mime} file`;
+}
+
+export function sniffFileType(head: Uint8Array): SniffedType | null {
+  return (
+    sniffImage(head) ?? sniffIsoMedia(head) ?? sniffAudio(head) ?? sniffEbml(head) ?? sniffMpegAudio(head)
+  );
+}
+
+function sniffImage(head: Uint8Array): SniffedType | null {
+  if (startsWithBytes(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return PNG;
+  if (startsWithBytes(head, [0xff, 0xd8, 0xff])) return JPEG;
+  if (asciiAt(head, 0, 4) === 'RIFF' && asciiAt(head, 8, 4) === 'WEBP') return WEBP;
+  const gif = asciiAt(head, 0, 6);
+  if (gif === 'GIF87a' || gif === 'GIF89a') return GIF;
+  if (isBmp(head)) return BMP;
+  return null;
+}
+
+/** Sizes of the DIB headers that follow "BM" (core, info, v2..v5, OS/2 2.x). */
+const BMP_DIB_HEADER_SIZES = new Set([12, 16, 40, 52, 56, 64, 108, 124]);
+
+function isBmp(head: Uint8Array): boolean {
+  if (head.length < 18 || asciiAt(head, 0, 2) !== 'BM') return false;
+  return BMP_DIB_HEADER_SIZES.has(uint32le(head, 14));
+}
+
+function sniffAudio(head: Uint8Array): SniffedType | null {
+  if (asciiAt(head, 0, 4) === 'RIFF' && asciiAt(head, 8, 4) === 'WAVE') return WAV;
+  if (asciiAt(head, 0, 4) === 'fLaC') return FLAC;
+  if (asciiAt(head, 0, 4) === 'OggS') return asciiAt(head, 28, 7) === '\x80theora' ? OGG_VIDEO : OGG_AUDIO;
+  if (asciiAt(head, 0, 3) === 'ID3') return MP3;
+  return null;
+}
+
+const HEIC_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx']);
+const M4A_BRANDS = new Set(['M4A ', 'M4B ', 'M4P ', 'F4A ', 'F4B ']);
+const MP4_BRANDS = new Set([
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'mp41',
+  'mp42',
+  'mp71',
+  'avc1',
+  'dash',
+  'M4V ',
+  'MSNV',
+  'f4v ',
+  '3gp4',
+  '3gp5',
+  '3gp6',
+  '3g2a',
+]);
+
+/** ISO base media files (MP4, M4A, MOV, HEIF, AVIF): an `ftyp` box with brands. */
+function sniffIsoMedia(head: Uint8Array): SniffedType | null {
+  if (head.length < 12 || asciiAt(head, 4, 4) !== 'ftyp') return null;
+  const boxEnd = Math.min(uint32be(head, 0), head.length);
+  const brands = [asciiAt(head, 8, 4)];
+  for (let at = 16; at + 4 <= boxEnd; at += 4) brands.push(asciiAt(head, at, 4));
+  const major = brands[0] ?? '';
+  if (major === 'avif' || major === 'avis') return AVIF;
+  if (HEIC_BRANDS.has(major)) return HEIC;
+  if (major === 'mif1' || major === 'msf1') {
+    if (brands.includes('avif') || brands.includes('avis')) return AVIF;
+    return brands.some((b) => HEIC_BRANDS.has(b)) ? HEIC : HEIF;
+  }
+  if (brands.some((b) => M4A_BRANDS.has(b))) return M4A;
+  if (major === 'qt  ') return MOV;
+  if (brands.some((b) => MP4_BRANDS.has(b))) return MP4;
+  return null;
+}
+
+/** Matroska and WebM: the EBML magic, then the DocType in the header. */
+function sniffEbml(head: Uint8Array): SniffedType | null {
+  if (!startsWithBytes(head, [0x1a, 0x45, 0xdf, 0xa3])) return null;
+  const header = asciiAt(head, 4, Math.min(head.length, 4096) - 4);
+  if (header.includes('webm')) return WEBM;
+  if (header.includes('matroska')) return MKV;
+  return null;
+}
+
+/** kbit/s by bitrate index for Layer III: MPEG-1, then MPEG-2 and 2.5. 0 = free format, -1 = bad. */
+const LAYER3_BITRATES = {
+  mpeg1: [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, -1],
+  mpeg2: [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160, -1],
+};
+/** Hz by sample-rate index for MPEG-1; MPEG-2 halves it and MPEG-2.5 quarters it. */
+const MPEG1_SAMPLE_RATES = [44100, 48000, 32000];
+
+/**
+ * An MP3 without an ID3 tag starts with a Layer III frame header. When the head holds the whole
+ * first frame, the next frame must also start with a sync word, which rules out chance matches.
+ */
+function sniffMpegAudio(head: Uint8Array): SniffedType | null {
+  const length = layer3FrameLength(head, 0);
+  if (length === null) return null;
+  if (head.length < length + 2) return MP3;
+  return layer3FrameLength(head, length) === null ? null : MP3;
+}
+
+function layer3FrameLength(bytes: Uint8Array, at: number): number | null {
+  if (bytes.length < at + 4) return null;
+  const b1 = bytes[at + 1]!;
+  const b2 = bytes[at + 2]!;
+  if (bytes[at] !== 0xff || (b1 & 0xe0) !== 0xe0) return null;
+  const version = (b1 >> 3) & 3; // 0 = MPEG-2.5, 2 = MPEG-2, 3 = MPEG-1
+  const layer = (b1 >> 1) & 3; // 1 = Layer III
+  const rateIndex = (b2 >> 2) & 3;
+  if (version === 1 || layer !== 1 || rateIndex === 3) return null;
+  const table = version === 3 ? LAYER3_BITRATES.mpeg1 : LAYER3_BITRATES.mpeg2;
+  const kbps = table[b2 >> 4] ?? -1;
+  if (kbps <= 0) return null;
+  const sampleRate = (MPEG1_SAMPLE_RATES[rateIndex] ?? 0) / (version === 3 ? 1 : version === 2 ? 2 : 4);
+  const padding = (b2 >> 1) & 1;
+  const factor = version === 3 ? 144 : 72;
+  return Math.floor((factor * kbps * 1000) / sampleRate) + padding;
+}

@@ -1,0 +1,47 @@
+/**
+ * Local task inputs: what a value is (URL, Base64, file), whether it is acceptable, the copy
+ * into the library, and the streamed Base64 request body. Plain Node; nothing from electron.
+ * Result downloads and thumbnails (download-output.ts, thumbnail.ts) belong to the downloads room;
+ * this door re-exports them.
+ */
+
+export { base64Chunks } from './base64-stream.ts';
+export { Base64DecodeError, type DataUri, decodeBase64Strict, parseDataUri } from './base64-strict.ts';
+// Result downloads and thumbnails (download-output.ts, thumbnail.ts: written by the downloads room).
+export {
+  type DownloadedOutput,
+  type DownloadOptions,
+  downloadOutput,
+  OutputDownloadError,
+  OutputExpiredError,
+  taskFolder,
+} from './download-output.ts';
+export { describeType, type MediaFamily, type SniffedType, sniffFileType } from './file-type-sniffing.ts';
+export {
+  IMAGE_HEAD_BYTES,
+  type ImageFormat,
+  type ImageHeader,
+  ImageHeaderError,
+  readImageHeader,
+  readImageHeaderFromBytes,
+} from './image-header.ts';
+export type { InputRule } from './input-rules.ts';
+export {
+  type Base64Input,
+  type FileInput,
+  type UrlInput,
+  type ValidatedInput,
+  validateInput,
+} from './input-validation.ts';
+export { InputValidationError, inputProblem } from './input-validation-error.ts';
+export { copyIntoLibrary, type LibraryCopy } from './library-copy.ts';
+export {
+  base64Length,
+  type CreateRequestBody,
+  type EncodeOptions,
+  encodeCreateRequestBody,
+  encodedBodyLength,
+  encodedBodyLengthFromSizes,
+  type FileInputPaths,
+} from './request-body-encoding.ts';
+export { makeThumbnail, THUMBNAIL_MAX_SIDE, type Thumbnail } from './thumbnail.ts';

@@ -1,0 +1,78 @@
+/**
+ * Decides what an input value is: an http(s) URL, a `data:` URI, raw Base64, or a local file
+ * path (absolute, or a `file:` URL as some drag sources give). Raw Base64 of a JPEG starts with
+ * "/9j/", which is also an absolute POSIX path: such a value is a file only when that file exists.
+ */
+
+import { stat } from 'node:fs/promises';
+import { isAbsolute } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isHttpUrl } from '../../shared/service/index.ts';
+import { countNonWhitespace, hasOnlyBase64Characters } from './base64-strict.ts';
+import { sniffFileType } from './file-type-sniffing.ts';
+
+export type ClassifiedValue =
+  | { kind: 'url'; url: string }
+  | { kind: 'data-uri'; value: string }
+  | { kind: 'base64'; value: string }
+  | { kind: 'file'; path: string }
+  /** Not usable; `problem` says why (without the field prefix). */
+  | { kind: 'refused'; problem: string };
+
+/** Fewest Base64 characters taken as Base64 (12 bytes: shorter than any media header). */
+const MIN_BASE64_CHARS = 16;
+/** A value this long that is nothing else is taken as (possibly broken) Base64, to name the bad character. */
+const LONG_VALUE_CHARS = 256;
+/** Longer values are never stat()ed as paths. */
+const MAX_PATH_CHARS = 4096;
+
+export async function classifyInputValue(value: string, kind: 'image' | 'audio'): Promise<ClassifiedValue> {
+  if (value.trim() === '') return { kind: 'refused', problem: 'no value given' };
+  if (/^data:/i.test(value)) return { kind: 'data-uri', value };
+  if (/^file:/i.test(value)) return fileUrl(value);
+  if (isAbsolute(value)) return absolutePathOrBase64(value);
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return schemeValue(value.trim());
+  if (looksLikeBase64(value) || value.length >= LONG_VALUE_CHARS) return { kind: 'base64', value };
+  if (/[/\\]/.test(value)) return { kind: 'refused', problem: `file path must be absolute: ${value}` };
+  const base64Name = kind === 'image' ? 'a Base64 image' : 'Base64 audio';
+  return { kind: 'refused', problem: `not a URL, ${base64Name} or a file path` };
+}
+
+function looksLikeBase64(value: string): boolean {
+  return hasOnlyBase64Characters(value) && countNonWhitespace(value) >= MIN_BASE64_CHARS;
+}
+
+function fileUrl(value: string): ClassifiedValue {
+  try {
+    return { kind: 'file', path: fileURLToPath(value) };
+  } catch {
+    return { kind: 'refused', problem: `not a usable local file URL: ${value}` };
+  }
+}
+
+async function absolutePathOrBase64(value: string): Promise<ClassifiedValue> {
+  if (!looksLikeBase64(value)) return { kind: 'file', path: value };
+  if (value.length <= MAX_PATH_CHARS && (await pathExists(value))) return { kind: 'file', path: value };
+  return startsLikeMedia(value) ? { kind: 'base64', value } : { kind: 'file', path: value };
+}
+
+/** Whether the first Base64 characters decode to a known media signature. */
+function startsLikeMedia(value: string): boolean {
+  const start = value.slice(0, 256).replace(/\s/g, '').slice(0, 64);
+  return sniffFileType(Buffer.from(start.slice(0, start.length - (start.length % 4)), 'base64')) !== null;
+}
+
+async function pathExists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function schemeValue(value: string): ClassifiedValue {
+  if (/^https?:\/\//i.test(value) && isHttpUrl(value)) return { kind: 'url', url: value };
+  if (/^https?:/i.test(value)) return { kind: 'refused', problem: `not a valid URL: ${value}` };
+  return { kind: 'refused', problem: 'only http and https URLs are accepted' };
+}

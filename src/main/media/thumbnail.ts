@@ -1,0 +1,42 @@
+/**
+ * Image thumbnails, made once when an output is downloaded so a gallery never decodes full
+ * images. WebP, at most 320 px on the long side.
+ */
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import sharp from 'sharp';
+
+export const THUMBNAIL_MAX_SIDE = 320;
+
+export interface Thumbnail {
+  /** Relative to the library folder, with forward slashes. */
+  path: string;
+  width: number;
+  height: number;
+  /** Size of the full image. */
+  sourceWidth: number;
+  sourceHeight: number;
+}
+
+/** Makes `thumb-<n>.webp` beside the image at `imagePath` (relative to the library). */
+export async function makeThumbnail(
+  libraryDir: string,
+  imagePath: string,
+  index: number,
+): Promise<Thumbnail> {
+  const source = resolve(libraryDir, imagePath);
+  const target = join(dirname(source), `thumb-${index + 1}.webp`);
+  const image = sharp(source, { failOn: 'error', limitInputPixels: 100_000_000 });
+  const meta = await image.metadata();
+  const info = await image
+    .rotate()
+    .resize(THUMBNAIL_MAX_SIDE, THUMBNAIL_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 78 })
+    .toFile(target);
+  return {
+    path: relative(resolve(libraryDir), target).split(sep).join('/'),
+    width: info.width,
+    height: info.height,
+    sourceWidth: meta.width ?? info.width,
+    sourceHeight: meta.height ?? info.height,
+  };
+}
