@@ -48,6 +48,11 @@ export interface SandboxOptions {
   /** Webhook delivery: attempts and first backoff in ms (doubling). Default 5 and 500. */
   webhookAttempts?: number;
   webhookBackoffMs?: number;
+  /**
+   * Worker threads that make output files (audio, images, video), so answers never wait on
+   * them. Default 1; 0 makes them on the main thread (also the fallback when a worker cannot start).
+   */
+  generationWorkers?: number;
 }
 
 /** One accepted create, as the service would bill it. */

@@ -1,0 +1,52 @@
+/**
+ * Output generation as plain data: a job names a generator and its arguments, so it can run in
+ * a worker thread (generation-worker.ts) or, as a fallback, on the main thread.
+ */
+import { removeBackground, segmentMask, upscaleImage } from './image-toolkit-outputs.ts';
+import {
+  composeFaceSwap,
+  composeImageEdit,
+  type DecodedImage,
+  generateSongWav,
+  generateTextImage,
+  generateVideoMp4,
+  type SongParams,
+  type VideoParams,
+} from './media/index.ts';
+
+export type GenerationJob =
+  | { kind: 'song'; params: SongParams }
+  | { kind: 'textImage'; prompt: string; seed: number; width: number; height: number }
+  | { kind: 'video'; params: VideoParams }
+  | { kind: 'faceSwap'; target: DecodedImage; swap: DecodedImage }
+  | { kind: 'imageEdit'; images: DecodedImage[]; prompt: string; seed: number }
+  | { kind: 'upscale'; image: DecodedImage; scale: number }
+  | { kind: 'backgroundRemove'; image: DecodedImage }
+  | { kind: 'segment'; image: DecodedImage; factor: number };
+
+/** A structured-cloned image arrives with a Uint8Array; the generators want a Buffer. */
+function asImage(image: DecodedImage): DecodedImage {
+  const d = image.data as Uint8Array;
+  return Buffer.isBuffer(d) ? image : { ...image, data: Buffer.from(d.buffer, d.byteOffset, d.byteLength) };
+}
+
+export async function runGenerationJob(job: GenerationJob): Promise<Buffer> {
+  switch (job.kind) {
+    case 'song':
+      return generateSongWav(job.params);
+    case 'textImage':
+      return generateTextImage(job.prompt, job.seed, job.width, job.height);
+    case 'video':
+      return generateVideoMp4(job.params);
+    case 'faceSwap':
+      return composeFaceSwap(asImage(job.target), asImage(job.swap));
+    case 'imageEdit':
+      return composeImageEdit(job.images.map(asImage), job.prompt, job.seed);
+    case 'upscale':
+      return upscaleImage(asImage(job.image), job.scale);
+    case 'backgroundRemove':
+      return removeBackground(asImage(job.image));
+    case 'segment':
+      return segmentMask(asImage(job.image), job.factor);
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * `media-task sandbox`: runs the sandbox service until SIGINT or SIGTERM.
+ *
+ *   --port N              port on 127.0.0.1 (default 8787; 0 picks a free one)
+ *   --api-key K           the accepted key (default demo-key)
+ *   --time-scale X        multiplies every task duration (default 1)
+ *   --concurrency N       pending + processing tasks per key (default 10)
+ *   --over-limit MODE     stage | refuse (default stage)
+ *   --output-ttl-ms N     how long output URLs work (default 3 days)
+ *   --webhook-attempts N  --webhook-backoff-ms N
+ *   --faults JSON         FaultOptions, e.g. '{"serverErrorRate":0.1,"seed":7}'
+ *
+ * Prints exactly one line on stdout: `Sandbox listening on http://127.0.0.1:<port>`.
+ * Bad flags: a message on stderr and exit code 2.
+ */
+
+import type { FaultOptions, SandboxOptions } from './options.ts';
+import { startSandbox } from './start-sandbox.ts';
+
+export class SandboxUsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SandboxUsageError';
+  }
+}
+
+export const SANDBOX_USAGE = `usage: media-task sandbox [--port N] [--api-key K] [--time-scale X] [--concurrency N]
+       [--over-limit stage|refuse] [--output-ttl-ms N] [--webhook-attempts N] [--webhook-backoff-ms N]
+       [--faults JSON]`;
+
+const FAULT_NUMBER_KEYS = [
+  'seed',
+  'serverErrorRate',
+  'rateLimitRate',
+  'retryAfterSeconds',
+  'slowRate',
+  'slowMs',
+  'resetBeforeBodyRate',
+  'resetAfterBodyRate',
+  'malformedJsonRate',
+  'taskFailureRate',
+  'earlyExpiryRate',
+  'earlyExpiryMs',
+] as const;
+
+function numberFlag(flag: string, text: string, rule: (n: number) => boolean, ruleText: string): number {
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isFinite(n) || !rule(n)) {
+    throw new SandboxUsageError(`${flag} must be ${ruleText}, got '${text}'`);
+  }
+  return n;
+}
+
+const isCount = (n: number) => Number.isInteger(n) && n >= 1;
+
+function parseFaults(text: string): FaultOptions {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new SandboxUsageError(`--faults must be a JSON object, got '${text}'`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new SandboxUsageError('--faults must be a JSON object');
+  }
+  const obj = parsed as Record<string, unknown>;
+  const known = new Set<string>([...FAULT_NUMBER_KEYS, 'applyTo']);
+  for (const [key, value] of Object.entries(obj)) {
+    if (!known.has(key))
+      throw new SandboxUsageError(`--faults: unknown key '${key}' (known: ${[...known].join(', ')})`);
+    if (key === 'applyTo') {
+      if (value !== 'all' && value !== 'create' && value !== 'fetch') {
+        throw new SandboxUsageError("--faults: applyTo must be 'all', 'create' or 'fetch'");
+      }
+    } else if (typeof value !== 'number' || !Number.isFinite(value)) {
+      throw new SandboxUsageError(`--faults: ${key} must be a number`);
+    } else if (key.endsWith('Rate') && (value < 0 || value > 1)) {
+      throw new SandboxUsageError(`--faults: ${key} must be between 0 and 1`);
+    }
+  }
+  return obj as FaultOptions;
+}
+
+/** Parses the flags into options (port defaults to 8787). Throws SandboxUsageError. */
+export function parseSandboxArgs(argv: string[]): SandboxOptions {
+  const options: SandboxOptions = { port: 8787 };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (!arg.startsWith('--')) throw new SandboxUsageError(`unexpected argument '${arg}'`);
+    const eq = arg.indexOf('=');
+    const flag = eq > 0 ? arg.slice(0, eq) : arg;
+    let value: string;
+    if (eq > 0) value = arg.slice(eq + 1);
+    else {
+      const next = argv[i + 1];
+      if (next === undefined) throw new SandboxUsageError(`${flag} needs a value`);
+      value = next;
+      i++;
+    }
+    switch (flag) {
+      case '--port':
+        options.port = numberFlag(
+          flag,
+          value,
+          (n) => Number.isInteger(n) && n >= 0 && n <= 65535,
+          'an integer 0-65535',
+        );
+        break;
+      case '--api-key':
+        if (value === '') throw new SandboxUsageError('--api-key must not be empty');
+        options.apiKey = value;
+        break;
+      case '--time-scale':
+        options.timeScale = numberFlag(flag, value, (n) => n >= 0, 'a number >= 0');
+        break;
+      case '--concurrency':
+        options.concurrencyLimit = numberFlag(flag, value, isCount, 'an integer >= 1');
+        break;
+      case '--over-limit':
+        if (value !== 'stage' && value !== 'refuse')
+          throw new SandboxUsageError("--over-limit must be 'stage' or 'refuse'");
+        options.overLimit = value;
+        break;
+      case '--output-ttl-ms':
+        options.outputTtlMs = numberFlag(flag, value, (n) => n >= 0, 'a number >= 0');
+        break;
+      case '--webhook-attempts':
+        options.webhookAttempts = numberFlag(flag, value, isCount, 'an integer >= 1');
+        break;
+      case '--webhook-backoff-ms':
+        options.webhookBackoffMs = numberFlag(flag, value, (n) => n >= 0, 'a number >= 0');
+        break;
+      case '--faults':
+        options.faults = parseFaults(value);
+        break;
+      default:
+        throw new SandboxUsageError(`unknown flag '${flag}'`);
+    }
+  }
+  return options;
+}
+
+/** Runs the sandbox until SIGINT / SIGTERM; resolves once it has stopped. */
+export async function runSandboxCommand(argv: string[]): Promise<void> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(`${SANDBOX_USAGE}\n`);
+    return;
+  }
+  let options: SandboxOptions;
+  try {
+    options = parseSandboxArgs(argv);
+  } catch (err) {
+    if (!(err instanceof SandboxUsageError)) throw err;
+    process.stderr.write(`sandbox: ${err.message}\n${SANDBOX_USAGE}\n`);
+    process.exit(2);
+  }
+  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  try {
+    sandbox = await startSandbox(options);
+  } catch (err) {
+    process.stderr.write(`sandbox: could not start: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  }
+  process.stdout.write(`Sandbox listening on ${sandbox.url}\n`);
+  await new Promise<void>((resolve) => {
+    const onSignal = () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      sandbox.stop().then(resolve, resolve);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+}

@@ -1,0 +1,318 @@
+/**
+ * The tasks of the sandbox: creation, the ledger, the lifecycle (staged -> pending ->
+ * processing -> completed | failed), per-key concurrency, output files, expiry and webhooks.
+ *
+ * Status is computed lazily from the clock on every read, and the scheduler moves tasks at
+ * their end time too, so webhooks fire and staged tasks are admitted without any fetch.
+ */
+import { randomUUID } from 'node:crypto';
+import { estimateCost, MODELS } from '../shared/service/index.ts';
+import type { ValidatedCreate } from './create-validation.ts';
+import { SandboxHttpError } from './error-body.ts';
+import type { FaultInjector } from './fault-injector.ts';
+import type { GenerationPool } from './generation-pool.ts';
+import type { CheckedImage } from './image-input-check.ts';
+import { imageDimensions } from './media/index.ts';
+import type { LedgerEntry } from './options.ts';
+import { planOutputs } from './output-generation.ts';
+import type { OutputStore } from './output-store.ts';
+import { fetchAnswer, fetchAnswerHasTimestamp, webhookPayload } from './task-forms.ts';
+import { isActivePhase, type SandboxTask, type TaskErrorObject, type TaskOutputFile } from './task-record.ts';
+import type { TaskScheduler } from './task-scheduler.ts';
+import { stageDurations } from './task-timing.ts';
+import type { WebhookSender } from './webhook-sender.ts';
+
+export interface TaskEngineOptions {
+  timeScale: number;
+  concurrencyLimit: number;
+  overLimit: 'stage' | 'refuse';
+  outputTtlMs: number;
+}
+
+export interface TaskEngineParts {
+  scheduler: TaskScheduler;
+  faults: FaultInjector;
+  outputs: OutputStore;
+  generation: GenerationPool;
+  webhooks: WebhookSender;
+  /** The sandbox's base URL, known once it listens. */
+  baseUrl: () => string;
+}
+
+const INJECTED_FAILURE: TaskErrorObject = {
+  code: 10000,
+  message: 'task failed: generation error',
+  raw_message: 'sandbox fault injection: taskFailureRate',
+  detail: null,
+};
+
+export class TaskEngine {
+  private readonly tasks = new Map<string, SandboxTask>();
+  private readonly entries: LedgerEntry[] = [];
+  private readonly active = new Map<string, number>();
+  private readonly staged = new Map<string, SandboxTask[]>();
+  private seq = 0;
+  private readonly options: TaskEngineOptions;
+  private readonly parts: TaskEngineParts;
+
+  constructor(options: TaskEngineOptions, parts: TaskEngineParts) {
+    this.options = options;
+    this.parts = parts;
+  }
+
+  ledger(): LedgerEntry[] {
+    return this.entries.slice();
+  }
+
+  get size(): number {
+    return this.tasks.size;
+  }
+
+  /** Accepts a validated create: records it in the ledger and starts (or stages) the task. */
+  create(
+    apiKey: string,
+    request: ValidatedCreate,
+    images: CheckedImage[],
+    body: unknown,
+    now: number,
+  ): SandboxTask {
+    const active = this.active.get(apiKey) ?? 0;
+    const queue = this.staged.get(apiKey) ?? [];
+    const overLimit = active >= this.options.concurrencyLimit || queue.length > 0;
+    if (overLimit && this.options.overLimit === 'refuse') {
+      throw new SandboxHttpError(
+        429,
+        `concurrency limit reached: ${active} tasks pending or processing for this key (limit ${this.options.concurrencyLimit})`,
+        { 'retry-after': '1' },
+      );
+    }
+    const task = this.newTask(apiKey, request, images, now);
+    this.tasks.set(task.id, task);
+    this.entries.push({
+      taskId: task.id,
+      apiKey,
+      model: task.model,
+      taskType: task.taskType,
+      body,
+      receivedAt: new Date(now).toISOString(),
+    });
+    if (overLimit) {
+      queue.push(task);
+      this.staged.set(apiKey, queue);
+    } else {
+      this.admit(task, now);
+    }
+    return task;
+  }
+
+  /** The task, moved up to `now`; undefined when unknown. */
+  get(id: string, now: number): SandboxTask | undefined {
+    const task = this.tasks.get(id);
+    if (task) this.advance(task, now);
+    return task;
+  }
+
+  /** The JSON text of a fetch answer, cached until the task changes. */
+  fetchBody(task: SandboxTask, now: number): string {
+    const key = fetchAnswerHasTimestamp(task)
+      ? `${task.version}|${Math.floor(now / 1000)}`
+      : `${task.version}`;
+    if (task.cachedBody?.key === key) return task.cachedBody.body;
+    const body = JSON.stringify(fetchAnswer(task, now));
+    task.cachedBody = { key, body };
+    return body;
+  }
+
+  /** The output file `name` of a task, with whether it has expired. */
+  outputFile(taskId: string, name: string, now: number): { file: TaskOutputFile; expired: boolean } | null {
+    const task = this.tasks.get(taskId);
+    if (task?.phase !== 'completed') return null;
+    const file = task.outputs.find((o) => o.name === name);
+    if (!file) return null;
+    return { file, expired: task.expiresAt !== null && now >= task.expiresAt };
+  }
+
+  private newTask(
+    apiKey: string,
+    request: ValidatedCreate,
+    images: CheckedImage[],
+    now: number,
+  ): SandboxTask {
+    const id = randomUUID();
+    const { fail, earlyExpiry } = this.parts.faults.drawTask();
+    const { pendingMs, processingMs } = stageDurations(
+      id,
+      request.taskType,
+      request.input,
+      this.options.timeScale,
+    );
+    const price =
+      estimateCost({ model: request.model, task_type: request.taskType, input: request.input }).micros ?? 0;
+    return {
+      id,
+      seq: ++this.seq,
+      apiKey,
+      model: request.model,
+      taskType: request.taskType,
+      entry: request.entry,
+      requestInput: request.input,
+      storedInput: storedInputOf(request),
+      webhook: request.webhook,
+      serviceMode: request.serviceMode,
+      phase: 'staged',
+      createdAt: now,
+      startsAt: null,
+      endsAt: null,
+      endedAt: null,
+      updatedAt: now,
+      pendingMs,
+      processingMs,
+      willFail: fail,
+      earlyExpiry,
+      outputTtlMs: earlyExpiry ? this.parts.faults.earlyExpiryMs : this.options.outputTtlMs,
+      images,
+      outputs: [],
+      expiresAt: null,
+      outputsReleased: false,
+      frozen: price,
+      consume: 0,
+      error: null,
+      version: 0,
+      cachedBody: null,
+    };
+  }
+
+  private touch(task: SandboxTask, now: number): void {
+    task.version++;
+    task.updatedAt = now;
+  }
+
+  private admit(task: SandboxTask, now: number): void {
+    task.phase = 'pending';
+    task.startsAt = now + task.pendingMs;
+    task.endsAt = task.startsAt + task.processingMs;
+    this.active.set(task.apiKey, (this.active.get(task.apiKey) ?? 0) + 1);
+    this.touch(task, now);
+    this.parts.scheduler.at(task.endsAt, () => this.advance(task, Date.now()));
+    this.advance(task, now);
+  }
+
+  private advance(task: SandboxTask, now: number): void {
+    if (task.phase === 'pending' && task.startsAt !== null && now >= task.startsAt) {
+      task.phase = 'processing';
+      this.touch(task, now);
+    }
+    if (task.phase === 'processing' && task.endsAt !== null && now >= task.endsAt) {
+      if (task.willFail) {
+        this.fail(task, task.endsAt, INJECTED_FAILURE);
+      } else {
+        task.phase = 'finishing';
+        this.touch(task, now);
+        this.makeOutputs(task);
+      }
+    }
+  }
+
+  private makeOutputs(task: SandboxTask): void {
+    const planned = planOutputs({
+      id: task.id,
+      taskType: task.taskType,
+      input: task.requestInput,
+      images: task.images ?? [],
+      run: (job) => this.parts.generation.run(job),
+    });
+    const base = this.parts.baseUrl();
+    const make = async () => {
+      const files: TaskOutputFile[] = [];
+      for (const p of planned) {
+        const bytes = await this.parts.outputs.acquire(p.key, p.contentType, p.produce, p.regenerable);
+        const dims = p.contentType.startsWith('image/') ? await imageDimensions(bytes) : null;
+        files.push({
+          name: p.name,
+          contentType: p.contentType,
+          key: p.key,
+          url: `${base}/files/${task.id}/${p.name}`,
+          width: dims?.width ?? null,
+          height: dims?.height ?? null,
+          seconds: p.seconds,
+        });
+      }
+      return files;
+    };
+    make().then(
+      (files) => this.complete(task, files, Date.now()),
+      (err: unknown) =>
+        this.fail(task, Date.now(), {
+          code: 10001,
+          message: 'task failed: the output could not be made',
+          raw_message: `sandbox output generation failed: ${err instanceof Error ? err.message : String(err)}`,
+          detail: null,
+        }),
+    );
+  }
+
+  private complete(task: SandboxTask, files: TaskOutputFile[], now: number): void {
+    if (task.phase !== 'finishing') return;
+    task.phase = 'completed';
+    task.outputs = files;
+    task.endedAt = now;
+    task.consume = task.frozen;
+    task.images = null;
+    task.expiresAt = now + task.outputTtlMs;
+    this.touch(task, now);
+    this.parts.scheduler.at(task.expiresAt, () => this.releaseOutputs(task));
+    this.settle(task, now);
+  }
+
+  private fail(task: SandboxTask, at: number, error: TaskErrorObject): void {
+    if (!isActivePhase(task.phase)) return;
+    task.phase = 'failed';
+    task.endedAt = at;
+    task.error = { ...error };
+    task.consume = 0;
+    task.images = null;
+    this.touch(task, Date.now());
+    this.settle(task, Date.now());
+  }
+
+  /** A task reached completed or failed: free its slot, admit a staged task, notify. */
+  private settle(task: SandboxTask, now: number): void {
+    const key = task.apiKey;
+    this.active.set(key, Math.max(0, (this.active.get(key) ?? 1) - 1));
+    this.admitStaged(key, now);
+    if (task.webhook.endpoint !== '') {
+      this.parts.webhooks.send({
+        taskId: task.id,
+        endpoint: task.webhook.endpoint,
+        secret: task.webhook.secret,
+        body: JSON.stringify(webhookPayload(task, now)),
+      });
+    }
+  }
+
+  private admitStaged(key: string, now: number): void {
+    const queue = this.staged.get(key);
+    while (queue && queue.length > 0 && (this.active.get(key) ?? 0) < this.options.concurrencyLimit) {
+      this.admit(queue.shift()!, now);
+    }
+  }
+
+  private releaseOutputs(task: SandboxTask): void {
+    if (task.outputsReleased) return;
+    task.outputsReleased = true;
+    for (const o of task.outputs) this.parts.outputs.release(o.key);
+  }
+}
+
+/** The input as the record shows it: ace-step echoes negative_prompt as negative_style_prompt (spec 2.2). */
+function storedInputOf(request: ValidatedCreate): Record<string, unknown> {
+  if (request.model !== MODELS.audio) return { ...request.input };
+  const { negative_prompt, ...rest } = request.input;
+  const stored: Record<string, unknown> = { ...rest, negative_style_prompt: negative_prompt ?? '' };
+  if (request.taskType === 'txt2audio' || request.taskType === 'audio2audio') {
+    stored.style_prompt ??= '';
+    stored.lyrics ??= '';
+    stored.style_audio ??= '';
+  }
+  return stored;
+}

@@ -1,0 +1,187 @@
+/**
+ * The answers a task is shown in, per model (see the table at the top of index.ts):
+ * form A `{timestamp?, code?, message?, data}`, form B (video fetch), form C (detailed record,
+ * image-gen fetch) and the image-edit create form of spec 2.7.
+ */
+import { MODELS } from '../shared/service/index.ts';
+import { isoOrZero, isoWithOffset, unixSeconds } from './iso-time.ts';
+import { hashString } from './seeded-random.ts';
+import { NO_ERROR, type SandboxTask, statusOf } from './task-record.ts';
+
+/** Form C's integer status: staged and pending 0, processing 1, completed 2, failed 3. */
+export function numericStatus(task: SandboxTask): number {
+  switch (statusOf(task)) {
+    case 'processing':
+      return 1;
+    case 'completed':
+      return 2;
+    case 'failed':
+      return 3;
+    default:
+      return 0;
+  }
+}
+
+function outputObject(task: SandboxTask): Record<string, unknown> | null {
+  if (task.phase !== 'completed') return null;
+  const urls = task.outputs.map((o) => o.url);
+  const first = urls[0] ?? '';
+  switch (task.model) {
+    case MODELS.audio:
+      return { audio_url: first };
+    case MODELS.video:
+      return { video_url: first };
+    case MODELS.imageEdit:
+    case MODELS.imageGen:
+      return { image_url: first, image_urls: urls };
+    default:
+      return { image_url: first };
+  }
+}
+
+/** The `data` object of form A, fully filled. */
+export function formAData(task: SandboxTask): Record<string, unknown> {
+  const started = task.phase === 'staged' || task.phase === 'pending' ? null : task.startsAt;
+  return {
+    task_id: task.id,
+    model: task.model,
+    task_type: task.taskType,
+    status: statusOf(task),
+    config: { service_mode: task.serviceMode, webhook_config: { ...task.webhook } },
+    input: task.storedInput,
+    output: outputObject(task),
+    meta: {
+      created_at: isoWithOffset(task.createdAt),
+      started_at: isoOrZero(started),
+      ended_at: isoOrZero(task.endedAt),
+      usage: { type: 'point', frozen: task.frozen, consume: task.consume },
+      is_using_private_pool: false,
+    },
+    detail: null,
+    logs: [],
+    error: task.error ?? { ...NO_ERROR },
+  };
+}
+
+const OK = { code: 200, message: 'success' } as const;
+
+/** The answer to a create call. */
+export function createAnswer(task: SandboxTask, now: number): unknown {
+  switch (task.model) {
+    case MODELS.audio:
+      return { timestamp: unixSeconds(now), data: formAData(task) };
+    case MODELS.imageEdit:
+      return { task_id: task.id, status: statusOf(task), created_at: new Date(task.createdAt).toISOString() };
+    case MODELS.imageToolkit:
+      return { ...OK, data: { ...formAData(task), input: {}, output: null, meta: {} } };
+    default:
+      return { ...OK, data: formAData(task) };
+  }
+}
+
+/** Whether the fetch answer of this task depends on the current second (its `timestamp`). */
+export function fetchAnswerHasTimestamp(task: SandboxTask): boolean {
+  return task.model === MODELS.audio;
+}
+
+/** The answer to a fetch of the task. */
+export function fetchAnswer(task: SandboxTask, now: number): unknown {
+  switch (task.model) {
+    case MODELS.audio:
+      return { timestamp: unixSeconds(now), ...OK, data: formAData(task) };
+    case MODELS.video:
+      return formB(task);
+    case MODELS.imageGen:
+      return formC(task);
+    default:
+      return { ...OK, data: formAData(task) };
+  }
+}
+
+/** The webhook body: `{timestamp, data}` with data in form A (field notes). */
+export function webhookPayload(
+  task: SandboxTask,
+  now: number,
+): { timestamp: number; data: Record<string, unknown> } {
+  return { timestamp: unixSeconds(now), data: formAData(task) };
+}
+
+/** Form B. Before completion `video_url` is an empty string (not a URL, so no output is read). */
+function formB(task: SandboxTask): unknown {
+  const url = task.phase === 'completed' ? (task.outputs[0]?.url ?? '') : '';
+  return { ...OK, data: { task_id: task.id, status: statusOf(task), output: { video_url: url } } };
+}
+
+function taskInfo(task: SandboxTask) {
+  return {
+    arguments: Object.entries(task.storedInput).map(([name, value]) => ({
+      name,
+      value: typeof value === 'string' ? value : JSON.stringify(value),
+    })),
+    inputs: [],
+    type: task.taskType,
+  };
+}
+
+/** Form C, the detailed record (spec 2.8). */
+function formC(task: SandboxTask): unknown {
+  const fa = formAData(task);
+  const meta = fa.meta as Record<string, string>;
+  const userId = hashString(task.apiKey) % 1_000_000;
+  const info = taskInfo(task);
+  const status = numericStatus(task);
+  const works =
+    task.phase === 'completed'
+      ? task.outputs.map((o, i) => {
+          const resource = { height: o.height ?? 0, width: o.width ?? 0, duration: o.seconds ?? 0 };
+          return {
+            workId: task.seq * 10 + i,
+            workItemId: task.seq * 10 + i,
+            taskId: task.seq,
+            userId,
+            type: 'image',
+            status,
+            contentType: o.contentType,
+            resource: { resource: o.url, resourceWithoutWatermark: o.url, ...resource },
+            cover: { resource: o.url, ...resource },
+            starNum: 0,
+            reportNum: 0,
+            createTime: task.endedAt ?? task.updatedAt,
+            taskInfo: info,
+            selfAttitude: '',
+            selfComment: { tags: [], content: '' },
+            favored: false,
+            publishStatus: 'private',
+            deleted: false,
+          };
+        })
+      : [];
+  return {
+    ...OK,
+    data: {
+      task_id: task.id,
+      input: JSON.stringify(task.storedInput),
+      status: statusOf(task),
+      metadata: {
+        created_at: meta.created_at,
+        started_at: meta.started_at,
+        ended_at: meta.ended_at,
+        quota_frozen: task.frozen,
+        quota_usage: task.consume,
+      },
+      task: {
+        id: task.seq,
+        userId,
+        type: task.taskType,
+        status,
+        taskInfo: info,
+        favored: false,
+        deleted: false,
+        createTime: task.createdAt,
+        updateTime: task.updatedAt,
+      },
+      works,
+      ...(task.error ? { error: task.error } : {}),
+    },
+  };
+}
