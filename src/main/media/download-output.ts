@@ -10,9 +10,12 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { request } from 'undici';
+import { Agent, interceptors, request } from 'undici';
 import type { OutputKind } from '../../shared/index.ts';
 import { sniffFileType } from './file-type-sniffing.ts';
+
+/** One agent for every output download: keep-alive, and up to 3 redirects (CDNs redirect). */
+const downloadAgent = new Agent({ connections: 8 }).compose(interceptors.redirect({ maxRedirections: 3 }));
 
 export class OutputExpiredError extends Error {
   readonly status: number;
@@ -118,8 +121,8 @@ export async function downloadOutput(url: string, options: DownloadOptions): Pro
           signal: options.signal,
           headersTimeout: options.timeoutMs ?? 60_000,
           bodyTimeout: options.timeoutMs ?? 60_000,
-          maxRedirections: 3,
-        } as Parameters<typeof request>[1]);
+          dispatcher: downloadAgent,
+        });
       } catch (err) {
         throw new OutputDownloadError(`could not reach the output URL: ${(err as Error).message}`, true);
       }

@@ -30,12 +30,42 @@ export interface CatalogEntry {
 }
 
 export const CATALOG: readonly CatalogEntry[] = [
-  { model: MODELS.audio, taskType: 'txt2audio', label: 'Song from text', outputKind: 'audio', expectedSeconds: 60 },
-  { model: MODELS.audio, taskType: 'audio2audio', label: 'Audio to audio', outputKind: 'audio', expectedSeconds: 60 },
+  {
+    model: MODELS.audio,
+    taskType: 'txt2audio',
+    label: 'Song from text',
+    outputKind: 'audio',
+    expectedSeconds: 60,
+  },
+  {
+    model: MODELS.audio,
+    taskType: 'audio2audio',
+    label: 'Audio to audio',
+    outputKind: 'audio',
+    expectedSeconds: 60,
+  },
   { model: MODELS.audio, taskType: 'edit', label: 'Audio edit', outputKind: 'audio', expectedSeconds: 60 },
-  { model: MODELS.audio, taskType: 'extend', label: 'Audio extend', outputKind: 'audio', expectedSeconds: 60 },
-  { model: MODELS.imageEdit, taskType: 'image-edit', label: 'Image edit', outputKind: 'image', expectedSeconds: 30 },
-  { model: MODELS.imageToolkit, taskType: 'face-swap', label: 'Face swap', outputKind: 'image', expectedSeconds: 20 },
+  {
+    model: MODELS.audio,
+    taskType: 'extend',
+    label: 'Audio extend',
+    outputKind: 'audio',
+    expectedSeconds: 60,
+  },
+  {
+    model: MODELS.imageEdit,
+    taskType: 'image-edit',
+    label: 'Image edit',
+    outputKind: 'image',
+    expectedSeconds: 30,
+  },
+  {
+    model: MODELS.imageToolkit,
+    taskType: 'face-swap',
+    label: 'Face swap',
+    outputKind: 'image',
+    expectedSeconds: 20,
+  },
   {
     model: MODELS.imageToolkit,
     taskType: 'multi-face-swap',
@@ -50,10 +80,34 @@ export const CATALOG: readonly CatalogEntry[] = [
     outputKind: 'image',
     expectedSeconds: 10,
   },
-  { model: MODELS.imageToolkit, taskType: 'segment', label: 'Segment by prompt', outputKind: 'image', expectedSeconds: 10 },
-  { model: MODELS.imageToolkit, taskType: 'upscale', label: 'Image upscale', outputKind: 'image', expectedSeconds: 15 },
-  { model: MODELS.imageGen, taskType: 'txt2img', label: 'Image from text', outputKind: 'image', expectedSeconds: 20 },
-  { model: MODELS.video, taskType: 'txt2video', label: 'Video from text', outputKind: 'video', expectedSeconds: 120 },
+  {
+    model: MODELS.imageToolkit,
+    taskType: 'segment',
+    label: 'Segment by prompt',
+    outputKind: 'image',
+    expectedSeconds: 10,
+  },
+  {
+    model: MODELS.imageToolkit,
+    taskType: 'upscale',
+    label: 'Image upscale',
+    outputKind: 'image',
+    expectedSeconds: 15,
+  },
+  {
+    model: MODELS.imageGen,
+    taskType: 'txt2img',
+    label: 'Image from text',
+    outputKind: 'image',
+    expectedSeconds: 20,
+  },
+  {
+    model: MODELS.video,
+    taskType: 'txt2video',
+    label: 'Video from text',
+    outputKind: 'video',
+    expectedSeconds: 120,
+  },
 ];
 
 export function findCatalogEntry(model: string, taskType: string): CatalogEntry | undefined {

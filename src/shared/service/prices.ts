@@ -26,9 +26,14 @@ export interface CostEstimate {
   explanation: string;
 }
 
-export function estimateCost(request: { model: string; task_type: string; input: Record<string, unknown> }): CostEstimate {
+export function estimateCost(request: {
+  model: string;
+  task_type: string;
+  input: Record<string, unknown>;
+}): CostEstimate {
   const rule = PRICE_TABLE.find((r) => r.model === request.model && r.taskType === request.task_type);
-  if (!rule) return { micros: null, explanation: `no published price for ${request.model} ${request.task_type}` };
+  if (!rule)
+    return { micros: null, explanation: `no published price for ${request.model} ${request.task_type}` };
   if (rule.unit === 'second') {
     const duration = request.input.duration;
     if (typeof duration !== 'number' || !Number.isFinite(duration) || duration <= 0) {

@@ -141,7 +141,9 @@ function numberOrNull(v: unknown): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
-function errorOf(e: { code?: number; message?: string; raw_message?: string; detail?: unknown } | null | undefined) {
+function errorOf(
+  e: { code?: number; message?: string; raw_message?: string; detail?: unknown } | null | undefined,
+) {
   if (!e) return null;
   const code = typeof e.code === 'number' ? e.code : 0;
   const message = e.message ?? '';
@@ -252,7 +254,9 @@ export function normaliseTaskResponse(payload: unknown): NormaliseResult {
         }
         const a = FormASchema.safeParse(payload);
         if (a.success) {
-          const isB = a.data.data.model === undefined && a.data.data.output?.video_url !== undefined;
+          // form B carries only task_id, status and output (the video fetch)
+          const d2 = a.data.data;
+          const isB = d2.model === undefined && d2.task_type === undefined && d2.meta === undefined;
           return { ok: true, task: fromTaskData(a.data.data, isB ? 'B' : 'A', payload) };
         }
         const b = FormBSchema.safeParse(payload);
@@ -293,8 +297,14 @@ export function normaliseTaskResponse(payload: unknown): NormaliseResult {
       }
       return { ok: false, reason: 'no task in the response: neither `data` nor `task_id` is present' };
     }
-    return { ok: false, reason: `expected a JSON object, got ${Array.isArray(payload) ? 'an array' : typeof payload}` };
+    return {
+      ok: false,
+      reason: `expected a JSON object, got ${Array.isArray(payload) ? 'an array' : typeof payload}`,
+    };
   } catch (err) {
-    return { ok: false, reason: `unreadable task record: ${err instanceof Error ? err.message : String(err)}` };
+    return {
+      ok: false,
+      reason: `unreadable task record: ${err instanceof Error ? err.message : String(err)}`,
+    };
   }
 }

@@ -187,7 +187,9 @@ export const WorkSchema = z.looseObject({
   createTime: z.number().optional(),
   taskInfo: TaskInfoSchema.nullish(),
   selfAttitude: z.string().optional(),
-  selfComment: z.looseObject({ tags: z.array(z.unknown()).optional(), content: z.string().optional() }).nullish(),
+  selfComment: z
+    .looseObject({ tags: z.array(z.unknown()).optional(), content: z.string().optional() })
+    .nullish(),
   favored: z.boolean().optional(),
   publishStatus: z.string().optional(),
   deleted: z.boolean().optional(),

@@ -1,0 +1,110 @@
+/**
+ * `media-task`: the headless command line over the engine and the sandbox.
+ * Usage: media-task [--library DIR] [--base-url URL] [--json] [--sandbox] <command> [options]
+ */
+import { BudgetExceededError, LibraryBusyError, TaskActionError } from '../main/engine/index.ts';
+import { InputValidationError } from '../main/media/index.ts';
+import { ServiceError, UnauthorizedError } from '../main/service/index.ts';
+import { runSandboxCommand } from '../sandbox/index.ts';
+import { parseArgs, UsageError } from './cli-args.ts';
+import { EXIT } from './exit-codes.ts';
+import {
+  GLOBAL_FLAGS,
+  GLOBAL_VALUES,
+  globalOptionsOf,
+  runCreate,
+  runExport,
+  runGet,
+  runImport,
+  runList,
+  runWatch,
+} from './task-commands.ts';
+
+const USAGE = `Usage: media-task [--library DIR] [--base-url URL] [--json] [--sandbox [--time-scale X]] <command>
+
+The API key is read from MEDIA_TASK_API_KEY; the service address from --base-url or
+MEDIA_TASK_BASE_URL. --sandbox runs the built-in sandbox service in this process instead.
+The library defaults to the desktop app's (MEDIA_TASK_LIBRARY overrides it).
+
+Commands:
+  sandbox [--port N] [--api-key K] [--time-scale X]     run the local sandbox service
+  create audio --style TEXT [--negative TEXT] [--lyrics-file F] [--duration S] [--reference FILE|URL]
+  create face-swap --target FILE|URL --swap FILE|URL
+  create image-edit --image1 FILE|URL [--image2 ...] [--image3 ...] --prompt TEXT
+                    [--negative TEXT] [--seed N] [--steps N] [--flow-shift X]
+  create raw --model M --task-type T --input-json FILE
+      every create also takes [--title T] [--webhook-url URL --webhook-secret S] [--wait]
+  get ID                                   one task (local or service id)
+  list [--state S[,S]] [--type T] [--search TEXT] [--favorite] [--starred-first] [--limit N]
+  watch [--until-idle]                     run the engine and print task changes
+  export DIR [IDS...]                      copy files and a task.json sidecar per task
+  import TASK_ID [--wait]                  add a task created elsewhere, with its outputs
+
+Exit codes: 0 ok, 2 bad input, 3 API key refused, 4 service failure, 5 library in use, 1 other.
+`;
+
+/** Splits the global options (anywhere on the line) from the command's own arguments. */
+function splitGlobals(argv: readonly string[]): {
+  globals: string[];
+  command: string | undefined;
+  rest: string[];
+} {
+  const globals: string[] = [];
+  const others: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const name = arg.startsWith('--') ? arg.slice(2).split('=')[0] : '';
+    if ((GLOBAL_VALUES as readonly string[]).includes(name ?? '')) {
+      globals.push(arg);
+      if (!arg.includes('=') && i + 1 < argv.length) globals.push(argv[++i] as string);
+    } else if ((GLOBAL_FLAGS as readonly string[]).includes(name ?? '')) {
+      globals.push(arg);
+    } else {
+      others.push(arg);
+    }
+  }
+  const [command, ...rest] = others;
+  return { globals, command, rest };
+}
+
+export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  if (argv[0] === 'sandbox') {
+    await runSandboxCommand(argv.slice(1));
+    return EXIT.ok;
+  }
+  const { globals, command, rest } = splitGlobals(argv);
+  const g = globalOptionsOf(parseArgs(globals, { values: GLOBAL_VALUES, flags: GLOBAL_FLAGS }), env);
+  switch (command) {
+    case 'create':
+      return runCreate(g, rest, env);
+    case 'get':
+      return runGet(g, rest, env);
+    case 'list':
+      return runList(g, rest, env);
+    case 'watch':
+      return runWatch(g, rest, env);
+    case 'export':
+      return runExport(g, rest, env);
+    case 'import':
+      return runImport(g, rest, env);
+    case 'help':
+    case undefined:
+      process.stdout.write(USAGE);
+      return command === undefined ? EXIT.badInput : EXIT.ok;
+    default:
+      if (command === '-h' || command === '--help') {
+        process.stdout.write(USAGE);
+        return EXIT.ok;
+      }
+      throw new UsageError(`unknown command "${command}" (try media-task help)`);
+  }
+}
+
+export function exitCodeOf(err: unknown): number {
+  if (err instanceof UsageError || err instanceof InputValidationError) return EXIT.badInput;
+  if (err instanceof BudgetExceededError || err instanceof TaskActionError) return EXIT.badInput;
+  if (err instanceof LibraryBusyError) return EXIT.libraryBusy;
+  if (err instanceof UnauthorizedError) return EXIT.auth;
+  if (err instanceof ServiceError) return EXIT.serviceFailure;
+  return EXIT.internal;
+}

@@ -1,0 +1,451 @@
+/**
+ * The task commands of `media-task`: create, get, list, watch, export, import. Each opens the
+ * engine on the library, does its work, and closes it (tasks left running resume next time).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import {
+  defaultLibraryDir,
+  type EngineStatus,
+  exportTasks,
+  type TaskDraft,
+  TaskEngine,
+} from '../main/engine/index.ts';
+import { type Sandbox, startSandbox } from '../sandbox/index.ts';
+import { FINAL_STATES, isTaskState, MODELS, type Task, type TaskState } from '../shared/index.ts';
+import { numberOption, type ParsedArgs, parseArgs, UsageError } from './cli-args.ts';
+import { EXIT } from './exit-codes.ts';
+import { printJson, taskLine } from './task-printing.ts';
+
+export interface GlobalOptions {
+  library: string;
+  baseUrl: string | null;
+  json: boolean;
+  /** Run an in-process sandbox and use it as the service. */
+  sandbox: boolean;
+  timeScale: number | undefined;
+}
+
+export const GLOBAL_VALUES = ['library', 'base-url', 'time-scale'] as const;
+export const GLOBAL_FLAGS = ['json', 'sandbox'] as const;
+
+export function globalOptionsOf(args: ParsedArgs, env: NodeJS.ProcessEnv): GlobalOptions {
+  return {
+    library: resolve(args.values.get('library') ?? defaultLibraryDir(env)),
+    baseUrl: args.values.get('base-url') ?? env.MEDIA_TASK_BASE_URL ?? null,
+    json: args.flags.has('json'),
+    sandbox: args.flags.has('sandbox'),
+    timeScale: numberOption(args, 'time-scale'),
+  };
+}
+
+interface Session {
+  engine: TaskEngine;
+  sandbox: Sandbox | null;
+  close(): Promise<void>;
+}
+
+async function openSession(g: GlobalOptions, env: NodeJS.ProcessEnv): Promise<Session> {
+  let sandbox: Sandbox | null = null;
+  let service: { baseUrl: string; apiKey: string } | null = null;
+  if (g.sandbox) {
+    sandbox = await startSandbox({ apiKey: 'demo-key', timeScale: g.timeScale ?? 0.1 });
+    service = { baseUrl: sandbox.url, apiKey: 'demo-key' };
+  } else {
+    const key = env.MEDIA_TASK_API_KEY?.trim();
+    if (key) {
+      if (!g.baseUrl)
+        throw new UsageError('MEDIA_TASK_API_KEY is set but no service address: pass --base-url URL');
+      service = { baseUrl: g.baseUrl, apiKey: key };
+    }
+  }
+  let engine: TaskEngine;
+  try {
+    engine = await TaskEngine.open({ libraryDir: g.library, service });
+  } catch (err) {
+    await sandbox?.stop();
+    throw err;
+  }
+  return {
+    engine,
+    sandbox,
+    async close() {
+      await engine.close();
+      await sandbox?.stop();
+    },
+  };
+}
+
+const CREATE_COMMON_VALUES = ['title', 'webhook-url', 'webhook-secret'] as const;
+
+/** A CLI value for a media field: URLs and Base64 as given, anything that names a file made absolute. */
+function mediaValue(raw: string): string {
+  if (/^https?:\/\//i.test(raw) || raw.startsWith('data:')) return raw;
+  const abs = resolve(raw);
+  if (existsSync(abs) || /[\\/]/.test(raw) || /\.[A-Za-z0-9]{2,5}$/.test(raw)) return abs;
+  return raw;
+}
+
+function required(args: ParsedArgs, name: string): string {
+  const v = args.values.get(name);
+  if (v === undefined || v.trim() === '') throw new UsageError(`--${name} is required`);
+  return v;
+}
+
+export function draftFromCreateArgs(
+  kind: string | undefined,
+  argv: string[],
+): { draft: TaskDraft; wait: boolean } {
+  const common = { values: [...CREATE_COMMON_VALUES], flags: ['wait'] };
+  let args: ParsedArgs;
+  let draft: TaskDraft;
+  switch (kind) {
+    case 'audio': {
+      args = parseArgs(argv, {
+        values: [...common.values, 'style', 'negative', 'lyrics-file', 'duration', 'reference'],
+        flags: common.flags,
+      });
+      const input: Record<string, unknown> = {
+        style_prompt: args.values.get('style') ?? '',
+        duration: numberOption(args, 'duration') ?? 30,
+      };
+      if (args.values.has('negative')) input.negative_prompt = args.values.get('negative');
+      const lyricsFile = args.values.get('lyrics-file');
+      if (lyricsFile) {
+        try {
+          input.lyrics = readFileSync(resolve(lyricsFile), 'utf8');
+        } catch (err) {
+          throw new UsageError(
+            `--lyrics-file: cannot read ${lyricsFile}: ${(err as NodeJS.ErrnoException).code ?? err}`,
+          );
+        }
+      }
+      const ref = args.values.get('reference');
+      if (ref) input.style_audio = mediaValue(ref);
+      draft = { model: MODELS.audio, taskType: 'txt2audio', input };
+      break;
+    }
+    case 'face-swap': {
+      args = parseArgs(argv, { values: [...common.values, 'target', 'swap'], flags: common.flags });
+      draft = {
+        model: MODELS.imageToolkit,
+        taskType: 'face-swap',
+        input: {
+          target_image: mediaValue(required(args, 'target')),
+          swap_image: mediaValue(required(args, 'swap')),
+        },
+      };
+      break;
+    }
+    case 'image-edit': {
+      args = parseArgs(argv, {
+        values: [
+          ...common.values,
+          'image1',
+          'image2',
+          'image3',
+          'prompt',
+          'negative',
+          'seed',
+          'steps',
+          'flow-shift',
+        ],
+        flags: common.flags,
+      });
+      const input: Record<string, unknown> = {
+        image1: mediaValue(required(args, 'image1')),
+        prompt: required(args, 'prompt'),
+      };
+      for (const f of ['image2', 'image3'] as const) {
+        const v = args.values.get(f);
+        if (v) input[f] = mediaValue(v);
+      }
+      if (args.values.has('negative')) input.negative_prompt = args.values.get('negative');
+      const seed = numberOption(args, 'seed');
+      const steps = numberOption(args, 'steps');
+      const flow = numberOption(args, 'flow-shift');
+      if (seed !== undefined) {
+        if (!Number.isInteger(seed)) throw new UsageError('--seed must be a whole number');
+        input.seed = seed;
+      }
+      if (steps !== undefined) {
+        if (!Number.isInteger(steps)) throw new UsageError('--steps must be a whole number');
+        input.steps = steps;
+      }
+      if (flow !== undefined) input.flow_shift = flow;
+      draft = { model: MODELS.imageEdit, taskType: 'image-edit', input };
+      break;
+    }
+    case 'raw': {
+      args = parseArgs(argv, {
+        values: [...common.values, 'model', 'task-type', 'input-json'],
+        flags: common.flags,
+      });
+      const file = required(args, 'input-json');
+      let input: unknown;
+      try {
+        input = JSON.parse(readFileSync(resolve(file), 'utf8'));
+      } catch (err) {
+        throw new UsageError(`--input-json: ${file} is not readable JSON (${(err as Error).message})`);
+      }
+      if (!input || typeof input !== 'object' || Array.isArray(input)) {
+        throw new UsageError('--input-json must hold a JSON object');
+      }
+      draft = {
+        model: required(args, 'model'),
+        taskType: required(args, 'task-type'),
+        input: input as Record<string, unknown>,
+      };
+      break;
+    }
+    default:
+      throw new UsageError('create what? audio, face-swap, image-edit or raw');
+  }
+  if (args.positionals.length) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
+  const title = args.values.get('title');
+  if (title) draft.title = title;
+  const hook = args.values.get('webhook-url');
+  if (hook) draft.webhook = { endpoint: hook, secret: args.values.get('webhook-secret') ?? '' };
+  return { draft, wait: args.flags.has('wait') };
+}
+
+const SETTLED_AFTER_SUBMIT: readonly TaskState[] = [
+  'pending',
+  'staged',
+  'processing',
+  'completed',
+  'downloading',
+  ...FINAL_STATES,
+  'uncertain',
+];
+
+/**
+ * Waits until every task is in one of `states`, or the service refuses the key. With
+ * `giveUpOffline`, also stops waiting once the engine has found the service unreachable.
+ */
+function waitForStates(
+  engine: TaskEngine,
+  ids: readonly string[],
+  states: readonly TaskState[],
+  giveUpOffline: boolean,
+): Promise<Task[]> {
+  return new Promise((resolvePromise) => {
+    const check = () => {
+      const tasks = ids.map((id) => engine.store.getTask(id)).filter((t): t is Task => t !== null);
+      const status: EngineStatus = engine.status();
+      const done = tasks.every((t) => states.includes(t.state));
+      if (done || status.authProblem || (giveUpOffline && !status.online) || !status.serviceConfigured) {
+        offChanges();
+        offStatus();
+        resolvePromise(tasks);
+      }
+    };
+    const offChanges = engine.onTaskChanges(check);
+    const offStatus = engine.onStatus(check);
+    check();
+  });
+}
+
+function outcomeCode(tasks: readonly Task[], status: EngineStatus): number {
+  if (status.authProblem) return EXIT.auth;
+  if (tasks.some((t) => ['failed', 'uncertain', 'expired'].includes(t.state))) return EXIT.serviceFailure;
+  return EXIT.ok;
+}
+
+function report(g: GlobalOptions, tasks: readonly Task[], status: EngineStatus, note?: string): void {
+  if (g.json) {
+    printJson({ tasks, status });
+    return;
+  }
+  for (const t of tasks) process.stdout.write(`${taskLine(t)}\n`);
+  if (status.authProblem) process.stderr.write(`media-task: ${status.authProblem}\n`);
+  if (note) process.stderr.write(`${note}\n`);
+}
+
+export async function runCreate(g: GlobalOptions, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const [kind, ...rest] = argv;
+  const { draft, wait } = draftFromCreateArgs(kind, rest);
+  const session = await openSession(g, env);
+  try {
+    if (wait && !session.engine.status().serviceConfigured) {
+      throw new UsageError(
+        '--wait needs a service: set MEDIA_TASK_API_KEY and --base-url, or pass --sandbox',
+      );
+    }
+    const task = await session.engine.queueTask(draft);
+    let note: string | undefined;
+    let tasks: Task[];
+    if (!session.engine.status().serviceConfigured) {
+      tasks = [task];
+      note =
+        'queued locally: no service is set up; it will be sent when the app or `media-task watch` runs with one';
+    } else if (wait) {
+      tasks = await waitForStates(session.engine, [task.id], [...FINAL_STATES, 'uncertain'], false);
+    } else {
+      tasks = await waitForStates(session.engine, [task.id], SETTLED_AFTER_SUBMIT, true);
+      if (tasks[0]?.state === 'queued')
+        note = 'queued: the service cannot be reached now; it will be sent later';
+    }
+    const status = session.engine.status();
+    report(g, tasks, status, note);
+    return outcomeCode(tasks, status);
+  } finally {
+    await session.close();
+  }
+}
+
+function findTask(engine: TaskEngine, id: string): Task {
+  const task = engine.store.getTask(id) ?? engine.store.getTaskByRemoteId(id);
+  if (!task) throw new UsageError(`no task "${id}" in the library`);
+  return task;
+}
+
+export async function runGet(g: GlobalOptions, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const args = parseArgs(argv, {});
+  const id = args.positionals[0];
+  if (!id || args.positionals.length > 1) throw new UsageError('usage: media-task get ID');
+  const session = await openSession({ ...g, sandbox: false }, env);
+  try {
+    const task = findTask(session.engine, id);
+    if (g.json) printJson({ task, events: session.engine.store.events(task.id) });
+    else process.stdout.write(`${taskLine(task)}\n`);
+    return EXIT.ok;
+  } finally {
+    await session.close();
+  }
+}
+
+export async function runList(g: GlobalOptions, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const args = parseArgs(argv, {
+    values: ['state', 'type', 'search', 'limit'],
+    flags: ['favorite', 'starred-first'],
+  });
+  if (args.positionals.length) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
+  const state = args.values.get('state');
+  const states = state?.split(',').map((s) => s.trim());
+  for (const s of states ?? []) if (!isTaskState(s)) throw new UsageError(`--state: unknown state "${s}"`);
+  const limit = numberOption(args, 'limit') ?? 50;
+  if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw new UsageError('--limit must be 1 to 200');
+  const session = await openSession({ ...g, sandbox: false }, env);
+  try {
+    const page = session.engine.store.listTasks({
+      states: states as TaskState[] | undefined,
+      taskType: args.values.get('type'),
+      search: args.values.get('search'),
+      favorite: args.flags.has('favorite') ? true : undefined,
+      order: args.flags.has('starred-first') ? 'starredFirst' : 'newest',
+      limit,
+    });
+    if (g.json) printJson(page);
+    else {
+      for (const t of page.items) process.stdout.write(`${taskLine(t)}\n`);
+      if (page.items.length === 0) process.stderr.write('no tasks match\n');
+    }
+    return EXIT.ok;
+  } finally {
+    await session.close();
+  }
+}
+
+export async function runWatch(g: GlobalOptions, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const args = parseArgs(argv, { flags: ['until-idle'] });
+  const session = await openSession(g, env);
+  const { engine } = session;
+  const busy: readonly TaskState[] = [
+    'queued',
+    'submitting',
+    'pending',
+    'staged',
+    'processing',
+    'completed',
+    'downloading',
+  ];
+  try {
+    await new Promise<void>((done) => {
+      const stopOnIdle = () => {
+        if (args.flags.has('until-idle') && engine.store.countInStates(busy) === 0) finish();
+        else if (args.flags.has('until-idle') && engine.status().authProblem) finish();
+      };
+      const off = engine.onTaskChanges((batch) => {
+        for (const change of batch) {
+          if (!change.task) continue;
+          if (g.json) process.stdout.write(`${JSON.stringify({ event: 'task', task: change.task })}\n`);
+          else process.stdout.write(`${taskLine(change.task)}\n`);
+        }
+        stopOnIdle();
+      });
+      const offStatus = engine.onStatus((status) => {
+        if (g.json) process.stdout.write(`${JSON.stringify({ event: 'status', status })}\n`);
+        else
+          process.stderr.write(
+            `status: ${status.online ? 'online' : 'offline'}${status.authProblem ? `, ${status.authProblem}` : ''}\n`,
+          );
+        stopOnIdle();
+      });
+      const finish = () => {
+        off();
+        offStatus();
+        process.off('SIGINT', finish);
+        process.off('SIGTERM', finish);
+        done();
+      };
+      process.on('SIGINT', finish);
+      process.on('SIGTERM', finish);
+      stopOnIdle();
+    });
+    return engine.status().authProblem ? EXIT.auth : EXIT.ok;
+  } finally {
+    await session.close();
+  }
+}
+
+export async function runExport(g: GlobalOptions, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const args = parseArgs(argv, {});
+  const [dir, ...ids] = args.positionals;
+  if (!dir) throw new UsageError('usage: media-task export DIR [IDS...]');
+  const session = await openSession({ ...g, sandbox: false }, env);
+  try {
+    const store = session.engine.store;
+    let tasks: Task[];
+    if (ids.length) tasks = ids.map((id) => findTask(session.engine, id));
+    else {
+      tasks = [];
+      let cursor: string | null = null;
+      do {
+        const page = store.listTasks({ limit: 200, cursor });
+        for (const item of page.items) {
+          const full = store.getTask(item.id);
+          if (full) tasks.push(full);
+        }
+        cursor = page.nextCursor;
+      } while (cursor);
+    }
+    const result = await exportTasks(session.engine.libraryDir, tasks, dir);
+    if (g.json) printJson(result);
+    else process.stdout.write(`exported ${result.tasks.length} task(s) to ${result.folder}\n`);
+    return EXIT.ok;
+  } finally {
+    await session.close();
+  }
+}
+
+export async function runImport(g: GlobalOptions, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const args = parseArgs(argv, { flags: ['wait'] });
+  const id = args.positionals[0];
+  if (!id || args.positionals.length > 1) throw new UsageError('usage: media-task import TASK_ID [--wait]');
+  const session = await openSession(g, env);
+  try {
+    if (!session.engine.status().serviceConfigured) {
+      throw new UsageError('import needs a service: set MEDIA_TASK_API_KEY and --base-url');
+    }
+    const task = await session.engine.importRemote(id);
+    const tasks = args.flags.has('wait')
+      ? await waitForStates(session.engine, [task.id], [...FINAL_STATES, 'uncertain'], false)
+      : [task];
+    const status = session.engine.status();
+    report(g, tasks, status);
+    return outcomeCode(tasks, status);
+  } finally {
+    await session.close();
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * How the CLI shows tasks: one line each for people, JSON for scripts.
+ */
+
+import type { TaskSummary } from '../main/store/index.ts';
+import { formatUsd, type Task } from '../shared/index.ts';
+
+export function taskLine(task: TaskSummary | Task): string {
+  const cost = task.estimateMicros === null ? '' : ` ${formatUsd(task.estimateMicros)}`;
+  const remote = task.remoteId ? ` remote=${task.remoteId}` : '';
+  const error = task.error ? `\n    ${task.error.message}` : '';
+  const files = task.outputs
+    .filter((o) => o.path)
+    .map((o) => `\n    ${o.path}`)
+    .join('');
+  return `${task.id}  ${task.state.padEnd(11)} ${task.taskType.padEnd(10)} ${task.title}${cost}${remote}${error}${files}`;
+}
+
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}

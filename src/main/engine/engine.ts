@@ -1,0 +1,1091 @@
+/**
+ * The task engine: queues what the user composes (always locally, online or not), submits it
+ * to the service without ever sending a create twice by accident, polls running tasks on an
+ * adaptive schedule, downloads results into the library as soon as they exist, and resumes all
+ * of this after a restart. Imports nothing from electron.
+ *
+ * Billing safety: a task is committed as `submitting` before its create is sent, and the
+ * service's task id is committed in the same transaction that leaves `submitting`. A create
+ * whose answer is lost (crash, reset after sending, 5xx, unreadable answer) leaves the task
+ * `uncertain`; only the user can send it again. Creates go out one at a time, so a crash can
+ * leave at most one task in doubt.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import {
+  FINAL_STATES,
+  familyOf,
+  findCatalogEntry,
+  REMOTE_ACTIVE_STATES,
+  type RemoteTask,
+  type Task,
+  type TaskError,
+  type TaskInput,
+  type TaskState,
+} from '../../shared/index.ts';
+import {
+  copyIntoLibrary,
+  downloadOutput,
+  encodeCreateRequestBody,
+  InputValidationError,
+  makeThumbnail,
+  OutputExpiredError,
+  validateInput,
+} from '../media/index.ts';
+import {
+  BadRequestError,
+  NetworkError,
+  RateLimitedError,
+  type RetryPolicy,
+  ServiceClient,
+  ServiceError,
+  UnauthorizedError,
+} from '../service/index.ts';
+import { LibraryStore } from '../store/index.ts';
+import { EventBatcher } from './event-batcher.ts';
+import { FetchRateLimiter } from './fetch-rate-limiter.ts';
+import { acquireLibraryLock, type LibraryLock } from './library-lock.ts';
+import {
+  DEFAULT_POLLING,
+  type DurationEstimate,
+  estimateDuration,
+  nextPollDelay,
+  type PollingTuning,
+  sizeParameterOf,
+} from './polling-schedule.ts';
+import { localStateOf, remoteFailureOf, remotePatchOf } from './remote-state.ts';
+import {
+  checkDraftFields,
+  estimateDraftCost,
+  mediaFieldsOf,
+  type TaskDraft,
+  titleOf,
+} from './task-drafts.ts';
+
+export interface ServiceSettings {
+  baseUrl: string;
+  apiKey: string;
+}
+
+export interface EngineOptions {
+  libraryDir: string;
+  service?: ServiceSettings | null;
+  /** Tasks allowed at the service at once (pending + staged + processing). Default 5. */
+  maxActiveRemote?: number;
+  /** Global limit on task fetches per second. Default 10. */
+  fetchesPerSecond?: number;
+  /** Largest output file accepted, in bytes. Default 1 GB. */
+  maxOutputBytes?: number;
+  polling?: PollingTuning;
+  /** Backoff while the service cannot be reached. Default 1 s doubling to 30 s. */
+  offlineBackoff?: { baseMs: number; maxMs: number };
+  clientRetry?: Partial<RetryPolicy>;
+  random?: () => number;
+  batchIntervalMs?: number;
+}
+
+export interface EngineStatus {
+  online: boolean;
+  /** What the operating system says (from the shell); the engine also learns from errors. */
+  networkSignal: boolean;
+  serviceConfigured: boolean;
+  /** Set when the service refused the key; submissions wait until the settings change. */
+  authProblem: string | null;
+  /** Epoch ms of the next attempt while offline or rate limited. */
+  nextAttemptAt: number | null;
+  queued: number;
+  activeRemote: number;
+}
+
+export interface TaskChange {
+  taskId: string;
+  /** The task as it is now; null when it was deleted. */
+  task: Task | null;
+}
+
+export class BudgetExceededError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BudgetExceededError';
+  }
+}
+
+export class TaskActionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TaskActionError';
+  }
+}
+
+const DOWNLOAD_CONCURRENCY = 3;
+const POLL_CONCURRENCY = 8;
+
+export class TaskEngine {
+  readonly libraryDir: string;
+  readonly store: LibraryStore;
+  readonly #lock: LibraryLock;
+  #client: ServiceClient | null = null;
+  #service: ServiceSettings | null = null;
+  readonly #options: Required<
+    Pick<
+      EngineOptions,
+      'maxActiveRemote' | 'fetchesPerSecond' | 'maxOutputBytes' | 'polling' | 'offlineBackoff'
+    >
+  > &
+    EngineOptions;
+  readonly #random: () => number;
+  readonly #limiter: FetchRateLimiter;
+  readonly #changes: EventBatcher<TaskChange>;
+  readonly #statusListeners = new Set<(status: EngineStatus) => void>();
+
+  #closed = false;
+  #timer: NodeJS.Timeout | null = null;
+  #timerAt = Number.POSITIVE_INFINITY;
+  #pumpScheduled = false;
+
+  #networkSignal = true;
+  #online = true;
+  #offlineFailures = 0;
+  #offlineUntil = 0;
+  #submitPausedUntil = 0;
+  #authProblem: string | null = null;
+
+  #submitting: Promise<void> | null = null;
+  readonly #polling = new Set<string>();
+  readonly #downloading = new Set<string>();
+  readonly #downloadRetry = new Map<string, { attempts: number; notBefore: number }>();
+  readonly #estimates = new Map<string, DurationEstimate & { at: number }>();
+  readonly #work = new Set<Promise<unknown>>();
+
+  private constructor(options: EngineOptions, store: LibraryStore, lock: LibraryLock) {
+    this.libraryDir = resolve(options.libraryDir);
+    this.store = store;
+    this.#lock = lock;
+    this.#options = {
+      maxActiveRemote: 5,
+      fetchesPerSecond: 10,
+      maxOutputBytes: 1_000_000_000,
+      polling: DEFAULT_POLLING,
+      offlineBackoff: { baseMs: 1_000, maxMs: 30_000 },
+      ...options,
+    };
+    this.#random = options.random ?? Math.random;
+    this.#limiter = new FetchRateLimiter(this.#options.fetchesPerSecond);
+    this.#changes = new EventBatcher<TaskChange>(options.batchIntervalMs ?? 50);
+  }
+
+  /**
+   * Opens the library (refusing one another process has open), recovers every task to where
+   * it was, and starts working.
+   */
+  static async open(options: EngineOptions): Promise<TaskEngine> {
+    const dir = resolve(options.libraryDir);
+    await mkdir(dir, { recursive: true });
+    const lock = acquireLibraryLock(dir);
+    let store: LibraryStore;
+    try {
+      store = LibraryStore.open(dir);
+    } catch (err) {
+      lock.release();
+      throw err;
+    }
+    const engine = new TaskEngine(options, store, lock);
+    await engine.#recover();
+    engine.setService(options.service ?? null);
+    return engine;
+  }
+
+  // ---------- settings and signals ----------
+
+  setService(service: ServiceSettings | null): void {
+    const old = this.#client;
+    this.#client = null;
+    this.#service = service && service.apiKey && service.baseUrl ? { ...service } : null;
+    if (old) void old.close();
+    if (this.#service) {
+      this.#client = new ServiceClient({
+        baseUrl: this.#service.baseUrl,
+        apiKey: this.#service.apiKey,
+        retry: this.#options.clientRetry,
+        random: this.#random,
+      });
+    }
+    this.#authProblem = null;
+    this.#offlineFailures = 0;
+    this.#offlineUntil = 0;
+    this.#online = true;
+    this.#emitStatus();
+    this.#kick();
+  }
+
+  /** The operating system's online/offline signal, passed in by the shell. */
+  setNetworkOnline(online: boolean): void {
+    this.#networkSignal = online;
+    if (online) {
+      this.#offlineFailures = 0;
+      this.#offlineUntil = 0;
+    }
+    this.#emitStatus();
+    this.#kick();
+  }
+
+  status(): EngineStatus {
+    const now = Date.now();
+    const waits = [this.#offlineUntil, this.#submitPausedUntil].filter((t) => t > now);
+    return {
+      online: this.#online && this.#networkSignal,
+      networkSignal: this.#networkSignal,
+      serviceConfigured: this.#service !== null,
+      authProblem: this.#authProblem,
+      nextAttemptAt: waits.length ? Math.min(...waits) : null,
+      queued: this.store.countInStates(['queued']),
+      activeRemote: this.store.countInStates(REMOTE_ACTIVE_STATES),
+    };
+  }
+
+  onStatus(listener: (status: EngineStatus) => void): () => void {
+    this.#statusListeners.add(listener);
+    return () => this.#statusListeners.delete(listener);
+  }
+
+  /** Task changes, coalesced: at most one batch per 50 ms, the latest state of each task. */
+  onTaskChanges(listener: (batch: TaskChange[]) => void): () => void {
+    return this.#changes.subscribe(listener);
+  }
+
+  // ---------- user actions ----------
+
+  /**
+   * Validates a draft and queues it locally. Always succeeds offline; local files are checked
+   * (magic bytes, dimensions, size) and copied into the library so the queue survives the
+   * original being moved.
+   */
+  async queueTask(draft: TaskDraft): Promise<Task> {
+    this.#assertOpen();
+    checkDraftFields(draft);
+    const id = randomUUID();
+    const input: Record<string, unknown> = { ...draft.input };
+    const inputs: TaskInput[] = [];
+    const validated = [];
+    for (const rule of mediaFieldsOf(draft.taskType)) {
+      const value = input[rule.field];
+      if (typeof value !== 'string' || value.trim() === '') {
+        delete input[rule.field];
+        continue;
+      }
+      validated.push(
+        await validateInput(value.trim(), {
+          field: rule.field,
+          kind: rule.kind,
+          faceSwap: rule.faceSwap ?? false,
+        }),
+      );
+    }
+    this.#checkBudget(estimateDraftCost(draft));
+    const inputDir = join(this.libraryDir, 'inputs', id);
+    try {
+      for (const v of validated) {
+        if (v.source === 'file') {
+          const copy = await copyIntoLibrary(v, inputDir);
+          const relativePath = `inputs/${id}/${copy.path.split(/[\\/]/).pop()}`;
+          input[v.field] = { $file: relativePath };
+          inputs.push({
+            field: v.field,
+            source: 'file',
+            value: relativePath,
+            mime: v.mime,
+            size: copy.size,
+            sha256: copy.sha256,
+            width: v.width ?? null,
+            height: v.height ?? null,
+          });
+        } else if (v.source === 'base64') {
+          inputs.push({
+            field: v.field,
+            source: 'base64',
+            value: String(input[v.field]),
+            mime: v.mime,
+            size: v.bytes,
+            sha256: null,
+            width: v.width ?? null,
+            height: v.height ?? null,
+          });
+        } else {
+          inputs.push({
+            field: v.field,
+            source: 'url',
+            value: v.url,
+            mime: null,
+            size: null,
+            sha256: null,
+            width: null,
+            height: null,
+          });
+        }
+      }
+      const config = draft.webhook?.endpoint
+        ? { webhook_config: { endpoint: draft.webhook.endpoint, secret: draft.webhook.secret ?? '' } }
+        : undefined;
+      const estimate = this.#estimateFor(draft.model, draft.taskType, draft.input);
+      const task = this.store.insertTask({
+        id,
+        model: draft.model,
+        taskType: draft.taskType,
+        family: familyOf(draft.taskType),
+        title: titleOf(draft),
+        request: { model: draft.model, task_type: draft.taskType, input, ...(config ? { config } : {}) },
+        inputs,
+        estimateMicros: estimateDraftCost(draft),
+        expectedMs: Math.round(estimate.expectedMs),
+        rerunOf: draft.rerunOf ?? null,
+        createdAt: new Date().toISOString(),
+      });
+      this.#changed(task);
+      this.#kick();
+      return task;
+    } catch (err) {
+      await rm(inputDir, { recursive: true, force: true });
+      throw err;
+    }
+  }
+
+  /** Cancels a task that is still only queued locally (the service never saw it). */
+  cancel(id: string): Task {
+    const task = this.store.transition(id, 'cancelled', {
+      from: ['queued'],
+      detail: 'cancelled by the user',
+    });
+    if (!task)
+      throw new TaskActionError(this.#cannot(id, 'cancel', 'only tasks still queued on this computer'));
+    this.#changed(task);
+    return task;
+  }
+
+  /** Sends an uncertain task again, on the user's word (it may be billed twice). */
+  resubmit(id: string): Task {
+    const task = this.store.transition(id, 'queued', {
+      from: ['uncertain'],
+      patch: { error: null },
+      detail: 'submitted again by the user',
+    });
+    if (!task) throw new TaskActionError(this.#cannot(id, 'submit again', 'only uncertain tasks'));
+    this.#changed(task);
+    this.#kick();
+    return task;
+  }
+
+  /** Gives up an uncertain task without sending it again. */
+  discard(id: string): Task {
+    const task = this.store.transition(id, 'cancelled', {
+      from: ['uncertain'],
+      detail: 'discarded by the user',
+    });
+    if (!task) throw new TaskActionError(this.#cannot(id, 'discard', 'only uncertain tasks'));
+    this.#changed(task);
+    return task;
+  }
+
+  /** A new queued task with the same model, type and inputs. */
+  async rerun(id: string): Promise<Task> {
+    const task = this.store.getTask(id);
+    if (!task) throw new TaskActionError(`no task ${id} in the library`);
+    return this.queueTask({ ...this.draftOf(task), rerunOf: task.id });
+  }
+
+  /** The draft that would recreate a task (file inputs point at the library's copies). */
+  draftOf(task: Task): TaskDraft {
+    const input: Record<string, unknown> = { ...task.request.input };
+    for (const inp of task.inputs) {
+      if (inp.source === 'file') input[inp.field] = join(this.libraryDir, inp.value);
+    }
+    const wh = (
+      task.request.config as { webhook_config?: { endpoint?: string; secret?: string } } | undefined
+    )?.webhook_config;
+    return {
+      model: task.model,
+      taskType: task.taskType,
+      input,
+      webhook: wh?.endpoint ? { endpoint: wh.endpoint, secret: wh.secret ?? '' } : null,
+      title: task.title,
+    };
+  }
+
+  setFavorite(id: string, favorite: boolean): Task {
+    this.store.setFavorite(id, favorite);
+    return this.#changedById(id);
+  }
+
+  rename(id: string, title: string): Task {
+    const clean = title.trim();
+    if (clean === '') throw new InputValidationError('title', 'title: must not be empty');
+    this.store.rename(id, clean.slice(0, 200));
+    return this.#changedById(id);
+  }
+
+  /** Deletes the record and its files. Refused while the service is working on it. */
+  async deleteTask(id: string): Promise<void> {
+    const task = this.store.getTask(id);
+    if (!task) throw new TaskActionError(`no task ${id} in the library`);
+    if (task.state === 'submitting' || this.#downloading.has(id) || this.#polling.has(id)) {
+      throw new TaskActionError('this task is being sent or downloaded right now; try again in a moment');
+    }
+    const removed = this.store.deleteTask(id);
+    const folders = new Set<string>();
+    for (const file of [...removed.outputs.flatMap((o) => [o.path, o.thumbPath])]) {
+      if (file) folders.add(resolve(this.libraryDir, file, '..'));
+    }
+    for (const folder of folders) await rm(folder, { recursive: true, force: true });
+    await rm(join(this.libraryDir, 'inputs', id), { recursive: true, force: true });
+    this.#changes.push({ taskId: id, task: null });
+  }
+
+  /** Budget in micro-dollars, or null for none. */
+  setBudget(micros: number | null): void {
+    if (micros !== null && (!Number.isFinite(micros) || micros < 0)) {
+      throw new InputValidationError('budget', 'budget: must be a positive amount');
+    }
+    this.store.setSetting('budgetMicros', micros);
+  }
+
+  budget(): number | null {
+    return this.store.getSetting<number>('budgetMicros');
+  }
+
+  /**
+   * Adds a task created elsewhere (by its service id) to the library, with its outputs.
+   */
+  async importRemote(remoteId: string): Promise<Task> {
+    this.#assertOpen();
+    const clean = remoteId.trim();
+    if (!/^[A-Za-z0-9-]{1,64}$/.test(clean))
+      throw new InputValidationError('task_id', 'task_id: not a task id');
+    const existing = this.store.getTaskByRemoteId(clean);
+    if (existing) return existing;
+    const client = this.#requireClient();
+    const remote = await client.getTask(clean);
+    const model = remote.model ?? 'unknown';
+    const taskType = remote.taskType ?? 'unknown';
+    const input = remote.input && typeof remote.input === 'object' ? remote.input : {};
+    const id = randomUUID();
+    const now = new Date().toISOString();
+    let task = this.store.insertTask({
+      id,
+      model,
+      taskType,
+      family: familyOf(taskType),
+      title: titleOf({ model, taskType, input }),
+      request: { model, task_type: taskType, input },
+      inputs: [],
+      estimateMicros: estimateDraftCost({ model, taskType, input }),
+      expectedMs: null,
+      rerunOf: null,
+      createdAt: remote.createdAt ?? now,
+    });
+    task = this.store.transaction(() => {
+      this.store.transition(id, 'submitting', { from: ['queued'], detail: 'imported by task id' });
+      return this.#applyRemote(id, remote, ['submitting'], 'imported');
+    }) as Task;
+    this.#changed(task);
+    this.#kick();
+    return task;
+  }
+
+  // ---------- lifecycle ----------
+
+  /** Stops all work, waits for what is under way, closes the library. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    await Promise.allSettled([...this.#work]);
+    this.#changes.close();
+    this.#statusListeners.clear();
+    await this.#client?.close();
+    this.store.close();
+    this.#lock.release();
+  }
+
+  /** Resolves when no work is under way and nothing is due (for tests and the CLI). */
+  async idle(): Promise<void> {
+    while (this.#work.size > 0) await Promise.allSettled([...this.#work]);
+  }
+
+  // ---------- recovery ----------
+
+  async #recover(): Promise<void> {
+    await rm(join(this.libraryDir, '.partial'), { recursive: true, force: true });
+    for (const task of this.store.tasksInStates(['submitting'])) {
+      this.store.transition(task.id, 'uncertain', {
+        from: ['submitting'],
+        patch: {
+          error: {
+            kind: 'uncertain',
+            message:
+              'the app stopped while this task was being sent; the service may or may not have created (and billed) it. Submit it again, or discard it.',
+            code: null,
+          },
+        },
+        detail: 'recovered after a restart while submitting',
+      });
+    }
+    for (const task of this.store.tasksInStates(['downloading'])) {
+      this.store.transition(task.id, 'completed', {
+        from: ['downloading'],
+        detail: 'download resumed after restart',
+      });
+    }
+    const now = Date.now();
+    for (const task of this.store.tasksInStates(REMOTE_ACTIVE_STATES)) {
+      this.store.patchTask(task.id, { nextPollAt: now });
+    }
+  }
+
+  // ---------- the work loop ----------
+
+  #kick(): void {
+    if (this.#closed || this.#pumpScheduled) return;
+    this.#pumpScheduled = true;
+    setImmediate(() => {
+      this.#pumpScheduled = false;
+      this.#pump();
+    });
+  }
+
+  #wakeAt(at: number): void {
+    if (this.#closed || at >= this.#timerAt) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timerAt = at;
+    this.#timer = setTimeout(
+      () => {
+        this.#timer = null;
+        this.#timerAt = Number.POSITIVE_INFINITY;
+        this.#pump();
+      },
+      Math.max(0, at - Date.now()),
+    );
+  }
+
+  #track<T>(p: Promise<T>): void {
+    const tracked = p.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#work.add(tracked);
+    void tracked.finally(() => {
+      this.#work.delete(tracked);
+      this.#kick();
+    });
+  }
+
+  #pump(): void {
+    if (this.#closed) return;
+    const now = Date.now();
+    this.#startSubmission(now);
+    this.#startPolls(now);
+    this.#startDownloads(now);
+  }
+
+  #reachable(now: number): boolean {
+    if (!this.#networkSignal) return false;
+    if (now < this.#offlineUntil) {
+      this.#wakeAt(this.#offlineUntil);
+      return false;
+    }
+    return true;
+  }
+
+  // ---------- submission ----------
+
+  #startSubmission(now: number): void {
+    if (this.#submitting || !this.#client || this.#authProblem) return;
+    if (!this.#reachable(now)) return;
+    if (now < this.#submitPausedUntil) {
+      this.#wakeAt(this.#submitPausedUntil);
+      return;
+    }
+    if (this.store.countInStates(REMOTE_ACTIVE_STATES) >= this.#options.maxActiveRemote) return;
+    const next = this.store.nextQueued(1)[0];
+    if (!next) return;
+    const client = this.#client;
+    const p = this.#submit(client, next).finally(() => {
+      this.#submitting = null;
+    });
+    this.#submitting = p;
+    this.#track(p);
+  }
+
+  async #submit(client: ServiceClient, queued: Task): Promise<void> {
+    // committed before the request is sent: a crash from here on leaves the task uncertain
+    const task = this.store.transition(queued.id, 'submitting', { from: ['queued'], patch: { error: null } });
+    if (!task) return;
+    this.#changed(task);
+    const fileInputs: Record<string, string> = {};
+    const input: Record<string, unknown> = { ...task.request.input };
+    for (const inp of task.inputs) {
+      if (inp.source === 'file') {
+        fileInputs[inp.field] = join(this.libraryDir, inp.value);
+        input[inp.field] = '';
+      }
+    }
+    const request = { ...task.request, input };
+    let remote: RemoteTask;
+    try {
+      remote = await client.createTask(request, {
+        body: Object.keys(fileInputs).length ? () => encodeCreateRequestBody(request, fileInputs) : undefined,
+      });
+    } catch (err) {
+      this.#submissionFailed(task, err);
+      return;
+    }
+    this.#noteReachable();
+    const after = this.#applyRemote(task.id, remote, ['submitting'], 'accepted by the service', Date.now());
+    if (after) this.#changed(after);
+  }
+
+  #submissionFailed(task: Task, err: unknown): void {
+    const back = (detail: string, error: TaskError | null) => {
+      const t = this.store.transition(task.id, 'queued', { from: ['submitting'], patch: { error }, detail });
+      if (t) this.#changed(t);
+    };
+    if (err instanceof NetworkError && !err.mayHaveReachedServer) {
+      this.#noteUnreachable();
+      back('the service could not be reached; will send when it can', {
+        kind: 'offline',
+        message: 'waiting for the network: the service could not be reached, so nothing was sent',
+        code: null,
+      });
+      return;
+    }
+    if (err instanceof RateLimitedError) {
+      const wait = err.retryAfterMs ?? 5_000;
+      this.#submitPausedUntil = Date.now() + wait;
+      this.#emitStatus();
+      back('the service is busy (429); will retry', {
+        kind: 'rate-limited',
+        message: `the service asked to wait ${Math.ceil(wait / 1000)} s before sending more tasks`,
+        code: 429,
+      });
+      return;
+    }
+    if (err instanceof UnauthorizedError) {
+      this.#authProblem = 'the service refused the API key; check it in Settings';
+      this.#emitStatus();
+      back('the service refused the API key', {
+        kind: 'unauthorized',
+        message: this.#authProblem,
+        code: 401,
+      });
+      return;
+    }
+    if (err instanceof BadRequestError) {
+      const t = this.store.transition(task.id, 'failed', {
+        from: ['submitting'],
+        patch: {
+          error: {
+            kind: 'bad-request',
+            message: `the service refused the task: ${err.serviceMessage ?? err.message}`,
+            code: err.status ?? null,
+          },
+        },
+        detail: 'refused by the service',
+      });
+      if (t) this.#changed(t);
+      return;
+    }
+    const why =
+      err instanceof ServiceError
+        ? err.message
+        : `an unexpected error while sending: ${err instanceof Error ? err.message : String(err)}`;
+    if (err instanceof NetworkError) this.#noteUnreachable();
+    const t = this.store.transition(task.id, 'uncertain', {
+      from: ['submitting'],
+      patch: {
+        error: {
+          kind: 'uncertain',
+          message: `the create request may have reached the service, but its answer was lost (${why}). It may or may not have been created and billed: submit it again, or discard it.`,
+          code: err instanceof ServiceError ? (err.status ?? null) : null,
+        },
+      },
+      detail: 'answer to the create request lost',
+    });
+    if (t) this.#changed(t);
+  }
+
+  /**
+   * Records what the service said about a task, in one transaction: state, remote id, times,
+   * usage, outputs and the next fetch.
+   */
+  #applyRemote(
+    id: string,
+    remote: RemoteTask,
+    from: readonly TaskState[],
+    detail: string,
+    submittedAt?: number,
+  ): Task | null {
+    const now = Date.now();
+    const to = localStateOf(remote);
+    return this.store.transaction(() => {
+      const current = this.store.getTask(id);
+      if (!current || !from.includes(current.state)) return null;
+      const pollCount = submittedAt !== undefined ? 0 : current.pollCount + 1;
+      const patch = {
+        ...remotePatchOf(remote),
+        remoteId: current.remoteId ?? remote.id,
+        ...(submittedAt !== undefined ? { submittedAt: new Date(submittedAt).toISOString() } : {}),
+        pollCount,
+        nextPollAt: null as number | null,
+        error: null as TaskError | null,
+      };
+      if (to === 'failed') patch.error = remoteFailureOf(remote);
+      if (REMOTE_ACTIVE_STATES.includes(to)) {
+        const since = Date.parse(patch.submittedAt ?? current.submittedAt ?? new Date(now).toISOString());
+        const estimate = this.#estimateFor(current.model, current.taskType, current.request.input);
+        patch.nextPollAt = Math.round(
+          now +
+            nextPollDelay(
+              { elapsedMs: now - since, fetches: pollCount, estimate },
+              this.#random,
+              this.#options.polling,
+            ),
+        );
+      }
+      if (to === 'completed') {
+        this.store.replaceOutputs(id, remote.outputs);
+        this.#estimates.delete(`${current.model}\u0000${current.taskType}`);
+      }
+      const changedState = to !== current.state;
+      if (!changedState) {
+        this.store.patchTask(id, patch);
+        return this.store.getTask(id);
+      }
+      return this.store.transition(id, to, { from, patch, detail });
+    });
+  }
+
+  #estimateFor(model: string, taskType: string, input: Record<string, unknown>): DurationEstimate {
+    const key = `${model}\u0000${taskType}`;
+    const size = sizeParameterOf(taskType, input);
+    let cached = this.#estimates.get(key);
+    const defaultMs = (findCatalogEntry(model, taskType)?.expectedSeconds ?? 60) * 1000;
+    if (!cached || size !== null) {
+      const history = this.store
+        .durationHistory(model, taskType, 50)
+        .map((h) => ({ durationMs: h.durationMs, size: sizeParameterOf(taskType, h.request.input) }));
+      const estimate = estimateDuration(history, size, defaultMs);
+      if (size !== null) return estimate;
+      cached = { ...estimate, at: Date.now() };
+      this.#estimates.set(key, cached);
+    }
+    return cached;
+  }
+
+  // ---------- polling ----------
+
+  #startPolls(now: number): void {
+    if (!this.#client || this.#authProblem) return;
+    if (!this.#reachable(now)) return;
+    const room = POLL_CONCURRENCY - this.#polling.size;
+    if (room <= 0) return;
+    const due = this.store.dueForPoll(now, room + this.#polling.size).filter((t) => !this.#polling.has(t.id));
+    for (const task of due.slice(0, room)) {
+      const token = this.#limiter.tryTake(now);
+      if (!token.ok) {
+        this.#wakeAt(now + token.waitMs);
+        break;
+      }
+      this.#polling.add(task.id);
+      const client = this.#client;
+      this.#track(
+        this.#poll(client, task).finally(() => {
+          this.#polling.delete(task.id);
+        }),
+      );
+    }
+    const next = this.store.dueForPoll(Number.MAX_SAFE_INTEGER, 1)[0];
+    if (next?.nextPollAt != null && next.nextPollAt > now) this.#wakeAt(next.nextPollAt);
+  }
+
+  async #poll(client: ServiceClient, task: Task): Promise<void> {
+    if (!task.remoteId) return;
+    let remote: RemoteTask;
+    try {
+      remote = await client.getTask(task.remoteId);
+    } catch (err) {
+      this.#pollFailed(task, err);
+      return;
+    }
+    this.#noteReachable();
+    const after = this.#applyRemote(task.id, remote, REMOTE_ACTIVE_STATES, `service: ${remote.status}`);
+    if (after) this.#changed(after);
+  }
+
+  #pollFailed(task: Task, err: unknown): void {
+    const now = Date.now();
+    let retryIn = 5_000;
+    let error: TaskError | null = null;
+    if (err instanceof RateLimitedError) {
+      retryIn = err.retryAfterMs ?? 5_000;
+      this.#limiter.pauseUntil(now + retryIn);
+    } else if (err instanceof NetworkError) {
+      if (!err.mayHaveReachedServer) this.#noteUnreachable();
+      retryIn = this.#offlineBackoffMs();
+    } else if (err instanceof UnauthorizedError) {
+      this.#authProblem = 'the service refused the API key; check it in Settings';
+      this.#emitStatus();
+    } else if (err instanceof BadRequestError && (err.status === 404 || err.status === 400)) {
+      const t = this.store.transition(task.id, 'failed', {
+        from: REMOTE_ACTIVE_STATES,
+        patch: {
+          nextPollAt: null,
+          error: {
+            kind: 'not-found',
+            message: `the service does not know this task any more (${err.serviceMessage ?? err.message})`,
+            code: err.status ?? null,
+          },
+        },
+        detail: 'unknown to the service',
+      });
+      if (t) this.#changed(t);
+      return;
+    } else {
+      retryIn = Math.min(60_000, 2_000 * 2 ** Math.min(5, task.pollCount));
+      error = {
+        kind: err instanceof ServiceError ? err.kind : 'internal',
+        message: `could not read the task's status: ${err instanceof Error ? err.message : String(err)}; retrying`,
+        code: err instanceof ServiceError ? (err.status ?? null) : null,
+      };
+    }
+    this.store.patchTask(task.id, { nextPollAt: Math.round(now + retryIn), ...(error ? { error } : {}) });
+    if (error) this.#changedById(task.id);
+  }
+
+  // ---------- downloads ----------
+
+  #startDownloads(now: number): void {
+    if (this.#downloading.size >= DOWNLOAD_CONCURRENCY) return;
+    const candidates = this.store.tasksInStates(['completed'], DOWNLOAD_CONCURRENCY * 4);
+    for (const task of candidates) {
+      if (this.#downloading.size >= DOWNLOAD_CONCURRENCY) break;
+      if (this.#downloading.has(task.id)) continue;
+      const retry = this.#downloadRetry.get(task.id);
+      if (retry && retry.notBefore > now) {
+        this.#wakeAt(retry.notBefore);
+        continue;
+      }
+      this.#downloading.add(task.id);
+      this.#track(
+        this.#download(task).finally(() => {
+          this.#downloading.delete(task.id);
+        }),
+      );
+    }
+  }
+
+  async #download(completed: Task): Promise<void> {
+    const task = this.store.transition(completed.id, 'downloading', { from: ['completed'] });
+    if (!task) return;
+    this.#changed(task);
+    if (task.outputs.length === 0) {
+      const t = this.store.transition(task.id, 'failed', {
+        from: ['downloading'],
+        patch: {
+          error: {
+            kind: 'no-output',
+            message: 'the service reported the task complete but gave no output',
+            code: null,
+          },
+        },
+      });
+      if (t) this.#changed(t);
+      return;
+    }
+    let retryable: string | null = null;
+    for (const output of task.outputs) {
+      if (output.state !== 'pending') continue;
+      try {
+        const saved = await downloadOutput(output.url, {
+          libraryDir: this.libraryDir,
+          taskId: task.id,
+          createdAt: task.createdAt,
+          index: output.index,
+          kind: output.kind,
+          maxBytes: this.#options.maxOutputBytes,
+        });
+        let thumb: {
+          path: string;
+          width: number;
+          height: number;
+          sourceWidth: number;
+          sourceHeight: number;
+        } | null = null;
+        if (output.kind === 'image') {
+          try {
+            thumb = await makeThumbnail(this.libraryDir, saved.path, output.index);
+          } catch {
+            thumb = null; // a gallery falls back to the full image
+          }
+        }
+        this.store.updateOutput(task.id, output.index, {
+          state: 'saved',
+          path: saved.path,
+          mime: saved.mime,
+          size: saved.size,
+          sha256: saved.sha256,
+          thumbPath: thumb?.path ?? null,
+          width: thumb?.sourceWidth ?? null,
+          height: thumb?.sourceHeight ?? null,
+          error: null,
+        });
+      } catch (err) {
+        if (err instanceof OutputExpiredError) {
+          this.store.updateOutput(task.id, output.index, { state: 'expired', error: err.message });
+        } else if (err instanceof Error && 'retryable' in err && err.retryable === true) {
+          retryable = err.message;
+        } else {
+          this.store.updateOutput(task.id, output.index, {
+            state: 'failed',
+            error: err instanceof Error ? err.message : String(err),
+          });
+        }
+      }
+    }
+    if (retryable) {
+      const prev = this.#downloadRetry.get(task.id)?.attempts ?? 0;
+      const wait = Math.min(60_000, 1_000 * 2 ** prev);
+      this.#downloadRetry.set(task.id, { attempts: prev + 1, notBefore: Date.now() + wait });
+      const t = this.store.transition(task.id, 'completed', {
+        from: ['downloading'],
+        patch: { error: { kind: 'download', message: `download will be retried: ${retryable}`, code: null } },
+        detail: 'download interrupted',
+      });
+      if (t) this.#changed(t);
+      return;
+    }
+    this.#downloadRetry.delete(task.id);
+    const outputs = this.store.getTask(task.id)?.outputs ?? [];
+    const saved = outputs.filter((o) => o.state === 'saved').length;
+    const expired = outputs.filter((o) => o.state === 'expired').length;
+    const failed = outputs.filter((o) => o.state === 'failed');
+    let t: Task | null;
+    if (saved > 0) {
+      t = this.store.transition(task.id, 'saved', {
+        from: ['downloading'],
+        patch: {
+          savedAt: new Date().toISOString(),
+          error:
+            saved < outputs.length
+              ? {
+                  kind: 'partial',
+                  message: `${outputs.length - saved} of ${outputs.length} outputs could not be saved`,
+                  code: null,
+                }
+              : null,
+        },
+      });
+    } else if (expired > 0 && failed.length === 0) {
+      t = this.store.transition(task.id, 'expired', {
+        from: ['downloading'],
+        patch: {
+          error: {
+            kind: 'output-expired',
+            message:
+              'output expired: the service no longer keeps this result; its URL and the record are kept',
+            code: null,
+          },
+        },
+      });
+    } else {
+      t = this.store.transition(task.id, 'failed', {
+        from: ['downloading'],
+        patch: {
+          error: {
+            kind: 'download',
+            message: `the output could not be saved: ${failed[0]?.error ?? 'unknown'}`,
+            code: null,
+          },
+        },
+      });
+    }
+    if (t) this.#changed(t);
+  }
+
+  // ---------- reachability ----------
+
+  #offlineBackoffMs(): number {
+    const { baseMs, maxMs } = this.#options.offlineBackoff;
+    const raw = Math.min(maxMs, baseMs * 2 ** Math.min(10, this.#offlineFailures));
+    return raw * (0.8 + 0.2 * this.#random());
+  }
+
+  #noteUnreachable(): void {
+    this.#online = false;
+    this.#offlineUntil = Date.now() + this.#offlineBackoffMs();
+    this.#offlineFailures += 1;
+    this.#wakeAt(this.#offlineUntil);
+    this.#emitStatus();
+  }
+
+  #noteReachable(): void {
+    if (this.#online && this.#offlineFailures === 0) return;
+    this.#online = true;
+    this.#offlineFailures = 0;
+    this.#offlineUntil = 0;
+    this.#emitStatus();
+  }
+
+  // ---------- helpers ----------
+
+  #checkBudget(estimate: number | null): void {
+    const budget = this.budget();
+    if (budget === null) return;
+    const spent = this.store.costSummary().estimateMicros;
+    const next = estimate ?? 0;
+    if (spent + next > budget) {
+      const usd = (m: number) => `$${(m / 1_000_000).toFixed(4).replace(/0{1,2}$/, '')}`;
+      throw new BudgetExceededError(
+        `this task (${usd(next)}) would take the total to ${usd(spent + next)}, over your budget of ${usd(budget)}; raise the budget in Settings to queue it`,
+      );
+    }
+  }
+
+  #requireClient(): ServiceClient {
+    if (!this.#client) throw new TaskActionError('no service is set up: add an API key or use the sandbox');
+    return this.#client;
+  }
+
+  #cannot(id: string, action: string, allowed: string): string {
+    const t = this.store.getTask(id);
+    if (!t) return `no task ${id} in the library`;
+    return `cannot ${action} a task that is ${t.state}: ${allowed} can be`;
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) throw new TaskActionError('the engine is closed');
+  }
+
+  #changed(task: Task): void {
+    this.#changes.push({ taskId: task.id, task });
+    if (FINAL_STATES.includes(task.state) || task.state === 'queued') this.#emitStatus();
+  }
+
+  #changedById(id: string): Task {
+    const task = this.store.getTask(id);
+    if (!task) throw new TaskActionError(`no task ${id} in the library`);
+    this.#changed(task);
+    return task;
+  }
+
+  #emitStatus(): void {
+    if (this.#statusListeners.size === 0) return;
+    const status = this.status();
+    for (const l of this.#statusListeners) {
+      try {
+        l(status);
+      } catch {
+        // a failing listener must not stop the engine
+      }
+    }
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * Coalesces task events into batches: at most one batch per `intervalMs` per subscriber set,
+ * and only the latest event per task inside a batch, so 1,000 active tasks cannot flood the UI.
+ */
+export interface Batchable {
+  taskId: string;
+}
+
+export class EventBatcher<E extends Batchable> {
+  readonly #intervalMs: number;
+  readonly #listeners = new Set<(batch: E[]) => void>();
+  #pending = new Map<string, E>();
+  #timer: NodeJS.Timeout | null = null;
+  #lastFlush = 0;
+
+  constructor(intervalMs = 50) {
+    this.#intervalMs = intervalMs;
+  }
+
+  subscribe(listener: (batch: E[]) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  push(event: E): void {
+    // keep insertion order of first appearance, latest content
+    this.#pending.delete(event.taskId);
+    this.#pending.set(event.taskId, event);
+    if (this.#timer) return;
+    const wait = Math.max(0, this.#lastFlush + this.#intervalMs - Date.now());
+    this.#timer = setTimeout(() => this.flush(), wait);
+    this.#timer.unref?.();
+  }
+
+  /** Delivers what is pending now (also used on close). */
+  flush(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    if (this.#pending.size === 0) return;
+    const batch = [...this.#pending.values()];
+    this.#pending = new Map();
+    this.#lastFlush = Date.now();
+    for (const listener of this.#listeners) {
+      try {
+        listener(batch);
+      } catch {
+        // a failing subscriber must not stop the others or the engine
+      }
+    }
+  }
+
+  close(): void {
+    this.flush();
+    this.#listeners.clear();
+  }
+}

@@ -1,0 +1,23 @@
+export {
+  BudgetExceededError,
+  type EngineOptions,
+  type EngineStatus,
+  type ServiceSettings,
+  TaskActionError,
+  type TaskChange,
+  TaskEngine,
+} from './engine.ts';
+export { EventBatcher } from './event-batcher.ts';
+export { type ExportResult, exportTasks, safeFolderName, sidecarOf } from './library-export.ts';
+export { APP_NAME, defaultLibraryDir, defaultUserDataDir } from './library-location.ts';
+export { LibraryBusyError } from './library-lock.ts';
+export {
+  DEFAULT_POLLING,
+  type DurationEstimate,
+  type DurationSample,
+  estimateDuration,
+  nextPollDelay,
+  type PollingTuning,
+  sizeParameterOf,
+} from './polling-schedule.ts';
+export { checkDraftFields, mediaFieldsOf, type TaskDraft, titleOf } from './task-drafts.ts';

@@ -1,0 +1,41 @@
+/**
+ * How a task the service reports maps onto the local lifecycle.
+ */
+import type { RemoteTask, TaskError, TaskState } from '../../shared/index.ts';
+
+/** The local state for a remote status. Unknown statuses stay visible in `remoteStatus` and poll on. */
+export function localStateOf(remote: RemoteTask): TaskState {
+  switch (remote.status) {
+    case 'completed':
+      return 'completed';
+    case 'failed':
+      return 'failed';
+    case 'pending':
+      return 'pending';
+    case 'staged':
+      return 'staged';
+    default:
+      return 'processing';
+  }
+}
+
+export function remoteFailureOf(remote: RemoteTask): TaskError {
+  const e = remote.error;
+  return {
+    kind: 'service-failed',
+    message: e
+      ? `the service could not complete the task: ${e.message}`
+      : 'the service reported the task as failed',
+    code: e?.code ?? null,
+  };
+}
+
+export function remotePatchOf(remote: RemoteTask) {
+  return {
+    remoteStatus: remote.status,
+    usage: remote.usage,
+    remoteCreatedAt: remote.createdAt,
+    startedAt: remote.startedAt,
+    endedAt: remote.endedAt,
+  };
+}

@@ -1,0 +1,3 @@
+export * from './ipc/index.ts';
+export * from './service/index.ts';
+export * from './task/index.ts';

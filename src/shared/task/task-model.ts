@@ -1,0 +1,141 @@
+/**
+ * The app's own model of a task: what the library stores and the UI shows. A task is created
+ * locally (queued) long before the service knows it; `remoteId` is set when the service
+ * accepts it.
+ */
+import type { OutputKind } from '../service/catalog.ts';
+
+/**
+ * Local lifecycle:
+ * queued → submitting → (pending | staged | processing)… → completed → downloading → saved
+ * and the ends failed, uncertain (the create may have reached the service; never re-sent by
+ * itself), cancelled (by the user while still queued), expired (the service no longer had the
+ * outputs when we fetched them; the record and URLs stay).
+ */
+export const TASK_STATES = [
+  'queued',
+  'submitting',
+  'pending',
+  'staged',
+  'processing',
+  'completed',
+  'downloading',
+  'saved',
+  'failed',
+  'uncertain',
+  'cancelled',
+  'expired',
+] as const;
+export type TaskState = (typeof TASK_STATES)[number];
+
+/** States in which the service holds the task and the engine polls it. */
+export const REMOTE_ACTIVE_STATES: readonly TaskState[] = ['pending', 'staged', 'processing'];
+/** States the engine will not move a task out of by itself. */
+export const FINAL_STATES: readonly TaskState[] = ['saved', 'failed', 'cancelled', 'expired'];
+/** States that need the user's decision. */
+export const DECISION_STATES: readonly TaskState[] = ['uncertain'];
+
+export function isTaskState(value: string): value is TaskState {
+  return (TASK_STATES as readonly string[]).includes(value);
+}
+
+/** The task families the composer has a tab for; everything else is `other`. */
+export type TaskFamily = 'song' | 'face-swap' | 'image-edit' | 'other';
+
+export function familyOf(taskType: string): TaskFamily {
+  if (taskType === 'txt2audio') return 'song';
+  if (taskType === 'face-swap') return 'face-swap';
+  if (taskType === 'image-edit') return 'image-edit';
+  return 'other';
+}
+
+/** Where an input's bytes come from. A `file` input was copied into the library when queued. */
+export type InputSource = 'url' | 'base64' | 'file';
+
+export interface TaskInput {
+  field: string;
+  source: InputSource;
+  /** URL, Base64 text, or a path relative to the library folder (for `file`). */
+  value: string;
+  mime: string | null;
+  size: number | null;
+  sha256: string | null;
+  width: number | null;
+  height: number | null;
+}
+
+export type OutputState = 'pending' | 'saved' | 'expired' | 'failed';
+
+export interface TaskOutput {
+  index: number;
+  kind: OutputKind;
+  /** The service's URL, kept even after it expires. */
+  url: string;
+  field: string;
+  state: OutputState;
+  /** Relative to the library folder. */
+  path: string | null;
+  thumbPath: string | null;
+  mime: string | null;
+  size: number | null;
+  sha256: string | null;
+  width: number | null;
+  height: number | null;
+  durationSeconds: number | null;
+  error: string | null;
+}
+
+export interface TaskError {
+  /** e.g. `bad-request`, `unauthorized`, `service-failed`, `network`, `protocol`, `output-expired`. */
+  kind: string;
+  message: string;
+  code: number | null;
+}
+
+export interface Task {
+  id: string;
+  remoteId: string | null;
+  model: string;
+  taskType: string;
+  family: TaskFamily;
+  title: string;
+  state: TaskState;
+  /** Last status string the service reported, as it said it (lower-cased). */
+  remoteStatus: string | null;
+  /** The request as the user composed it; file inputs refer to `inputs`. */
+  request: {
+    model: string;
+    task_type: string;
+    input: Record<string, unknown>;
+    config?: Record<string, unknown>;
+  };
+  inputs: TaskInput[];
+  outputs: TaskOutput[];
+  favorite: boolean;
+  estimateMicros: number | null;
+  /** Usage the service reported (units not published: kept as given). */
+  usage: { type: string | null; frozen: number | null; consume: number | null } | null;
+  error: TaskError | null;
+  createdAt: string;
+  updatedAt: string;
+  submittedAt: string | null;
+  remoteCreatedAt: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  savedAt: string | null;
+  /** Expected service-side duration in ms when it was queued (learned or default). */
+  expectedMs: number | null;
+  /** Local id of the task this one re-runs, if any. */
+  rerunOf: string | null;
+  /** Engine bookkeeping: when the next status fetch is due (epoch ms), and how many were made. */
+  nextPollAt: number | null;
+  pollCount: number;
+}
+
+export interface TaskEvent {
+  taskId: string;
+  at: string;
+  from: TaskState | null;
+  to: TaskState;
+  detail: string | null;
+}

@@ -1,0 +1,41 @@
+/**
+ * Child process of the crash test: opens the engine on a library, queues songs until the
+ * library holds the requested number (each with a unique marker in its style prompt), and runs
+ * until nothing is left to do. The parent kills it with SIGKILL at random moments.
+ * Usage: node crash-worker.ts LIBRARY SANDBOX_URL API_KEY TOTAL
+ */
+import { TaskEngine } from '../../src/main/engine/index.ts';
+import { MODELS } from '../../src/shared/index.ts';
+
+const [libraryDir, baseUrl, apiKey, totalText] = process.argv.slice(2);
+const total = Number(totalText);
+const BUSY = ['queued', 'submitting', 'pending', 'staged', 'processing', 'completed', 'downloading'] as const;
+
+const engine = await TaskEngine.open({
+  libraryDir: libraryDir as string,
+  service: { baseUrl: baseUrl as string, apiKey: apiKey as string },
+  maxActiveRemote: 10,
+  fetchesPerSecond: 500,
+  polling: {
+    minIntervalMs: 30,
+    maxIntervalMs: 300,
+    elapsedFraction: 0.05,
+    firstFetchNoHistoryMs: 30,
+    jitter: 0.1,
+  },
+  offlineBackoff: { baseMs: 50, maxMs: 200 },
+});
+process.stdout.write('READY\n');
+for (let n = engine.store.countTasks({}).total; n < total; n++) {
+  await engine.queueTask({
+    model: MODELS.audio,
+    taskType: 'txt2audio',
+    input: { style_prompt: `crash-${n}`, duration: 2 },
+  });
+}
+for (;;) {
+  if (engine.store.countInStates(BUSY) === 0) break;
+  await new Promise((r) => setTimeout(r, 50));
+}
+await engine.close();
+process.stdout.write('IDLE\n');

@@ -1,0 +1,102 @@
+/**
+ * Shared set-up for engine tests: a temporary library, the real sandbox on a free port, an
+ * engine tuned to poll fast, local pictures made with sharp, and a way to wait for states.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { type EngineOptions, TaskEngine } from '../../src/main/engine/index.ts';
+import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/index.ts';
+import type { Task, TaskState } from '../../src/shared/index.ts';
+
+export const API_KEY = 'engine-test-key';
+
+export const FAST_POLLING = {
+  minIntervalMs: 40,
+  maxIntervalMs: 400,
+  elapsedFraction: 0.05,
+  firstFetchNoHistoryMs: 40,
+  jitter: 0.1,
+};
+
+export async function tempDir(prefix = 'mts-engine-'): Promise<string> {
+  return mkdtemp(join(tmpdir(), prefix));
+}
+
+export async function removeDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}
+
+export async function sandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  return startSandbox({ apiKey: API_KEY, timeScale: 0.01, ...options });
+}
+
+export async function openEngine(libraryDir: string, sb: Sandbox | null, extra: Partial<EngineOptions> = {}) {
+  return TaskEngine.open({
+    libraryDir,
+    service: sb ? { baseUrl: sb.url, apiKey: API_KEY } : null,
+    polling: FAST_POLLING,
+    fetchesPerSecond: 200,
+    offlineBackoff: { baseMs: 50, maxMs: 200 },
+    clientRetry: { maxAttempts: 2, baseDelayMs: 10, maxDelayMs: 50 },
+    ...extra,
+  });
+}
+
+/** Waits until `check` returns a value (polling the store), or fails after `timeoutMs`. */
+export async function waitUntil<T>(
+  check: () => T | null | undefined | false,
+  timeoutMs = 15_000,
+  what = 'condition',
+): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export function waitForState(
+  engine: TaskEngine,
+  id: string,
+  states: TaskState[],
+  timeoutMs = 15_000,
+): Promise<Task> {
+  return waitUntil(
+    () => {
+      const t = engine.store.getTask(id);
+      return t && states.includes(t.state) ? t : null;
+    },
+    timeoutMs,
+    `task ${id} to reach ${states.join('/')} (now ${engine.store.getTask(id)?.state})`,
+  );
+}
+
+/** A solid-colour picture with a contrasting square, written to `path`. */
+export async function writePicture(
+  path: string,
+  width: number,
+  height: number,
+  format: 'png' | 'jpeg' | 'webp' = 'png',
+  colour = { r: 40, g: 120, b: 200 },
+): Promise<string> {
+  const square = await sharp({
+    create: {
+      width: Math.max(1, width >> 2),
+      height: Math.max(1, height >> 2),
+      channels: 3,
+      background: { r: 250, g: 220, b: 30 },
+    },
+  })
+    .png()
+    .toBuffer();
+  await sharp({ create: { width, height, channels: 3, background: colour } })
+    .composite([{ input: square, gravity: 'centre' }])
+    .toFormat(format)
+    .toFile(path);
+  return path;
+}
