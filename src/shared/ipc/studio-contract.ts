@@ -1,0 +1,297 @@
+/**
+ * The one contract between the renderer and the main process: every call with the zod schema
+ * of its arguments (checked in main before anything runs) and the type of its result, and every
+ * event main sends. main registers a handler per call from this table, the preload exposes
+ * exactly `StudioBridge`, the renderer's types come from here, and the browser test harness
+ * implements the same bridge over the real engine.
+ */
+import { z } from 'zod';
+import type { OutputKind } from '../service/catalog.ts';
+import type { Task, TaskState } from '../task/task-model.ts';
+
+// ---------- shapes that cross the bridge ----------
+
+export const TASK_STATE_VALUES = [
+  'queued',
+  'submitting',
+  'pending',
+  'staged',
+  'processing',
+  'completed',
+  'downloading',
+  'saved',
+  'failed',
+  'uncertain',
+  'cancelled',
+  'expired',
+] as const satisfies readonly TaskState[];
+
+const id = z.string().min(1).max(100);
+const text = (max: number) => z.string().max(max);
+
+export const TaskDraftSchema = z.strictObject({
+  model: text(200).min(1),
+  taskType: text(100).min(1),
+  input: z.record(z.string().max(100), z.unknown()),
+  webhook: z.strictObject({ endpoint: text(2000), secret: text(500) }).nullish(),
+  title: text(200).optional(),
+  rerunOf: id.nullish(),
+});
+export type TaskDraftInput = z.infer<typeof TaskDraftSchema>;
+
+export const TaskFilterSchema = z.strictObject({
+  family: z.enum(['song', 'face-swap', 'image-edit', 'other']).optional(),
+  taskType: text(100).optional(),
+  states: z.array(z.enum(TASK_STATE_VALUES)).max(20).optional(),
+  createdFrom: z.iso.datetime({ offset: true }).optional(),
+  createdTo: z.iso.datetime({ offset: true }).optional(),
+  favorite: z.boolean().optional(),
+  search: text(500).optional(),
+});
+export type TaskFilterInput = z.infer<typeof TaskFilterSchema>;
+
+export const ListQuerySchema = TaskFilterSchema.extend({
+  order: z.enum(['newest', 'starredFirst']).optional(),
+  limit: z.number().int().min(1).max(200).optional(),
+  cursor: text(1000).nullish(),
+});
+export type ListQueryInput = z.infer<typeof ListQuerySchema>;
+
+export type Theme = 'system' | 'light' | 'dark';
+
+/** Settings as the renderer sees them. The API key itself never crosses the bridge. */
+export interface StudioSettings {
+  /** The service's base URL used when a key is set. */
+  baseUrl: string;
+  /** Use the built-in sandbox service instead of the real one. */
+  demoMode: boolean;
+  maxActiveRemote: number;
+  libraryDir: string;
+  theme: Theme;
+  /** Budget in micro-dollars; null for none. */
+  budgetMicros: number | null;
+  hasApiKey: boolean;
+  /** How the key is kept: the OS keychain, a weak fallback (basic_text), or none. */
+  keyStorage: 'os' | 'weak' | 'unavailable';
+  /** True until the user has made the first-run choice (demo or key). */
+  firstRun: boolean;
+}
+
+export const SettingsUpdateSchema = z.strictObject({
+  baseUrl: z
+    .string()
+    .max(2000)
+    .refine((v) => {
+      try {
+        const u = new URL(v);
+        return u.protocol === 'https:' || u.protocol === 'http:';
+      } catch {
+        return false;
+      }
+    }, 'must be an http(s) URL')
+    .optional(),
+  demoMode: z.boolean().optional(),
+  maxActiveRemote: z.number().int().min(1).max(50).optional(),
+  libraryDir: text(4000).min(1).optional(),
+  theme: z.enum(['system', 'light', 'dark']).optional(),
+  budgetMicros: z.number().int().min(0).max(1e12).nullable().optional(),
+  firstRun: z.literal(false).optional(),
+});
+export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
+
+export interface EngineStatusView {
+  online: boolean;
+  networkSignal: boolean;
+  serviceConfigured: boolean;
+  authProblem: string | null;
+  nextAttemptAt: number | null;
+  queued: number;
+  activeRemote: number;
+  /** Which service tasks go to: the built-in sandbox, the real service, or none yet. */
+  service: 'sandbox' | 'remote' | 'none';
+}
+
+export interface AppInfo {
+  version: string;
+  platform: string;
+  /** Prefix that turns a library-relative path into a URL the renderer can load. */
+  mediaBaseUrl: string;
+  libraryDir: string;
+  /** Where the built-in sandbox listens, when it runs. */
+  sandboxUrl: string | null;
+}
+
+export interface MediaCheck {
+  ok: boolean;
+  /** When not ok: the reason, naming the field. */
+  message: string | null;
+  source: 'url' | 'base64' | 'file' | null;
+  mime: string | null;
+  width: number | null;
+  height: number | null;
+  size: number | null;
+}
+
+export interface TaskPageView {
+  items: Omit<Task, 'inputs'>[];
+  nextCursor: string | null;
+  unreadable: { id: string; message: string }[];
+}
+
+export interface CostView {
+  estimateMicros: number;
+  consume: number;
+  tasks: number;
+  budgetMicros: number | null;
+}
+
+export interface ExportView {
+  folder: string;
+  tasks: { id: string; folder: string; files: string[] }[];
+}
+
+export interface TaskChangeView {
+  taskId: string;
+  task: Task | null;
+}
+
+/** A draft as the composer edits it (re-run fills the composer with one). */
+export interface DraftView {
+  model: string;
+  taskType: string;
+  input: Record<string, unknown>;
+  webhook: { endpoint: string; secret: string } | null;
+  title: string;
+}
+
+// ---------- calls ----------
+
+const none = z.strictObject({});
+const byId = z.strictObject({ id });
+
+/** Every call: its argument schema and (as a phantom type) its result. */
+export const STUDIO_CALLS = {
+  'app.info': { args: none, result: z.custom<AppInfo>() },
+  'settings.get': { args: none, result: z.custom<StudioSettings>() },
+  'settings.update': { args: SettingsUpdateSchema, result: z.custom<StudioSettings>() },
+  /** Stores the key; with weak storage only when `allowWeakStorage` is true (the user agreed). */
+  'settings.setApiKey': {
+    args: z.strictObject({
+      key: z.string().trim().min(8).max(500),
+      allowWeakStorage: z.boolean().optional(),
+    }),
+    result: z.custom<StudioSettings>(),
+  },
+  'settings.clearApiKey': { args: none, result: z.custom<StudioSettings>() },
+  /** Asks the user for a folder (native dialog); null when cancelled. */
+  'settings.chooseLibraryDir': { args: none, result: z.custom<string | null>() },
+  'engine.status': { args: none, result: z.custom<EngineStatusView>() },
+  /** Checks one media value (URL, Base64 or a dropped file's path) before queueing. */
+  'media.check': {
+    args: z.strictObject({
+      field: text(100).min(1),
+      value: z.string().min(1).max(30_000_000),
+      kind: z.enum(['image', 'audio']),
+      faceSwap: z.boolean().optional(),
+    }),
+    result: z.custom<MediaCheck>(),
+  },
+  'tasks.queue': { args: TaskDraftSchema, result: z.custom<Task>() },
+  'tasks.list': { args: ListQuerySchema, result: z.custom<TaskPageView>() },
+  'tasks.count': {
+    args: TaskFilterSchema,
+    result: z.custom<{ total: number; byState: Record<string, number> }>(),
+  },
+  'tasks.get': { args: byId, result: z.custom<Task | null>() },
+  'tasks.events': {
+    args: byId,
+    result: z.custom<{ at: string; from: string | null; to: string; detail: string | null }[]>(),
+  },
+  'tasks.cancel': { args: byId, result: z.custom<Task>() },
+  'tasks.resubmit': { args: byId, result: z.custom<Task>() },
+  'tasks.discard': { args: byId, result: z.custom<Task>() },
+  'tasks.rerun': { args: byId, result: z.custom<Task>() },
+  /** The draft that recreates a task, to open the composer filled in. */
+  'tasks.draftOf': { args: byId, result: z.custom<DraftView>() },
+  'tasks.setFavorite': { args: z.strictObject({ id, favorite: z.boolean() }), result: z.custom<Task>() },
+  'tasks.rename': { args: z.strictObject({ id, title: text(200).min(1) }), result: z.custom<Task>() },
+  'tasks.delete': { args: byId, result: z.custom<{ deleted: true }>() },
+  /** Exports to `destDir`, or asks the user for a folder when it is absent; null when cancelled. */
+  'tasks.export': {
+    args: z.strictObject({ ids: z.array(id).min(1).max(10_000), destDir: text(4000).optional() }),
+    result: z.custom<ExportView | null>(),
+  },
+  'tasks.reveal': {
+    args: z.strictObject({ id, index: z.number().int().min(0).max(100).optional() }),
+    result: z.custom<{ ok: true }>(),
+  },
+  /** Starts an OS drag of an output file out of the window (Electron only). */
+  'tasks.dragOut': {
+    args: z.strictObject({ id, index: z.number().int().min(0).max(100) }),
+    result: z.custom<{ ok: true }>(),
+  },
+  'tasks.import': { args: z.strictObject({ remoteId: text(100).min(1) }), result: z.custom<Task>() },
+  'cost.summary': { args: none, result: z.custom<CostView>() },
+} as const;
+
+export type StudioCallName = keyof typeof STUDIO_CALLS;
+export type StudioCallArgs<K extends StudioCallName> = z.input<(typeof STUDIO_CALLS)[K]['args']>;
+export type StudioCallResult<K extends StudioCallName> = z.infer<(typeof STUDIO_CALLS)[K]['result']>;
+
+// ---------- events ----------
+
+export interface StudioEvents {
+  /** Coalesced: at most one batch per 50 ms, latest state of each task. */
+  'tasks.changed': TaskChangeView[];
+  'engine.status': EngineStatusView;
+  'settings.changed': StudioSettings;
+  /** Menu commands the renderer acts on (e.g. `new-song`, `open-settings`, `focus-search`). */
+  'menu.command': string;
+}
+export type StudioEventName = keyof StudioEvents;
+export const STUDIO_EVENT_NAMES: readonly StudioEventName[] = [
+  'tasks.changed',
+  'engine.status',
+  'settings.changed',
+  'menu.command',
+];
+
+// ---------- errors ----------
+
+/** What a failed call carries across the bridge (never a stack, never the key). */
+export interface StudioErrorView {
+  /** e.g. `invalid-input`, `budget`, `not-allowed`, `unauthorized`, `service`, `weak-storage`, `internal`. */
+  kind: string;
+  message: string;
+  /** The input field the message is about, when there is one. */
+  field: string | null;
+}
+
+export type StudioResult<T> = { ok: true; value: T } | { ok: false; error: StudioErrorView };
+
+/** The renderer side of a failed call. */
+export class StudioError extends Error {
+  readonly kind: string;
+  readonly field: string | null;
+  constructor(view: StudioErrorView) {
+    super(view.message);
+    this.name = 'StudioError';
+    this.kind = view.kind;
+    this.field = view.field;
+  }
+}
+
+// ---------- the bridge ----------
+
+/** What the preload exposes as `window.studio`, and what the browser harness implements. */
+export interface StudioBridge {
+  invoke<K extends StudioCallName>(name: K, args: StudioCallArgs<K>): Promise<StudioCallResult<K>>;
+  on<E extends StudioEventName>(event: E, listener: (payload: StudioEvents[E]) => void): () => void;
+  /** The local path of a dropped File (Electron's webUtils.getPathForFile); '' when it has none. */
+  pathForFile(file: File): string;
+}
+
+/** The channel name of a call or event on ipcMain/ipcRenderer. */
+export const channelOf = (name: StudioCallName | StudioEventName): string => `studio:${name}`;
+
+export type { OutputKind };
