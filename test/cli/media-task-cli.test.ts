@@ -1,0 +1,137 @@
+/**
+ * The `media-task` command line, run as a user would (a child process), against the real
+ * sandbox and a real library folder.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/sandbox/index.ts';
+import { API_KEY, removeDir, sandbox, tempDir, writePicture } from '../engine/engine-fixtures.ts';
+
+const CLI = join(import.meta.dirname, '../../src/cli/media-task.ts');
+
+let dir: string;
+let sb: Sandbox;
+
+beforeAll(async () => {
+  dir = await tempDir('mts-cli-');
+  sb = await sandbox({ timeScale: 0.01 });
+});
+
+afterAll(async () => {
+  await sb?.stop();
+  await removeDir(dir);
+});
+
+function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: dir,
+      env: { ...process.env, MEDIA_TASK_API_KEY: '', MEDIA_TASK_BASE_URL: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+describe('media-task', () => {
+  const lib = () => join(dir, 'lib');
+  const service = () => ({ MEDIA_TASK_API_KEY: API_KEY, MEDIA_TASK_BASE_URL: sb.url });
+
+  it('creates a song and waits until it is saved, then lists, gets and exports it', async () => {
+    writeFileSync(join(dir, 'lyrics.txt'), '[verse]\nneon nights\n[chorus]\nwe run');
+    const created = await run(
+      ['--library', lib(), '--json', 'create', 'audio', '--style', 'synthwave', '--lyrics-file', 'lyrics.txt', '--duration', '6', '--wait'],
+      service(),
+    );
+    expect(created.stderr).toBe('');
+    expect(created.code).toBe(0);
+    const task = JSON.parse(created.stdout).tasks[0];
+    expect(task.state).toBe('saved');
+    expect(task.request.input.lyrics).toContain('neon nights');
+    expect(existsSync(join(lib(), task.outputs[0].path))).toBe(true);
+
+    const listed = await run(['--library', lib(), 'list', '--search', 'synth', '--json']);
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout).items.map((t: { id: string }) => t.id)).toEqual([task.id]);
+
+    const byRemote = await run(['--library', lib(), 'get', task.remoteId]);
+    expect(byRemote.code).toBe(0);
+    expect(byRemote.stdout).toContain(task.id);
+    expect(byRemote.stdout).toContain('saved');
+
+    const exported = await run(['--library', lib(), 'export', join(dir, 'out'), task.id]);
+    expect(exported.code).toBe(0);
+    expect(exported.stdout).toMatch(/exported 1 task/);
+  });
+
+  it('creates a face swap from two local files with the in-process sandbox', async () => {
+    await writePicture(join(dir, 'me.jpg'), 200, 160, 'jpeg');
+    await writePicture(join(dir, 'face.png'), 80, 80, 'png');
+    const r = await run(['--library', join(dir, 'lib2'), '--sandbox', '--time-scale', '0.01', 'create', 'face-swap', '--target', 'me.jpg', '--swap', 'face.png', '--wait']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/saved\s+face-swap/);
+  });
+
+  it('queues locally without a service and says so', async () => {
+    const r = await run(['--library', join(dir, 'lib3'), 'create', 'audio', '--style', 'ambient', '--duration', '5']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/queued/);
+    expect(r.stderr).toMatch(/queued locally/);
+  });
+
+  it('exit code 2 for bad input, naming the field, and nothing is queued', async () => {
+    await writePicture(join(dir, 'huge.png'), 3000, 3000);
+    const r = await run(['--library', join(dir, 'lib4'), 'create', 'face-swap', '--target', 'huge.png', '--swap', 'huge.png'], service());
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/target_image.*3000 x 3000/);
+    const unknown = await run(['--library', join(dir, 'lib4'), 'create', 'audio', '--styel', 'x']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown option --styel/);
+    const listed = await run(['--library', join(dir, 'lib4'), 'list', '--json']);
+    expect(JSON.parse(listed.stdout).items).toEqual([]);
+    expect(sb.ledger().some((e) => JSON.stringify(e.body).includes('huge'))).toBe(false);
+  });
+
+  it('exit code 3 when the service refuses the key, without printing the key', async () => {
+    const r = await run(['--library', join(dir, 'lib5'), 'create', 'audio', '--style', 'x', '--duration', '5', '--wait'], {
+      MEDIA_TASK_API_KEY: 'not-the-right-key-123',
+      MEDIA_TASK_BASE_URL: sb.url,
+    });
+    expect(r.code).toBe(3);
+    expect(r.stdout + r.stderr).not.toContain('not-the-right-key-123');
+  });
+
+  it('exit code 4 when the service fails the task', async () => {
+    sb.setFaults({ taskFailureRate: 1 });
+    try {
+      const r = await run(['--library', join(dir, 'lib6'), 'create', 'audio', '--style', 'x', '--duration', '5', '--wait'], service());
+      expect(r.code).toBe(4);
+      expect(r.stdout).toMatch(/failed/);
+    } finally {
+      sb.setFaults({});
+    }
+  });
+
+  it('exit code 5 when another process has the library open', async () => {
+    const libDir = join(dir, 'lib7');
+    const first = await run(['--library', libDir, 'list']);
+    expect(first.code).toBe(0);
+    // a live process holds the lock: this test process
+    writeFileSync(join(libDir, 'engine.lock'), String(process.pid));
+    const second = await run(['--library', libDir, 'list']);
+    expect(second.code).toBe(5);
+    expect(second.stderr).toMatch(/already open in another process/);
+    expect(readFileSync(join(libDir, 'engine.lock'), 'utf8')).toBe(String(process.pid));
+  });
+});
