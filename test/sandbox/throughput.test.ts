@@ -1,4 +1,4 @@
-/** A thousand tasks in flight and a burst of fetches over keep-alive connections. */
+/** A thousand tasks in flight and a burst of fetches over keep-alive connections: every answer is right. */
 import { Agent, request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { KEY, postTask, startTestSandbox, taskIdOf } from './sandbox-http.ts';
@@ -19,7 +19,6 @@ describe('throughput', () => {
       const total = 3_000;
       let next = 0;
       let ok = 0;
-      const started = performance.now();
       await Promise.all(
         Array.from({ length: 16 }, async () => {
           while (next < total) {
@@ -33,10 +32,8 @@ describe('throughput', () => {
           }
         }),
       );
-      const seconds = (performance.now() - started) / 1000;
       expect(ok).toBe(total);
-      // the benchmark wants >= 2,000/s from a separate process; in-process with vitest, ask for a safe floor
-      expect(total / seconds).toBeGreaterThan(500);
+      // speed is measured by bench/sandbox-throughput.bench.ts, not here
     } finally {
       await agent.close();
       await sb.stop();
