@@ -618,7 +618,11 @@ export class TaskEngine {
 
   async #submit(client: ServiceClient, queued: Task): Promise<void> {
     // committed before the request is sent: a crash from here on leaves the task uncertain
-    const task = this.store.transition(queued.id, 'submitting', { from: ['queued'], patch: { error: null } });
+    const task = this.store.transition(queued.id, 'submitting', {
+      from: ['queued'],
+      patch: { error: null },
+      durable: true,
+    });
     if (!task) return;
     this.#changed(task);
     const fileInputs: Record<string, string> = {};

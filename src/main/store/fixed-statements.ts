@@ -1,0 +1,90 @@
+/**
+ * The statements whose SQL never changes, prepared once when the store opens. Each one is served by
+ * an index of migration 1 (see the comments), so its cost does not grow with the library.
+ */
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { FINISHED_AT_SERVICE_STATES } from './migrations.ts';
+import { TASK_COLUMNS } from './task-row.ts';
+
+const INPUT_COLUMNS = 'field, source, value, mime, size, sha256, width, height';
+const OUTPUT_COLUMNS =
+  'idx, kind, url, field, state, path, thumb_path, mime, size, sha256, width, height, duration_seconds, error';
+const FINISHED = FINISHED_AT_SERVICE_STATES.map((s) => `'${s}'`).join(', ');
+
+export const FIXED_SQL = {
+  begin: 'BEGIN IMMEDIATE',
+  beginRead: 'BEGIN DEFERRED',
+  commit: 'COMMIT',
+  rollback: 'ROLLBACK',
+  insertTask: `INSERT INTO tasks (id, seq, model, task_type, family, title, state, request_json, prompt, lyrics,
+      favorite, estimate_micros, created_at, updated_at, expected_ms, rerun_of)
+    VALUES ($id, $seq, $model, $task_type, $family, $title, 'queued',
+      $request_json, $prompt, $lyrics, $favorite, $estimate_micros, $created_at, $updated_at, $expected_ms, $rerun_of)`,
+  // unique index on seq
+  highestSeqIn: 'SELECT max(seq) AS seq FROM tasks WHERE seq >= ? AND seq < ?',
+  insertInput: `INSERT INTO task_inputs (task_id, idx, ${INPUT_COLUMNS})
+    VALUES ($task_id, $idx, $field, $source, $value, $mime, $size, $sha256, $width, $height)`,
+  insertOutput: `INSERT INTO task_outputs (task_id, idx, kind, url, field, state)
+    VALUES ($task_id, $idx, $kind, $url, $field, 'pending')`,
+  deleteOutputs: 'DELETE FROM task_outputs WHERE task_id = ?',
+  // primary key
+  taskById: `SELECT ${TASK_COLUMNS} FROM tasks WHERE id = ?`,
+  // unique index on remote_id
+  taskByRemoteId: `SELECT ${TASK_COLUMNS} FROM tasks WHERE remote_id = ?`,
+  stateById: 'SELECT state FROM tasks WHERE id = ?',
+  taskExists: 'SELECT 1 AS found FROM tasks WHERE id = ?',
+  inputsOf: `SELECT ${INPUT_COLUMNS} FROM task_inputs WHERE task_id = ? ORDER BY idx`,
+  outputsOf: `SELECT ${OUTPUT_COLUMNS} FROM task_outputs WHERE task_id = ? ORDER BY idx`,
+  outputOf: `SELECT ${OUTPUT_COLUMNS} FROM task_outputs WHERE task_id = ? AND idx = ?`,
+  deleteTask: 'DELETE FROM tasks WHERE id = ?',
+  setFavorite: 'UPDATE tasks SET favorite = $favorite, updated_at = $updated_at WHERE id = $id',
+  insertEvent: `INSERT INTO task_events (task_id, at, from_state, to_state, detail)
+    VALUES ($task_id, $at, $from_state, $to_state, $detail)`,
+  // task_events_by_task
+  eventsOf: 'SELECT task_id, at, from_state, to_state, detail FROM task_events WHERE task_id = ? ORDER BY id',
+  // tasks_by_state_seq
+  nextQueued: `SELECT ${TASK_COLUMNS} FROM tasks WHERE state = 'queued' ORDER BY seq LIMIT $limit`,
+  // partial index tasks_due_for_poll (its WHERE is repeated so it applies; INDEXED BY because with
+  // statistics the planner may prefer tasks_by_state and sort every active task)
+  dueForPoll: `SELECT ${TASK_COLUMNS} FROM tasks INDEXED BY tasks_due_for_poll
+    WHERE next_poll_at IS NOT NULL AND state IN ('pending', 'staged', 'processing') AND next_poll_at <= $now
+    ORDER BY next_poll_at, seq LIMIT $limit`,
+  // task_totals (a few rows per task type), kept by triggers
+  countInStates: `SELECT coalesce(sum(tasks), 0) AS n FROM task_totals
+    WHERE state IN (SELECT value FROM json_each($states))`,
+  costSummary: `SELECT coalesce(sum(tasks), 0) AS tasks, coalesce(sum(estimate_micros), 0) AS estimate_micros,
+      coalesce(sum(consume), 0) AS consume
+    FROM task_totals WHERE state <> 'cancelled'`,
+  // partial index tasks_finished_by_model
+  durationHistory: `SELECT id, request_json, coalesce(remote_created_at, submitted_at) AS began_at, ended_at
+    FROM tasks INDEXED BY tasks_finished_by_model
+    WHERE model = $model AND task_type = $task_type AND ended_at IS NOT NULL AND state IN (${FINISHED})
+      AND coalesce(remote_created_at, submitted_at) IS NOT NULL
+    ORDER BY ended_at DESC LIMIT $limit`,
+  getSetting: 'SELECT value FROM settings WHERE key = ?',
+  setSetting: `INSERT INTO settings (key, value) VALUES ($key, $value)
+    ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+  deleteSetting: 'DELETE FROM settings WHERE key = ?',
+} as const;
+
+export type FixedStatements = { readonly [K in keyof typeof FIXED_SQL]: StatementSync };
+
+export function prepareFixedStatements(db: DatabaseSync): FixedStatements {
+  const entries = Object.entries(FIXED_SQL).map(([name, sql]) => [name, db.prepare(sql)]);
+  return Object.fromEntries(entries) as FixedStatements;
+}
+
+/** Checks run by integrityCheck beyond SQLite's own. Each returns rows only when something is wrong. */
+export const CONSISTENCY_SQL = {
+  foreignKeys: 'PRAGMA foreign_key_check',
+  totals: `WITH actual AS (
+      SELECT family, task_type, state, favorite, count(*) AS tasks,
+        sum(coalesce(estimate_micros, 0)) AS estimate_micros
+      FROM tasks GROUP BY family, task_type, state, favorite),
+    kept AS (
+      SELECT family, task_type, state, favorite, tasks, estimate_micros FROM task_totals WHERE tasks <> 0)
+    SELECT DISTINCT family, task_type, state, favorite FROM (
+      SELECT * FROM (SELECT * FROM actual EXCEPT SELECT * FROM kept)
+      UNION ALL SELECT * FROM (SELECT * FROM kept EXCEPT SELECT * FROM actual))`,
+  fts: "INSERT INTO tasks_fts (tasks_fts, rank) VALUES ('integrity-check', 1)",
+} as const;

@@ -1,0 +1,35 @@
+/**
+ * The library store: one SQLite database (node:sqlite, no native addon) per library folder.
+ * Other rooms import from here only.
+ */
+export { DATABASE_FILE_NAME } from './database-connection.ts';
+export { toFtsQuery } from './fts-query.ts';
+export { LibraryStore, type TransactionOptions } from './library-store.ts';
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list-query.ts';
+export { MIGRATIONS, type Migration, SCHEMA_VERSION } from './migrations.ts';
+export {
+  CorruptTaskRowError,
+  DatabaseTooNewError,
+  InvalidCursorError,
+  LibraryStoreError,
+  MigrationMismatchError,
+  SqliteFeatureMissingError,
+} from './store-errors.ts';
+export type {
+  CostSummary,
+  DeletedTaskFiles,
+  DurationSample,
+  ListOrder,
+  ListQuery,
+  NewOutput,
+  NewTask,
+  OutputPatch,
+  StoreOptions,
+  TaskCounts,
+  TaskFilter,
+  TaskPage,
+  TaskPatch,
+  TaskSummary,
+  TransitionOptions,
+  UnreadableTask,
+} from './store-types.ts';

@@ -1,0 +1,180 @@
+/**
+ * The shapes the library store takes and gives besides the shared Task model.
+ */
+import type {
+  OutputKind,
+  OutputState,
+  Task,
+  TaskError,
+  TaskFamily,
+  TaskInput,
+  TaskOutput,
+  TaskState,
+} from '../../shared/index.ts';
+import type { CorruptTaskRowError } from './store-errors.ts';
+
+/** What is needed to create a task. The store sets state `queued`, family, favorite and the timestamps. */
+export interface NewTask {
+  /** Local id; a random UUID when absent. */
+  id?: string;
+  model: string;
+  taskType: string;
+  /** Derived from taskType (familyOf); when given it must agree. */
+  family?: TaskFamily;
+  title: string;
+  request: Task['request'];
+  inputs?: readonly TaskInput[];
+  estimateMicros?: number | null;
+  expectedMs?: number | null;
+  rerunOf?: string | null;
+  /** ISO time; now when absent. Stored normalised to UTC (`…Z`) so it sorts as text. */
+  createdAt?: string;
+  favorite?: boolean;
+}
+
+/**
+ * Fields that change without (or with) a state change. A field left `undefined` is kept;
+ * `null` clears it. Timestamps are ISO text, stored normalised to UTC.
+ */
+export interface TaskPatch {
+  remoteId?: string | null;
+  remoteStatus?: string | null;
+  usage?: Task['usage'];
+  error?: TaskError | null;
+  submittedAt?: string | null;
+  remoteCreatedAt?: string | null;
+  startedAt?: string | null;
+  endedAt?: string | null;
+  savedAt?: string | null;
+  /** Milliseconds since the epoch; null when the task needs no poll. */
+  nextPollAt?: number | null;
+  pollCount?: number;
+  title?: string;
+}
+
+export interface TransitionOptions {
+  /** The move only happens when the current state is one of these; otherwise nothing changes and null is returned. */
+  from?: readonly TaskState[];
+  patch?: TaskPatch;
+  /** Free text kept with the event (e.g. why a task failed). */
+  detail?: string;
+  /**
+   * Commit so that even a power loss cannot undo it (one fsync). Use it for the move to
+   * `submitting` made just before a create is sent, so a paid request is never sent twice.
+   */
+  durable?: boolean;
+}
+
+/** A new output as the service reported it; stored with state `pending`. */
+export interface NewOutput {
+  kind: OutputKind;
+  url: string;
+  field: string;
+}
+
+/** What a download changes on an output. `undefined` keeps a field, `null` clears it. */
+export interface OutputPatch {
+  state?: OutputState;
+  path?: string | null;
+  thumbPath?: string | null;
+  mime?: string | null;
+  size?: number | null;
+  sha256?: string | null;
+  width?: number | null;
+  height?: number | null;
+  durationSeconds?: number | null;
+  error?: string | null;
+}
+
+/** Filters shared by listTasks and countTasks. All given filters must hold (AND). */
+export interface TaskFilter {
+  family?: TaskFamily;
+  taskType?: string;
+  /** Any of these states. An empty array matches nothing. */
+  states?: readonly TaskState[];
+  /** Inclusive lower bound on createdAt (ISO). */
+  createdFrom?: string;
+  /** Exclusive upper bound on createdAt (ISO). */
+  createdTo?: string;
+  favorite?: boolean;
+  /** User text; every word must match title, prompt or lyrics, the last word as a prefix. */
+  search?: string;
+}
+
+export type ListOrder = 'newest' | 'starredFirst';
+
+export interface ListQuery extends TaskFilter {
+  /** `newest` (default): created_at desc, then insertion order desc. `starredFirst`: favorites first, then newest. */
+  order?: ListOrder;
+  /** Page size, 1..200 (default 50). */
+  limit?: number;
+  /** The `nextCursor` of the previous page, or null/absent for the first page. */
+  cursor?: string | null;
+}
+
+/**
+ * A task as listed: everything but `inputs` (an input may hold a whole Base64 file, and a grid
+ * does not need it). Use getTask for the inputs.
+ */
+export type TaskSummary = Omit<Task, 'inputs'>;
+
+/** A row that could not be read back (bad JSON, unknown state…); it is left out of `items`. */
+export interface UnreadableTask {
+  id: string;
+  message: string;
+}
+
+export interface TaskPage {
+  items: TaskSummary[];
+  /** Opaque; pass it back as `cursor` for the next page. null on the last page. */
+  nextCursor: string | null;
+  /** Rows of this page that could not be read; never makes the whole list fail. */
+  unreadable: UnreadableTask[];
+}
+
+export interface TaskCounts {
+  total: number;
+  /** Every state (or, with a `states` filter, every listed state) with its count, 0 included. */
+  byState: Record<string, number>;
+}
+
+export interface CostSummary {
+  /** Sum of the estimates, in micro-dollars, of all tasks but cancelled ones. */
+  estimateMicros: number;
+  /** Sum of `usage.consume` as the service reported it (units unpublished). */
+  consume: number;
+  tasks: number;
+}
+
+export interface DurationSample {
+  /** Service-side duration: remoteCreatedAt (or submittedAt) to endedAt. */
+  durationMs: number;
+  request: Task['request'];
+  endedAt: string;
+}
+
+export interface DeletedTaskFiles {
+  /** False when no task had this id (the arrays are then empty). */
+  deleted: boolean;
+  /** The task's inputs; `file` ones name files under the library folder the caller may remove. */
+  inputs: TaskInput[];
+  /** The task's outputs; `path`/`thumbPath` name files the caller may remove. */
+  outputs: TaskOutput[];
+}
+
+export interface StoreOptions {
+  /** Clock for updated_at and event times; tests pin it. */
+  now?: () => Date;
+  /**
+   * After writes, a WAL checkpoint runs once no write came for this long (ms, default 1000; 0 turns
+   * it off and leaves checkpoints to SQLite's automatic one and to `checkpoint()`).
+   */
+  idleCheckpointMs?: number;
+  /** Busy timeout in ms (default 5000). */
+  busyTimeoutMs?: number;
+  /**
+   * Told about each row skipped because it could not be read (in listTasks, tasksInStates,
+   * nextQueued, dueForPoll, durationHistory, deleteTask), so one bad row never stops the engine.
+   */
+  onUnreadableTask?: (error: CorruptTaskRowError) => void;
+}

@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { LibraryStoreError } from '../../src/main/store/index.ts';
+import { imageTask, songTask, tempLibraries } from './store-fixtures.ts';
+
+const libs = tempLibraries();
+afterEach(() => libs.cleanup());
+
+describe('queue, recovery and polling queries', () => {
+  it('nextQueued is FIFO by creation, tasksInStates oldest first over several states', () => {
+    const store = libs.open();
+    store.insertTask(songTask({ id: 'late', createdAt: '2025-01-03T00:00:00Z' }));
+    store.insertTask(songTask({ id: 'early', createdAt: '2025-01-01T00:00:00Z' }));
+    store.insertTask(songTask({ id: 'mid-a', createdAt: '2025-01-02T00:00:00Z' }));
+    store.insertTask(songTask({ id: 'mid-b', createdAt: '2025-01-02T00:00:00Z' }));
+    expect(store.nextQueued(10).map((t) => t.id)).toEqual(['early', 'mid-a', 'mid-b', 'late']);
+    expect(store.nextQueued(2).map((t) => t.id)).toEqual(['early', 'mid-a']);
+
+    store.transition('mid-a', 'submitting');
+    store.transition('late', 'downloading');
+    expect(store.tasksInStates(['downloading', 'submitting']).map((t) => t.id)).toEqual(['mid-a', 'late']);
+    expect(store.tasksInStates(['downloading', 'submitting', 'queued'], 2).map((t) => t.id)).toEqual([
+      'early',
+      'mid-a',
+    ]);
+    expect(store.tasksInStates([])).toEqual([]);
+    expect(store.tasksInStates(['submitting'])[0]?.inputs).toEqual([]);
+    expect(() => store.nextQueued(0)).toThrow(LibraryStoreError);
+  });
+
+  it('dueForPoll returns active remote tasks whose poll is due, earliest first', () => {
+    const store = libs.open();
+    const make = (id: string) => store.insertTask(songTask({ id })).id;
+    store.transition(make('p1'), 'pending', { patch: { nextPollAt: 3000 } });
+    store.transition(make('p2'), 'processing', { patch: { nextPollAt: 1000 } });
+    store.transition(make('p3'), 'staged', { patch: { nextPollAt: 2000 } });
+    store.transition(make('later'), 'processing', { patch: { nextPollAt: 9000 } });
+    store.transition(make('none'), 'processing');
+    // Not active any more: its stale next_poll_at must not make it due.
+    store.transition(make('done'), 'completed', { patch: { nextPollAt: 500 } });
+    expect(store.dueForPoll(5000, 10).map((t) => t.id)).toEqual(['p2', 'p3', 'p1']);
+    expect(store.dueForPoll(5000, 2).map((t) => t.id)).toEqual(['p2', 'p3']);
+    expect(store.dueForPoll(999, 10)).toEqual([]);
+    expect(store.countInStates(['pending', 'staged', 'processing'])).toBe(5);
+  });
+});
+
+describe('costSummary', () => {
+  it('sums estimates and reported usage over every task but cancelled ones', () => {
+    const store = libs.open();
+    const a = store.insertTask(songTask({ estimateMicros: 15_000 })).id;
+    const b = store.insertTask(imageTask({ estimateMicros: 25_000 })).id;
+    const c = store.insertTask(imageTask({ estimateMicros: 25_000 })).id;
+    store.insertTask(imageTask({ estimateMicros: null }));
+    store.transition(a, 'saved', { patch: { usage: { type: 'credits', frozen: 0, consume: 0.1 } } });
+    store.transition(b, 'saved', { patch: { usage: { type: 'credits', frozen: 0, consume: 0.2 } } });
+    store.transition(c, 'cancelled');
+    expect(store.costSummary()).toEqual({ estimateMicros: 40_000, consume: 0.3, tasks: 3 });
+    // Usage changing later is followed; deleting takes the task out.
+    store.patchTask(a, { usage: { type: 'credits', frozen: 0, consume: 1.5 } });
+    store.deleteTask(b);
+    expect(store.costSummary()).toEqual({ estimateMicros: 15_000, consume: 1.5, tasks: 2 });
+    expect(store.integrityCheck()).toBe('ok');
+  });
+});
+
+describe('durationHistory', () => {
+  it('gives service-side durations of the latest finished tasks of one model and type', () => {
+    const store = libs.open();
+    const finish = (
+      id: string,
+      state: 'saved' | 'completed' | 'failed',
+      began: Record<string, string>,
+      endedAt: string,
+    ) => {
+      store.insertTask(songTask({ id, style: `style ${id}` }));
+      store.transition(id, state, { patch: { ...began, endedAt } });
+    };
+    finish(
+      'a',
+      'saved',
+      { remoteCreatedAt: '2025-01-01T00:00:00Z', submittedAt: '2024-12-31T23:59:00Z' },
+      '2025-01-01T00:01:00Z',
+    );
+    finish('b', 'completed', { submittedAt: '2025-01-02T00:00:00Z' }, '2025-01-02T00:00:30Z');
+    finish('c', 'saved', { remoteCreatedAt: '2025-01-03T00:00:00+01:00' }, '2025-01-02T23:00:45Z');
+    finish('failed', 'failed', { remoteCreatedAt: '2025-01-04T00:00:00Z' }, '2025-01-04T00:00:01Z');
+    finish('no-start', 'saved', {}, '2025-01-05T00:00:00Z');
+    store.insertTask(imageTask({ id: 'other-model' }));
+    store.transition('other-model', 'saved', {
+      patch: { remoteCreatedAt: '2025-01-06T00:00:00Z', endedAt: '2025-01-06T00:00:10Z' },
+    });
+
+    const history = store.durationHistory('service/ace-step', 'txt2audio');
+    expect(history.map((h) => [h.durationMs, h.endedAt])).toEqual([
+      [45_000, '2025-01-02T23:00:45.000Z'],
+      [30_000, '2025-01-02T00:00:30.000Z'],
+      [60_000, '2025-01-01T00:01:00.000Z'],
+    ]);
+    expect(history[0]?.request.input.style_prompt).toBe('style c');
+    expect(store.durationHistory('service/ace-step', 'txt2audio', 1)).toHaveLength(1);
+    expect(store.durationHistory('service/image-edit', 'image-edit').map((h) => h.durationMs)).toEqual([
+      10_000,
+    ]);
+  });
+});

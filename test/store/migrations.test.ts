@@ -1,0 +1,152 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  DATABASE_FILE_NAME,
+  DatabaseTooNewError,
+  LibraryStore,
+  LibraryStoreError,
+  MIGRATIONS,
+  MigrationMismatchError,
+  SCHEMA_VERSION,
+} from '../../src/main/store/index.ts';
+import { migrationHash, runMigrations } from '../../src/main/store/migration-runner.ts';
+import { FINISHED_AT_SERVICE_STATES } from '../../src/main/store/migrations.ts';
+import { REMOTE_ACTIVE_STATES } from '../../src/shared/index.ts';
+import { songTask, tempLibraries } from './store-fixtures.ts';
+
+const libs = tempLibraries();
+afterEach(() => libs.cleanup());
+
+interface MigrationRow {
+  version: number;
+  name: string;
+  sha256: string;
+  applied_at: string;
+}
+
+function appliedRows(dir: string): MigrationRow[] {
+  return libs
+    .raw(dir)
+    .prepare('SELECT * FROM schema_migrations ORDER BY version')
+    .all() as unknown as MigrationRow[];
+}
+
+describe('migrations', () => {
+  it('creates the folder, the file and the whole schema on first open', () => {
+    const dir = join(libs.dir(), 'nested', 'library');
+    const store = libs.open(dir);
+    expect(existsSync(join(dir, DATABASE_FILE_NAME))).toBe(true);
+    expect(store.file).toBe(join(dir, DATABASE_FILE_NAME));
+    const names = libs
+      .raw(dir)
+      .prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'index', 'trigger') ORDER BY name")
+      .all()
+      .map((r) => r.name);
+    for (const name of [
+      'tasks',
+      'task_inputs',
+      'task_outputs',
+      'task_events',
+      'settings',
+      'tasks_fts',
+      'task_totals',
+    ]) {
+      expect(names).toContain(name);
+    }
+    const rows = appliedRows(dir);
+    expect(rows.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
+    expect(rows[0]?.sha256).toBe(migrationHash(MIGRATIONS[0]?.sql ?? ''));
+    expect(Number.isNaN(Date.parse(rows[0]?.applied_at ?? ''))).toBe(false);
+    expect(libs.raw(dir).prepare('PRAGMA user_version').get()?.user_version).toBe(SCHEMA_VERSION);
+    expect(libs.raw(dir).prepare('PRAGMA journal_mode').get()?.journal_mode).toBe('wal');
+  });
+
+  it('reopening applies nothing again and keeps the data', () => {
+    const dir = libs.dir();
+    const first = libs.open(dir);
+    const task = first.insertTask(songTask());
+    const before = appliedRows(dir);
+    first.close();
+    const second = libs.open(dir);
+    expect(appliedRows(dir)).toEqual(before);
+    expect(second.getTask(task.id)?.title).toBe('A song');
+  });
+
+  it('refuses a database whose applied migration hash differs from the code', () => {
+    const dir = libs.dir();
+    libs.open(dir).close();
+    libs.raw(dir).exec("UPDATE schema_migrations SET sha256 = 'deadbeef' WHERE version = 1");
+    expect(() => LibraryStore.open(dir)).toThrow(MigrationMismatchError);
+    expect(() => LibraryStore.open(dir)).toThrow(/migration 1 \(initial library schema\) with different SQL/);
+  });
+
+  it('refuses a database written by a newer app', () => {
+    const dir = libs.dir();
+    libs.open(dir).close();
+    libs
+      .raw(dir)
+      .exec("INSERT INTO schema_migrations VALUES (99, 'from the future', 'abc', '2030-01-01T00:00:00Z')");
+    let error: unknown;
+    try {
+      LibraryStore.open(dir);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(DatabaseTooNewError);
+    expect((error as DatabaseTooNewError).databaseVersion).toBe(99);
+    expect((error as Error).message).toMatch(/newer than this app knows/);
+  });
+
+  it('applies a new migration once, on the next open, keeping the old rows', () => {
+    const dir = libs.dir();
+    libs.open(dir).close();
+    const next = [
+      ...MIGRATIONS,
+      { version: 2, name: 'add notes', sql: 'CREATE TABLE notes (id INTEGER PRIMARY KEY)' },
+    ];
+    const db = libs.raw(dir);
+    expect(runMigrations(db, next, 'test')).toEqual([2]);
+    expect(runMigrations(db, next, 'test')).toEqual([]);
+    expect(appliedRows(dir).map((r) => [r.version, r.name])).toEqual([
+      [1, 'initial library schema'],
+      [2, 'add notes'],
+    ]);
+    expect(db.prepare('PRAGMA user_version').get()?.user_version).toBe(2);
+    // The app that only knows v1 now refuses the v2 database.
+    expect(() => LibraryStore.open(dir)).toThrow(DatabaseTooNewError);
+  });
+
+  it('rolls back a failing migration entirely', () => {
+    const dir = libs.dir();
+    libs.open(dir).close();
+    const broken = [
+      ...MIGRATIONS,
+      { version: 2, name: 'broken', sql: 'CREATE TABLE a (x); CREATE TABLE oops (' },
+    ];
+    const db = libs.raw(dir);
+    expect(() => runMigrations(db, broken, 'test')).toThrow();
+    expect(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'a'").get()?.n).toBe(0);
+    expect(appliedRows(dir).map((r) => r.version)).toEqual([1]);
+  });
+
+  it('rejects a malformed migration list', () => {
+    const db = libs.raw(libs.dir());
+    const gap = [
+      { version: 1, name: 'a', sql: 'SELECT 1' },
+      { version: 3, name: 'c', sql: 'SELECT 1' },
+    ];
+    expect(() => runMigrations(db, gap, 'test')).toThrow(LibraryStoreError);
+  });
+
+  it('keeps the state lists of the partial indexes equal to the shared model', () => {
+    const dir = libs.dir();
+    libs.open(dir);
+    const sqlOf = (name: string) =>
+      String(libs.raw(dir).prepare('SELECT sql FROM sqlite_master WHERE name = ?').get(name)?.sql);
+    const listed = (sql: string) =>
+      [...(sql.match(/state IN \(([^)]*)\)/)?.[1] ?? '').matchAll(/'([^']+)'/g)].map((m) => m[1]);
+    expect(listed(sqlOf('tasks_due_for_poll'))).toEqual([...REMOTE_ACTIVE_STATES]);
+    expect(listed(sqlOf('tasks_finished_by_model'))).toEqual([...FINISHED_AT_SERVICE_STATES]);
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * Each query the store runs must walk an index and stop, never scan the table or sort every row,
+ * so that it costs the same with 100 or 100,000 tasks. Checked with EXPLAIN QUERY PLAN on the very
+ * SQL the store builds, before and after ANALYZE (which `close()` may run through PRAGMA optimize).
+ */
+import type { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXED_SQL } from '../../src/main/store/fixed-statements.ts';
+import type { ListQuery } from '../../src/main/store/index.ts';
+import {
+  type BuiltQuery,
+  buildListQuery,
+  buildOldestInStatesQuery,
+  type PagePosition,
+} from '../../src/main/store/list-query.ts';
+import { faceSwapTask, imageTask, songTask, tempLibraries } from './store-fixtures.ts';
+
+const libs = tempLibraries();
+let raw: DatabaseSync;
+
+beforeAll(() => {
+  const dir = libs.dir();
+  const store = libs.open(dir);
+  store.transaction(() => {
+    for (let i = 0; i < 300; i++) {
+      const make = [songTask, imageTask, faceSwapTask][i % 3] as typeof songTask;
+      const t = store.insertTask(
+        make({ createdAt: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString() }),
+      );
+      if (i % 4 === 0) store.transition(t.id, 'saved', { patch: { endedAt: '2025-02-01T00:00:00Z' } });
+      if (i % 10 === 0) store.transition(t.id, 'processing', { patch: { nextPollAt: i } });
+    }
+  });
+  raw = libs.raw(dir);
+});
+afterAll(() => libs.cleanup());
+
+function plan(query: BuiltQuery | { sql: string; params: Record<string, unknown> }): string[] {
+  return raw
+    .prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+    .all(query.params as never)
+    .map((r) => String(r.detail));
+}
+
+/** No full scan of a table and no sort, except sorting the few rows each UNION ALL arm returns. */
+function expectIndexedWalk(steps: string[]): void {
+  const merged = steps.some((s) => s.startsWith('MERGE (UNION ALL)'));
+  for (const step of steps) {
+    expect(step, steps.join(' | ')).not.toMatch(/^SCAN (tasks|t|task_\w+)$/);
+    if (!merged) expect(step, steps.join(' | ')).not.toMatch(/TEMP B-TREE/);
+  }
+}
+
+const AT: PagePosition = { favorite: 1, seq: 123_456_789 };
+const LIST_SHAPES: [string, ListQuery][] = [
+  ['newest', {}],
+  ['starredFirst', { order: 'starredFirst' }],
+  ['favorite', { favorite: true }],
+  ['family', { family: 'song' }],
+  ['taskType', { taskType: 'face-swap' }],
+  ['one state', { states: ['saved'] }],
+  ['three states', { states: ['saved', 'failed', 'queued'] }],
+  ['time range', { createdFrom: '2025-01-01T00:00:00Z', createdTo: '2025-01-02T00:00:00Z' }],
+  ['search', { search: 'piano' }],
+  ['search with filters', { search: 'piano', family: 'song', states: ['saved', 'queued'] }],
+];
+
+describe.each([
+  ['without statistics', false],
+  ['after ANALYZE', true],
+])('query plans %s', (_label, analyze) => {
+  beforeAll(() => {
+    if (analyze) raw.exec('ANALYZE');
+  });
+
+  it.each(LIST_SHAPES)('listTasks %s: first and later pages walk an index', (_name, query) => {
+    for (const at of [null, AT]) {
+      const built = buildListQuery(query, at, 50);
+      expect(built).not.toBeNull();
+      expectIndexedWalk(plan(built as BuiltQuery));
+    }
+  });
+
+  it('listTasks with search walks the full-text index newest first, without sorting the matches', () => {
+    const steps = plan(buildListQuery({ search: 'piano' }, null, 50) as BuiltQuery);
+    expect(steps[0]).toMatch(/^SCAN tasks_fts VIRTUAL TABLE/);
+    expect(steps.join(' | ')).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it('the fixed queries walk their indexes', () => {
+    expectIndexedWalk(plan(buildOldestInStatesQuery(['submitting', 'downloading'], 10) as BuiltQuery));
+    const cases: [keyof typeof FIXED_SQL, string, Record<string, unknown> | unknown[]][] = [
+      ['dueForPoll', 'tasks_due_for_poll', { now: 100, limit: 10 }],
+      [
+        'durationHistory',
+        'tasks_finished_by_model',
+        { model: 'service/ace-step', task_type: 'txt2audio', limit: 50 },
+      ],
+      ['nextQueued', 'tasks_by_state', { limit: 5 }],
+      ['eventsOf', 'task_events_by_task', ['x']],
+      ['taskByRemoteId', 'sqlite_autoindex_tasks', ['x']],
+      ['taskById', 'sqlite_autoindex_tasks_1', ['x']],
+      ['highestSeqIn', 'sqlite_autoindex_tasks_2', [1, 2]],
+      ['inputsOf', 'sqlite_autoindex_task_inputs_1', ['x']],
+      ['outputsOf', 'sqlite_autoindex_task_outputs_1', ['x']],
+    ];
+    for (const [name, index, params] of cases) {
+      const steps = Array.isArray(params)
+        ? raw
+            .prepare(`EXPLAIN QUERY PLAN ${FIXED_SQL[name]}`)
+            .all(...(params as []))
+            .map((r) => String(r.detail))
+        : plan({ sql: FIXED_SQL[name], params });
+      expect(steps.join(' | '), name).toContain(index);
+      expectIndexedWalk(steps);
+    }
+  });
+});
