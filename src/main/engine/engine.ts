@@ -26,26 +26,17 @@ import {
 } from '../../shared/index.ts';
 import {
   copyIntoLibrary,
-  downloadOutput,
   encodeCreateRequestBody,
   InputValidationError,
-  makeThumbnail,
-  OutputExpiredError,
   validateInput,
 } from '../media/index.ts';
-import {
-  BadRequestError,
-  NetworkError,
-  RateLimitedError,
-  type RetryPolicy,
-  ServiceClient,
-  ServiceError,
-  UnauthorizedError,
-} from '../service/index.ts';
+import { type RetryPolicy, ServiceClient } from '../service/index.ts';
 import { LibraryStore } from '../store/index.ts';
 import { EventBatcher } from './event-batcher.ts';
+import { AUTH_PROBLEM, pollOutcome, submissionOutcome } from './failure-outcomes.ts';
 import { FetchRateLimiter } from './fetch-rate-limiter.ts';
 import { acquireLibraryLock, type LibraryLock } from './library-lock.ts';
+import { saveOutputs, settledState } from './output-saving.ts';
 import {
   DEFAULT_POLLING,
   type DurationEstimate,
@@ -201,7 +192,7 @@ export class TaskEngine {
   setService(service: ServiceSettings | null): void {
     const old = this.#client;
     this.#client = null;
-    this.#service = service && service.apiKey && service.baseUrl ? { ...service } : null;
+    this.#service = service?.apiKey && service.baseUrl ? { ...service } : null;
     if (old) void old.close();
     if (this.#service) {
       this.#client = new ServiceClient({
@@ -649,70 +640,24 @@ export class TaskEngine {
   }
 
   #submissionFailed(task: Task, err: unknown): void {
-    const back = (detail: string, error: TaskError | null) => {
-      const t = this.store.transition(task.id, 'queued', { from: ['submitting'], patch: { error }, detail });
-      if (t) this.#changed(t);
-    };
-    if (err instanceof NetworkError && !err.mayHaveReachedServer) {
+    const outcome = submissionOutcome(err);
+    let to: TaskState = 'uncertain';
+    if (outcome.action === 'requeue') {
+      to = 'queued';
+      if (outcome.cause === 'unreachable') this.#noteUnreachable();
+      if (outcome.cause === 'rate-limited')
+        this.#submitPausedUntil = Date.now() + (outcome.retryAfterMs ?? 5_000);
+      if (outcome.cause === 'unauthorized') this.#authProblem = AUTH_PROBLEM;
+      this.#emitStatus();
+    } else if (outcome.action === 'fail') {
+      to = 'failed';
+    } else if (outcome.unreachable) {
       this.#noteUnreachable();
-      back('the service could not be reached; will send when it can', {
-        kind: 'offline',
-        message: 'waiting for the network: the service could not be reached, so nothing was sent',
-        code: null,
-      });
-      return;
     }
-    if (err instanceof RateLimitedError) {
-      const wait = err.retryAfterMs ?? 5_000;
-      this.#submitPausedUntil = Date.now() + wait;
-      this.#emitStatus();
-      back('the service is busy (429); will retry', {
-        kind: 'rate-limited',
-        message: `the service asked to wait ${Math.ceil(wait / 1000)} s before sending more tasks`,
-        code: 429,
-      });
-      return;
-    }
-    if (err instanceof UnauthorizedError) {
-      this.#authProblem = 'the service refused the API key; check it in Settings';
-      this.#emitStatus();
-      back('the service refused the API key', {
-        kind: 'unauthorized',
-        message: this.#authProblem,
-        code: 401,
-      });
-      return;
-    }
-    if (err instanceof BadRequestError) {
-      const t = this.store.transition(task.id, 'failed', {
-        from: ['submitting'],
-        patch: {
-          error: {
-            kind: 'bad-request',
-            message: `the service refused the task: ${err.serviceMessage ?? err.message}`,
-            code: err.status ?? null,
-          },
-        },
-        detail: 'refused by the service',
-      });
-      if (t) this.#changed(t);
-      return;
-    }
-    const why =
-      err instanceof ServiceError
-        ? err.message
-        : `an unexpected error while sending: ${err instanceof Error ? err.message : String(err)}`;
-    if (err instanceof NetworkError) this.#noteUnreachable();
-    const t = this.store.transition(task.id, 'uncertain', {
+    const t = this.store.transition(task.id, to, {
       from: ['submitting'],
-      patch: {
-        error: {
-          kind: 'uncertain',
-          message: `the create request may have reached the service, but its answer was lost (${why}). It may or may not have been created and billed: submit it again, or discard it.`,
-          code: err instanceof ServiceError ? (err.status ?? null) : null,
-        },
-      },
-      detail: 'answer to the create request lost',
+      patch: { error: outcome.error },
+      detail: outcome.detail,
     });
     if (t) this.#changed(t);
   }
@@ -827,42 +772,28 @@ export class TaskEngine {
 
   #pollFailed(task: Task, err: unknown): void {
     const now = Date.now();
-    let retryIn = 5_000;
-    let error: TaskError | null = null;
-    if (err instanceof RateLimitedError) {
-      retryIn = err.retryAfterMs ?? 5_000;
-      this.#limiter.pauseUntil(now + retryIn);
-    } else if (err instanceof NetworkError) {
-      if (!err.mayHaveReachedServer) this.#noteUnreachable();
-      retryIn = this.#offlineBackoffMs();
-    } else if (err instanceof UnauthorizedError) {
-      this.#authProblem = 'the service refused the API key; check it in Settings';
-      this.#emitStatus();
-    } else if (err instanceof BadRequestError && (err.status === 404 || err.status === 400)) {
+    const outcome = pollOutcome(err, task.pollCount);
+    if (outcome.action === 'fail') {
       const t = this.store.transition(task.id, 'failed', {
         from: REMOTE_ACTIVE_STATES,
-        patch: {
-          nextPollAt: null,
-          error: {
-            kind: 'not-found',
-            message: `the service does not know this task any more (${err.serviceMessage ?? err.message})`,
-            code: err.status ?? null,
-          },
-        },
+        patch: { nextPollAt: null, error: outcome.error },
         detail: 'unknown to the service',
       });
       if (t) this.#changed(t);
       return;
-    } else {
-      retryIn = Math.min(60_000, 2_000 * 2 ** Math.min(5, task.pollCount));
-      error = {
-        kind: err instanceof ServiceError ? err.kind : 'internal',
-        message: `could not read the task's status: ${err instanceof Error ? err.message : String(err)}; retrying`,
-        code: err instanceof ServiceError ? (err.status ?? null) : null,
-      };
     }
-    this.store.patchTask(task.id, { nextPollAt: Math.round(now + retryIn), ...(error ? { error } : {}) });
-    if (error) this.#changedById(task.id);
+    if (outcome.cause === 'unreachable') this.#noteUnreachable();
+    if (outcome.cause === 'unauthorized' && !this.#authProblem) {
+      this.#authProblem = AUTH_PROBLEM;
+      this.#emitStatus();
+    }
+    const retryIn = outcome.retryInMs === 'offline-backoff' ? this.#offlineBackoffMs() : outcome.retryInMs;
+    if (outcome.cause === 'rate-limited') this.#limiter.pauseUntil(now + retryIn);
+    this.store.patchTask(task.id, {
+      nextPollAt: Math.round(now + retryIn),
+      ...(outcome.error ? { error: outcome.error } : {}),
+    });
+    if (outcome.error) this.#changedById(task.id);
   }
 
   // ---------- downloads ----------
@@ -891,70 +822,10 @@ export class TaskEngine {
     const task = this.store.transition(completed.id, 'downloading', { from: ['completed'] });
     if (!task) return;
     this.#changed(task);
-    if (task.outputs.length === 0) {
-      const t = this.store.transition(task.id, 'failed', {
-        from: ['downloading'],
-        patch: {
-          error: {
-            kind: 'no-output',
-            message: 'the service reported the task complete but gave no output',
-            code: null,
-          },
-        },
-      });
-      if (t) this.#changed(t);
-      return;
-    }
-    let retryable: string | null = null;
-    for (const output of task.outputs) {
-      if (output.state !== 'pending') continue;
-      try {
-        const saved = await downloadOutput(output.url, {
-          libraryDir: this.libraryDir,
-          taskId: task.id,
-          createdAt: task.createdAt,
-          index: output.index,
-          kind: output.kind,
-          maxBytes: this.#options.maxOutputBytes,
-        });
-        let thumb: {
-          path: string;
-          width: number;
-          height: number;
-          sourceWidth: number;
-          sourceHeight: number;
-        } | null = null;
-        if (output.kind === 'image') {
-          try {
-            thumb = await makeThumbnail(this.libraryDir, saved.path, output.index);
-          } catch {
-            thumb = null; // a gallery falls back to the full image
-          }
-        }
-        this.store.updateOutput(task.id, output.index, {
-          state: 'saved',
-          path: saved.path,
-          mime: saved.mime,
-          size: saved.size,
-          sha256: saved.sha256,
-          thumbPath: thumb?.path ?? null,
-          width: thumb?.sourceWidth ?? null,
-          height: thumb?.sourceHeight ?? null,
-          error: null,
-        });
-      } catch (err) {
-        if (err instanceof OutputExpiredError) {
-          this.store.updateOutput(task.id, output.index, { state: 'expired', error: err.message });
-        } else if (err instanceof Error && 'retryable' in err && err.retryable === true) {
-          retryable = err.message;
-        } else {
-          this.store.updateOutput(task.id, output.index, {
-            state: 'failed',
-            error: err instanceof Error ? err.message : String(err),
-          });
-        }
-      }
-    }
+    const retryable = await saveOutputs(
+      { store: this.store, libraryDir: this.libraryDir, maxOutputBytes: this.#options.maxOutputBytes },
+      task,
+    );
     if (retryable) {
       const prev = this.#downloadRetry.get(task.id)?.attempts ?? 0;
       const wait = Math.min(60_000, 1_000 * 2 ** prev);
@@ -968,50 +839,11 @@ export class TaskEngine {
       return;
     }
     this.#downloadRetry.delete(task.id);
-    const outputs = this.store.getTask(task.id)?.outputs ?? [];
-    const saved = outputs.filter((o) => o.state === 'saved').length;
-    const expired = outputs.filter((o) => o.state === 'expired').length;
-    const failed = outputs.filter((o) => o.state === 'failed');
-    let t: Task | null;
-    if (saved > 0) {
-      t = this.store.transition(task.id, 'saved', {
-        from: ['downloading'],
-        patch: {
-          savedAt: new Date().toISOString(),
-          error:
-            saved < outputs.length
-              ? {
-                  kind: 'partial',
-                  message: `${outputs.length - saved} of ${outputs.length} outputs could not be saved`,
-                  code: null,
-                }
-              : null,
-        },
-      });
-    } else if (expired > 0 && failed.length === 0) {
-      t = this.store.transition(task.id, 'expired', {
-        from: ['downloading'],
-        patch: {
-          error: {
-            kind: 'output-expired',
-            message:
-              'output expired: the service no longer keeps this result; its URL and the record are kept',
-            code: null,
-          },
-        },
-      });
-    } else {
-      t = this.store.transition(task.id, 'failed', {
-        from: ['downloading'],
-        patch: {
-          error: {
-            kind: 'download',
-            message: `the output could not be saved: ${failed[0]?.error ?? 'unknown'}`,
-            code: null,
-          },
-        },
-      });
-    }
+    const { state, error } = settledState(this.store.getTask(task.id)?.outputs ?? []);
+    const t = this.store.transition(task.id, state, {
+      from: ['downloading'],
+      patch: { error, ...(state === 'saved' ? { savedAt: new Date().toISOString() } : {}) },
+    });
     if (t) this.#changed(t);
   }
 

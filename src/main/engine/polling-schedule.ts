@@ -98,9 +98,9 @@ export function estimateDuration(
     if (sxx > 0) {
       const b = Math.max(0, sxy / sxx);
       const a = my - b * mx;
-      const fit = (x: number) => Math.max(1, a + b * x);
-      const ratios = sized.map((s) => s.durationMs / fit(s.size as number)).sort((p, q) => p - q);
-      const predicted = fit(size);
+      const fitted = (x: number) => Math.max(1, a + b * x);
+      const ratios = sized.map((s) => s.durationMs / fitted(s.size as number)).sort((p, q) => p - q);
+      const predicted = fitted(size);
       return {
         expectedMs: predicted * quantile(ratios, 0.5),
         earlyMs: EARLY_MARGIN * predicted * quantile(ratios, EARLY_QUANTILE),

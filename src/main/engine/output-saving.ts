@@ -1,0 +1,109 @@
+/**
+ * Saving a completed task's outputs into the library: each pending output downloaded, checked
+ * and thumbnailed; then the state the task ends in (saved, expired or failed) with its message.
+ */
+import type { Task, TaskError, TaskOutput, TaskState } from '../../shared/index.ts';
+import { downloadOutput, makeThumbnail, OutputExpiredError } from '../media/index.ts';
+import type { LibraryStore } from '../store/index.ts';
+
+export interface SaveOutputsContext {
+  store: LibraryStore;
+  libraryDir: string;
+  maxOutputBytes: number;
+}
+
+/**
+ * Downloads every output still pending. Returns the message of a failure worth retrying later
+ * (network trouble, 5xx), or null when every output reached an end (saved, expired, failed).
+ */
+export async function saveOutputs(ctx: SaveOutputsContext, task: Task): Promise<string | null> {
+  let retryable: string | null = null;
+  for (const output of task.outputs) {
+    if (output.state !== 'pending') continue;
+    try {
+      const saved = await downloadOutput(output.url, {
+        libraryDir: ctx.libraryDir,
+        taskId: task.id,
+        createdAt: task.createdAt,
+        index: output.index,
+        kind: output.kind,
+        maxBytes: ctx.maxOutputBytes,
+      });
+      const thumb =
+        output.kind === 'image'
+          ? await makeThumbnail(ctx.libraryDir, saved.path, output.index).catch(() => null) // the gallery falls back to the image
+          : null;
+      ctx.store.updateOutput(task.id, output.index, {
+        state: 'saved',
+        path: saved.path,
+        mime: saved.mime,
+        size: saved.size,
+        sha256: saved.sha256,
+        thumbPath: thumb?.path ?? null,
+        width: thumb?.sourceWidth ?? null,
+        height: thumb?.sourceHeight ?? null,
+        error: null,
+      });
+    } catch (err) {
+      if (err instanceof OutputExpiredError) {
+        ctx.store.updateOutput(task.id, output.index, { state: 'expired', error: err.message });
+      } else if (err instanceof Error && 'retryable' in err && err.retryable === true) {
+        retryable = err.message;
+      } else {
+        ctx.store.updateOutput(task.id, output.index, {
+          state: 'failed',
+          error: err instanceof Error ? err.message : String(err),
+        });
+      }
+    }
+  }
+  return retryable;
+}
+
+/** Where a task ends once none of its outputs is pending. */
+export function settledState(outputs: readonly TaskOutput[]): { state: TaskState; error: TaskError | null } {
+  const saved = outputs.filter((o) => o.state === 'saved').length;
+  const expired = outputs.filter((o) => o.state === 'expired').length;
+  const failed = outputs.filter((o) => o.state === 'failed');
+  if (outputs.length === 0) {
+    return {
+      state: 'failed',
+      error: {
+        kind: 'no-output',
+        message: 'the service reported the task complete but gave no output',
+        code: null,
+      },
+    };
+  }
+  if (saved > 0) {
+    return {
+      state: 'saved',
+      error:
+        saved < outputs.length
+          ? {
+              kind: 'partial',
+              message: `${outputs.length - saved} of ${outputs.length} outputs could not be saved`,
+              code: null,
+            }
+          : null,
+    };
+  }
+  if (expired > 0 && failed.length === 0) {
+    return {
+      state: 'expired',
+      error: {
+        kind: 'output-expired',
+        message: 'output expired: the service no longer keeps this result; its URL and the record are kept',
+        code: null,
+      },
+    };
+  }
+  return {
+    state: 'failed',
+    error: {
+      kind: 'download',
+      message: `the output could not be saved: ${failed[0]?.error ?? 'unknown'}`,
+      code: null,
+    },
+  };
+}
