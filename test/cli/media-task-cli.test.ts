@@ -24,7 +24,10 @@ afterAll(async () => {
   await removeDir(dir);
 });
 
-function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       cwd: dir,
@@ -51,7 +54,20 @@ describe('media-task', () => {
   it('creates a song and waits until it is saved, then lists, gets and exports it', async () => {
     writeFileSync(join(dir, 'lyrics.txt'), '[verse]\nneon nights\n[chorus]\nwe run');
     const created = await run(
-      ['--library', lib(), '--json', 'create', 'audio', '--style', 'synthwave', '--lyrics-file', 'lyrics.txt', '--duration', '6', '--wait'],
+      [
+        '--library',
+        lib(),
+        '--json',
+        'create',
+        'audio',
+        '--style',
+        'synthwave',
+        '--lyrics-file',
+        'lyrics.txt',
+        '--duration',
+        '6',
+        '--wait',
+      ],
       service(),
     );
     expect(created.stderr).toBe('');
@@ -78,13 +94,35 @@ describe('media-task', () => {
   it('creates a face swap from two local files with the in-process sandbox', async () => {
     await writePicture(join(dir, 'me.jpg'), 200, 160, 'jpeg');
     await writePicture(join(dir, 'face.png'), 80, 80, 'png');
-    const r = await run(['--library', join(dir, 'lib2'), '--sandbox', '--time-scale', '0.01', 'create', 'face-swap', '--target', 'me.jpg', '--swap', 'face.png', '--wait']);
+    const r = await run([
+      '--library',
+      join(dir, 'lib2'),
+      '--sandbox',
+      '--time-scale',
+      '0.01',
+      'create',
+      'face-swap',
+      '--target',
+      'me.jpg',
+      '--swap',
+      'face.png',
+      '--wait',
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/saved\s+face-swap/);
   });
 
   it('queues locally without a service and says so', async () => {
-    const r = await run(['--library', join(dir, 'lib3'), 'create', 'audio', '--style', 'ambient', '--duration', '5']);
+    const r = await run([
+      '--library',
+      join(dir, 'lib3'),
+      'create',
+      'audio',
+      '--style',
+      'ambient',
+      '--duration',
+      '5',
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/queued/);
     expect(r.stderr).toMatch(/queued locally/);
@@ -92,7 +130,10 @@ describe('media-task', () => {
 
   it('exit code 2 for bad input, naming the field, and nothing is queued', async () => {
     await writePicture(join(dir, 'huge.png'), 3000, 3000);
-    const r = await run(['--library', join(dir, 'lib4'), 'create', 'face-swap', '--target', 'huge.png', '--swap', 'huge.png'], service());
+    const r = await run(
+      ['--library', join(dir, 'lib4'), 'create', 'face-swap', '--target', 'huge.png', '--swap', 'huge.png'],
+      service(),
+    );
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/target_image.*3000 x 3000/);
     const unknown = await run(['--library', join(dir, 'lib4'), 'create', 'audio', '--styel', 'x']);
@@ -104,10 +145,13 @@ describe('media-task', () => {
   });
 
   it('exit code 3 when the service refuses the key, without printing the key', async () => {
-    const r = await run(['--library', join(dir, 'lib5'), 'create', 'audio', '--style', 'x', '--duration', '5', '--wait'], {
-      MEDIA_TASK_API_KEY: 'not-the-right-key-123',
-      MEDIA_TASK_BASE_URL: sb.url,
-    });
+    const r = await run(
+      ['--library', join(dir, 'lib5'), 'create', 'audio', '--style', 'x', '--duration', '5', '--wait'],
+      {
+        MEDIA_TASK_API_KEY: 'not-the-right-key-123',
+        MEDIA_TASK_BASE_URL: sb.url,
+      },
+    );
     expect(r.code).toBe(3);
     expect(r.stdout + r.stderr).not.toContain('not-the-right-key-123');
   });
@@ -115,7 +159,10 @@ describe('media-task', () => {
   it('exit code 4 when the service fails the task', async () => {
     sb.setFaults({ taskFailureRate: 1 });
     try {
-      const r = await run(['--library', join(dir, 'lib6'), 'create', 'audio', '--style', 'x', '--duration', '5', '--wait'], service());
+      const r = await run(
+        ['--library', join(dir, 'lib6'), 'create', 'audio', '--style', 'x', '--duration', '5', '--wait'],
+        service(),
+      );
       expect(r.code).toBe(4);
       expect(r.stdout).toMatch(/failed/);
     } finally {
