@@ -12,7 +12,7 @@ import {
   TaskEngine,
 } from '../main/engine/index.ts';
 import { type Sandbox, startSandbox } from '../sandbox/index.ts';
-import { FINAL_STATES, isTaskState, MODELS, type Task, type TaskState } from '../shared/index.ts';
+import { ENGINE_WORK_STATES, FINAL_STATES, isTaskState, MODELS, type Task, type TaskState } from '../shared/index.ts';
 import { numberOption, type ParsedArgs, parseArgs, UsageError } from './cli-args.ts';
 import { EXIT } from './exit-codes.ts';
 import { printJson, taskLine } from './task-printing.ts';
@@ -351,19 +351,10 @@ export async function runWatch(g: GlobalOptions, argv: string[], env: NodeJS.Pro
   const args = parseArgs(argv, { flags: ['until-idle'] });
   const session = await openSession(g, env);
   const { engine } = session;
-  const busy: readonly TaskState[] = [
-    'queued',
-    'submitting',
-    'pending',
-    'staged',
-    'processing',
-    'completed',
-    'downloading',
-  ];
   try {
     await new Promise<void>((done) => {
       const stopOnIdle = () => {
-        if (args.flags.has('until-idle') && engine.store.countInStates(busy) === 0) finish();
+        if (args.flags.has('until-idle') && engine.store.countInStates(ENGINE_WORK_STATES) === 0) finish();
         else if (args.flags.has('until-idle') && engine.status().authProblem) finish();
       };
       const off = engine.onTaskChanges((batch) => {

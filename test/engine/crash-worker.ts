@@ -5,11 +5,10 @@
  * Usage: node crash-worker.ts LIBRARY SANDBOX_URL API_KEY TOTAL
  */
 import { TaskEngine } from '../../src/main/engine/index.ts';
-import { MODELS } from '../../src/shared/index.ts';
+import { ENGINE_WORK_STATES, MODELS } from '../../src/shared/index.ts';
 
 const [libraryDir, baseUrl, apiKey, totalText] = process.argv.slice(2);
 const total = Number(totalText);
-const BUSY = ['queued', 'submitting', 'pending', 'staged', 'processing', 'completed', 'downloading'] as const;
 
 const engine = await TaskEngine.open({
   libraryDir: libraryDir as string,
@@ -34,7 +33,7 @@ for (let n = engine.store.countTasks({}).total; n < total; n++) {
   });
 }
 for (;;) {
-  if (engine.store.countInStates(BUSY) === 0) break;
+  if (engine.store.countInStates(ENGINE_WORK_STATES) === 0) break;
   await new Promise((r) => setTimeout(r, 50));
 }
 await engine.close();

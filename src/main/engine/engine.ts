@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import {
+  type EngineStatus,
   FINAL_STATES,
   familyOf,
   findCatalogEntry,
@@ -74,19 +75,6 @@ export interface EngineOptions {
   clientRetry?: Partial<RetryPolicy>;
   random?: () => number;
   batchIntervalMs?: number;
-}
-
-export interface EngineStatus {
-  online: boolean;
-  /** What the operating system says (from the shell); the engine also learns from errors. */
-  networkSignal: boolean;
-  serviceConfigured: boolean;
-  /** Set when the service refused the key; submissions wait until the settings change. */
-  authProblem: string | null;
-  /** Epoch ms of the next attempt while offline or rate limited. */
-  nextAttemptAt: number | null;
-  queued: number;
-  activeRemote: number;
 }
 
 export interface TaskChange {

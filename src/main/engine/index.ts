@@ -1,7 +1,7 @@
+export type { EngineStatus } from '../../shared/index.ts';
 export {
   BudgetExceededError,
   type EngineOptions,
-  type EngineStatus,
   type ServiceSettings,
   TaskActionError,
   type TaskChange,

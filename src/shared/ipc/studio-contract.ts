@@ -7,24 +7,9 @@
  */
 import { z } from 'zod';
 import type { OutputKind } from '../service/catalog.ts';
-import type { Task, TaskState } from '../task/task-model.ts';
+import { type EngineStatus, TASK_STATES, type Task } from '../task/task-model.ts';
 
 // ---------- shapes that cross the bridge ----------
-
-export const TASK_STATE_VALUES = [
-  'queued',
-  'submitting',
-  'pending',
-  'staged',
-  'processing',
-  'completed',
-  'downloading',
-  'saved',
-  'failed',
-  'uncertain',
-  'cancelled',
-  'expired',
-] as const satisfies readonly TaskState[];
 
 const id = z.string().min(1).max(100);
 const text = (max: number) => z.string().max(max);
@@ -42,7 +27,7 @@ export type TaskDraftInput = z.infer<typeof TaskDraftSchema>;
 export const TaskFilterSchema = z.strictObject({
   family: z.enum(['song', 'face-swap', 'image-edit', 'other']).optional(),
   taskType: text(100).optional(),
-  states: z.array(z.enum(TASK_STATE_VALUES)).max(20).optional(),
+  states: z.array(z.enum(TASK_STATES)).max(20).optional(),
   createdFrom: z.iso.datetime({ offset: true }).optional(),
   createdTo: z.iso.datetime({ offset: true }).optional(),
   favorite: z.boolean().optional(),
@@ -99,14 +84,7 @@ export const SettingsUpdateSchema = z.strictObject({
 });
 export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
 
-export interface EngineStatusView {
-  online: boolean;
-  networkSignal: boolean;
-  serviceConfigured: boolean;
-  authProblem: string | null;
-  nextAttemptAt: number | null;
-  queued: number;
-  activeRemote: number;
+export interface EngineStatusView extends EngineStatus {
   /** Which service tasks go to: the built-in sandbox, the real service, or none yet. */
   service: 'sandbox' | 'remote' | 'none';
 }

@@ -32,6 +32,16 @@ export type TaskState = (typeof TASK_STATES)[number];
 export const REMOTE_ACTIVE_STATES: readonly TaskState[] = ['pending', 'staged', 'processing'];
 /** States the engine will not move a task out of by itself. */
 export const FINAL_STATES: readonly TaskState[] = ['saved', 'failed', 'cancelled', 'expired'];
+/** States in which the engine still has work to do for a task (send, poll or download). */
+export const ENGINE_WORK_STATES: readonly TaskState[] = [
+  'queued',
+  'submitting',
+  'pending',
+  'staged',
+  'processing',
+  'completed',
+  'downloading',
+];
 /** States that need the user's decision. */
 export const DECISION_STATES: readonly TaskState[] = ['uncertain'];
 
@@ -138,4 +148,18 @@ export interface TaskEvent {
   from: TaskState | null;
   to: TaskState;
   detail: string | null;
+}
+
+/** What the engine reports about itself: reachability, the key, and its queue. */
+export interface EngineStatus {
+  online: boolean;
+  /** What the operating system says (from the shell); the engine also learns from errors. */
+  networkSignal: boolean;
+  serviceConfigured: boolean;
+  /** Set when the service refused the key; submissions wait until the settings change. */
+  authProblem: string | null;
+  /** Epoch ms of the next attempt while offline or rate limited. */
+  nextAttemptAt: number | null;
+  queued: number;
+  activeRemote: number;
 }
