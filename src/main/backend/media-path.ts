@@ -1,0 +1,91 @@
+/**
+ * Maps the path part of a media URL (`studio-media://library/<path>` in the app, an HTTP path
+ * in the browser harness) to a file under the library folder, and refuses everything else:
+ * undecodable escapes, NUL, backslashes, `.` and `..` segments, absolute or drive paths, files
+ * that are not media (the database, the lock file), and symlinks whose target leaves the library
+ * (both sides are resolved with realpath before the containment check).
+ */
+import { realpathSync, statSync } from 'node:fs';
+import { extname, join, sep } from 'node:path';
+
+/** The media types the library holds, by extension (the only files ever served). */
+export const MEDIA_TYPES: Readonly<Record<string, string>> = Object.freeze({
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  avif: 'image/avif',
+  heic: 'image/heic',
+  heif: 'image/heif',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  flac: 'audio/flac',
+  ogg: 'audio/ogg',
+  m4a: 'audio/mp4',
+  ogv: 'video/ogg',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  mkv: 'video/x-matroska',
+});
+
+/** The media type of a file by its extension; null when it is not a media file. */
+export function mediaTypeOf(path: string): string | null {
+  const ext = extname(path).slice(1).toLowerCase();
+  return Object.hasOwn(MEDIA_TYPES, ext) ? (MEDIA_TYPES[ext] ?? null) : null;
+}
+
+/** The library-relative path of a URL path, or null when it is not a plain relative path. */
+export function libraryRelativePath(urlPath: string): string | null {
+  if (typeof urlPath !== 'string' || urlPath.length === 0 || urlPath.length > 4096) return null;
+  const trimmed = urlPath.startsWith('/') ? urlPath.slice(1) : urlPath;
+  if (trimmed === '') return null;
+  const segments: string[] = [];
+  for (const raw of trimmed.split('/')) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+    if (segment === '' || segment === '.' || segment === '..') return null;
+    if (segment.includes('\0') || segment.includes('/') || segment.includes('\\')) return null;
+    if (/^[A-Za-z]:/.test(segment)) return null;
+    segments.push(segment);
+  }
+  return segments.join('/');
+}
+
+function isInside(root: string, candidate: string): boolean {
+  const base = root.endsWith(sep) ? root : root + sep;
+  return candidate.startsWith(base);
+}
+
+/** The real absolute path of a media file under `libraryDir`, or null. */
+export function resolveLibraryMediaPath(libraryDir: string, urlPath: string): string | null {
+  const relative = libraryRelativePath(urlPath);
+  if (relative === null || mediaTypeOf(relative) === null) return null;
+  let realRoot: string;
+  let realFile: string;
+  try {
+    realRoot = realpathSync(libraryDir);
+    realFile = realpathSync(join(realRoot, ...relative.split('/')));
+  } catch {
+    return null;
+  }
+  if (!isInside(realRoot, realFile)) return null;
+  if (mediaTypeOf(realFile) === null) return null;
+  try {
+    if (!statSync(realFile).isFile()) return null;
+  } catch {
+    return null;
+  }
+  return realFile;
+}
+
+/** The absolute path of a file the library records (a task output or input), confined to the library. */
+export function resolveLibraryFile(libraryDir: string, relativePath: string): string | null {
+  return resolveLibraryMediaPath(libraryDir, relativePath.split('/').map(encodeURIComponent).join('/'));
+}

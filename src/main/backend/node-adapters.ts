@@ -1,0 +1,80 @@
+/**
+ * Plain-Node adapters for tests and the browser harness. FileSecretStore keeps the key in a
+ * plain file (mode 0600) and says so: its storage is `weak`, so storing a key in it asks for the
+ * user's consent exactly like Electron's `basic_text` fallback.
+ */
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Dialogs, SecretStore, ShellOps } from './backend-ports.ts';
+
+export const SECRET_FILE_NAME = 'api-key.weak.txt';
+
+/** The key in a plain text file: NOT encrypted (storage `weak`). */
+export class FileSecretStore implements SecretStore {
+  readonly file: string;
+
+  constructor(userDataDir: string) {
+    this.file = join(userDataDir, SECRET_FILE_NAME);
+  }
+
+  storage(): 'weak' {
+    return 'weak';
+  }
+
+  read(): string | null {
+    try {
+      const key = readFileSync(this.file, 'utf8').trim();
+      return key === '' ? null : key;
+    } catch {
+      return null;
+    }
+  }
+
+  write(key: string): void {
+    mkdirSync(dirname(this.file), { recursive: true });
+    const tmp = `${this.file}.tmp-${process.pid}`;
+    writeFileSync(tmp, key, { mode: 0o600 });
+    renameSync(tmp, this.file);
+  }
+
+  clear(): void {
+    rmSync(this.file, { force: true });
+  }
+}
+
+/** Dialogs that answer with a configured folder (null: the user cancelled). */
+export class ScriptedDialogs implements Dialogs {
+  folder: string | null;
+  readonly asked: string[] = [];
+
+  constructor(folder: string | null = null) {
+    this.folder = folder;
+  }
+
+  async chooseFolder(title: string): Promise<string | null> {
+    this.asked.push(title);
+    return this.folder;
+  }
+}
+
+export interface ShellCall {
+  op: 'reveal' | 'startDrag' | 'notify';
+  args: string[];
+}
+
+/** Shell operations that only record what was asked. */
+export class RecordingShell implements ShellOps {
+  readonly calls: ShellCall[] = [];
+
+  reveal(absolutePath: string): void {
+    this.calls.push({ op: 'reveal', args: [absolutePath] });
+  }
+
+  startDrag(absolutePath: string): void {
+    this.calls.push({ op: 'startDrag', args: [absolutePath] });
+  }
+
+  notify(title: string, body: string): void {
+    this.calls.push({ op: 'notify', args: [title, body] });
+  }
+}

@@ -1,0 +1,282 @@
+/**
+ * One handler per call of the contract (STUDIO_CALLS), each taking the arguments zod already
+ * checked. The handlers only translate: the engine, the store, the media checks and the host
+ * adapters do the work.
+ */
+import { isAbsolute, resolve } from 'node:path';
+import type { z } from 'zod';
+import type {
+  DraftView,
+  EngineStatusView,
+  MediaCheck,
+  STUDIO_CALLS,
+  StudioCallName,
+  StudioCallResult,
+  StudioEventName,
+  StudioEvents,
+  StudioSettings,
+  Task,
+} from '../../shared/index.ts';
+import { exportTasks, type TaskEngine } from '../engine/index.ts';
+import { InputValidationError, validateInput } from '../media/index.ts';
+import type { SettingsStore } from './backend-ports.ts';
+import { StudioCallError } from './call-errors.ts';
+import { resolveLibraryFile } from './media-path.ts';
+import type { PersistedSettings } from './persisted-settings.ts';
+import type { StudioBackendOptions } from './studio-backend.ts';
+
+type ArgsOf<K extends StudioCallName> = z.output<(typeof STUDIO_CALLS)[K]['args']>;
+
+export type CallHandlers = {
+  [K in StudioCallName]: (args: ArgsOf<K>) => Promise<StudioCallResult<K>>;
+};
+
+/** What the handlers need from the backend. */
+export interface CallContext {
+  readonly options: StudioBackendOptions;
+  readonly settings: SettingsStore;
+  engine(): TaskEngine;
+  settingsView(): StudioSettings;
+  statusView(): EngineStatusView;
+  updateSettings(patch: Partial<PersistedSettings>): Promise<void>;
+  setApiKey(key: string): Promise<void>;
+  clearApiKey(): Promise<void>;
+  libraryDir(): string;
+  sandboxUrl(): string | null;
+  emit<E extends StudioEventName>(event: E, payload: StudioEvents[E]): void;
+}
+
+function taskOrFail(ctx: CallContext, id: string): Task {
+  const task = ctx.engine().store.getTask(id);
+  if (!task) throw new StudioCallError('not-found', `no task ${id} in the library`, 'id');
+  return task;
+}
+
+/** The absolute path of a saved output, confined to the library. */
+function outputFile(ctx: CallContext, task: Task, index: number | undefined): string {
+  const output =
+    index === undefined
+      ? (task.outputs.find((o) => o.path) ?? task.outputs[0])
+      : task.outputs.find((o) => o.index === index);
+  if (!output) {
+    throw new StudioCallError(
+      'not-found',
+      index === undefined ? 'this task has no output yet' : `this task has no output ${index}`,
+      'index',
+    );
+  }
+  if (!output.path) {
+    throw new StudioCallError(
+      'not-allowed',
+      `output ${output.index} is not saved in the library (${output.state})`,
+    );
+  }
+  const file = resolveLibraryFile(ctx.libraryDir(), output.path);
+  if (!file)
+    throw new StudioCallError(
+      'not-found',
+      `the file of output ${output.index} is missing from the library folder`,
+    );
+  return file;
+}
+
+function absoluteFolder(field: string, value: string): string {
+  if (!isAbsolute(value))
+    throw new StudioCallError('invalid-input', `${field}: must be an absolute folder path`, field);
+  return resolve(value);
+}
+
+function hasControlCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+function settingsCalls(ctx: CallContext) {
+  return {
+    'settings.get': async () => ctx.settingsView(),
+
+    'settings.update': async (args: ArgsOf<'settings.update'>) => {
+      const patch: Partial<PersistedSettings> = {};
+      if (args.baseUrl !== undefined) patch.baseUrl = args.baseUrl;
+      if (args.demoMode !== undefined) patch.demoMode = args.demoMode;
+      if (args.maxActiveRemote !== undefined) patch.maxActiveRemote = args.maxActiveRemote;
+      if (args.libraryDir !== undefined) patch.libraryDir = absoluteFolder('libraryDir', args.libraryDir);
+      if (args.theme !== undefined) patch.theme = args.theme;
+      if (args.budgetMicros !== undefined) patch.budgetMicros = args.budgetMicros;
+      if (args.firstRun !== undefined) patch.firstRun = args.firstRun;
+      await ctx.updateSettings(patch);
+      const view = ctx.settingsView();
+      ctx.emit('settings.changed', view);
+      return view;
+    },
+
+    'settings.setApiKey': async (args: ArgsOf<'settings.setApiKey'>) => {
+      if (hasControlCharacters(args.key)) {
+        throw new StudioCallError(
+          'invalid-input',
+          'key: must not contain line breaks or control characters',
+          'key',
+        );
+      }
+      const storage = ctx.options.secrets.storage();
+      if (storage === 'unavailable') {
+        throw new StudioCallError(
+          'key-storage-unavailable',
+          'this system offers no way to keep the API key encrypted, so it cannot be saved; use demo mode, or set up the system keychain and try again',
+          'key',
+        );
+      }
+      if (storage === 'weak' && args.allowWeakStorage !== true) {
+        throw new StudioCallError(
+          'weak-storage',
+          'no system keychain is available, so the API key would be stored on this computer without real encryption (anyone who can read your files could read it). Confirm to store it anyway.',
+          'key',
+        );
+      }
+      await ctx.setApiKey(args.key);
+      const view = ctx.settingsView();
+      ctx.emit('settings.changed', view);
+      return view;
+    },
+
+    'settings.clearApiKey': async () => {
+      await ctx.clearApiKey();
+      const view = ctx.settingsView();
+      ctx.emit('settings.changed', view);
+      return view;
+    },
+
+    'settings.chooseLibraryDir': async () => ctx.options.dialogs.chooseFolder('Choose the library folder'),
+  } satisfies Partial<CallHandlers>;
+}
+
+function taskCalls(ctx: CallContext) {
+  return {
+    'tasks.queue': async (args: ArgsOf<'tasks.queue'>) => ctx.engine().queueTask(args),
+
+    'tasks.list': async (args: ArgsOf<'tasks.list'>) => ctx.engine().store.listTasks(args),
+
+    'tasks.count': async (args: ArgsOf<'tasks.count'>) => ctx.engine().store.countTasks(args),
+
+    'tasks.get': async (args: ArgsOf<'tasks.get'>) => ctx.engine().store.getTask(args.id),
+
+    'tasks.events': async (args: ArgsOf<'tasks.events'>) => {
+      taskOrFail(ctx, args.id);
+      return ctx
+        .engine()
+        .store.events(args.id)
+        .map((e) => ({ at: e.at, from: e.from, to: e.to, detail: e.detail }));
+    },
+
+    'tasks.cancel': async (args: ArgsOf<'tasks.cancel'>) => ctx.engine().cancel(args.id),
+    'tasks.resubmit': async (args: ArgsOf<'tasks.resubmit'>) => ctx.engine().resubmit(args.id),
+    'tasks.discard': async (args: ArgsOf<'tasks.discard'>) => ctx.engine().discard(args.id),
+    'tasks.rerun': async (args: ArgsOf<'tasks.rerun'>) => ctx.engine().rerun(args.id),
+
+    'tasks.draftOf': async (args: ArgsOf<'tasks.draftOf'>): Promise<DraftView> => {
+      const task = taskOrFail(ctx, args.id);
+      const draft = ctx.engine().draftOf(task);
+      return {
+        model: draft.model,
+        taskType: draft.taskType,
+        input: draft.input,
+        webhook: draft.webhook ?? null,
+        title: draft.title ?? task.title,
+      };
+    },
+
+    'tasks.setFavorite': async (args: ArgsOf<'tasks.setFavorite'>) => {
+      taskOrFail(ctx, args.id);
+      return ctx.engine().setFavorite(args.id, args.favorite);
+    },
+
+    'tasks.rename': async (args: ArgsOf<'tasks.rename'>) => {
+      taskOrFail(ctx, args.id);
+      return ctx.engine().rename(args.id, args.title);
+    },
+
+    'tasks.delete': async (args: ArgsOf<'tasks.delete'>) => {
+      await ctx.engine().deleteTask(args.id);
+      return { deleted: true as const };
+    },
+
+    'tasks.export': async (args: ArgsOf<'tasks.export'>) => {
+      const tasks = args.ids.map((id) => taskOrFail(ctx, id));
+      let dest: string | null;
+      if (args.destDir !== undefined) dest = absoluteFolder('destDir', args.destDir);
+      else dest = await ctx.options.dialogs.chooseFolder('Export to folder');
+      if (dest === null) return null;
+      return exportTasks(ctx.libraryDir(), tasks, dest);
+    },
+
+    'tasks.reveal': async (args: ArgsOf<'tasks.reveal'>) => {
+      const file = outputFile(ctx, taskOrFail(ctx, args.id), args.index);
+      await ctx.options.shell.reveal(file);
+      return { ok: true as const };
+    },
+
+    'tasks.dragOut': async (args: ArgsOf<'tasks.dragOut'>) => {
+      const file = outputFile(ctx, taskOrFail(ctx, args.id), args.index);
+      await ctx.options.shell.startDrag(file);
+      return { ok: true as const };
+    },
+
+    'tasks.import': async (args: ArgsOf<'tasks.import'>) => ctx.engine().importRemote(args.remoteId),
+  } satisfies Partial<CallHandlers>;
+}
+
+async function checkMedia(args: ArgsOf<'media.check'>): Promise<MediaCheck> {
+  try {
+    const v = await validateInput(args.value, {
+      field: args.field,
+      kind: args.kind,
+      faceSwap: args.faceSwap ?? false,
+    });
+    if (v.source === 'url') {
+      return { ok: true, message: null, source: 'url', mime: null, width: null, height: null, size: null };
+    }
+    return {
+      ok: true,
+      message: null,
+      source: v.source,
+      mime: v.mime,
+      width: v.width ?? null,
+      height: v.height ?? null,
+      size: v.source === 'file' ? v.size : v.bytes,
+    };
+  } catch (err) {
+    if (!(err instanceof InputValidationError)) throw err;
+    return {
+      ok: false,
+      message: err.message,
+      source: null,
+      mime: null,
+      width: null,
+      height: null,
+      size: null,
+    };
+  }
+}
+
+export function createCallHandlers(ctx: CallContext): CallHandlers {
+  return {
+    'app.info': async () => ({
+      version: ctx.options.appVersion,
+      platform: ctx.options.platform,
+      mediaBaseUrl: ctx.options.mediaBaseUrl,
+      libraryDir: ctx.libraryDir(),
+      sandboxUrl: ctx.sandboxUrl(),
+    }),
+    ...settingsCalls(ctx),
+    'engine.status': async () => ctx.statusView(),
+    'media.check': checkMedia,
+    ...taskCalls(ctx),
+    'cost.summary': async () => ({
+      ...ctx.engine().store.costSummary(),
+      budgetMicros: ctx.settings.get().budgetMicros,
+    }),
+  };
+}

@@ -1,0 +1,17 @@
+/** The settings in electron-store: the same file, schema and checks as the Node (conf) store. */
+import ElectronStore from 'electron-store';
+import { ConfSettingsStore } from '../backend/index.ts';
+
+export function createElectronSettingsStore(userDataDir: string): ConfSettingsStore {
+  return new ConfSettingsStore(
+    userDataDir,
+    (options) =>
+      new ElectronStore<Record<string, unknown>>({
+        name: options.configName,
+        cwd: options.cwd,
+        schema: options.schema as never,
+        defaults: options.defaults as unknown as Record<string, unknown>,
+        clearInvalidConfig: false,
+      }),
+  );
+}

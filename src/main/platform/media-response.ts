@@ -1,0 +1,39 @@
+/**
+ * The answer to one `studio-media:` request, with the Fetch API's Request and Response (so it
+ * runs, and is tested, on plain Node): 404 for anything the backend does not resolve to a media
+ * file under the library, 200 or 206 with the bytes asked for, 416 for a range past the end.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { mediaTypeOf, planMediaResponse, type StudioBackend } from '../backend/index.ts';
+import { mediaRequestPath } from './media-url.ts';
+
+function plain(status: number, text: string): Response {
+  return new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+}
+
+export async function answerMediaRequest(
+  backend: Pick<StudioBackend, 'resolveMediaPath'>,
+  request: Request,
+): Promise<Response> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return plain(405, 'method not allowed');
+  const path = mediaRequestPath(request.url);
+  const file = path === null ? null : backend.resolveMediaPath(path);
+  const mime = file ? mediaTypeOf(file) : null;
+  if (!file || !mime) return plain(404, 'not found');
+  let size: number;
+  try {
+    size = (await stat(file)).size;
+  } catch {
+    return plain(404, 'not found');
+  }
+  const plan = planMediaResponse(size, mime, request.headers.get('range'));
+  const headers = { ...plan.headers, 'Access-Control-Allow-Origin': '*' };
+  if (request.method === 'HEAD' || !plan.range) return new Response(null, { status: plan.status, headers });
+  const stream = createReadStream(file, { start: plan.range.start, end: plan.range.end });
+  return new Response(Readable.toWeb(stream) as unknown as ConstructorParameters<typeof Response>[0], {
+    status: plan.status,
+    headers,
+  });
+}

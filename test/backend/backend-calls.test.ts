@@ -1,0 +1,302 @@
+/**
+ * Every call of the contract through `backend.handle`, with the real engine, the real sandbox
+ * (demo mode on the first run) and real files: good arguments do what they say, bad arguments
+ * are refused with the field named, and engine errors come back with their kind.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type DraftView,
+  type ExportView,
+  type MediaCheck,
+  STUDIO_CALLS,
+  type StudioSettings,
+  type Task,
+  type TaskPageView,
+} from '../../src/shared/index.ts';
+import {
+  type Harness,
+  openBackend,
+  removeDir,
+  SONG,
+  tempDir,
+  waitUntil,
+  writePng,
+} from './backend-fixtures.ts';
+
+const BAD_ARGS: Record<string, [unknown, string]> = {
+  'app.info': [{ extra: 1 }, 'extra'],
+  'settings.get': [{ extra: 1 }, 'extra'],
+  'settings.update': [{ baseUrl: 'ftp://example.org' }, 'baseUrl'],
+  'settings.setApiKey': [{ key: 'short' }, 'key'],
+  'settings.clearApiKey': [{ extra: 1 }, 'extra'],
+  'settings.chooseLibraryDir': [{ extra: 1 }, 'extra'],
+  'engine.status': [{ extra: 1 }, 'extra'],
+  'media.check': [{ field: 'image1', value: 'x', kind: 'video' }, 'kind'],
+  'tasks.queue': [{ model: '', taskType: 'txt2audio', input: {} }, 'model'],
+  'tasks.list': [{ limit: 0 }, 'limit'],
+  'tasks.count': [{ states: ['nope'] }, 'states.0'],
+  'tasks.get': [{ id: '' }, 'id'],
+  'tasks.events': [{}, 'id'],
+  'tasks.cancel': [{ id: 5 }, 'id'],
+  'tasks.resubmit': [{ id: 'x'.repeat(101) }, 'id'],
+  'tasks.discard': [{ id: null }, 'id'],
+  'tasks.rerun': [{ id: [] }, 'id'],
+  'tasks.draftOf': [{ id: {} }, 'id'],
+  'tasks.setFavorite': [{ id: 'a', favorite: 'yes' }, 'favorite'],
+  'tasks.rename': [{ id: 'a', title: '' }, 'title'],
+  'tasks.delete': [{}, 'id'],
+  'tasks.export': [{ ids: [] }, 'ids'],
+  'tasks.reveal': [{ id: 'a', index: -1 }, 'index'],
+  'tasks.dragOut': [{ id: 'a' }, 'index'],
+  'tasks.import': [{ remoteId: '' }, 'remoteId'],
+  'cost.summary': [{ extra: 1 }, 'extra'],
+};
+
+let dir: string;
+let h: Harness;
+let song: Task;
+
+beforeAll(async () => {
+  dir = await tempDir();
+  h = await openBackend(dir);
+});
+
+afterAll(async () => {
+  await h?.backend.close();
+  await removeDir(dir);
+});
+
+describe('arguments', () => {
+  it('has a bad-argument case for every call of the contract', () => {
+    expect(Object.keys(BAD_ARGS).sort()).toEqual(Object.keys(STUDIO_CALLS).sort());
+  });
+
+  it.each(Object.entries(BAD_ARGS))(
+    '%s refuses bad arguments naming the field',
+    async (name, [args, field]) => {
+      const r = await h.call(name, args);
+      expect(r.ok).toBe(false);
+      if (r.ok) return;
+      expect(r.error.kind).toBe('invalid-input');
+      expect(r.error.field).toBe(field);
+      expect(r.error.message.startsWith(`${field}: `)).toBe(true);
+    },
+  );
+
+  it('refuses an unknown call and a prototype name', async () => {
+    for (const name of ['tasks.explode', '__proto__', 'constructor']) {
+      const r = await h.call(name, {});
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error.kind).toBe('unknown-call');
+    }
+  });
+});
+
+describe('first run in demo mode', () => {
+  it('describes the app and runs the sandbox', async () => {
+    const info = await h.ok<{ version: string; sandboxUrl: string | null; libraryDir: string }>('app.info');
+    expect(info.version).toBe('9.9.9');
+    expect(info.sandboxUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+/);
+    expect(info.libraryDir).toBe(join(dir, 'library'));
+    const settings = await h.ok<StudioSettings>('settings.get');
+    expect(settings).toMatchObject({
+      firstRun: true,
+      demoMode: false,
+      hasApiKey: false,
+      keyStorage: 'weak',
+      baseUrl: '',
+    });
+    const status = await h.ok<{ service: string; serviceConfigured: boolean }>('engine.status');
+    expect(status).toMatchObject({ service: 'sandbox', serviceConfigured: true });
+  });
+
+  it('queues a song that completes through the sandbox, with events', async () => {
+    song = await h.ok<Task>('tasks.queue', SONG);
+    expect(song.state).toBe('queued');
+    const saved = await waitUntil(
+      async () => {
+        const t = await h.ok<Task | null>('tasks.get', { id: song.id });
+        return t?.state === 'saved' ? t : null;
+      },
+      12_000,
+      'the song to be saved',
+    );
+    expect(saved.outputs[0]?.path).toMatch(/\.wav$/);
+    const statesSent = () =>
+      h.events
+        .filter((e) => e.event === 'tasks.changed')
+        .flatMap((e) =>
+          (e.payload as { taskId: string; task: Task | null }[]).filter((c) => c.taskId === song.id),
+        )
+        .map((c) => c.task?.state);
+    await waitUntil(() => statesSent().includes('saved'), 2_000, 'the saved state in a tasks.changed batch');
+    expect(statesSent()).toEqual(expect.arrayContaining(['pending', 'saved']));
+    const events = await h.ok<{ to: string }[]>('tasks.events', { id: song.id });
+    expect(events.map((e) => e.to)).toEqual(expect.arrayContaining(['queued', 'submitting', 'saved']));
+  });
+
+  it('notifies a finished task once', async () => {
+    const finished: Task[] = [];
+    h.backend.onTaskFinished((t) => finished.push(t));
+    const t = await h.ok<Task>('tasks.queue', {
+      ...SONG,
+      input: { ...SONG.input, style_prompt: 'notify me' },
+    });
+    await waitUntil(() => finished.find((f) => f.id === t.id), 12_000, 'the finish notice');
+    await h.ok('tasks.setFavorite', { id: t.id, favorite: true });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(finished.filter((f) => f.id === t.id)).toHaveLength(1);
+  });
+});
+
+describe('library calls', () => {
+  it('lists, counts, favourites and renames', async () => {
+    const page = await h.ok<TaskPageView>('tasks.list', { search: 'calm', limit: 10 });
+    expect(page.items.map((i) => i.id)).toContain(song.id);
+    const count = await h.ok<{ total: number; byState: Record<string, number> }>('tasks.count', {
+      states: ['saved'],
+    });
+    expect(count.total).toBeGreaterThanOrEqual(1);
+    const fav = await h.ok<Task>('tasks.setFavorite', { id: song.id, favorite: true });
+    expect(fav.favorite).toBe(true);
+    const renamed = await h.ok<Task>('tasks.rename', { id: song.id, title: 'Evening piano' });
+    expect(renamed.title).toBe('Evening piano');
+    const favs = await h.ok<TaskPageView>('tasks.list', { favorite: true });
+    expect(favs.items.map((i) => i.id)).toContain(song.id);
+  });
+
+  it('refuses a cursor it did not make, naming it', async () => {
+    const r = await h.call('tasks.list', { cursor: 'not-a-cursor' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatchObject({ kind: 'invalid-input', field: 'cursor' });
+  });
+
+  it('gives the draft of a task and re-runs it', async () => {
+    const draft = await h.ok<DraftView>('tasks.draftOf', { id: song.id });
+    expect(draft).toMatchObject({ model: SONG.model, taskType: 'txt2audio', webhook: null });
+    expect(draft.input.style_prompt).toBe('calm piano');
+    const rerun = await h.ok<Task>('tasks.rerun', { id: song.id });
+    expect(rerun.rerunOf).toBe(song.id);
+    const missing = await h.call('tasks.draftOf', { id: 'no-such-task' });
+    expect(missing.ok).toBe(false);
+    if (!missing.ok) expect(missing.error).toMatchObject({ kind: 'not-found', field: 'id' });
+  });
+
+  it('exports to a folder, asks for one when none is given, and stops when cancelled', async () => {
+    const dest = join(dir, 'export-a');
+    const view = await h.ok<ExportView>('tasks.export', { ids: [song.id], destDir: dest });
+    const folder = view.tasks[0]?.folder ?? '';
+    expect(existsSync(join(folder, 'task.json'))).toBe(true);
+    expect(view.tasks[0]?.files.some((f) => f.endsWith('.wav'))).toBe(true);
+    h.dialogs.folder = null;
+    expect(await h.ok('tasks.export', { ids: [song.id] })).toBeNull();
+    h.dialogs.folder = join(dir, 'export-b');
+    const asked = await h.ok<ExportView>('tasks.export', { ids: [song.id] });
+    expect(asked.folder).toBe(join(dir, 'export-b'));
+    expect(h.dialogs.asked.length).toBe(2);
+    const relative = await h.call('tasks.export', { ids: [song.id], destDir: 'relative/dir' });
+    expect(relative.ok).toBe(false);
+    if (!relative.ok) expect(relative.error).toMatchObject({ kind: 'invalid-input', field: 'destDir' });
+  });
+
+  it('reveals and drags out the output file inside the library', async () => {
+    await h.ok('tasks.reveal', { id: song.id });
+    await h.ok('tasks.dragOut', { id: song.id, index: 0 });
+    const [reveal, drag] = h.shell.calls.filter((c) => c.op !== 'notify');
+    expect(reveal?.op).toBe('reveal');
+    expect(drag?.op).toBe('startDrag');
+    const file = reveal?.args[0] ?? '';
+    expect(file.startsWith(h.backend.libraryDir())).toBe(true);
+    expect(readFileSync(file).subarray(0, 4).toString()).toBe('RIFF');
+    const saved = await h.ok<Task>('tasks.get', { id: song.id });
+    const url = `/${saved.outputs[0]?.path}`;
+    expect(h.backend.resolveMediaPath(url)).toBe(file);
+    expect(h.backend.resolveMediaPath('/library.sqlite')).toBeNull();
+    const noOutput = await h.call('tasks.dragOut', { id: song.id, index: 7 });
+    expect(noOutput.ok).toBe(false);
+    if (!noOutput.ok) expect(noOutput.error).toMatchObject({ kind: 'not-found', field: 'index' });
+  });
+
+  it('maps engine refusals to their kinds', async () => {
+    const resubmit = await h.call('tasks.resubmit', { id: song.id });
+    expect(resubmit.ok).toBe(false);
+    if (!resubmit.ok) expect(resubmit.error.kind).toBe('not-allowed');
+    const discard = await h.call('tasks.discard', { id: song.id });
+    if (!discard.ok) expect(discard.error.kind).toBe('not-allowed');
+    expect(discard.ok).toBe(false);
+    const empty = await h.call('tasks.queue', { ...SONG, input: { duration: 10, style_prompt: '' } });
+    expect(empty.ok).toBe(false);
+    if (!empty.ok) expect(empty.error).toMatchObject({ kind: 'invalid-input', field: 'style_prompt' });
+    const unknownRemote = await h.call('tasks.import', { remoteId: '00000000-0000-4000-8000-000000000000' });
+    expect(unknownRemote.ok).toBe(false);
+    if (!unknownRemote.ok) expect(unknownRemote.error.kind).toBe('service');
+    const badRemote = await h.call('tasks.import', { remoteId: '../../etc' });
+    expect(badRemote.ok).toBe(false);
+    if (!badRemote.ok) expect(badRemote.error).toMatchObject({ kind: 'invalid-input', field: 'task_id' });
+  });
+
+  it('cancels a task queued while offline, then deletes it', async () => {
+    h.backend.setNetworkOnline(false);
+    const t = await h.ok<Task>('tasks.queue', { ...SONG, input: { ...SONG.input, style_prompt: 'offline' } });
+    expect((await h.ok<{ online: boolean }>('engine.status')).online).toBe(false);
+    const cancelled = await h.ok<Task>('tasks.cancel', { id: t.id });
+    expect(cancelled.state).toBe('cancelled');
+    h.backend.setNetworkOnline(true);
+    expect(await h.ok('tasks.delete', { id: t.id })).toEqual({ deleted: true });
+    expect(await h.ok('tasks.get', { id: t.id })).toBeNull();
+  });
+
+  it('imports a task the service already knows by its id', async () => {
+    const saved = await h.ok<Task>('tasks.get', { id: song.id });
+    const imported = await h.ok<Task>('tasks.import', { remoteId: saved.remoteId });
+    expect(imported.id).toBe(song.id);
+  });
+});
+
+describe('media checks, budget and cost', () => {
+  it('checks files and URLs before queueing', async () => {
+    const good = await writePng(join(dir, 'face.png'), 64, 48);
+    const big = await writePng(join(dir, 'big.png'), 3000, 3000);
+    const ok = await h.ok<MediaCheck>('media.check', {
+      field: 'target_image',
+      value: good,
+      kind: 'image',
+      faceSwap: true,
+    });
+    expect(ok).toMatchObject({ ok: true, source: 'file', mime: 'image/png', width: 64, height: 48 });
+    const tooBig = await h.ok<MediaCheck>('media.check', { field: 'image1', value: big, kind: 'image' });
+    expect(tooBig.ok).toBe(false);
+    expect(tooBig.message).toMatch(/^image1: /);
+    const gif = await h.ok<MediaCheck>('media.check', {
+      field: 'swap_image',
+      value: 'https://example.org/a.gif',
+      kind: 'image',
+      faceSwap: true,
+    });
+    expect(gif.ok).toBe(false);
+    expect(gif.message).toMatch(/^swap_image: /);
+  });
+
+  it('refuses a task over the budget and reports the cost', async () => {
+    const settings = await h.ok<StudioSettings>('settings.update', { budgetMicros: 1 });
+    expect(settings.budgetMicros).toBe(1);
+    const r = await h.call('tasks.queue', SONG);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.kind).toBe('budget');
+    const cost = await h.ok<{ budgetMicros: number | null; tasks: number }>('cost.summary');
+    expect(cost.budgetMicros).toBe(1);
+    expect(cost.tasks).toBeGreaterThanOrEqual(2);
+    await h.ok('settings.update', { budgetMicros: null });
+  });
+
+  it('forwards menu commands as events', () => {
+    h.backend.emitMenuCommand('new-song');
+    expect(h.events.some((e) => e.event === 'menu.command' && e.payload === 'new-song')).toBe(true);
+  });
+
+  it('never returns a stack', () => {
+    expect(JSON.stringify(h.results)).not.toMatch(/\n\s+at |node_modules|\.ts:\d+/);
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * Shared set-up for backend tests: a temporary user-data folder, the Node adapters, a backend
+ * tuned to poll fast with a fast sandbox, pictures made with sharp, and waiting helpers.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import {
+  createNodeSettingsStore,
+  createStudioBackend,
+  FileSecretStore,
+  RecordingShell,
+  ScriptedDialogs,
+  type StudioBackend,
+  type StudioBackendOptions,
+} from '../../src/main/backend/index.ts';
+import type { StudioEventName, StudioEvents, StudioResult } from '../../src/shared/index.ts';
+
+export const FAST_ENGINE = {
+  polling: {
+    minIntervalMs: 40,
+    maxIntervalMs: 300,
+    elapsedFraction: 0.05,
+    firstFetchNoHistoryMs: 40,
+    jitter: 0.1,
+  },
+  fetchesPerSecond: 200,
+  offlineBackoff: { baseMs: 50, maxMs: 200 },
+  clientRetry: { maxAttempts: 2, baseDelayMs: 10, maxDelayMs: 50 },
+};
+
+export async function tempDir(prefix = 'mts-backend-'): Promise<string> {
+  return mkdtemp(join(tmpdir(), prefix));
+}
+
+export async function removeDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}
+
+export interface Harness {
+  backend: StudioBackend;
+  userDataDir: string;
+  dialogs: ScriptedDialogs;
+  shell: RecordingShell;
+  secrets: FileSecretStore;
+  events: { event: StudioEventName; payload: unknown }[];
+  results: unknown[];
+  logs: string[];
+  call<T = unknown>(name: string, args?: unknown): Promise<StudioResult<T>>;
+  /** The value of a call that must succeed. */
+  ok<T = unknown>(name: string, args?: unknown): Promise<T>;
+}
+
+export async function openBackend(
+  userDataDir: string,
+  extra: Partial<StudioBackendOptions> = {},
+): Promise<Harness> {
+  const dialogs = new ScriptedDialogs(null);
+  const shell = new RecordingShell();
+  const secrets = new FileSecretStore(userDataDir);
+  const logs: string[] = [];
+  const backend = await createStudioBackend({
+    userDataDir,
+    secrets,
+    settings: createNodeSettingsStore(userDataDir),
+    dialogs,
+    shell,
+    appVersion: '9.9.9',
+    platform: 'linux',
+    mediaBaseUrl: 'studio-media://library/',
+    sandboxTimeScale: 0.02,
+    sandboxGenerationWorkers: 0,
+    engineTuning: FAST_ENGINE,
+    log: (line) => logs.push(line),
+    ...extra,
+  });
+  const events: Harness['events'] = [];
+  const names: StudioEventName[] = ['tasks.changed', 'engine.status', 'settings.changed', 'menu.command'];
+  for (const event of names)
+    backend.on(event, (payload: StudioEvents[typeof event]) => events.push({ event, payload }));
+  const results: unknown[] = [];
+  const call = async <T>(name: string, args: unknown = {}) => {
+    const r = (await backend.handle(name, args)) as StudioResult<T>;
+    results.push(r);
+    return r;
+  };
+  const ok = async <T>(name: string, args: unknown = {}) => {
+    const r = await call<T>(name, args);
+    if (!r.ok) throw new Error(`${name} failed: ${JSON.stringify(r.error)}`);
+    return r.value;
+  };
+  return { backend, userDataDir, dialogs, shell, secrets, events, results, logs, call, ok };
+}
+
+export async function waitUntil<T>(
+  check: () => T | null | undefined | false | Promise<T | null | undefined | false>,
+  timeoutMs = 12_000,
+  what = 'condition',
+): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+export async function writePng(path: string, width: number, height: number): Promise<string> {
+  await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .png()
+    .toFile(path);
+  return path;
+}
+
+export const SONG = {
+  model: 'service/ace-step',
+  taskType: 'txt2audio',
+  input: { style_prompt: 'calm piano', lyrics: '[verse]\nhello there', duration: 10 },
+};

@@ -1,0 +1,90 @@
+/**
+ * The small rules of the backend: which service the settings call for, and which task changes
+ * are news worth a notification.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  chooseService,
+  DEFAULT_SETTINGS,
+  readPersistedSettings,
+  TaskFinishWatch,
+} from '../../src/main/backend/index.ts';
+import type { Task, TaskState } from '../../src/shared/index.ts';
+
+describe('chooseService', () => {
+  const base = { demoMode: false, firstRun: false, baseUrl: 'https://api.example.org' };
+  it.each([
+    [{ ...base, demoMode: true }, true, 'sandbox'],
+    [{ ...base, demoMode: true }, false, 'sandbox'],
+    [{ ...base, firstRun: true }, false, 'sandbox'],
+    [{ ...base, firstRun: true }, true, 'remote'],
+    [base, true, 'remote'],
+    [{ ...base, baseUrl: '' }, true, 'none'],
+    [base, false, 'none'],
+  ] as const)('%j with key=%s -> %s', (settings, hasKey, expected) => {
+    expect(chooseService(settings, hasKey)).toBe(expected);
+  });
+});
+
+describe('readPersistedSettings', () => {
+  it('gives the defaults for nothing and for a non-object', () => {
+    expect(readPersistedSettings(undefined)).toEqual({ settings: DEFAULT_SETTINGS, warnings: [] });
+    const arr = readPersistedSettings([1, 2]);
+    expect(arr.settings).toEqual(DEFAULT_SETTINGS);
+    expect(arr.warnings[0]).toMatch(/does not hold an object/);
+  });
+
+  it('keeps valid fields and ignores unknown ones', () => {
+    const r = readPersistedSettings({
+      baseUrl: 'https://x.example',
+      budgetMicros: 5,
+      junk: true,
+      budget: 'x',
+    });
+    expect(r.settings).toMatchObject({ baseUrl: 'https://x.example', budgetMicros: 5 });
+    expect(r.warnings).toEqual([]);
+    const bad = readPersistedSettings({ baseUrl: 'javascript:alert(1)', budgetMicros: -1 });
+    expect(bad.settings).toMatchObject({ baseUrl: '', budgetMicros: null });
+    expect(bad.warnings).toHaveLength(2);
+  });
+});
+
+function task(id: string, state: TaskState): Task {
+  return { id, state } as Task;
+}
+
+describe('TaskFinishWatch', () => {
+  it('reports a task reaching an end once, not on later edits', () => {
+    const watch = new TaskFinishWatch(() => null);
+    expect(watch.observe([{ taskId: 'a', task: task('a', 'processing') }])).toEqual([]);
+    expect(watch.observe([{ taskId: 'a', task: task('a', 'saved') }]).map((t) => t.id)).toEqual(['a']);
+    expect(watch.observe([{ taskId: 'a', task: task('a', 'saved') }])).toEqual([]);
+  });
+
+  it('reports uncertain, failed and expired, not cancelled', () => {
+    const watch = new TaskFinishWatch(() => null);
+    for (const id of ['u', 'f', 'e', 'c']) watch.observe([{ taskId: id, task: task(id, 'pending') }]);
+    const news = watch.observe([
+      { taskId: 'u', task: task('u', 'uncertain') },
+      { taskId: 'f', task: task('f', 'failed') },
+      { taskId: 'e', task: task('e', 'expired') },
+      { taskId: 'c', task: task('c', 'cancelled') },
+    ]);
+    expect(news.map((t) => t.id)).toEqual(['u', 'f', 'e']);
+  });
+
+  it('asks when an unseen task entered its state', () => {
+    const now = Date.parse('2025-01-01T00:01:00Z');
+    const entered: Record<string, string> = { fresh: '2025-01-01T00:00:55Z', old: '2025-01-01T00:00:00Z' };
+    const watch = new TaskFinishWatch(
+      (id) => entered[id] ?? null,
+      () => now,
+    );
+    const news = watch.observe([
+      { taskId: 'fresh', task: task('fresh', 'saved') },
+      { taskId: 'old', task: task('old', 'saved') },
+      { taskId: 'gone', task: null },
+    ]);
+    expect(news.map((t) => t.id)).toEqual(['fresh']);
+  });
+});

@@ -1,0 +1,236 @@
+/**
+ * Settings through the backend with real files: persistence across restarts, a settings file
+ * edited by hand into garbage, consent before a key is stored without encryption, switching
+ * between the built-in sandbox, a real service (a second sandbox standing in for it) and none,
+ * changing the library folder, and the key never showing up in any result, event or log.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TaskEngine } from '../../src/main/engine/index.ts';
+import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
+import type { EngineStatusView, StudioSettings, Task } from '../../src/shared/index.ts';
+import {
+  FAST_ENGINE,
+  type Harness,
+  openBackend,
+  removeDir,
+  SONG,
+  tempDir,
+  waitUntil,
+} from './backend-fixtures.ts';
+
+const KEY = 'real-service-key-5f1c9a7e3b';
+
+let root: string;
+let remote: Sandbox;
+
+beforeAll(async () => {
+  root = await tempDir();
+  remote = await startSandbox({ apiKey: KEY, timeScale: 0.02, generationWorkers: 0 });
+});
+
+afterAll(async () => {
+  await remote?.stop();
+  await removeDir(root);
+});
+
+describe('persistence', () => {
+  it('keeps settings across restarts in settings.json', async () => {
+    const dir = join(root, 'persist');
+    const a = await openBackend(dir);
+    await a.ok('settings.update', { theme: 'dark', maxActiveRemote: 3, firstRun: false, demoMode: true });
+    await a.backend.close();
+    const onDisk = JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'));
+    expect(onDisk).toMatchObject({ theme: 'dark', maxActiveRemote: 3, firstRun: false, demoMode: true });
+    const b = await openBackend(dir);
+    const s = await b.ok<StudioSettings>('settings.get');
+    expect(s).toMatchObject({ theme: 'dark', maxActiveRemote: 3, firstRun: false, demoMode: true });
+    await b.backend.close();
+  });
+
+  it('reads a file that is not JSON as the defaults, keeps it aside and warns', async () => {
+    const dir = join(root, 'corrupt-json');
+    const a = await openBackend(dir);
+    await a.backend.close();
+    writeFileSync(join(dir, 'settings.json'), '{ "theme": "dark", oops');
+    const b = await openBackend(dir);
+    const s = await b.ok<StudioSettings>('settings.get');
+    expect(s).toMatchObject({ theme: 'system', maxActiveRemote: 5, firstRun: true });
+    expect(b.logs.join('\n')).toMatch(
+      /settings\.json was not valid JSON; it was moved to .*settings\.json\.corrupt-\d+/,
+    );
+    expect(readdirSync(dir).some((f) => f.startsWith('settings.json.corrupt-'))).toBe(true);
+    await b.ok('settings.update', { theme: 'light' });
+    expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8')).theme).toBe('light');
+    await b.backend.close();
+  });
+
+  it('replaces invalid values field by field, naming each', async () => {
+    const dir = join(root, 'corrupt-values');
+    const a = await openBackend(dir);
+    await a.backend.close();
+    writeFileSync(
+      join(dir, 'settings.json'),
+      JSON.stringify({
+        theme: 'purple',
+        maxActiveRemote: 'many',
+        demoMode: true,
+        libraryDir: 'relative',
+        firstRun: false,
+      }),
+    );
+    const b = await openBackend(dir);
+    const s = await b.ok<StudioSettings>('settings.get');
+    expect(s).toMatchObject({ theme: 'system', maxActiveRemote: 5, demoMode: true, firstRun: false });
+    expect(s.libraryDir).toBe(join(dir, 'library'));
+    const log = b.logs.join('\n');
+    expect(log).toMatch(/"theme" holds "purple"/);
+    expect(log).toMatch(/"maxActiveRemote" holds "many"/);
+    expect(log).toMatch(/"libraryDir" holds "relative"/);
+    await b.backend.close();
+  });
+});
+
+describe('the key and the service', () => {
+  let h: Harness;
+  const status = () => h.ok<EngineStatusView>('engine.status');
+
+  beforeAll(async () => {
+    h = await openBackend(join(root, 'switch'));
+  });
+
+  afterAll(async () => {
+    await h?.backend.close();
+  });
+
+  it('starts on the sandbox on the first run', async () => {
+    expect((await status()).service).toBe('sandbox');
+    expect(h.backend.sandboxUrl()).not.toBeNull();
+    const s = await h.ok<StudioSettings>('settings.update', { baseUrl: remote.url });
+    expect(s.baseUrl).toBe(remote.url);
+    expect((await status()).service).toBe('sandbox');
+  });
+
+  it('asks before storing the key without encryption', async () => {
+    const r = await h.call('settings.setApiKey', { key: KEY });
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error).toMatchObject({ kind: 'weak-storage', field: 'key' });
+      expect(r.error.message).toMatch(/without real encryption/);
+      expect(r.error.message).toMatch(/Confirm/);
+    }
+    expect(existsSync(h.secrets.file)).toBe(false);
+    expect((await h.ok<StudioSettings>('settings.get')).hasApiKey).toBe(false);
+  });
+
+  it('switches to the real service once the key is stored, and runs a song there', async () => {
+    const s = await h.ok<StudioSettings>('settings.setApiKey', { key: `  ${KEY}  `, allowWeakStorage: true });
+    expect(s).toMatchObject({ hasApiKey: true, firstRun: false, keyStorage: 'weak' });
+    expect(readFileSync(h.secrets.file, 'utf8')).toBe(KEY);
+    expect((await status()).service).toBe('remote');
+    expect(h.backend.sandboxUrl()).toBeNull();
+    const before = remote.ledger().length;
+    const t = await h.ok<Task>('tasks.queue', {
+      ...SONG,
+      input: { ...SONG.input, style_prompt: 'remote song' },
+    });
+    const saved = await waitUntil(
+      async () => {
+        const x = await h.ok<Task | null>('tasks.get', { id: t.id });
+        return x?.state === 'saved' ? x : null;
+      },
+      12_000,
+      'the remote song',
+    );
+    expect(remote.ledger().length).toBe(before + 1);
+    expect(remote.ledger().some((e) => e.taskId === saved.remoteId)).toBe(true);
+  });
+
+  it('goes to the sandbox in demo mode and back', async () => {
+    await h.ok('settings.update', { demoMode: true });
+    expect((await status()).service).toBe('sandbox');
+    expect(h.backend.sandboxUrl()).not.toBeNull();
+    await h.ok('settings.update', { demoMode: false });
+    expect((await status()).service).toBe('remote');
+    expect(h.backend.sandboxUrl()).toBeNull();
+  });
+
+  it('reports a refused key without the key', async () => {
+    const wrong = 'wrong-key-0123456789';
+    await h.ok('settings.setApiKey', { key: wrong, allowWeakStorage: true });
+    await h.ok<Task>('tasks.queue', { ...SONG, input: { ...SONG.input, style_prompt: 'refused' } });
+    const st = await waitUntil(
+      async () => {
+        const x = await status();
+        return x.authProblem ? x : null;
+      },
+      8_000,
+      'the auth problem',
+    );
+    expect(st.authProblem).toMatch(/refused the API key/);
+    expect(JSON.stringify([h.results, h.events, h.logs])).not.toContain(wrong);
+    await h.ok('settings.setApiKey', { key: KEY, allowWeakStorage: true });
+  });
+
+  it('queues locally with no service once the key is cleared', async () => {
+    const s = await h.ok<StudioSettings>('settings.clearApiKey');
+    expect(s.hasApiKey).toBe(false);
+    expect(existsSync(h.secrets.file)).toBe(false);
+    const st = await status();
+    expect(st).toMatchObject({ service: 'none', serviceConfigured: false });
+    const t = await h.ok<Task>('tasks.queue', { ...SONG, input: { ...SONG.input, style_prompt: 'waits' } });
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await h.ok<Task>('tasks.get', { id: t.id })).state).toBe('queued');
+  });
+
+  it('never puts the key in a result, an event, a log or the settings file', async () => {
+    const everything = JSON.stringify([h.results, h.events, h.logs]);
+    expect(everything).not.toContain(KEY);
+    expect(h.events.some((e) => e.event === 'settings.changed')).toBe(true);
+    expect(h.events.some((e) => e.event === 'engine.status')).toBe(true);
+    expect(readFileSync(join(root, 'switch', 'settings.json'), 'utf8')).not.toContain(KEY);
+  });
+});
+
+describe('the library folder', () => {
+  it('reopens the engine on a new folder and back, refusing bad or busy folders', async () => {
+    const h = await openBackend(join(root, 'lib'));
+    try {
+      const first = await h.ok<Task>('tasks.queue', {
+        ...SONG,
+        input: { ...SONG.input, style_prompt: 'first library' },
+      });
+      const other = join(root, 'lib-other');
+      const s = await h.ok<StudioSettings>('settings.update', { libraryDir: other });
+      expect(s.libraryDir).toBe(other);
+      expect(h.backend.libraryDir()).toBe(other);
+      expect((await h.ok<{ libraryDir: string }>('app.info')).libraryDir).toBe(other);
+      expect(await h.ok('tasks.get', { id: first.id })).toBeNull();
+      expect(existsSync(join(other, 'library.sqlite'))).toBe(true);
+
+      const relative = await h.call('settings.update', { libraryDir: 'not/absolute' });
+      expect(relative.ok).toBe(false);
+      if (!relative.ok) expect(relative.error).toMatchObject({ kind: 'invalid-input', field: 'libraryDir' });
+
+      const busyDir = join(root, 'lib-busy');
+      const holder = await TaskEngine.open({ libraryDir: busyDir, ...FAST_ENGINE });
+      try {
+        const busy = await h.call('settings.update', { libraryDir: busyDir });
+        expect(busy.ok).toBe(false);
+        if (!busy.ok) expect(busy.error.kind).toBe('library-busy');
+        expect(h.backend.libraryDir()).toBe(other);
+        expect((await h.ok<StudioSettings>('settings.get')).libraryDir).toBe(other);
+      } finally {
+        await holder.close();
+      }
+
+      await h.ok('settings.update', { libraryDir: join(root, 'lib', 'library') });
+      expect((await h.ok<Task>('tasks.get', { id: first.id })).id).toBe(first.id);
+      await h.ok('settings.update', { maxActiveRemote: 2 });
+      expect((await h.ok<StudioSettings>('settings.get')).maxActiveRemote).toBe(2);
+    } finally {
+      await h.backend.close();
+    }
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * The packaging configuration cannot be exercised here (no Electron binary), so it is checked:
+ * electron-builder.yml against electron-builder's own JSON schema (app-builder-lib/scheme.json)
+ * with ajv, and through electron-builder's own validateConfiguration; the targets, the native
+ * files kept out of the asar, and the icon (at least 512 x 512).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+const require = createRequire(import.meta.url);
+const yaml = require('js-yaml') as { load(text: string): unknown };
+const { validateConfiguration } = require('app-builder-lib/out/util/config/config') as {
+  validateConfiguration(config: unknown, debugLogger: { isEnabled: boolean; add(): void }): Promise<void>;
+};
+
+type Config = Record<string, unknown> & {
+  win: { target: { target: string }[] };
+  mac: { target: { target: string }[] };
+  linux: { target: string[] };
+  asarUnpack: string[];
+  files: string[];
+  icon: string;
+};
+
+const config = yaml.load(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as Config;
+const scheme = JSON.parse(readFileSync(require.resolve('app-builder-lib/scheme.json'), 'utf8')) as object;
+const validate = new Ajv({ allErrors: true, strict: false }).compile(scheme);
+const quietLogger = { isEnabled: false, add() {} };
+
+describe('electron-builder.yml', () => {
+  it('passes electron-builder JSON schema', () => {
+    const valid = validate(config);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  it("passes electron-builder's own validation", async () => {
+    await expect(validateConfiguration(structuredClone(config), quietLogger)).resolves.toBeUndefined();
+  });
+
+  it('is refused by both checks when an option is misspelled', async () => {
+    const wrong = { ...structuredClone(config), asarUnpak: ['x'] };
+    expect(validate(wrong)).toBe(false);
+    await expect(validateConfiguration(wrong, quietLogger)).rejects.toThrow(/asarUnpak/);
+  });
+
+  it('builds the installers the app ships', () => {
+    expect(config.appId).toMatch(/^[a-z0-9.-]+$/);
+    expect(config.productName).toBe('Media Task Studio');
+    expect(config.win.target.map((t) => t.target)).toContain('nsis');
+    expect(config.mac.target.map((t) => t.target)).toContain('dmg');
+    expect(config.linux.target).toEqual(expect.arrayContaining(['AppImage', 'deb']));
+  });
+
+  it('packs the built app and keeps sharp native files out of the asar', () => {
+    expect(config.files).toContain('out/**');
+    expect(config.asarUnpack).toEqual(
+      expect.arrayContaining(['**/node_modules/sharp/**', '**/node_modules/@img/**']),
+    );
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      main: string;
+      scripts: Record<string, string>;
+    };
+    expect(pkg.main).toBe('./out/main/index.js');
+    expect(pkg.scripts.dist).toBe('electron-vite build && electron-builder');
+  });
+
+  it('has an icon of at least 512 x 512', async () => {
+    const icon = join(root, config.icon);
+    expect(existsSync(icon)).toBe(true);
+    const meta = await sharp(icon).metadata();
+    expect(meta.format).toBe('png');
+    expect(meta.width).toBeGreaterThanOrEqual(512);
+    expect(meta.height).toBeGreaterThanOrEqual(512);
+  });
+});

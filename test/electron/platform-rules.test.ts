@@ -1,0 +1,182 @@
+/**
+ * The pure rules of the Electron shell, on Node: which pages are the app's, which IPC senders
+ * are trusted, which links and permissions are allowed, the CSP header, media URLs, menu
+ * commands and notification words.
+ */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { appPageOf, isAllowedSender, isAppPageUrl } from '../../src/main/platform/app-page-origin.ts';
+import {
+  CONTENT_SECURITY_POLICY,
+  developmentPolicy,
+  withPolicy,
+} from '../../src/main/platform/content-security-policy.ts';
+import { isAllowedExternalUrl } from '../../src/main/platform/external-links.ts';
+import { finishNoticeOf } from '../../src/main/platform/finish-notice.ts';
+import { MEDIA_BASE_URL, mediaRequestPath } from '../../src/main/platform/media-url.ts';
+import { FILE_COMMANDS, GO_COMMANDS, SETTINGS_COMMAND } from '../../src/main/platform/menu-commands.ts';
+import { isPermissionAllowed } from '../../src/main/platform/permission-policy.ts';
+import type { Task } from '../../src/shared/index.ts';
+
+const index = join('/opt', 'Media Task Studio', 'resources', 'app.asar', 'out', 'renderer', 'index.html');
+const filePage = appPageOf(undefined, true, index);
+const indexUrl = pathToFileURL(index).href;
+const devPage = appPageOf('http://localhost:5173/', false, index);
+
+describe('the app page', () => {
+  it('is the built file when packaged, even with a dev server URL set', () => {
+    expect(filePage).toEqual({ kind: 'file', url: indexUrl });
+    expect(appPageOf('http://localhost:5173', true, index)).toEqual(filePage);
+  });
+
+  it('is the dev server only on a loopback http address', () => {
+    expect(devPage).toEqual({ kind: 'dev-server', origin: 'http://localhost:5173' });
+    expect(appPageOf('http://127.0.0.1:5173', false, index).kind).toBe('dev-server');
+    expect(appPageOf('http://evil.example:5173', false, index)).toEqual(filePage);
+    expect(appPageOf('file:///tmp/x.html', false, index)).toEqual(filePage);
+    expect(appPageOf('not a url', false, index)).toEqual(filePage);
+  });
+
+  it.each([
+    [indexUrl, true],
+    [`${indexUrl}#/library`, true],
+    [`${indexUrl}?x=1`, true],
+    [pathToFileURL(join('/opt', 'other', 'index.html')).href, false],
+    [`${indexUrl.replace('index.html', 'other.html')}`, false],
+    ['https://example.org/', false],
+    ['studio-media://library/a.png', false],
+    ['', false],
+  ])('file page: %s -> %s', (url, expected) => {
+    expect(isAppPageUrl(url, filePage)).toBe(expected);
+  });
+
+  it('compares file pages by their decoded path, Windows drives without case, never a remote host', () => {
+    const windows = {
+      kind: 'file',
+      url: 'file:///C:/Program%20Files/Studio/out/renderer/index.html',
+    } as const;
+    expect(isAppPageUrl('file:///c:/Program%20Files/Studio/out/renderer/index.html', windows)).toBe(true);
+    expect(isAppPageUrl('file:///C:/Program Files/Studio/out/renderer/index.html', windows)).toBe(true);
+    expect(isAppPageUrl('file://server/C:/Program%20Files/Studio/out/renderer/index.html', windows)).toBe(
+      false,
+    );
+    expect(isAppPageUrl(indexUrl.replace('file://', 'file://evil.example'), filePage)).toBe(false);
+    expect(isAppPageUrl(indexUrl.replace('index.html', 'INDEX.html'), filePage)).toBe(false);
+  });
+
+  it.each([
+    ['http://localhost:5173/', true],
+    ['http://localhost:5173/src/main.tsx', true],
+    ['http://localhost:5174/', false],
+    ['http://user:pw@localhost:5173/', false],
+    ['https://localhost:5173/', false],
+    [indexUrl, false],
+  ])('dev page: %s -> %s', (url, expected) => {
+    expect(isAppPageUrl(url, devPage)).toBe(expected);
+  });
+});
+
+describe('IPC senders', () => {
+  const top = { url: indexUrl, isTopFrame: true, isMainWindow: true };
+  it('trusts only the app page in the main window top frame', () => {
+    expect(isAllowedSender(top, filePage)).toBe(true);
+    expect(isAllowedSender({ ...top, isTopFrame: false }, filePage)).toBe(false);
+    expect(isAllowedSender({ ...top, isMainWindow: false }, filePage)).toBe(false);
+    expect(isAllowedSender({ ...top, url: 'https://evil.example/' }, filePage)).toBe(false);
+    expect(isAllowedSender({ ...top, url: '' }, filePage)).toBe(false);
+    expect(isAllowedSender(null, filePage)).toBe(false);
+  });
+});
+
+describe('links and permissions', () => {
+  const list = ['https://docs.example.org/guide', 'https://help.example.org/'];
+  it.each([
+    ['https://docs.example.org/guide', true],
+    ['https://docs.example.org/guide/more', false],
+    ['https://help.example.org/a/b', true],
+    ['https://help.example.org.evil.example/', false],
+    ['http://help.example.org/a', false],
+    ['https://user@help.example.org/a', false],
+    ['javascript:alert(1)', false],
+    ['file:///etc/passwd', false],
+    ['not a url', false],
+  ])('external %s -> %s', (url, expected) => {
+    expect(isAllowedExternalUrl(url, list)).toBe(expected);
+  });
+
+  it('grants clipboard writes and fullscreen to the app page only', () => {
+    expect(isPermissionAllowed('clipboard-sanitized-write', indexUrl, filePage)).toBe(true);
+    expect(isPermissionAllowed('fullscreen', indexUrl, filePage)).toBe(true);
+    expect(isPermissionAllowed('fullscreen', 'https://evil.example/', filePage)).toBe(false);
+    for (const p of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'hid']) {
+      expect(isPermissionAllowed(p, indexUrl, filePage)).toBe(false);
+    }
+  });
+});
+
+describe('content security policy', () => {
+  it('is the agreed policy', () => {
+    expect(CONTENT_SECURITY_POLICY).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' studio-media: blob: data:; media-src 'self' studio-media: blob:; connect-src 'self' studio-media:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'",
+    );
+  });
+
+  it('replaces a policy the server sent, whatever its case', () => {
+    const headers = withPolicy(
+      { 'content-security-policy': ['default-src *'], 'X-Other': 'a' },
+      CONTENT_SECURITY_POLICY,
+    );
+    expect(headers).toEqual({ 'X-Other': ['a'], 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] });
+  });
+
+  it('adds only the dev server preamble and websocket in development', () => {
+    const dev = developmentPolicy('http://localhost:5173');
+    expect(dev).toContain("script-src 'self' 'unsafe-inline'");
+    expect(dev).toContain("connect-src 'self' studio-media: ws://localhost:5173");
+    expect(dev).toContain("object-src 'none'");
+  });
+});
+
+describe('media URLs, menu commands and notices', () => {
+  it('takes the path of studio-media://library URLs only', () => {
+    expect(MEDIA_BASE_URL).toBe('studio-media://library/');
+    expect(mediaRequestPath('studio-media://library/2025/01/t/output-1.wav')).toBe('/2025/01/t/output-1.wav');
+    expect(mediaRequestPath('studio-media://library/a%20b.png')).toBe('/a%20b.png');
+    expect(mediaRequestPath('studio-media://other/a.png')).toBeNull();
+    expect(mediaRequestPath('studio-media://library:99/a.png')).toBeNull();
+    expect(mediaRequestPath('file:///library/a.png')).toBeNull();
+    expect(mediaRequestPath('::')).toBeNull();
+  });
+
+  it('sends the commands the renderer knows, each with its own shortcut', () => {
+    const all = [...FILE_COMMANDS, ...GO_COMMANDS, SETTINGS_COMMAND];
+    expect(all.map((c) => c.command)).toEqual([
+      'new-song',
+      'face-swap',
+      'image-edit',
+      'compose',
+      'activity',
+      'library',
+      'focus-search',
+      'open-settings',
+    ]);
+    expect(new Set(all.map((c) => c.accelerator)).size).toBe(all.length);
+  });
+
+  it('words a notice for each end', () => {
+    const base = { family: 'song', title: 'Calm piano', error: null } as unknown as Task;
+    expect(finishNoticeOf({ ...base, state: 'saved' })).toEqual({
+      title: 'Song is ready',
+      body: 'Calm piano',
+    });
+    const failed = finishNoticeOf({
+      ...base,
+      family: 'face-swap',
+      state: 'failed',
+      error: { kind: 'bad-request', message: 'refused', code: 400 },
+    });
+    expect(failed).toEqual({ title: 'Face swap failed', body: 'Calm piano: refused' });
+    expect(finishNoticeOf({ ...base, state: 'uncertain' }).title).toBe('Song needs your decision');
+  });
+});
