@@ -12,7 +12,14 @@ import {
   TaskEngine,
 } from '../main/engine/index.ts';
 import { type Sandbox, startSandbox } from '../sandbox/index.ts';
-import { ENGINE_WORK_STATES, FINAL_STATES, isTaskState, MODELS, type Task, type TaskState } from '../shared/index.ts';
+import {
+  ENGINE_WORK_STATES,
+  FINAL_STATES,
+  isTaskState,
+  MODELS,
+  type Task,
+  type TaskState,
+} from '../shared/index.ts';
 import { numberOption, type ParsedArgs, parseArgs, UsageError } from './cli-args.ts';
 import { EXIT } from './exit-codes.ts';
 import { printJson, taskLine } from './task-printing.ts';
