@@ -99,7 +99,8 @@ describe('first run in demo mode', () => {
     const info = await h.ok<{ version: string; sandboxUrl: string | null; libraryDir: string }>('app.info');
     expect(info.version).toBe('9.9.9');
     expect(info.sandboxUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+/);
-    expect(info.libraryDir).toBe(join(dir, 'library'));
+    // demo mode keeps its own library, apart from the one paid tasks go to
+    expect(info.libraryDir).toBe(join(dir, 'demo-library'));
     const settings = await h.ok<StudioSettings>('settings.get');
     expect(settings).toMatchObject({
       firstRun: true,

@@ -197,6 +197,8 @@ describe('the library folder', () => {
   it('reopens the engine on a new folder and back, refusing bad or busy folders', async () => {
     const h = await openBackend(join(root, 'lib'));
     try {
+      // leave the first-run demo (which has its own library) for the user's library
+      await h.ok('settings.update', { firstRun: false });
       const first = await h.ok<Task>('tasks.queue', {
         ...SONG,
         input: { ...SONG.input, style_prompt: 'first library' },
@@ -229,6 +231,23 @@ describe('the library folder', () => {
       expect((await h.ok<Task>('tasks.get', { id: first.id })).id).toBe(first.id);
       await h.ok('settings.update', { maxActiveRemote: 2 });
       expect((await h.ok<StudioSettings>('settings.get')).maxActiveRemote).toBe(2);
+    } finally {
+      await h.backend.close();
+    }
+  });
+});
+
+describe('the demo library', () => {
+  it('keeps sandbox tasks in their own library, apart from the user library', async () => {
+    const h = await openBackend(join(root, 'demo-split'));
+    try {
+      const demoTask = await h.ok<Task>('tasks.queue', SONG);
+      expect(h.backend.libraryDir()).toBe(join(root, 'demo-split', 'demo-library'));
+      await h.ok('settings.update', { firstRun: false });
+      expect(h.backend.libraryDir()).toBe(join(root, 'demo-split', 'library'));
+      expect(await h.ok('tasks.get', { id: demoTask.id })).toBeNull();
+      await h.ok('settings.update', { demoMode: true });
+      expect((await h.ok<Task>('tasks.get', { id: demoTask.id })).id).toBe(demoTask.id);
     } finally {
       await h.backend.close();
     }

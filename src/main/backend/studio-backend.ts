@@ -211,7 +211,7 @@ class Backend implements StudioBackend, CallContext {
       baseUrl: s.baseUrl,
       demoMode: s.demoMode,
       maxActiveRemote: s.maxActiveRemote,
-      libraryDir: this.#libraryDir,
+      libraryDir: this.#configuredLibraryDir(s),
       theme: s.theme,
       budgetMicros: s.budgetMicros,
       hasApiKey: this.#hasKey,
@@ -251,9 +251,15 @@ class Backend implements StudioBackend, CallContext {
     await this.applyService();
   }
 
-  /** Points the engine at the service the settings call for (only when that changed). */
-  async applyService(): Promise<void> {
+  /**
+   * Points the engine at the service the settings call for (only when that changed), on the
+   * library that service uses (demo mode has its own).
+   */
+  async applyService(switchLibrary = true): Promise<void> {
     const s = this.settings.get();
+    const libraryDir = this.#libraryDirOf(s);
+    if (switchLibrary && libraryDir !== this.#libraryDir)
+      await this.#reopenEngine(libraryDir, s.maxActiveRemote);
     let kind = chooseService(s, this.#hasKey);
     let service: ServiceSettings | null = null;
     if (kind === 'remote') {
@@ -353,13 +359,25 @@ class Backend implements StudioBackend, CallContext {
       await this.#openEngine(libraryDir, maxActiveRemote);
     } catch (err) {
       await this.#openEngine(oldDir, oldMax);
-      await this.applyService();
+      await this.applyService(false);
       throw err;
     }
     this.emit('engine.status', this.statusView());
   }
 
+  /**
+   * The library the engine works on. Demo mode keeps its own library (`demo-library` in the
+   * user-data folder), so sandbox tasks and results never mix with paid ones, and switching
+   * demo mode off never leaves sandbox tasks to be polled at the real service.
+   */
   #libraryDirOf(s: PersistedSettings): string {
+    if (chooseService(s, this.#hasKey) === 'sandbox')
+      return resolve(this.options.userDataDir, 'demo-library');
+    return this.#configuredLibraryDir(s);
+  }
+
+  /** The library folder the user chose (or the default one), used whenever demo mode is off. */
+  #configuredLibraryDir(s: PersistedSettings): string {
     return resolve(s.libraryDir === '' ? join(this.options.userDataDir, 'library') : s.libraryDir);
   }
 
