@@ -104,7 +104,7 @@ describe('first run in demo mode', () => {
     const settings = await h.ok<StudioSettings>('settings.get');
     expect(settings).toMatchObject({
       firstRun: true,
-      demoMode: false,
+      demoMode: true,
       hasApiKey: false,
       keyStorage: 'weak',
       baseUrl: '',

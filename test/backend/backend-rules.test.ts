@@ -12,12 +12,11 @@ import {
 import type { Task, TaskState } from '../../src/shared/index.ts';
 
 describe('chooseService', () => {
-  const base = { demoMode: false, firstRun: false, baseUrl: 'https://api.example.org' };
+  const base = { demoMode: false, baseUrl: 'https://api.example.org' };
   it.each([
     [{ ...base, demoMode: true }, true, 'sandbox'],
     [{ ...base, demoMode: true }, false, 'sandbox'],
-    [{ ...base, firstRun: true }, false, 'sandbox'],
-    [{ ...base, firstRun: true }, true, 'remote'],
+    [DEFAULT_SETTINGS, false, 'sandbox'],
     [base, true, 'remote'],
     [{ ...base, baseUrl: '' }, true, 'none'],
     [base, false, 'none'],

@@ -197,8 +197,8 @@ describe('the library folder', () => {
   it('reopens the engine on a new folder and back, refusing bad or busy folders', async () => {
     const h = await openBackend(join(root, 'lib'));
     try {
-      // leave the first-run demo (which has its own library) for the user's library
-      await h.ok('settings.update', { firstRun: false });
+      // leave the demo (which has its own library) for the user's library
+      await h.ok('settings.update', { firstRun: false, demoMode: false });
       const first = await h.ok<Task>('tasks.queue', {
         ...SONG,
         input: { ...SONG.input, style_prompt: 'first library' },
@@ -243,7 +243,7 @@ describe('the demo library', () => {
     try {
       const demoTask = await h.ok<Task>('tasks.queue', SONG);
       expect(h.backend.libraryDir()).toBe(join(root, 'demo-split', 'demo-library'));
-      await h.ok('settings.update', { firstRun: false });
+      await h.ok('settings.update', { firstRun: false, demoMode: false });
       expect(h.backend.libraryDir()).toBe(join(root, 'demo-split', 'library'));
       expect(await h.ok('tasks.get', { id: demoTask.id })).toBeNull();
       await h.ok('settings.update', { demoMode: true });

@@ -10,6 +10,7 @@ import type { Theme } from '../../shared/index.ts';
 export interface PersistedSettings {
   /** The real service's base URL; '' until the user enters one (there is no sensible default). */
   baseUrl: string;
+  /** Use the built-in sandbox service. On by default, so the app works before any key is set. */
   demoMode: boolean;
   maxActiveRemote: number;
   /** Absolute path of the library folder; '' means the default `<user data>/library`. */
@@ -25,7 +26,7 @@ export const SETTINGS_FILE_NAME = 'settings';
 
 export const DEFAULT_SETTINGS: Readonly<PersistedSettings> = Object.freeze({
   baseUrl: '',
-  demoMode: false,
+  demoMode: true,
   maxActiveRemote: 5,
   libraryDir: '',
   theme: 'system',

@@ -241,7 +241,8 @@ class Backend implements StudioBackend, CallContext {
     await this.options.secrets.write(key);
     this.#secrets.add(key);
     this.#hasKey = true;
-    if (this.settings.get().firstRun) this.settings.update({ firstRun: false });
+    // a stored key means the user wants the real service: leave the demo
+    this.settings.update({ firstRun: false, demoMode: false });
     await this.applyService();
   }
 
