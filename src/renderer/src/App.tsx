@@ -1,0 +1,122 @@
+/**
+ * Media Task Studio's renderer: the shell (navigation, banners, toasts, first-run dialog) around
+ * the four views. It knows main only through `bridge.ts` (`window.studio`).
+ *
+ * ---- For the browser tests: stable hooks ----------------------------------------------------
+ * Landmarks: <nav aria-label="Main">, <main id="main">, <section aria-label="Notifications">
+ *   (toast area, role=status live region; error toasts carry role=alert).
+ * Navigation buttons (aria-current="page" when shown): "Compose", "Activity", "Library",
+ *   "Settings"; data-testid nav-compose|nav-activity|nav-library|nav-settings;
+ *   counts: data-testid active-count, uncertain-count (on the Activity item).
+ * Headings: h1 "Compose" | "Activity" | "Library" | "Settings".
+ * Menu commands (`menu.command` events): new-song, face-swap, image-edit (open that tab and
+ *   focus its first field), compose, activity, library, settings | open-settings, focus-search.
+ * Banners: data-testid offline-banner ("You're offline — tasks will be sent when the network
+ *   returns"), no-service-banner (buttons "Use the demo", "Add API key"), auth-banner,
+ *   demo-banner, boot-banner.
+ * First run: dialog data-testid welcome-dialog, buttons "Try the demo (built-in sandbox)",
+ *   "Use my API key" (both set firstRun false); Escape only hides it until the next start.
+ * Toasts: data-testid toast (data-tone info|success|error), shown at the bottom of the nav
+ *   column (over no content); action buttons e.g. "View in Activity", "Open Settings"; close
+ *   button "Dismiss notification". Info/success go after 6 s, errors after 15 s; 4 at most.
+ * Confirm dialogs: data-testid confirm-dialog; buttons "Cancel" and the action
+ *   ("Submit again", "Delete", "Store unencrypted").
+ *
+ * Compose: role=tablist "Task family" with tabs "Song", "Face swap", "Image edit", "Other"
+ *   (arrow keys, Home, End); panel role=tabpanel data-testid compose-song|compose-faceSwap|
+ *   compose-imageEdit|compose-other.
+ *   Song: textarea "Style prompt"; buttons "Add style: <chip>"; "Negative prompt"; textarea
+ *   "Lyrics" (toolbar "Insert a section marker": "Insert [verse]" … Alt+1..4);
+ *   data-testid lyrics-problems with items lyrics-problem (data-line); range "Duration",
+ *   number "Duration in seconds"; slot style_audio.
+ *   Media slots: fieldset data-testid media-slot data-field=<input field> data-status
+ *   empty|checking|ok|bad; inside: drop-zone (drop files here), slot-file-input (hidden
+ *   <input type=file>), URL box "<Label> URL" + button "Use URL", button "Browse for <Label>",
+ *   "Remove <Label>", slot-name, slot-reason (the reason a slot is refused, or its info).
+ *   Labels: "Target image" (target_image), "Face image" (swap_image), "image1".."image3",
+ *   "Reference audio" (style_audio).
+ *   Image edit: "Prompt", buttons "Insert image1 into the prompt"…, "Negative prompt",
+ *   "Seed" + "Random seed", "Steps", "flow_shift".
+ *   Other: selects "Model", "Task type"; textarea "Input (JSON)"; "Insert example input".
+ *   Advanced: button "Advanced: webhook" (aria-expanded); "Webhook endpoint", "Webhook secret".
+ *   Queue bar: "Title", data-testid cost-estimate, buttons "Queue" (named "Queueing…" while
+ *   the call runs; disabled only while a slot is checking or refused, or a face-swap slot is
+ *   empty) and "Clear",
+ *   data-testid queue-reason (why Queue is disabled, or the form-level error).
+ *   Field errors from tasks.queue: data-testid field-error next to the field (role=alert).
+ * Activity: data-testid activity-list; section headings activity-section (data-section decide|
+ *   running|queued|failed|finished); rows activity-row (data-task-id, data-state) with
+ *   state-chip, a progressbar, activity-message; buttons "Cancel", "Submit again", "Discard",
+ *   "Open in Library".
+ * Library: role=search "Filter the library": searchbox "Search library", selects "Type",
+ *   "State", "Sort", dates "From", "To", checkbox "Favourites only", "Clear filters";
+ *   data-testid library-total, selection-count; buttons "Export selected", "Clear selection".
+ *   Gallery: data-testid gallery (data-columns), role=list "Library results"; cards
+ *   data-testid task-card (data-task-id, data-state, data-kind, data-favorite) with buttons
+ *   "Open <title>", "Favourite <title>" (aria-pressed) and checkbox "Select <title>"
+ *   (shift-click selects a range).
+ * Detail: <aside> data-testid detail-panel (data-task-id); "Close details"; toolbar "Task
+ *   actions": "Favourite" (aria-pressed), "Rename" (then "New title", "Save title"), "Re-run",
+ *   "Export this", "Reveal in folder", drag-out (draggable), "Delete"; data-testid
+ *   waveform-player (data-ready, data-playing) with waveform (role=slider "Playback
+ *   position"), buttons "Play"/"Pause", "Back 5 s", "Forward 5 s", range "Zoom",
+ *   player-time; before-after (range "Compare before and after"); video-player;
+ *   task-parameters, task-id, remote-id ("Copy task id", "Copy remote id"),
+ *   cost-estimate-detail, state-history.
+ * Settings: key-status ("Saved: a key is set" / "No key"), password "API key" (or "Replace
+ *   API key"), "Save key", "Remove key"; switch "Demo mode (built-in sandbox)"; "Service base
+ *   URL" + "Save URL"; "Tasks at the service at once"; library-dir + "Choose folder…";
+ *   radios "System", "Light", "Dark" (group "Theme"); "Budget in dollars" + "Save budget";
+ *   data-testid cost-summary (meter "Budget used").
+ * ----------------------------------------------------------------------------------------------
+ */
+import { useRef } from 'react';
+import { Banners } from './components/Banners.tsx';
+import { NavBar } from './components/NavBar.tsx';
+import { Toasts } from './components/Toasts.tsx';
+import { WelcomeDialog } from './components/WelcomeDialog.tsx';
+import { ActivityView } from './features/activity/ActivityView.tsx';
+import { ComposeView } from './features/compose/ComposeView.tsx';
+import { LibraryView } from './features/library/LibraryView.tsx';
+import { SettingsView } from './features/settings/SettingsView.tsx';
+import { useFocusRequest } from './hooks/useFocusRequest.ts';
+import { useTaskEvents } from './hooks/useTaskEvents.ts';
+import { useTheme } from './hooks/useTheme.ts';
+import { useUi, type View } from './stores/ui-store.ts';
+
+function CurrentView({ view }: { view: View }) {
+  switch (view) {
+    case 'activity':
+      return <ActivityView />;
+    case 'library':
+      return <LibraryView />;
+    case 'settings':
+      return <SettingsView />;
+    default:
+      return <ComposeView />;
+  }
+}
+
+export function App() {
+  useTaskEvents();
+  useTheme();
+  const view = useUi((s) => s.view);
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusRequest('main', mainRef);
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <NavBar />
+      <div className="app-body">
+        <Banners />
+        <main id="main" ref={mainRef} tabIndex={-1} className="main" data-view={view}>
+          <CurrentView view={view} />
+        </main>
+      </div>
+      <Toasts />
+      <WelcomeDialog />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+/** Banners over the view: offline, no service, an authentication problem, demo mode. */
+import { invoke } from '../bridge.ts';
+import { useStudio } from '../stores/studio-store.ts';
+import { toastError, useUi } from '../stores/ui-store.ts';
+
+async function switchToDemo(): Promise<void> {
+  try {
+    useStudio.getState().setSettings(await invoke('settings.update', { demoMode: true, firstRun: false }));
+  } catch (err) {
+    toastError(err);
+  }
+}
+
+function openKeySettings(): void {
+  useUi.getState().navigate('settings');
+  useUi.getState().requestFocus('api-key');
+}
+
+export function Banners() {
+  const status = useStudio((s) => s.status);
+  const settings = useStudio((s) => s.settings);
+  const bootError = useStudio((s) => s.bootError);
+  return (
+    <div className="banners">
+      {bootError ? (
+        <div className="banner banner-danger" role="alert" data-testid="boot-banner">
+          Could not reach the app's engine: {bootError}
+        </div>
+      ) : null}
+      {status && !status.online ? (
+        <div className="banner banner-warning" role="status" data-testid="offline-banner">
+          You're offline — tasks will be sent when the network returns
+        </div>
+      ) : null}
+      {status && status.service === 'none' ? (
+        <div className="banner banner-warning" role="status" data-testid="no-service-banner">
+          <span>No service set up — tasks are queued until you add an API key or use the demo</span>
+          <span className="banner-actions">
+            <button type="button" className="button button-small" onClick={() => void switchToDemo()}>
+              Use the demo
+            </button>
+            <button type="button" className="button button-small" onClick={openKeySettings}>
+              Add API key
+            </button>
+          </span>
+        </div>
+      ) : null}
+      {status?.authProblem ? (
+        <div className="banner banner-danger" role="alert" data-testid="auth-banner">
+          <span>{status.authProblem}</span>
+          <button type="button" className="button button-small" onClick={openKeySettings}>
+            Check the API key
+          </button>
+        </div>
+      ) : null}
+      {settings?.demoMode || status?.service === 'sandbox' ? (
+        <div className="banner banner-info" role="status" data-testid="demo-banner">
+          Demo mode: tasks run on the built-in sandbox, results are samples made on this computer, and nothing
+          is billed.
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * A modal dialog on the native <dialog>: showModal() makes the rest of the page inert (the focus
+ * stays inside), Escape closes it, and focus returns to where it was.
+ */
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+export interface DialogProps {
+  title: string;
+  children: ReactNode;
+  /** Buttons row. */
+  actions: ReactNode;
+  onClose(): void;
+  /** Extra class, e.g. `dialog-wide`. */
+  className?: string;
+  testId?: string;
+}
+
+export function Dialog({ title, children, actions, onClose, className, testId }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const bodyId = useId();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    const autofocus = dialog.querySelector<HTMLElement>('[data-autofocus]');
+    autofocus?.focus();
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      onCloseRef.current();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    return () => {
+      dialog.removeEventListener('cancel', onCancel);
+      if (dialog.open) dialog.close();
+      previous?.focus();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className={`dialog ${className ?? ''}`}
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      data-testid={testId}
+    >
+      <h2 id={titleId} className="dialog-title">
+        {title}
+      </h2>
+      <div id={bodyId} className="dialog-body">
+        {children}
+      </div>
+      <div className="dialog-actions">{actions}</div>
+    </dialog>
+  );
+}
+
+export interface ConfirmDialogProps {
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  danger?: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+/** Asks before something that cannot be undone or may cost money. Cancel has the focus. */
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  danger,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog
+      title={title}
+      onClose={onCancel}
+      testId="confirm-dialog"
+      actions={
+        <>
+          <button type="button" className="button" onClick={onCancel} data-autofocus>
+            {cancelLabel}
+          </button>
+          <button
+            type="button"
+            className={danger ? 'button button-danger' : 'button button-primary'}
+            onClick={onConfirm}
+          >
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      {message}
+    </Dialog>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * First run: try the demo at once, or go and set an API key. Either choice ends the first run;
+ * Escape only puts the question off until the next start.
+ */
+import { useState } from 'react';
+import { invoke } from '../bridge.ts';
+import { useStudio } from '../stores/studio-store.ts';
+import { toastError, useUi } from '../stores/ui-store.ts';
+import { Dialog } from './Dialog.tsx';
+
+export function WelcomeDialog() {
+  const firstRun = useStudio((s) => s.settings?.firstRun ?? false);
+  const [busy, setBusy] = useState(false);
+  const [putOff, setPutOff] = useState(false);
+  if (!firstRun || putOff) return null;
+
+  const choose = async (demo: boolean) => {
+    setBusy(true);
+    try {
+      const settings = await invoke(
+        'settings.update',
+        demo ? { demoMode: true, firstRun: false } : { firstRun: false },
+      );
+      useStudio.getState().setSettings(settings);
+      if (demo) {
+        useUi.getState().navigate('compose');
+        useUi
+          .getState()
+          .pushToast('success', 'Demo mode is on: queue anything and watch it run on the built-in sandbox.');
+      } else {
+        useUi.getState().navigate('settings');
+        useUi.getState().requestFocus('api-key');
+      }
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      title="Welcome to Media Task Studio"
+      testId="welcome-dialog"
+      onClose={() => setPutOff(true)}
+      actions={
+        <>
+          <button type="button" className="button" disabled={busy} onClick={() => void choose(false)}>
+            Use my API key
+          </button>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={busy}
+            onClick={() => void choose(true)}
+            data-autofocus
+          >
+            Try the demo (built-in sandbox)
+          </button>
+        </>
+      }
+    >
+      <p>
+        Make songs, face swaps, image edits and more with a generative media service. Everything you make is
+        kept in your library.
+      </p>
+      <p>
+        Try it right away with the built-in sandbox (sample results, nothing billed), or add the API key of
+        your account to use the real service.
+      </p>
+    </Dialog>
+  );
+}

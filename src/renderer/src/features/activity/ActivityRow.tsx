@@ -1,0 +1,129 @@
+/** One task in Activity: state, elapsed against expected time, cost, error, and what can be done. */
+import { memo, useState } from 'react';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
+import { StateChip } from '../../components/StateChip.tsx';
+import { usdOrDash } from '../../model/money-text.ts';
+import { progressOf, stateExplanation, type TaskSummary } from '../../model/task-status.ts';
+import { formatAgo, formatDuration } from '../../model/time-format.ts';
+import { openInLibrary, runTaskAction } from './activity-actions.ts';
+
+function ProgressLine({ task, now }: { task: TaskSummary; now: number }) {
+  const progress = progressOf(task, now);
+  const expected = progress.expectedMs ? ` of about ${formatDuration(progress.expectedMs)}` : '';
+  const text =
+    task.state === 'queued'
+      ? `Waiting ${formatDuration(progress.elapsedMs)}`
+      : `${formatDuration(progress.elapsedMs)}${expected}`;
+  return (
+    <div className="progress-line">
+      {progress.ratio !== null ? (
+        <div
+          className="progress"
+          role="progressbar"
+          aria-label={`Progress of ${task.title}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(progress.ratio * 100)}
+          aria-valuetext={text}
+        >
+          <div className="progress-fill" style={{ width: `${Math.round(progress.ratio * 100)}%` }} />
+        </div>
+      ) : null}
+      <span className="progress-text">{text}</span>
+    </div>
+  );
+}
+
+const isRunning = (task: TaskSummary) =>
+  ['submitting', 'pending', 'staged', 'processing', 'completed', 'downloading', 'queued'].includes(
+    task.state,
+  );
+
+function ActivityRowInner({ task, now }: { task: TaskSummary; now: number }) {
+  const [confirming, setConfirming] = useState(false);
+  const explanation = stateExplanation(task);
+  return (
+    <article
+      className={`activity-row activity-${task.state}`}
+      data-testid="activity-row"
+      data-task-id={task.id}
+      data-state={task.state}
+      aria-label={task.title}
+    >
+      <div className="activity-head">
+        <StateChip state={task.state} />
+        <h3 className="activity-title">{task.title}</h3>
+        <span className="activity-type">{task.taskType}</span>
+        <span className="activity-cost" title="Estimated cost">
+          {usdOrDash(task.estimateMicros)}
+        </span>
+      </div>
+      {isRunning(task) ? <ProgressLine task={task} now={now} /> : null}
+      {task.state === 'failed' || task.state === 'uncertain' || task.state === 'expired' ? (
+        <p
+          className={task.state === 'failed' ? 'activity-error' : 'activity-explain'}
+          data-testid="activity-message"
+        >
+          {task.state === 'failed' && task.error ? task.error.message : explanation}
+        </p>
+      ) : (
+        <p className="activity-explain">
+          {explanation} <span className="muted">Created {formatAgo(task.createdAt, now)}.</span>
+        </p>
+      )}
+      <div className="activity-actions">
+        {task.state === 'queued' ? (
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => void runTaskAction('tasks.cancel', task.id)}
+          >
+            Cancel
+          </button>
+        ) : null}
+        {task.state === 'uncertain' ? (
+          <>
+            <button
+              type="button"
+              className="button button-small button-primary"
+              onClick={() => setConfirming(true)}
+            >
+              Submit again
+            </button>
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => void runTaskAction('tasks.discard', task.id)}
+            >
+              Discard
+            </button>
+          </>
+        ) : null}
+        {task.state === 'saved' || task.state === 'failed' || task.state === 'expired' ? (
+          <button type="button" className="button button-small" onClick={() => openInLibrary(task.id)}>
+            Open in Library
+          </button>
+        ) : null}
+      </div>
+      {confirming ? (
+        <ConfirmDialog
+          title="Submit this task again?"
+          message={
+            <p>
+              The service may already have received “{task.title}”. Submitting it again may be billed twice
+              {task.estimateMicros !== null ? ` (about ${usdOrDash(task.estimateMicros)} more)` : ''}.
+            </p>
+          }
+          confirmLabel="Submit again"
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            void runTaskAction('tasks.resubmit', task.id);
+          }}
+        />
+      ) : null}
+    </article>
+  );
+}
+
+export const ActivityRow = memo(ActivityRowInner);

@@ -1,0 +1,28 @@
+/** What the Activity view asks main to do with a task; the change comes back as an event. */
+import type { StudioCallName } from '../../../../shared/index.ts';
+import { invoke } from '../../bridge.ts';
+import { useTasks } from '../../stores/tasks-store.ts';
+import { toastError, useUi } from '../../stores/ui-store.ts';
+
+type TaskAction = Extract<StudioCallName, 'tasks.cancel' | 'tasks.resubmit' | 'tasks.discard'>;
+
+const DONE: Record<TaskAction, string> = {
+  'tasks.cancel': 'Cancelled; nothing was sent or billed.',
+  'tasks.resubmit': 'Submitted again; it is back in the queue.',
+  'tasks.discard': 'Discarded; it will not be sent again.',
+};
+
+export async function runTaskAction(action: TaskAction, id: string): Promise<void> {
+  try {
+    const task = await invoke(action, { id });
+    useTasks.getState().upsert([task]);
+    useUi.getState().pushToast('success', DONE[action]);
+  } catch (err) {
+    toastError(err);
+  }
+}
+
+export function openInLibrary(id: string): void {
+  useUi.getState().openDetail(id);
+  useUi.getState().navigate('library');
+}

@@ -1,0 +1,51 @@
+/** Webhook endpoint and secret, folded away until needed. */
+import { useId, useState } from 'react';
+import { TextField } from '../../components/TextField.tsx';
+import { useCompose } from '../../stores/compose-store.ts';
+
+export function AdvancedSection() {
+  const id = useId();
+  const common = useCompose((s) => s.common);
+  const errors = useCompose((s) => s.errors[s.tab]);
+  const setCommon = useCompose((s) => s.setCommon);
+  const hasWebhookError = Boolean(errors['webhook_config.endpoint'] || errors['webhook_config.secret']);
+  const [open, setOpen] = useState(false);
+  const expanded = open || hasWebhookError;
+  return (
+    <section className="advanced" aria-labelledby={`${id}-toggle`}>
+      <h2 className="advanced-heading">
+        <button
+          id={`${id}-toggle`}
+          type="button"
+          className="disclosure"
+          aria-expanded={expanded}
+          aria-controls={`${id}-panel`}
+          onClick={() => setOpen(!expanded)}
+        >
+          <span aria-hidden="true">{expanded ? '▾' : '▸'}</span> Advanced: webhook
+        </button>
+      </h2>
+      <div id={`${id}-panel`} hidden={!expanded} className="advanced-panel">
+        <TextField
+          label="Webhook endpoint"
+          type="url"
+          optional
+          value={common.webhookEndpoint}
+          placeholder="https://example.com/hooks/media"
+          hint="The service posts the finished task here."
+          error={errors['webhook_config.endpoint']}
+          onChange={(webhookEndpoint) => setCommon({ webhookEndpoint })}
+        />
+        <TextField
+          label="Webhook secret"
+          type="password"
+          optional
+          value={common.webhookSecret}
+          hint="Sent back in the x-webhook-secret header."
+          error={errors['webhook_config.secret']}
+          onChange={(webhookSecret) => setCommon({ webhookSecret })}
+        />
+      </div>
+    </section>
+  );
+}

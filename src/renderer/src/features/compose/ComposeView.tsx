@@ -1,0 +1,111 @@
+/**
+ * The composer: one tab per task family (arrow keys, Home and End move between tabs), the active
+ * tab's form, the Advanced section and the Queue bar.
+ */
+import { type KeyboardEvent, useRef } from 'react';
+import { useCompose } from '../../stores/compose-store.ts';
+import { AdvancedSection } from './AdvancedSection.tsx';
+import { COMPOSE_TABS, type ComposeTab, TAB_LABELS } from './compose-model.ts';
+import { FaceSwapForm } from './FaceSwapForm.tsx';
+import { ImageEditForm } from './ImageEditForm.tsx';
+import { OtherForm } from './OtherForm.tsx';
+import { QueueBar } from './QueueBar.tsx';
+import { SongForm } from './SongForm.tsx';
+
+const PANEL_ID = 'compose-panel';
+const tabId = (tab: ComposeTab) => `compose-tab-${tab}`;
+
+function TabList() {
+  const active = useCompose((s) => s.tab);
+  const setTab = useCompose((s) => s.setTab);
+  const refs = useRef<Partial<Record<ComposeTab, HTMLButtonElement | null>>>({});
+
+  const move = (tab: ComposeTab) => {
+    setTab(tab);
+    refs.current[tab]?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = COMPOSE_TABS.indexOf(active);
+    const last = COMPOSE_TABS.length - 1;
+    const next =
+      event.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
+    if (next === null) return;
+    event.preventDefault();
+    const tab = COMPOSE_TABS[next];
+    if (tab) move(tab);
+  };
+
+  return (
+    <div className="tabs" role="tablist" aria-label="Task family" onKeyDown={onKeyDown}>
+      {COMPOSE_TABS.map((tab) => (
+        <button
+          key={tab}
+          ref={(element) => {
+            refs.current[tab] = element;
+          }}
+          id={tabId(tab)}
+          type="button"
+          role="tab"
+          className="tab"
+          aria-selected={tab === active}
+          aria-controls={PANEL_ID}
+          tabIndex={tab === active ? 0 : -1}
+          onClick={() => setTab(tab)}
+        >
+          {TAB_LABELS[tab]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function ActiveForm({ tab }: { tab: ComposeTab }) {
+  switch (tab) {
+    case 'song':
+      return <SongForm />;
+    case 'faceSwap':
+      return <FaceSwapForm />;
+    case 'imageEdit':
+      return <ImageEditForm />;
+    default:
+      return <OtherForm />;
+  }
+}
+
+export function ComposeView() {
+  const tab = useCompose((s) => s.tab);
+  return (
+    <div className="view compose-view">
+      <header className="view-header">
+        <h1>Compose</h1>
+        <p className="view-subtitle">
+          Queue works offline too: tasks wait here until the service can take them.
+        </p>
+      </header>
+      <TabList />
+      <section
+        id={PANEL_ID}
+        role="tabpanel"
+        aria-labelledby={tabId(tab)}
+        className="tab-panel"
+        data-testid={`compose-${tab}`}
+      >
+        <ActiveForm tab={tab} />
+        <AdvancedSection />
+        <QueueBar />
+      </section>
+    </div>
+  );
+}

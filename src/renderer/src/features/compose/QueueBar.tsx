@@ -1,0 +1,80 @@
+/** The bottom of the composer: live cost, optional title, Queue (always usable offline) and Clear. */
+import { useId } from 'react';
+import { costLine } from '../../model/money-text.ts';
+import { useCompose } from '../../stores/compose-store.ts';
+import { useStudio } from '../../stores/studio-store.ts';
+import { queueCurrent } from './compose-actions.ts';
+import { buildDraft, queueBlocker } from './compose-model.ts';
+
+function useCost(): { amount: string | null; detail: string } {
+  const state = useCompose();
+  const built = buildDraft(state.tab, state);
+  if (!built.ok) return { amount: null, detail: 'fix the input to see the cost' };
+  return costLine(built.draft.model, built.draft.taskType, built.draft.input);
+}
+
+export function QueueBar() {
+  const id = useId();
+  const tab = useCompose((s) => s.tab);
+  const slots = useCompose((s) => s.slots);
+  const title = useCompose((s) => s.common.title);
+  const titleError = useCompose((s) => s.errors[s.tab].title);
+  const formError = useCompose((s) => s.formError);
+  const queueing = useCompose((s) => s.queueing);
+  const rerunOf = useCompose((s) => s.rerunOf);
+  const setCommon = useCompose((s) => s.setCommon);
+  const clearTab = useCompose((s) => s.clearTab);
+  const online = useStudio((s) => s.status?.online ?? true);
+  const cost = useCost();
+  const blocker = queueBlocker(tab, slots);
+
+  return (
+    <div className="queue-bar">
+      <div className="queue-meta">
+        <div className="field field-inline">
+          <label htmlFor={`${id}-title`} className="field-label">
+            Title <span className="optional">(optional)</span>
+          </label>
+          <input
+            id={`${id}-title`}
+            type="text"
+            value={title}
+            maxLength={200}
+            placeholder="Named from the prompt when empty"
+            aria-invalid={titleError ? true : undefined}
+            onChange={(event) => setCommon({ title: event.target.value })}
+          />
+        </div>
+        <output className="cost" data-testid="cost-estimate" aria-live="polite">
+          <span className="cost-label">Estimated cost</span>{' '}
+          <strong className="cost-amount">{cost.amount ?? 'unknown'}</strong>{' '}
+          <span className="cost-detail">({cost.detail})</span>
+        </output>
+      </div>
+      <div className="queue-actions">
+        {rerunOf ? <span className="rerun-note">Re-run of an earlier task</span> : null}
+        <button type="button" className="button button-quiet" onClick={() => clearTab(tab)}>
+          Clear
+        </button>
+        <button
+          type="button"
+          className="button button-primary button-large"
+          onClick={() => void queueCurrent()}
+          disabled={blocker !== null || queueing}
+          aria-describedby={`${id}-why`}
+        >
+          {queueing ? 'Queueing…' : 'Queue'}
+        </button>
+      </div>
+      <p
+        id={`${id}-why`}
+        className={blocker || formError ? 'queue-why queue-why-bad' : 'queue-why'}
+        data-testid="queue-reason"
+      >
+        {formError ??
+          blocker ??
+          (online ? 'Ready to queue.' : 'Offline: it will be queued here and sent when the network returns.')}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+/**
+ * Section markers in song lyrics (spec: `[verse]`, `[chorus]`, `[bridge]`, `[inst]`; timestamps
+ * such as `[01:23]` or `[01:23.45]` may be included). Pure text functions: splitting lyrics into
+ * highlight segments, finding malformed markers with their line numbers, and inserting a marker
+ * at the caret. No DOM.
+ */
+
+export const LYRICS_MARKERS = ['verse', 'chorus', 'bridge', 'inst'] as const;
+export type LyricsMarker = (typeof LYRICS_MARKERS)[number];
+
+export type SegmentKind = 'text' | 'marker' | 'timestamp' | 'problem';
+
+export interface LyricsSegment {
+  kind: SegmentKind;
+  text: string;
+  /** For `marker`: which one (drives its colour). */
+  marker?: LyricsMarker;
+}
+
+export type ProblemKind = 'unknown' | 'unclosed' | 'not-alone' | 'stray-close';
+
+export interface LyricsProblem {
+  kind: ProblemKind;
+  /** 1-based line and column of the problem's first character. */
+  line: number;
+  column: number;
+  /** The offending text, e.g. `[xyz]` or `[verse`. */
+  text: string;
+  message: string;
+}
+
+const TIMESTAMP = /^\d{1,3}:\d{2}(?:[.:]\d{1,3})?$/;
+const KNOWN_LIST = '[verse], [chorus], [bridge] or [inst]';
+
+/** The marker a bracket's inside names, or null (case-insensitive, surrounding spaces ignored). */
+export function markerOf(inside: string): LyricsMarker | null {
+  const name = inside.trim().toLowerCase();
+  return (LYRICS_MARKERS as readonly string[]).includes(name) ? (name as LyricsMarker) : null;
+}
+
+export function isTimestamp(inside: string): boolean {
+  return TIMESTAMP.test(inside.trim());
+}
+
+/** One bracketed token found on a line, or a stray piece of one. */
+interface LineToken {
+  start: number;
+  end: number;
+  text: string;
+  kind: 'marker' | 'timestamp' | 'unknown' | 'unclosed' | 'stray-close';
+  marker?: LyricsMarker;
+}
+
+function scanLine(line: string): LineToken[] {
+  const tokens: LineToken[] = [];
+  let i = 0;
+  while (i < line.length) {
+    const ch = line[i];
+    if (ch === '[') {
+      const close = line.indexOf(']', i + 1);
+      const nextOpen = line.indexOf('[', i + 1);
+      if (close === -1 || (nextOpen !== -1 && nextOpen < close)) {
+        const end = nextOpen === -1 ? line.length : nextOpen;
+        const text = line.slice(i, end).trimEnd();
+        tokens.push({ start: i, end: i + text.length, text, kind: 'unclosed' });
+        i = end;
+        continue;
+      }
+      const text = line.slice(i, close + 1);
+      const inside = line.slice(i + 1, close);
+      const marker = markerOf(inside);
+      if (marker) tokens.push({ start: i, end: close + 1, text, kind: 'marker', marker });
+      else if (isTimestamp(inside)) tokens.push({ start: i, end: close + 1, text, kind: 'timestamp' });
+      else tokens.push({ start: i, end: close + 1, text, kind: 'unknown' });
+      i = close + 1;
+      continue;
+    }
+    if (ch === ']') tokens.push({ start: i, end: i + 1, text: ']', kind: 'stray-close' });
+    i += 1;
+  }
+  return tokens;
+}
+
+/** True when a line holds something besides its markers and timestamps. */
+function hasOtherText(line: string, tokens: readonly LineToken[]): boolean {
+  let rest = '';
+  let at = 0;
+  for (const t of tokens) {
+    if (t.kind === 'marker' || t.kind === 'timestamp') {
+      rest += line.slice(at, t.start);
+      at = t.end;
+    }
+  }
+  rest += line.slice(at);
+  return rest.trim() !== '';
+}
+
+function problemOf(
+  token: LineToken,
+  line: string,
+  tokens: readonly LineToken[],
+  lineNo: number,
+): LyricsProblem | null {
+  const where = { line: lineNo, column: token.start + 1, text: token.text };
+  switch (token.kind) {
+    case 'unknown':
+      return {
+        ...where,
+        kind: 'unknown',
+        message: `Line ${lineNo}: ${token.text} is not a known marker (use ${KNOWN_LIST})`,
+      };
+    case 'unclosed':
+      return { ...where, kind: 'unclosed', message: `Line ${lineNo}: ${token.text} is not closed (add "]")` };
+    case 'stray-close':
+      return { ...where, kind: 'stray-close', message: `Line ${lineNo}: "]" has no opening "["` };
+    case 'marker': {
+      const markers = tokens.filter((t) => t.kind === 'marker');
+      if (!hasOtherText(line, tokens) && markers.length === 1) return null;
+      return {
+        ...where,
+        kind: 'not-alone',
+        message: `Line ${lineNo}: ${token.text} should be on its own line`,
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+/** Every malformed marker, in reading order. */
+export function findLyricsProblems(lyrics: string): LyricsProblem[] {
+  const problems: LyricsProblem[] = [];
+  const lines = lyrics.split('\n');
+  lines.forEach((line, index) => {
+    const tokens = scanLine(line);
+    for (const token of tokens) {
+      const problem = problemOf(token, line, tokens, index + 1);
+      if (problem) problems.push(problem);
+    }
+  });
+  return problems;
+}
+
+/** Segments of the whole text for the highlight layer; joined, they give back the text exactly. */
+export function segmentLyrics(lyrics: string): LyricsSegment[] {
+  const segments: LyricsSegment[] = [];
+  const push = (segment: LyricsSegment) => {
+    if (segment.text === '') return;
+    const last = segments[segments.length - 1];
+    if (last && last.kind === 'text' && segment.kind === 'text') last.text += segment.text;
+    else segments.push(segment);
+  };
+  const lines = lyrics.split('\n');
+  lines.forEach((line, index) => {
+    const tokens = scanLine(line);
+    let at = 0;
+    for (const token of tokens) {
+      push({ kind: 'text', text: line.slice(at, token.start) });
+      const bad = problemOf(token, line, tokens, index + 1) !== null;
+      if (bad) push({ kind: 'problem', text: token.text });
+      else if (token.kind === 'marker') push({ kind: 'marker', text: token.text, marker: token.marker! });
+      else push({ kind: 'timestamp', text: token.text });
+      at = token.end;
+    }
+    push({ kind: 'text', text: line.slice(at) });
+    if (index < lines.length - 1) push({ kind: 'text', text: '\n' });
+  });
+  return segments;
+}
+
+export interface TextEdit {
+  text: string;
+  /** Where the caret goes after the edit. */
+  caret: number;
+}
+
+/**
+ * Inserts `[marker]` on its own line at the caret (replacing a selection): a line break is added
+ * before it when the caret is not at the start of a line, and after it when text follows.
+ */
+export function insertMarker(
+  text: string,
+  selectionStart: number,
+  selectionEnd: number,
+  marker: LyricsMarker,
+): TextEdit {
+  const start = Math.max(0, Math.min(selectionStart, text.length));
+  const end = Math.max(start, Math.min(selectionEnd, text.length));
+  const before = text.slice(0, start);
+  const after = text.slice(end);
+  const needsBreakBefore = before !== '' && !before.endsWith('\n');
+  const inserted = `${needsBreakBefore ? '\n' : ''}[${marker}]\n`;
+  const joinedAfter = after.startsWith('\n') ? after.slice(1) : after;
+  return { text: before + inserted + joinedAfter, caret: before.length + inserted.length };
+}

@@ -1,0 +1,73 @@
+/** The detail view's player: waveform for audio, before/after for swaps and edits, video, image. */
+import { useState } from 'react';
+import { BeforeAfterSlider } from '../../components/BeforeAfterSlider.tsx';
+import { WaveformPlayer } from '../../components/WaveformPlayer.tsx';
+import type { TaskSummary } from '../../model/task-status.ts';
+import { useStudio } from '../../stores/studio-store.ts';
+import { beforeImageUrl, fileUrl } from './task-media.ts';
+
+export function DetailMedia({ task }: { task: TaskSummary }) {
+  const base = useStudio((s) => s.appInfo?.mediaBaseUrl);
+  const [index, setIndex] = useState(0);
+  const outputs = task.outputs;
+  const output = outputs[Math.min(index, outputs.length - 1)] ?? null;
+  const url = output?.state === 'saved' ? fileUrl(output, base) : null;
+
+  if (!output || !url) {
+    return (
+      <div className="detail-media detail-media-empty">
+        <p>
+          {output?.state === 'expired'
+            ? 'The result expired at the service before it was saved.'
+            : output?.error
+              ? output.error
+              : 'No saved result yet.'}
+        </p>
+      </div>
+    );
+  }
+  const before = output.kind === 'image' ? beforeImageUrl(task.inputs, task.family, base) : null;
+  return (
+    <div className="detail-media">
+      {output.kind === 'audio' ? <WaveformPlayer url={url} title={task.title} /> : null}
+      {output.kind === 'video' ? (
+        // biome-ignore lint/a11y/useMediaCaption: generated videos have no captions to offer
+        <video
+          className="detail-video"
+          src={url}
+          controls
+          preload="metadata"
+          aria-label={`Video: ${task.title}`}
+          data-testid="video-player"
+        />
+      ) : null}
+      {output.kind === 'image' && before ? (
+        <BeforeAfterSlider before={before} after={url} title={task.title} />
+      ) : null}
+      {output.kind === 'image' && !before ? (
+        <img className="detail-image" src={url} alt={`Result: ${task.title}`} />
+      ) : null}
+      {output.kind === 'file' ? (
+        <p>
+          A file result: <code>{output.path}</code>
+        </p>
+      ) : null}
+      {outputs.length > 1 ? (
+        <fieldset className="output-picker">
+          <legend className="visually-hidden">Outputs</legend>
+          {outputs.map((o) => (
+            <button
+              key={o.index}
+              type="button"
+              className="button button-small"
+              aria-pressed={o.index === output.index}
+              onClick={() => setIndex(outputs.indexOf(o))}
+            >
+              Output {o.index + 1}
+            </button>
+          ))}
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+/** The side panel of one library task: its media, actions and every fact about it. */
+import { useEffect, useId, useState } from 'react';
+import { invoke } from '../../bridge.ts';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
+import { StateChip } from '../../components/StateChip.tsx';
+import { stateExplanation } from '../../model/task-status.ts';
+import { useTasks } from '../../stores/tasks-store.ts';
+import { useUi } from '../../stores/ui-store.ts';
+import { openRerun } from '../compose/compose-actions.ts';
+import { DetailMedia } from './DetailMedia.tsx';
+import { deleteTask, dragOut, exportTasks, renameTask, revealTask, setFavorite } from './library-actions.ts';
+import { Cost, Identity, Parameters, StateHistory, Timings } from './TaskFacts.tsx';
+
+function RenameForm({ id, title, onDone }: { id: string; title: string; onDone(): void }) {
+  const inputId = useId();
+  const [value, setValue] = useState(title);
+  return (
+    <form
+      className="rename-form"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (value.trim() === '') return;
+        if (await renameTask(id, value.trim())) onDone();
+      }}
+    >
+      <label htmlFor={inputId} className="visually-hidden">
+        New title
+      </label>
+      <input
+        id={inputId}
+        type="text"
+        value={value}
+        maxLength={200}
+        onChange={(event) => setValue(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onDone();
+        }}
+        // biome-ignore lint/a11y/noAutofocus: the field appears because the user asked to rename
+        autoFocus
+      />
+      <button type="submit" className="button button-small button-primary" disabled={value.trim() === ''}>
+        Save title
+      </button>
+      <button type="button" className="button button-small" onClick={onDone}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+export function DetailPanel({ id }: { id: string }) {
+  const task = useTasks((s) => s.byId.get(id));
+  const close = useUi((s) => s.openDetail);
+  const [renaming, setRenaming] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const titleId = useId();
+
+  useEffect(() => {
+    let live = true;
+    setRenaming(false);
+    invoke('tasks.get', { id })
+      .then((full) => {
+        if (!live) return;
+        if (full) useTasks.getState().upsert([full]);
+        else useUi.getState().openDetail(null);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  if (!task) {
+    return (
+      <aside className="detail" aria-label="Task details" data-testid="detail-panel">
+        <p className="muted">Loading…</p>
+      </aside>
+    );
+  }
+  const savedIndex = task.outputs.findIndex((o) => o.state === 'saved' && o.path);
+
+  return (
+    <aside className="detail" aria-labelledby={titleId} data-testid="detail-panel" data-task-id={task.id}>
+      <header className="detail-header">
+        {renaming ? (
+          <RenameForm id={task.id} title={task.title} onDone={() => setRenaming(false)} />
+        ) : (
+          <h2 id={titleId} className="detail-title">
+            {task.title}
+          </h2>
+        )}
+        <button type="button" className="icon-button" aria-label="Close details" onClick={() => close(null)}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </header>
+      <div className="detail-state">
+        <StateChip state={task.state} />
+        <span className="muted">{task.taskType}</span>
+      </div>
+      {task.state === 'failed' && task.error ? (
+        <p className="field-error" role="note">
+          {task.error.message}
+        </p>
+      ) : task.state !== 'saved' ? (
+        <p className="muted">{stateExplanation(task)}</p>
+      ) : null}
+      <DetailMedia key={task.id} task={task} />
+      <div className="detail-actions" role="toolbar" aria-label="Task actions">
+        <button
+          type="button"
+          className="button button-small"
+          aria-pressed={task.favorite}
+          onClick={() => void setFavorite(task.id, !task.favorite)}
+        >
+          <span aria-hidden="true">{task.favorite ? '★ ' : '☆ '}</span>
+          Favourite
+        </button>
+        <button type="button" className="button button-small" onClick={() => setRenaming(true)}>
+          Rename
+        </button>
+        <button type="button" className="button button-small" onClick={() => void openRerun(task.id)}>
+          Re-run
+        </button>
+        <button type="button" className="button button-small" onClick={() => void exportTasks([task.id])}>
+          Export this
+        </button>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => void revealTask(task.id, Math.max(0, savedIndex))}
+          disabled={savedIndex < 0}
+        >
+          Reveal in folder
+        </button>
+        {savedIndex >= 0 ? (
+          // biome-ignore lint/a11y/noStaticElementInteractions: a drag source for the OS; "Export this" does the same from the keyboard
+          <span
+            className="drag-out"
+            draggable
+            title="Drag the file to your desktop or another app"
+            data-testid="drag-out"
+            onDragStart={(event) => {
+              event.preventDefault();
+              dragOut(task.id, savedIndex);
+            }}
+          >
+            <span aria-hidden="true">⇱</span> Drag out
+          </span>
+        ) : null}
+        <button
+          type="button"
+          className="button button-small button-danger"
+          onClick={() => setConfirmDelete(true)}
+        >
+          Delete
+        </button>
+      </div>
+      <Parameters task={task} />
+      <Identity task={task} />
+      <Cost task={task} />
+      <Timings task={task} />
+      <StateHistory id={task.id} updatedAt={task.updatedAt} />
+      {confirmDelete ? (
+        <ConfirmDialog
+          title="Delete this task?"
+          message={
+            <p>“{task.title}” and its files will be removed from your library. This cannot be undone.</p>
+          }
+          confirmLabel="Delete"
+          danger
+          onCancel={() => setConfirmDelete(false)}
+          onConfirm={() => {
+            setConfirmDelete(false);
+            void deleteTask(task.id);
+          }}
+        />
+      ) : null}
+    </aside>
+  );
+}

@@ -1,0 +1,135 @@
+/** The library's filter bar: search (debounced), type, state, dates, favourites and sort. */
+import { useEffect, useId, useRef, useState } from 'react';
+import { useDebounced } from '../../hooks/useDebounced.ts';
+import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
+import {
+  EMPTY_FILTERS,
+  type LibraryFilters as Filters,
+  hasActiveFilters,
+} from '../../model/library-query.ts';
+import { useTasks } from '../../stores/tasks-store.ts';
+
+const SEARCH_DEBOUNCE_MS = 250;
+
+export function LibraryFilters() {
+  const id = useId();
+  const filters = useTasks((s) => s.gallery.filters);
+  const setFilters = useTasks((s) => s.setFilters);
+  const [search, setSearch] = useState(filters.search);
+  const settled = useDebounced(search, SEARCH_DEBOUNCE_MS);
+  const searchRef = useRef<HTMLInputElement>(null);
+  useFocusRequest('search', searchRef);
+
+  useEffect(() => {
+    if (settled !== useTasks.getState().gallery.filters.search) setFilters({ search: settled });
+  }, [settled, setFilters]);
+  useEffect(() => {
+    setSearch((current) => (current === filters.search ? current : filters.search));
+  }, [filters.search]);
+
+  const set = (patch: Partial<Filters>) => setFilters(patch);
+
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: role=search on a div is the landmark every browser and checker knows
+    <div className="filters" role="search" aria-label="Filter the library">
+      <div className="filter filter-search">
+        <label htmlFor={`${id}-search`} className="visually-hidden">
+          Search library
+        </label>
+        <input
+          ref={searchRef}
+          id={`${id}-search`}
+          type="search"
+          placeholder="Search titles, prompts, lyrics…"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') setFilters({ search });
+          }}
+        />
+      </div>
+      <div className="filter">
+        <label htmlFor={`${id}-family`}>Type</label>
+        <select
+          id={`${id}-family`}
+          value={filters.family}
+          onChange={(event) => set({ family: event.target.value as Filters['family'] })}
+        >
+          <option value="">All types</option>
+          <option value="song">Songs</option>
+          <option value="face-swap">Face swaps</option>
+          <option value="image-edit">Image edits</option>
+          <option value="other">Other</option>
+        </select>
+      </div>
+      <div className="filter">
+        <label htmlFor={`${id}-state`}>State</label>
+        <select
+          id={`${id}-state`}
+          value={filters.state}
+          onChange={(event) => set({ state: event.target.value as Filters['state'] })}
+        >
+          <option value="">Any state</option>
+          <option value="saved">Saved</option>
+          <option value="active">Active</option>
+          <option value="failed">Failed</option>
+          <option value="uncertain">Uncertain</option>
+          <option value="cancelled">Cancelled</option>
+          <option value="expired">Expired</option>
+        </select>
+      </div>
+      <div className="filter">
+        <label htmlFor={`${id}-from`}>From</label>
+        <input
+          id={`${id}-from`}
+          type="date"
+          value={filters.from}
+          max={filters.to || undefined}
+          onChange={(event) => set({ from: event.target.value })}
+        />
+      </div>
+      <div className="filter">
+        <label htmlFor={`${id}-to`}>To</label>
+        <input
+          id={`${id}-to`}
+          type="date"
+          value={filters.to}
+          min={filters.from || undefined}
+          onChange={(event) => set({ to: event.target.value })}
+        />
+      </div>
+      <div className="filter filter-check">
+        <input
+          id={`${id}-fav`}
+          type="checkbox"
+          checked={filters.favorite}
+          onChange={(event) => set({ favorite: event.target.checked })}
+        />
+        <label htmlFor={`${id}-fav`}>Favourites only</label>
+      </div>
+      <div className="filter">
+        <label htmlFor={`${id}-order`}>Sort</label>
+        <select
+          id={`${id}-order`}
+          value={filters.order}
+          onChange={(event) => set({ order: event.target.value as Filters['order'] })}
+        >
+          <option value="newest">Newest first</option>
+          <option value="starredFirst">Favourites first</option>
+        </select>
+      </div>
+      {hasActiveFilters(filters) ? (
+        <button
+          type="button"
+          className="button button-small button-quiet"
+          onClick={() => {
+            setSearch('');
+            setFilters({ ...EMPTY_FILTERS, order: filters.order });
+          }}
+        >
+          Clear filters
+        </button>
+      ) : null}
+    </div>
+  );
+}

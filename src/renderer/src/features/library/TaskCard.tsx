@@ -1,0 +1,98 @@
+/** One library card: thumbnail (or an audio/video sign), title, state, favourite and selection. */
+import { type MouseEvent, memo } from 'react';
+import { StateChip } from '../../components/StateChip.tsx';
+import { formatClock } from '../../model/time-format.ts';
+import { useStudio } from '../../stores/studio-store.ts';
+import { useTasks } from '../../stores/tasks-store.ts';
+import { useUi } from '../../stores/ui-store.ts';
+import { setFavorite } from './library-actions.ts';
+import { mainOutput, thumbUrl } from './task-media.ts';
+
+const FAMILY_ICON: Record<string, string> = { song: '♪', 'face-swap': '☺', 'image-edit': '✎', other: '◆' };
+
+export interface TaskCardProps {
+  id: string;
+  onSelect(id: string, range: boolean): void;
+}
+
+function TaskCardInner({ id, onSelect }: TaskCardProps) {
+  const task = useTasks((s) => s.byId.get(id));
+  const selected = useUi((s) => s.selection.has(id));
+  const open = useUi((s) => s.detailId === id);
+  const openDetail = useUi((s) => s.openDetail);
+  const base = useStudio((s) => s.appInfo?.mediaBaseUrl);
+  if (!task) return null;
+  const output = mainOutput(task);
+  const kind = output?.kind ?? (task.family === 'song' ? 'audio' : 'image');
+  const thumb = output?.state === 'saved' ? thumbUrl(output, base) : null;
+  const showImage = thumb && (kind === 'image' || (kind === 'video' && output?.thumbPath));
+
+  const onCheck = (event: MouseEvent<HTMLInputElement>) => onSelect(id, event.shiftKey);
+
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: an item of the gallery's role=list (see GalleryGrid)
+    <div
+      role="listitem"
+      className={`card${selected ? ' card-selected' : ''}${open ? ' card-open' : ''}`}
+      data-testid="task-card"
+      data-task-id={id}
+      data-state={task.state}
+      data-kind={kind}
+      data-favorite={task.favorite ? 'true' : 'false'}
+    >
+      <button
+        type="button"
+        className={`card-thumb card-thumb-${kind}`}
+        onClick={() => openDetail(id)}
+        aria-label={`Open ${task.title}`}
+      >
+        {showImage ? (
+          <img src={thumb} alt="" loading="lazy" decoding="async" draggable={false} />
+        ) : (
+          <span className="card-icon" aria-hidden="true">
+            {kind === 'audio' ? '♪' : (FAMILY_ICON[task.family] ?? '◆')}
+          </span>
+        )}
+        {kind === 'video' ? (
+          <span className="card-play" aria-hidden="true">
+            ▶
+          </span>
+        ) : null}
+        {kind === 'audio' && output?.durationSeconds ? (
+          <span className="card-duration">{formatClock(output.durationSeconds)}</span>
+        ) : null}
+      </button>
+      <input
+        type="checkbox"
+        className="card-check"
+        checked={selected}
+        onClick={onCheck}
+        onChange={() => undefined}
+        aria-label={`Select ${task.title}`}
+      />
+      <button
+        type="button"
+        className={`card-fav${task.favorite ? ' card-fav-on' : ''}`}
+        aria-pressed={task.favorite}
+        aria-label={`Favourite ${task.title}`}
+        onClick={() => void setFavorite(id, !task.favorite)}
+      >
+        <span aria-hidden="true">{task.favorite ? '★' : '☆'}</span>
+      </button>
+      <div className="card-caption">
+        <span className="card-title" title={task.title}>
+          {task.title}
+        </span>
+        <span className="card-meta">
+          {task.state === 'saved' ? (
+            <span className="card-type">{task.taskType}</span>
+          ) : (
+            <StateChip state={task.state} />
+          )}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+export const TaskCard = memo(TaskCardInner);

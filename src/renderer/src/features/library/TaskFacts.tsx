@@ -1,0 +1,163 @@
+/** The detail view's facts: parameters, ids, cost, timings and the state history. */
+import { Fragment, useEffect, useState } from 'react';
+import type { TaskState } from '../../../../shared/index.ts';
+import { invoke } from '../../bridge.ts';
+import { CopyButton } from '../../components/CopyButton.tsx';
+import { StateChip } from '../../components/StateChip.tsx';
+import { usdOrDash } from '../../model/money-text.ts';
+import { parameterRows } from '../../model/parameter-display.ts';
+import type { TaskSummary } from '../../model/task-status.ts';
+import { formatDateTime, formatDuration, msBetween } from '../../model/time-format.ts';
+
+export function Parameters({ task }: { task: TaskSummary }) {
+  const rows = parameterRows(task.request.input);
+  return (
+    <section className="detail-section" aria-labelledby="detail-params">
+      <h3 id="detail-params">Parameters</h3>
+      <dl className="facts" data-testid="task-parameters">
+        <dt>model</dt>
+        <dd>{task.model}</dd>
+        <dt>task_type</dt>
+        <dd>{task.taskType}</dd>
+        {rows.map((row) => (
+          <Fragment key={row.name}>
+            <dt>{row.name}</dt>
+            <dd className="fact-value">{row.value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export function Identity({ task }: { task: TaskSummary }) {
+  return (
+    <section className="detail-section" aria-labelledby="detail-ids">
+      <h3 id="detail-ids">Identifiers</h3>
+      <dl className="facts">
+        <dt>Task id</dt>
+        <dd className="fact-copy">
+          <code data-testid="task-id">{task.id}</code> <CopyButton value={task.id} label="Copy task id" />
+        </dd>
+        <dt>Remote id</dt>
+        <dd className="fact-copy">
+          {task.remoteId ? (
+            <>
+              <code data-testid="remote-id">{task.remoteId}</code>{' '}
+              <CopyButton value={task.remoteId} label="Copy remote id" />
+            </>
+          ) : (
+            <span className="muted">not sent yet</span>
+          )}
+        </dd>
+        {task.rerunOf ? (
+          <>
+            <dt>Re-run of</dt>
+            <dd>
+              <code>{task.rerunOf}</code>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
+
+export function Cost({ task }: { task: TaskSummary }) {
+  const usage = task.usage;
+  return (
+    <section className="detail-section" aria-labelledby="detail-cost">
+      <h3 id="detail-cost">Cost</h3>
+      <dl className="facts">
+        <dt>Estimate</dt>
+        <dd data-testid="cost-estimate-detail">{usdOrDash(task.estimateMicros)}</dd>
+        <dt>Usage reported</dt>
+        <dd>
+          {usage && (usage.consume !== null || usage.frozen !== null)
+            ? `${usage.consume ?? '—'} consumed${usage.frozen !== null ? `, ${usage.frozen} held` : ''}${usage.type ? ` (${usage.type})` : ''}`
+            : '—'}
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+function span(from: string | null, to: string | null): string {
+  const ms = msBetween(from, to);
+  return ms === null ? '—' : formatDuration(ms);
+}
+
+export function Timings({ task }: { task: TaskSummary }) {
+  const waitFrom = task.remoteCreatedAt ?? task.submittedAt;
+  return (
+    <section className="detail-section" aria-labelledby="detail-times">
+      <h3 id="detail-times">Timings</h3>
+      <dl className="facts">
+        <dt>Created</dt>
+        <dd>{formatDateTime(task.createdAt)}</dd>
+        <dt>Submitted</dt>
+        <dd>{formatDateTime(task.submittedAt)}</dd>
+        <dt>Started</dt>
+        <dd>{formatDateTime(task.startedAt)}</dd>
+        <dt>Ended</dt>
+        <dd>{formatDateTime(task.endedAt)}</dd>
+        <dt>Saved</dt>
+        <dd>{formatDateTime(task.savedAt)}</dd>
+        <dt>Queued here</dt>
+        <dd>{span(task.createdAt, task.submittedAt)}</dd>
+        <dt>Waiting at service</dt>
+        <dd>{span(waitFrom, task.startedAt)}</dd>
+        <dt>Generating</dt>
+        <dd>{span(task.startedAt, task.endedAt)}</dd>
+        <dt>Downloading</dt>
+        <dd>{span(task.endedAt, task.savedAt)}</dd>
+        <dt>Total</dt>
+        <dd>{span(task.createdAt, task.savedAt ?? task.endedAt)}</dd>
+      </dl>
+    </section>
+  );
+}
+
+interface HistoryEntry {
+  at: string;
+  from: string | null;
+  to: string;
+  detail: string | null;
+}
+
+export function StateHistory({ id, updatedAt }: { id: string; updatedAt: string }) {
+  const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloaded whenever the task changes
+  useEffect(() => {
+    let live = true;
+    invoke('tasks.events', { id })
+      .then((list) => {
+        if (live) setEntries(list);
+      })
+      .catch((err: unknown) => {
+        if (live) setError(err instanceof Error ? err.message : String(err));
+      });
+    return () => {
+      live = false;
+    };
+  }, [id, updatedAt]);
+  return (
+    <section className="detail-section" aria-labelledby="detail-history">
+      <h3 id="detail-history">State history</h3>
+      {error ? <p className="field-error">{error}</p> : null}
+      {entries === null && !error ? <p className="muted">Loading…</p> : null}
+      {entries ? (
+        <ol className="history" data-testid="state-history">
+          {entries.map((entry) => (
+            <li key={`${entry.at}-${entry.to}`}>
+              <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>{' '}
+              <StateChip state={entry.to as TaskState} />
+              {entry.detail ? <span className="history-detail"> {entry.detail}</span> : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  );
+}

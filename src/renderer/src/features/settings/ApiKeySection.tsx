@@ -1,0 +1,117 @@
+/** The API key: masked entry, whether one is set (never the key itself), clear, and weak-storage consent. */
+import { useId, useRef, useState } from 'react';
+import { StudioError } from '../../../../shared/index.ts';
+import { invoke } from '../../bridge.ts';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
+import { FieldMessage } from '../../components/FieldMessage.tsx';
+import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
+import { useStudio } from '../../stores/studio-store.ts';
+import { toastError, useUi } from '../../stores/ui-store.ts';
+
+export function ApiKeySection() {
+  const id = useId();
+  const settings = useStudio((s) => s.settings);
+  const setSettings = useStudio((s) => s.setSettings);
+  const [key, setKey] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [askWeak, setAskWeak] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  useFocusRequest('api-key', inputRef);
+
+  const save = async (allowWeakStorage: boolean) => {
+    setSaving(true);
+    setError(null);
+    try {
+      const next = await invoke('settings.setApiKey', {
+        key: key.trim(),
+        ...(allowWeakStorage ? { allowWeakStorage: true } : {}),
+      });
+      setSettings(next);
+      setKey('');
+      useUi.getState().pushToast('success', 'API key saved.');
+    } catch (err) {
+      if (err instanceof StudioError && err.kind === 'weak-storage') setAskWeak(true);
+      else setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const clear = async () => {
+    try {
+      setSettings(await invoke('settings.clearApiKey', {}));
+      useUi.getState().pushToast('success', 'API key removed.');
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  const hasKey = settings?.hasApiKey ?? false;
+  const tooShort = key.trim().length > 0 && key.trim().length < 8;
+  return (
+    <section className="settings-section" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>API key</h2>
+      <p className="key-status" data-testid="key-status">
+        {hasKey ? 'Saved: a key is set' : 'No key'}
+        {hasKey && settings?.keyStorage === 'weak' ? ' (stored without OS encryption)' : ''}
+      </p>
+      <form
+        className="inline-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (key.trim().length >= 8) void save(false);
+        }}
+      >
+        <div className="field">
+          <label htmlFor={`${id}-key`} className="field-label">
+            {hasKey ? 'Replace API key' : 'API key'}
+          </label>
+          <input
+            ref={inputRef}
+            id={`${id}-key`}
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            value={key}
+            placeholder={hasKey ? '•••••••• (hidden)' : 'Paste your key'}
+            aria-describedby={`${id}-msg`}
+            aria-invalid={error ? true : undefined}
+            onChange={(event) => setKey(event.target.value)}
+          />
+          <FieldMessage
+            id={`${id}-msg`}
+            error={error ?? (tooShort ? 'A key has at least 8 characters' : null)}
+            hint="Kept encrypted by your operating system; the app never shows it again."
+          />
+        </div>
+        <button type="submit" className="button button-primary" disabled={saving || key.trim().length < 8}>
+          {saving ? 'Saving…' : 'Save key'}
+        </button>
+        {hasKey ? (
+          <button type="button" className="button button-quiet" onClick={() => void clear()}>
+            Remove key
+          </button>
+        ) : null}
+      </form>
+      {askWeak ? (
+        <ConfirmDialog
+          title="Store the key without encryption?"
+          message={
+            <p>
+              This computer has no system keyring, so the key would be stored unencrypted in the app's
+              settings file. Anyone who can read your files could read it. Store it anyway?
+            </p>
+          }
+          confirmLabel="Store unencrypted"
+          danger
+          onCancel={() => setAskWeak(false)}
+          onConfirm={() => {
+            setAskWeak(false);
+            void save(true);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

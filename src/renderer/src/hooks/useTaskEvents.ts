@@ -1,0 +1,95 @@
+/**
+ * Connects the stores to main: loads app info, settings, engine status and the active tasks once,
+ * then follows `tasks.changed`, `engine.status`, `settings.changed` and `menu.command`.
+ */
+import { useEffect } from 'react';
+import { invoke, on } from '../bridge.ts';
+import type { ComposeTab } from '../features/compose/compose-model.ts';
+import { useCompose } from '../stores/compose-store.ts';
+import { useStudio } from '../stores/studio-store.ts';
+import { useTasks } from '../stores/tasks-store.ts';
+import { type FocusTarget, useUi, type View } from '../stores/ui-store.ts';
+
+async function loadStudio(): Promise<void> {
+  const studio = useStudio.getState();
+  try {
+    const [info, settings, status] = await Promise.all([
+      invoke('app.info', {}),
+      invoke('settings.get', {}),
+      invoke('engine.status', {}),
+    ]);
+    studio.setAppInfo(info);
+    studio.setSettings(settings);
+    studio.setStatus(status);
+    studio.setBootError(null);
+  } catch (err) {
+    studio.setBootError(err instanceof Error ? err.message : String(err));
+  }
+  try {
+    await useTasks.getState().loadActivity();
+  } catch (err) {
+    useUi
+      .getState()
+      .pushToast('error', `Could not load active tasks: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+function openCompose(tab: ComposeTab, focus: FocusTarget): void {
+  useCompose.getState().setTab(tab);
+  useUi.getState().navigate('compose');
+  useUi.getState().requestFocus(focus);
+}
+
+function openView(view: View): void {
+  useUi.getState().navigate(view);
+  useUi.getState().requestFocus('main');
+}
+
+/** What each menu command does. Unknown commands are ignored. */
+export function runMenuCommand(command: string): void {
+  switch (command) {
+    case 'new-song':
+      openCompose('song', 'style-prompt');
+      break;
+    case 'face-swap':
+      openCompose('faceSwap', 'face-target');
+      break;
+    case 'image-edit':
+      openCompose('imageEdit', 'edit-prompt');
+      break;
+    case 'compose':
+      openView('compose');
+      break;
+    case 'activity':
+      openView('activity');
+      break;
+    case 'library':
+      openView('library');
+      break;
+    case 'settings':
+    case 'open-settings':
+      openView('settings');
+      break;
+    case 'focus-search':
+      useUi.getState().navigate('library');
+      useUi.getState().requestFocus('search');
+      break;
+    default:
+      break;
+  }
+}
+
+export function useTaskEvents(): void {
+  useEffect(() => {
+    const offs = [
+      on('tasks.changed', (changes) => useTasks.getState().applyChanges(changes)),
+      on('engine.status', (status) => useStudio.getState().setStatus(status)),
+      on('settings.changed', (settings) => useStudio.getState().setSettings(settings)),
+      on('menu.command', (command) => runMenuCommand(command)),
+    ];
+    void loadStudio();
+    return () => {
+      for (const off of offs) off();
+    };
+  }, []);
+}

@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App.tsx';
+import { hasBridge } from './bridge.ts';
+import './styles/theme.css';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/components.css';
+import './styles/features.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root');
+
+if (hasBridge()) {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+} else {
+  container.textContent = 'Media Task Studio could not start: the app bridge (window.studio) is missing.';
+}

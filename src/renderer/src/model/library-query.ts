@@ -1,0 +1,89 @@
+/**
+ * The library's filter bar as state, turned into the bridge's list/count queries, and the rule
+ * deciding whether a live task change belongs at the top of the current gallery. Pure.
+ */
+import type { ListQueryInput, TaskFamily, TaskFilterInput, TaskState } from '../../../shared/index.ts';
+import { ACTIVE_STATES, type TaskSummary } from './task-status.ts';
+import { localDayEndIso, localDayStartIso } from './time-format.ts';
+
+export type StateFilter = '' | 'active' | 'saved' | 'failed' | 'uncertain' | 'cancelled' | 'expired';
+export type LibraryOrder = 'newest' | 'starredFirst';
+
+export interface LibraryFilters {
+  family: '' | TaskFamily;
+  state: StateFilter;
+  /** Local days `YYYY-MM-DD`, '' for open ends. */
+  from: string;
+  to: string;
+  favorite: boolean;
+  search: string;
+  order: LibraryOrder;
+}
+
+export const EMPTY_FILTERS: LibraryFilters = {
+  family: '',
+  state: '',
+  from: '',
+  to: '',
+  favorite: false,
+  search: '',
+  order: 'newest',
+};
+
+export function statesOf(filter: StateFilter): TaskState[] | undefined {
+  if (filter === '') return undefined;
+  if (filter === 'active') return [...ACTIVE_STATES];
+  return [filter];
+}
+
+/** The count/list filter of the bar (no order, cursor or limit). */
+export function toTaskFilter(filters: LibraryFilters): TaskFilterInput {
+  const filter: TaskFilterInput = {};
+  if (filters.family) filter.family = filters.family;
+  const states = statesOf(filters.state);
+  if (states) filter.states = states;
+  const from = filters.from ? localDayStartIso(filters.from) : null;
+  const to = filters.to ? localDayEndIso(filters.to) : null;
+  if (from) filter.createdFrom = from;
+  if (to) filter.createdTo = to;
+  if (filters.favorite) filter.favorite = true;
+  const search = filters.search.trim();
+  if (search) filter.search = search.slice(0, 500);
+  return filter;
+}
+
+export function toListQuery(filters: LibraryFilters, limit: number, cursor: string | null): ListQueryInput {
+  return { ...toTaskFilter(filters), order: filters.order, limit, cursor };
+}
+
+/** Whether the filters are all cleared (the order aside). */
+export function hasActiveFilters(filters: LibraryFilters): boolean {
+  return (
+    filters.family !== '' ||
+    filters.state !== '' ||
+    filters.from !== '' ||
+    filters.to !== '' ||
+    filters.favorite ||
+    filters.search.trim() !== ''
+  );
+}
+
+/**
+ * Whether a task seen in a live change should be put at the top of the gallery: only when sorted
+ * newest, and only when it passes every filter the renderer can check itself (a text search is
+ * the store's to judge, so searched views wait for the next load).
+ */
+export function belongsAtTop(task: TaskSummary, filters: LibraryFilters): boolean {
+  if (filters.order !== 'newest') return false;
+  if (filters.search.trim() !== '') return false;
+  if (filters.family && task.family !== filters.family) return false;
+  const states = statesOf(filters.state);
+  if (states && !states.includes(task.state)) return false;
+  if (filters.favorite && !task.favorite) return false;
+  const created = Date.parse(task.createdAt);
+  const from = filters.from ? localDayStartIso(filters.from) : null;
+  const to = filters.to ? localDayEndIso(filters.to) : null;
+  if (from && created < Date.parse(from)) return false;
+  if (to && created > Date.parse(to)) return false;
+  return true;
+}

@@ -1,0 +1,53 @@
+/** Cost text for the composer and budget entry in dollars. Money stays in integer micro-dollars. */
+import { estimateCost, formatUsd, MICROS_PER_USD } from '../../../shared/index.ts';
+
+export interface CostLine {
+  /** e.g. `$0.0150`, or null when the price is not published. */
+  amount: string | null;
+  /** e.g. `30 s x $0.0005/s`, or why there is no amount. */
+  detail: string;
+}
+
+/** The live estimate shown beside the Queue button. */
+export function costLine(model: string, taskType: string, input: Record<string, unknown>): CostLine {
+  const estimate = estimateCost({ model, task_type: taskType, input });
+  if (estimate.micros === null) return { amount: null, detail: estimate.explanation };
+  return { amount: formatUsd(estimate.micros), detail: estimate.explanation };
+}
+
+/** `$1.23` style text of an optional amount; `—` when unknown. */
+export function usdOrDash(micros: number | null | undefined): string {
+  return typeof micros === 'number' && Number.isFinite(micros) ? formatUsd(micros) : '—';
+}
+
+export type BudgetParse = { ok: true; micros: number | null } | { ok: false; message: string };
+
+/** Dollars as typed (`12`, `12.5`, `$0.75`, `1,000`) to micro-dollars; empty means no budget. */
+export function parseBudgetDollars(text: string): BudgetParse {
+  const clean = text.trim().replace(/^\$/, '').replace(/,/g, '').trim();
+  if (clean === '') return { ok: true, micros: null };
+  if (!/^\d+(\.\d{0,6})?$/.test(clean)) {
+    return { ok: false, message: 'Budget must be an amount in dollars, such as 25 or 12.50' };
+  }
+  const [whole = '0', fraction = ''] = clean.split('.');
+  const micros = Number(whole) * MICROS_PER_USD + Number(fraction.padEnd(6, '0'));
+  if (!Number.isSafeInteger(micros) || micros > 1e12) return { ok: false, message: 'Budget is too large' };
+  return { ok: true, micros };
+}
+
+/** Micro-dollars as a dollar amount for an input field (`12.5`); '' for none. */
+export function budgetInputText(micros: number | null): string {
+  if (micros === null) return '';
+  const whole = Math.floor(micros / MICROS_PER_USD);
+  const fraction = String(micros % MICROS_PER_USD)
+    .padStart(6, '0')
+    .replace(/0+$/, '');
+  return fraction === '' ? String(whole) : `${whole}.${fraction}`;
+}
+
+/** Share of the budget spent, 0..1 (capped), or null without a budget. */
+export function budgetShare(spentMicros: number, budgetMicros: number | null): number | null {
+  if (budgetMicros === null) return null;
+  if (budgetMicros <= 0) return 1;
+  return Math.min(1, Math.max(0, spentMicros / budgetMicros));
+}

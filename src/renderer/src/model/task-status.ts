@@ -1,0 +1,181 @@
+/**
+ * What the UI says about a task's state: plain-word labels, tones, progress against the expected
+ * time, and which tasks the Activity view lists. Pure.
+ */
+import type { Task, TaskState } from '../../../shared/index.ts';
+
+/** A task as lists carry it (pages omit `inputs`; events carry them). */
+export type TaskSummary = Omit<Task, 'inputs'> & { inputs?: Task['inputs'] };
+
+export const RUNNING_STATES: readonly TaskState[] = [
+  'submitting',
+  'pending',
+  'staged',
+  'processing',
+  'completed',
+  'downloading',
+];
+/** States counted as "active" in the navigation. */
+export const ACTIVE_STATES: readonly TaskState[] = ['queued', ...RUNNING_STATES];
+export const FINISHED_STATES: readonly TaskState[] = ['saved', 'cancelled', 'expired'];
+
+export type Tone = 'neutral' | 'info' | 'progress' | 'success' | 'warning' | 'danger';
+
+const LABELS: Record<TaskState, string> = {
+  queued: 'Queued',
+  submitting: 'Sending',
+  pending: 'Waiting at service',
+  staged: 'Held by service',
+  processing: 'Generating',
+  completed: 'Completed',
+  downloading: 'Downloading',
+  saved: 'Saved',
+  failed: 'Failed',
+  uncertain: 'Uncertain',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+};
+
+const TONES: Record<TaskState, Tone> = {
+  queued: 'neutral',
+  submitting: 'info',
+  pending: 'info',
+  staged: 'info',
+  processing: 'progress',
+  completed: 'progress',
+  downloading: 'progress',
+  saved: 'success',
+  failed: 'danger',
+  uncertain: 'warning',
+  cancelled: 'neutral',
+  expired: 'warning',
+};
+
+export function stateLabel(state: TaskState): string {
+  return LABELS[state] ?? state;
+}
+
+export function stateTone(state: TaskState): Tone {
+  return TONES[state] ?? 'neutral';
+}
+
+/** One sentence on what a state means for the user. */
+export function stateExplanation(task: Pick<TaskSummary, 'state' | 'error'>): string {
+  switch (task.state) {
+    case 'queued':
+      return 'Waiting on this computer; it will be sent when the service can take it.';
+    case 'submitting':
+      return 'Being sent to the service now.';
+    case 'pending':
+      return 'The service accepted it and will start soon.';
+    case 'staged':
+      return 'The service is holding it until your account has a free slot.';
+    case 'processing':
+      return 'The service is generating it.';
+    case 'completed':
+    case 'downloading':
+      return 'Done at the service; saving the result to your library.';
+    case 'saved':
+      return 'Saved in your library.';
+    case 'failed':
+      return task.error?.message ?? 'The task failed.';
+    case 'uncertain':
+      return "We sent this task but never got an answer, so we can't tell whether the service received it. Submitting it again may be billed twice; discarding it sends nothing.";
+    case 'cancelled':
+      return 'Cancelled before it was sent; nothing was billed.';
+    case 'expired':
+      return 'The service no longer had the result when we asked for it.';
+    default:
+      return '';
+  }
+}
+
+const ENDED_STATES: readonly TaskState[] = ['completed', 'downloading', 'saved', 'failed'];
+
+export interface Progress {
+  elapsedMs: number;
+  expectedMs: number | null;
+  /** 0..1, held under 1 until the task is done; null when nothing is running yet. */
+  ratio: number | null;
+}
+
+/** How far along a running task is, measured from when it was sent. */
+export function progressOf(
+  task: Pick<TaskSummary, 'state' | 'submittedAt' | 'createdAt' | 'expectedMs' | 'endedAt'>,
+  now: number,
+): Progress {
+  const startIso = task.state === 'queued' ? task.createdAt : (task.submittedAt ?? task.createdAt);
+  const start = Date.parse(startIso);
+  // An end time counts only once the service is done (some answers carry a year-1 placeholder).
+  const ended = task.endedAt && ENDED_STATES.includes(task.state) ? Date.parse(task.endedAt) : Number.NaN;
+  const end = Number.isNaN(ended) || ended < start ? now : ended;
+  const elapsedMs = Number.isNaN(start) ? 0 : Math.max(0, end - start);
+  const expectedMs = task.expectedMs && task.expectedMs > 0 ? task.expectedMs : null;
+  if (task.state === 'queued') return { elapsedMs, expectedMs, ratio: null };
+  if (task.state === 'completed' || task.state === 'downloading' || task.state === 'saved') {
+    return { elapsedMs, expectedMs, ratio: 1 };
+  }
+  if (expectedMs === null) return { elapsedMs, expectedMs, ratio: null };
+  return { elapsedMs, expectedMs, ratio: Math.min(0.97, elapsedMs / expectedMs) };
+}
+
+export type ActivitySectionId = 'decide' | 'running' | 'queued' | 'failed' | 'finished';
+
+export interface ActivitySection {
+  id: ActivitySectionId;
+  title: string;
+  tasks: TaskSummary[];
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How many recently finished tasks the Activity view keeps showing. */
+export const FINISHED_SHOWN = 20;
+
+const byCreatedAsc = (a: TaskSummary, b: TaskSummary) => a.createdAt.localeCompare(b.createdAt);
+const byUpdatedDesc = (a: TaskSummary, b: TaskSummary) => b.updatedAt.localeCompare(a.updatedAt);
+
+/** The Activity view's sections: decisions first, then running, queued, failed today, finished today. */
+export function activitySections(tasks: Iterable<TaskSummary>, now: number): ActivitySection[] {
+  const decide: TaskSummary[] = [];
+  const running: TaskSummary[] = [];
+  const queued: TaskSummary[] = [];
+  const failed: TaskSummary[] = [];
+  const finished: TaskSummary[] = [];
+  const dayAgo = now - DAY_MS;
+  for (const task of tasks) {
+    if (task.state === 'uncertain') decide.push(task);
+    else if (task.state === 'queued') queued.push(task);
+    else if (RUNNING_STATES.includes(task.state)) running.push(task);
+    else if (Date.parse(task.updatedAt) >= dayAgo) {
+      if (task.state === 'failed') failed.push(task);
+      else if (FINISHED_STATES.includes(task.state)) finished.push(task);
+    }
+  }
+  const sections: ActivitySection[] = [
+    { id: 'decide', title: 'Needs your decision', tasks: decide.sort(byCreatedAsc) },
+    { id: 'running', title: 'Running', tasks: running.sort(byCreatedAsc) },
+    { id: 'queued', title: 'Waiting to be sent', tasks: queued.sort(byCreatedAsc) },
+    { id: 'failed', title: 'Failed in the last day', tasks: failed.sort(byUpdatedDesc) },
+    {
+      id: 'finished',
+      title: 'Recently finished',
+      tasks: finished.sort(byUpdatedDesc).slice(0, FINISHED_SHOWN),
+    },
+  ];
+  return sections.filter((s) => s.tasks.length > 0);
+}
+
+export interface TaskCounts {
+  active: number;
+  uncertain: number;
+}
+
+export function taskCounts(tasks: Iterable<TaskSummary>): TaskCounts {
+  let active = 0;
+  let uncertain = 0;
+  for (const task of tasks) {
+    if (task.state === 'uncertain') uncertain += 1;
+    else if (ACTIVE_STATES.includes(task.state)) active += 1;
+  }
+  return { active, uncertain };
+}

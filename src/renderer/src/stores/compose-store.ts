@@ -1,0 +1,160 @@
+/** The composer: the drafts of every tab (kept while switching), field errors, and the Queue state. */
+import { create } from 'zustand';
+import {
+  type CommonForm,
+  type ComposeForms,
+  type ComposeTab,
+  EMPTY_COMMON,
+  EMPTY_IMAGE_EDIT,
+  EMPTY_SLOT,
+  EMPTY_SONG,
+  emptyForms,
+  emptyOther,
+  type ImageEditForm,
+  type OtherForm,
+  type SlotField,
+  type SlotState,
+  type SongForm,
+  TAB_SLOTS,
+} from '../features/compose/compose-model.ts';
+
+export interface ComposeState extends ComposeForms {
+  tab: ComposeTab;
+  /** Messages by input field (`style_prompt`, `image1`, `webhook_config.endpoint`…), per tab. */
+  errors: Record<ComposeTab, Record<string, string>>;
+  /** A problem with the whole draft that belongs to no one field. */
+  formError: string | null;
+  queueing: boolean;
+  setTab(tab: ComposeTab): void;
+  setSong(patch: Partial<SongForm>): void;
+  setImageEdit(patch: Partial<ImageEditForm>): void;
+  setOther(patch: Partial<OtherForm>): void;
+  setCommon(patch: Partial<CommonForm>): void;
+  setSlot(field: SlotField, slot: SlotState): void;
+  setFieldError(tab: ComposeTab, field: string, message: string | null): void;
+  setFormError(message: string | null): void;
+  setQueueing(queueing: boolean): void;
+  clearTab(tab: ComposeTab): void;
+  fill(tab: ComposeTab, forms: ComposeForms): void;
+  setRerunOf(id: string | null): void;
+}
+
+const noErrors = (): Record<ComposeTab, Record<string, string>> => ({
+  song: {},
+  faceSwap: {},
+  imageEdit: {},
+  other: {},
+});
+
+/** Frees a preview made from a dropped File. */
+export function releasePreview(slot: SlotState): void {
+  if (slot.previewUrl?.startsWith('blob:')) URL.revokeObjectURL(slot.previewUrl);
+}
+
+function withoutField(errors: Record<string, string>, field: string): Record<string, string> {
+  if (!(field in errors)) return errors;
+  const next = { ...errors };
+  delete next[field];
+  return next;
+}
+
+export const useCompose = create<ComposeState>()((set, get) => {
+  const clearErrorsOf = (tab: ComposeTab, fields: string[]) =>
+    set((s) => {
+      let tabErrors = s.errors[tab];
+      for (const field of fields) tabErrors = withoutField(tabErrors, field);
+      return tabErrors === s.errors[tab] ? s : { errors: { ...s.errors, [tab]: tabErrors } };
+    });
+
+  return {
+    ...emptyForms(),
+    tab: 'song',
+    errors: noErrors(),
+    formError: null,
+    queueing: false,
+    setTab: (tab) => set({ tab, formError: null }),
+    setSong: (patch) => {
+      set((s) => ({ song: { ...s.song, ...patch } }));
+      clearErrorsOf('song', songFields(patch));
+    },
+    setImageEdit: (patch) => {
+      set((s) => ({ imageEdit: { ...s.imageEdit, ...patch } }));
+      clearErrorsOf('imageEdit', imageEditFields(patch));
+    },
+    setOther: (patch) => {
+      set((s) => ({ other: { ...s.other, ...patch } }));
+      clearErrorsOf('other', ['input', 'model', 'task_type']);
+    },
+    setCommon: (patch) => {
+      set((s) => ({ common: { ...s.common, ...patch } }));
+      const tab = get().tab;
+      clearErrorsOf(tab, ['title', 'webhook_config.endpoint', 'webhook_config.secret', 'webhook']);
+    },
+    setSlot: (field, slot) => {
+      const previous = get().slots[field];
+      if (previous.previewUrl !== slot.previewUrl) releasePreview(previous);
+      set((s) => ({ slots: { ...s.slots, [field]: slot } }));
+      for (const tab of ['song', 'faceSwap', 'imageEdit'] as const) {
+        if (TAB_SLOTS[tab].includes(field)) clearErrorsOf(tab, [field]);
+      }
+    },
+    setFieldError: (tab, field, message) =>
+      set((s) => ({
+        errors: {
+          ...s.errors,
+          [tab]:
+            message === null ? withoutField(s.errors[tab], field) : { ...s.errors[tab], [field]: message },
+        },
+      })),
+    setFormError: (formError) => set({ formError }),
+    setQueueing: (queueing) => set({ queueing }),
+    clearTab: (tab) => {
+      const s = get();
+      const slots = { ...s.slots };
+      for (const field of TAB_SLOTS[tab]) {
+        releasePreview(slots[field]);
+        slots[field] = EMPTY_SLOT;
+      }
+      set({
+        slots,
+        song: tab === 'song' ? EMPTY_SONG : s.song,
+        imageEdit: tab === 'imageEdit' ? EMPTY_IMAGE_EDIT : s.imageEdit,
+        other: tab === 'other' ? emptyOther() : s.other,
+        common: EMPTY_COMMON,
+        rerunOf: null,
+        errors: { ...s.errors, [tab]: {} },
+        formError: null,
+      });
+    },
+    fill: (tab, forms) => {
+      const current = get().slots;
+      for (const field of Object.keys(current) as SlotField[]) {
+        if (current[field] !== forms.slots[field]) releasePreview(current[field]);
+      }
+      set({ ...forms, tab, errors: noErrors(), formError: null });
+    },
+    setRerunOf: (rerunOf) => set({ rerunOf }),
+  };
+});
+
+function songFields(patch: Partial<SongForm>): string[] {
+  const map: Record<keyof SongForm, string> = {
+    stylePrompt: 'style_prompt',
+    negativePrompt: 'negative_prompt',
+    lyrics: 'lyrics',
+    duration: 'duration',
+  };
+  const fields = Object.keys(patch).map((k) => map[k as keyof SongForm]);
+  return patch.stylePrompt !== undefined ? [...fields, 'style_audio'] : fields;
+}
+
+function imageEditFields(patch: Partial<ImageEditForm>): string[] {
+  const map: Record<keyof ImageEditForm, string> = {
+    prompt: 'prompt',
+    negativePrompt: 'negative_prompt',
+    seed: 'seed',
+    steps: 'steps',
+    flowShift: 'flow_shift',
+  };
+  return Object.keys(patch).map((k) => map[k as keyof ImageEditForm]);
+}

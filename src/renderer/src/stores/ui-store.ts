@@ -1,0 +1,87 @@
+/** Which view is shown, the library selection and detail, toasts, and focus requests. */
+import { create } from 'zustand';
+
+export type View = 'compose' | 'activity' | 'library' | 'settings';
+export const VIEWS: readonly View[] = ['compose', 'activity', 'library', 'settings'];
+
+export type ToastTone = 'info' | 'success' | 'error';
+
+export interface ToastAction {
+  label: string;
+  run(): void;
+}
+
+export interface Toast {
+  id: number;
+  tone: ToastTone;
+  message: string;
+  action: ToastAction | null;
+}
+
+/** Controls other parts of the app can ask to focus (menu shortcuts, first run). */
+export type FocusTarget = 'search' | 'style-prompt' | 'face-target' | 'edit-prompt' | 'api-key' | 'main';
+
+export interface UiState {
+  view: View;
+  /** The library task shown in the detail panel. */
+  detailId: string | null;
+  selection: ReadonlySet<string>;
+  /** Last card clicked without shift: one end of a shift-click range. */
+  anchorId: string | null;
+  toasts: Toast[];
+  focusRequest: { target: FocusTarget; nonce: number } | null;
+  navigate(view: View): void;
+  openDetail(id: string | null): void;
+  setSelection(ids: Iterable<string>, anchorId?: string | null): void;
+  toggleSelected(id: string): void;
+  forget(id: string): void;
+  pushToast(tone: ToastTone, message: string, action?: ToastAction | null): number;
+  dismissToast(id: number): void;
+  requestFocus(target: FocusTarget): void;
+}
+
+const TOAST_LIMIT = 4;
+const TOAST_MS: Record<ToastTone, number> = { info: 6000, success: 6000, error: 15000 };
+let nextToastId = 1;
+let nextFocusNonce = 1;
+
+export const useUi = create<UiState>()((set, get) => ({
+  view: 'compose',
+  detailId: null,
+  selection: new Set<string>(),
+  anchorId: null,
+  toasts: [],
+  focusRequest: null,
+  navigate: (view) => set({ view }),
+  openDetail: (detailId) => set({ detailId }),
+  setSelection: (ids, anchorId) =>
+    set((s) => ({ selection: new Set(ids), anchorId: anchorId === undefined ? s.anchorId : anchorId })),
+  toggleSelected: (id) =>
+    set((s) => {
+      const selection = new Set(s.selection);
+      if (selection.has(id)) selection.delete(id);
+      else selection.add(id);
+      return { selection, anchorId: id };
+    }),
+  forget: (id) =>
+    set((s) => {
+      if (!s.selection.has(id) && s.detailId !== id) return s;
+      const selection = new Set(s.selection);
+      selection.delete(id);
+      return { selection, detailId: s.detailId === id ? null : s.detailId };
+    }),
+  pushToast: (tone, message, action = null) => {
+    const id = nextToastId++;
+    set((s) => ({ toasts: [...s.toasts, { id, tone, message, action }].slice(-TOAST_LIMIT) }));
+    setTimeout(() => get().dismissToast(id), TOAST_MS[tone]);
+    return id;
+  },
+  dismissToast: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+  requestFocus: (target) => set({ focusRequest: { target, nonce: nextFocusNonce++ } }),
+}));
+
+/** Shows a failed call's message as an error toast. */
+export function toastError(err: unknown, action?: ToastAction): void {
+  const message = err instanceof Error ? err.message : String(err);
+  useUi.getState().pushToast('error', message, action ?? null);
+}

@@ -1,0 +1,2 @@
+/** Plain CSS files imported for their side effect; Vite bundles them. */
+declare module '*.css';

@@ -1,0 +1,293 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildDraft,
+  emptyForms,
+  formsFromDraft,
+  queueBlocker,
+  randomSeed,
+  SLOT_RULES,
+  slotFromValue,
+  urlProblem,
+} from '../../src/renderer/src/features/compose/compose-model.ts';
+import {
+  belongsAtTop,
+  EMPTY_FILTERS,
+  toListQuery,
+  toTaskFilter,
+} from '../../src/renderer/src/model/library-query.ts';
+import {
+  activitySections,
+  progressOf,
+  type TaskSummary,
+  taskCounts,
+} from '../../src/renderer/src/model/task-status.ts';
+import type { DraftView, TaskState } from '../../src/shared/index.ts';
+
+const place = { libraryDir: '/lib', mediaBaseUrl: 'studio-media://library/' };
+
+function task(id: string, state: TaskState, patch: Partial<TaskSummary> = {}): TaskSummary {
+  return {
+    id,
+    remoteId: null,
+    model: 'service/ace-step',
+    taskType: 'txt2audio',
+    family: 'song',
+    title: id,
+    state,
+    remoteStatus: null,
+    request: { model: 'service/ace-step', task_type: 'txt2audio', input: {} },
+    outputs: [],
+    favorite: false,
+    estimateMicros: null,
+    usage: null,
+    error: null,
+    createdAt: '2025-01-01T10:00:00.000Z',
+    updatedAt: '2025-01-01T10:00:00.000Z',
+    submittedAt: null,
+    remoteCreatedAt: null,
+    startedAt: null,
+    endedAt: null,
+    savedAt: null,
+    expectedMs: null,
+    rerunOf: null,
+    nextPollAt: null,
+    pollCount: 0,
+    ...patch,
+  };
+}
+
+describe('buildDraft', () => {
+  it('builds a song draft without empty fields', () => {
+    const forms = emptyForms();
+    forms.song = { stylePrompt: 'lo-fi', negativePrompt: '', lyrics: '[verse]\nla', duration: 42 };
+    const built = buildDraft('song', forms);
+    expect(built).toEqual({
+      ok: true,
+      draft: {
+        model: 'service/ace-step',
+        taskType: 'txt2audio',
+        input: { style_prompt: 'lo-fi', lyrics: '[verse]\nla', duration: 42 },
+        webhook: null,
+      },
+    });
+  });
+
+  it('keeps an empty image-edit prompt for the engine to refuse by name, and checks numbers locally', () => {
+    const forms = emptyForms();
+    forms.slots.image1 = { ...forms.slots.image1, value: '/tmp/a.png', status: 'ok' };
+    forms.imageEdit = { prompt: '', negativePrompt: '', seed: '12', steps: '30', flowShift: '3.5' };
+    const built = buildDraft('imageEdit', forms);
+    expect(built.ok && built.draft.input).toEqual({
+      image1: '/tmp/a.png',
+      prompt: '',
+      seed: 12,
+      steps: 30,
+      flow_shift: 3.5,
+    });
+    forms.imageEdit = { ...forms.imageEdit, steps: '500' };
+    expect(buildDraft('imageEdit', forms)).toMatchObject({ ok: false, field: 'steps' });
+    forms.imageEdit = { ...forms.imageEdit, steps: '', seed: '1.5' };
+    expect(buildDraft('imageEdit', forms)).toMatchObject({ ok: false, field: 'seed' });
+  });
+
+  it('adds the webhook, title and re-run origin', () => {
+    const forms = emptyForms();
+    forms.common = { title: ' My swap ', webhookEndpoint: 'https://hook.test/x', webhookSecret: 's' };
+    forms.rerunOf = 'abc';
+    const built = buildDraft('faceSwap', forms);
+    expect(built).toMatchObject({
+      ok: true,
+      draft: { title: 'My swap', rerunOf: 'abc', webhook: { endpoint: 'https://hook.test/x', secret: 's' } },
+    });
+  });
+
+  it('refuses invalid JSON in the Other tab with its position', () => {
+    const forms = emptyForms();
+    forms.other = { model: 'service/image-gen', taskType: 'txt2img', json: '{"prompt": }' };
+    expect(buildDraft('other', forms)).toMatchObject({
+      ok: false,
+      field: 'input',
+      message: expect.stringMatching(/^Line 1, column/),
+    });
+  });
+});
+
+describe('re-run forms', () => {
+  it('fills the face swap slots from library paths, with previews', () => {
+    const draft: DraftView = {
+      model: 'service/image-toolkit',
+      taskType: 'face-swap',
+      input: { target_image: '/lib/inputs/t1/target.png', swap_image: 'https://x.test/face.jpg' },
+      webhook: null,
+      title: 'Swap',
+    };
+    const { tab, forms } = formsFromDraft(draft, 't1', emptyForms(), place);
+    expect(tab).toBe('faceSwap');
+    expect(forms.rerunOf).toBe('t1');
+    expect(forms.slots.target_image).toMatchObject({
+      origin: 'library',
+      label: 'target.png',
+      previewUrl: 'studio-media://library/inputs/t1/target.png',
+      status: 'checking',
+    });
+    expect(forms.slots.swap_image).toMatchObject({ origin: 'url', previewUrl: 'https://x.test/face.jpg' });
+    expect(buildDraft(tab, forms)).toMatchObject({
+      ok: true,
+      draft: { input: { target_image: '/lib/inputs/t1/target.png' } },
+    });
+  });
+
+  it('fills a song and an other task', () => {
+    const song = formsFromDraft(
+      {
+        model: 'service/ace-step',
+        taskType: 'txt2audio',
+        input: { style_prompt: 'jazz', duration: 999 },
+        webhook: null,
+        title: '',
+      },
+      null,
+      emptyForms(),
+      place,
+    );
+    expect(song.forms.song).toMatchObject({ stylePrompt: 'jazz', duration: 240 });
+    const other = formsFromDraft(
+      {
+        model: 'service/image-toolkit',
+        taskType: 'upscale',
+        input: { image: 'https://x.test/a.png', scale: 2 },
+        webhook: null,
+        title: '',
+      },
+      null,
+      emptyForms(),
+      place,
+    );
+    expect(other.tab).toBe('other');
+    expect(JSON.parse(other.forms.other.json)).toEqual({ image: 'https://x.test/a.png', scale: 2 });
+  });
+
+  it('describes embedded data', () => {
+    expect(slotFromValue('iVBORw0KGgo'.repeat(100), 'image', place)).toMatchObject({
+      origin: 'data',
+      label: expect.stringContaining('Embedded image'),
+    });
+    expect(slotFromValue('', 'image', place).status).toBe('empty');
+  });
+});
+
+describe('slots', () => {
+  it('names the disallowed extension of a face swap URL', () => {
+    expect(urlProblem('https://x.test/a.gif', SLOT_RULES.target_image)).toBe(
+      '.gif not allowed; use .jpg, .jpeg, .png or .webp',
+    );
+    expect(urlProblem('https://x.test/a.PNG?x=1', SLOT_RULES.target_image)).toBeNull();
+    expect(urlProblem('https://x.test/a.gif', SLOT_RULES.image1)).toBeNull();
+    expect(urlProblem('not a url', SLOT_RULES.image1)).toMatch(/http/);
+  });
+
+  it('blocks queueing a face swap until both slots pass', () => {
+    const forms = emptyForms();
+    expect(queueBlocker('faceSwap', forms.slots)).toMatch(/target image/);
+    forms.slots.target_image = { ...forms.slots.target_image, status: 'ok', value: 'x' };
+    forms.slots.swap_image = {
+      ...forms.slots.swap_image,
+      status: 'bad',
+      message: '3000 x 3000 px; each side must be under 2048 px',
+    };
+    expect(queueBlocker('faceSwap', forms.slots)).toBe(
+      'Face image: 3000 x 3000 px; each side must be under 2048 px',
+    );
+    forms.slots.swap_image = { ...forms.slots.swap_image, status: 'ok' };
+    expect(queueBlocker('faceSwap', forms.slots)).toBeNull();
+    expect(queueBlocker('imageEdit', forms.slots)).toBeNull();
+  });
+
+  it('makes seeds in range', () => {
+    expect(randomSeed(() => 0)).toBe(0);
+    expect(randomSeed(() => 0.999999999)).toBeLessThan(2_147_483_647);
+  });
+});
+
+describe('task status', () => {
+  const now = Date.parse('2025-01-01T12:00:00.000Z');
+
+  it('sorts tasks into activity sections', () => {
+    const sections = activitySections(
+      [
+        task('q', 'queued'),
+        task('p', 'processing'),
+        task('u', 'uncertain'),
+        task('f', 'failed', { updatedAt: '2025-01-01T11:00:00.000Z' }),
+        task('old', 'failed', { updatedAt: '2024-12-01T11:00:00.000Z' }),
+        task('s', 'saved', { updatedAt: '2025-01-01T11:30:00.000Z' }),
+      ],
+      now,
+    );
+    expect(sections.map((s) => [s.id, s.tasks.map((t) => t.id)])).toEqual([
+      ['decide', ['u']],
+      ['running', ['p']],
+      ['queued', ['q']],
+      ['failed', ['f']],
+      ['finished', ['s']],
+    ]);
+  });
+
+  it('counts active and uncertain tasks', () => {
+    expect(
+      taskCounts([task('a', 'queued'), task('b', 'processing'), task('c', 'uncertain'), task('d', 'saved')]),
+    ).toEqual({
+      active: 2,
+      uncertain: 1,
+    });
+  });
+
+  it('measures progress from submission against the expected time', () => {
+    const running = task('p', 'processing', { submittedAt: '2025-01-01T11:59:30.000Z', expectedMs: 60_000 });
+    expect(progressOf(running, now)).toEqual({ elapsedMs: 30_000, expectedMs: 60_000, ratio: 0.5 });
+    const late = task('p', 'processing', { submittedAt: '2025-01-01T11:50:00.000Z', expectedMs: 60_000 });
+    expect(progressOf(late, now).ratio).toBe(0.97);
+    expect(progressOf(task('q', 'queued'), now).ratio).toBeNull();
+    const placeholderEnd = task('p', 'pending', {
+      submittedAt: '2025-01-01T11:59:50.000Z',
+      endedAt: '0001-01-01T00:00:00Z',
+      expectedMs: 60_000,
+    });
+    expect(progressOf(placeholderEnd, now).elapsedMs).toBe(10_000);
+  });
+});
+
+describe('library query', () => {
+  it('turns the filter bar into a list query', () => {
+    const filters = {
+      ...EMPTY_FILTERS,
+      family: 'song' as const,
+      state: 'active' as const,
+      favorite: true,
+      search: ' piano ',
+    };
+    const query = toListQuery(filters, 100, null);
+    expect(query).toMatchObject({
+      family: 'song',
+      favorite: true,
+      search: 'piano',
+      order: 'newest',
+      limit: 100,
+      cursor: null,
+    });
+    expect(query.states).toContain('queued');
+    expect(toTaskFilter(EMPTY_FILTERS)).toEqual({});
+    const dated = toTaskFilter({ ...EMPTY_FILTERS, from: '2025-01-02', to: '2025-01-03' });
+    expect(Date.parse(dated.createdTo!) - Date.parse(dated.createdFrom!)).toBe(2 * 86_400_000 - 1);
+  });
+
+  it('puts live tasks on top only when they match and the order is newest', () => {
+    const t = task('n', 'queued', { family: 'song' });
+    expect(belongsAtTop(t, EMPTY_FILTERS)).toBe(true);
+    expect(belongsAtTop(t, { ...EMPTY_FILTERS, family: 'face-swap' })).toBe(false);
+    expect(belongsAtTop(t, { ...EMPTY_FILTERS, order: 'starredFirst' })).toBe(false);
+    expect(belongsAtTop(t, { ...EMPTY_FILTERS, favorite: true })).toBe(false);
+    expect(belongsAtTop(t, { ...EMPTY_FILTERS, search: 'x' })).toBe(false);
+    expect(belongsAtTop(t, { ...EMPTY_FILTERS, state: 'saved' })).toBe(false);
+  });
+});

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import {
+  findLyricsProblems,
+  insertMarker,
+  segmentLyrics,
+} from '../../src/renderer/src/features/compose/lyrics-markers.ts';
+
+describe('findLyricsProblems', () => {
+  it('accepts well-formed lyrics with markers on their own lines and timestamps', () => {
+    const lyrics =
+      '[verse]\nWalking down the road\n[00:12.50]with timing\n\n[Chorus]\nLa la\n[inst]\n[bridge]\nend';
+    expect(findLyricsProblems(lyrics)).toEqual([]);
+  });
+
+  it('flags an unknown marker with its line and column', () => {
+    const problems = findLyricsProblems('[verse]\nhello\n  [xyz]\n');
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ kind: 'unknown', line: 3, column: 3, text: '[xyz]' });
+    expect(problems[0]?.message).toContain('Line 3');
+    expect(problems[0]?.message).toContain('[xyz]');
+  });
+
+  it('flags an unclosed marker', () => {
+    const problems = findLyricsProblems('line one\n[verse\nwords');
+    expect(problems).toEqual([expect.objectContaining({ kind: 'unclosed', line: 2, text: '[verse' })]);
+  });
+
+  it('flags an unclosed marker followed by another bracket on the same line', () => {
+    const problems = findLyricsProblems('[verse [chorus]');
+    expect(problems.map((p) => p.kind)).toEqual(['unclosed', 'not-alone']);
+  });
+
+  it('flags a marker that shares its line with words', () => {
+    const problems = findLyricsProblems('[chorus] sing along\n');
+    expect(problems).toEqual([expect.objectContaining({ kind: 'not-alone', line: 1 })]);
+    expect(problems[0]?.message).toContain('own line');
+  });
+
+  it('flags two markers on one line and a stray closing bracket', () => {
+    expect(findLyricsProblems('[verse][chorus]').map((p) => p.kind)).toEqual(['not-alone', 'not-alone']);
+    expect(findLyricsProblems('oops]').map((p) => p.kind)).toEqual(['stray-close']);
+  });
+});
+
+describe('segmentLyrics', () => {
+  it('gives back the text exactly when joined', () => {
+    const lyrics = '[verse]\nhello [xyz] there\n[chorus\n[00:01]la\n';
+    expect(
+      segmentLyrics(lyrics)
+        .map((s) => s.text)
+        .join(''),
+    ).toBe(lyrics);
+  });
+
+  it('marks known markers, timestamps and problems', () => {
+    const kinds = segmentLyrics('[verse]\n[00:01]la\n[xyz]').filter((s) => s.kind !== 'text');
+    expect(kinds).toEqual([
+      { kind: 'marker', text: '[verse]', marker: 'verse' },
+      { kind: 'timestamp', text: '[00:01]' },
+      { kind: 'problem', text: '[xyz]' },
+    ]);
+  });
+});
+
+describe('insertMarker', () => {
+  it('inserts on its own line in the middle of a line', () => {
+    const edit = insertMarker('hello world', 5, 5, 'chorus');
+    expect(edit.text).toBe('hello\n[chorus]\n world');
+    expect(edit.caret).toBe('hello\n[chorus]\n'.length);
+    expect(findLyricsProblems(edit.text)).toEqual([]);
+  });
+
+  it('inserts at the start of a line without an extra blank line', () => {
+    const edit = insertMarker('a\nb', 2, 2, 'verse');
+    expect(edit.text).toBe('a\n[verse]\nb');
+  });
+
+  it('replaces a selection and handles an empty text', () => {
+    expect(insertMarker('', 0, 0, 'inst')).toEqual({ text: '[inst]\n', caret: 7 });
+    expect(insertMarker('abcXYZ', 3, 6, 'bridge').text).toBe('abc\n[bridge]\n');
+  });
+});
+
+describe('prompt edits', () => {
+  it('appends quick styles with commas', async () => {
+    const { appendStyle } = await import('../../src/renderer/src/features/compose/prompt-edits.ts');
+    expect(appendStyle('', 'jazz')).toBe('jazz');
+    expect(appendStyle('lo-fi  ', 'jazz')).toBe('lo-fi, jazz');
+    expect(appendStyle('lo-fi,', 'jazz')).toBe('lo-fi, jazz');
+  });
+
+  it('inserts an image name at the caret with spaces', async () => {
+    const { insertWord } = await import('../../src/renderer/src/features/compose/prompt-edits.ts');
+    expect(insertWord('', 0, 0, 'image1')).toEqual({ text: 'image1 ', caret: 7 });
+    expect(insertWord('put the hat on', 7, 7, 'image2')).toEqual({
+      text: 'put the image2 hat on',
+      caret: 15,
+    });
+    expect(insertWord('use  now', 4, 4, 'image3').text).toBe('use image3 now');
+  });
+});

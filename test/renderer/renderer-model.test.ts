@@ -1,0 +1,235 @@
+import { describe, expect, it } from 'vitest';
+import { gridLayout, rangeBetween, rowCount, rowItems } from '../../src/renderer/src/model/grid-layout.ts';
+import { checkJsonObject, lineColumnAt } from '../../src/renderer/src/model/json-input.ts';
+import {
+  fileNameOf,
+  libraryRelativePath,
+  mediaUrl,
+  urlExtension,
+} from '../../src/renderer/src/model/media-url.ts';
+import {
+  budgetInputText,
+  budgetShare,
+  costLine,
+  parseBudgetDollars,
+  usdOrDash,
+} from '../../src/renderer/src/model/money-text.ts';
+import { displayParameter, shortenValue } from '../../src/renderer/src/model/parameter-display.ts';
+import {
+  formatAgo,
+  formatClock,
+  formatDuration,
+  msBetween,
+} from '../../src/renderer/src/model/time-format.ts';
+
+describe('json input', () => {
+  it('accepts an object', () => {
+    expect(checkJsonObject('{"prompt": "a cat"}')).toEqual({ ok: true, value: { prompt: 'a cat' } });
+  });
+
+  it('reports where a parse error is, by line and column', () => {
+    const text = '{\n  "a": 1,\n  "b": }';
+    const result = checkJsonObject(text);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.line).toBe(3);
+    expect(result.column).toBe(8);
+    expect(result.message).toMatch(/^Line 3, column 8: /);
+  });
+
+  it('reports a truncated text at its end', () => {
+    const result = checkJsonObject('{"a": [1, 2');
+    expect(result).toMatchObject({ ok: false, line: 1, column: 12 });
+  });
+
+  it('refuses arrays, null, scalars and empty text', () => {
+    expect(checkJsonObject('[1]')).toMatchObject({ ok: false, message: expect.stringContaining('an array') });
+    expect(checkJsonObject('null')).toMatchObject({ ok: false, message: expect.stringContaining('null') });
+    expect(checkJsonObject('3')).toMatchObject({ ok: false, message: expect.stringContaining('a number') });
+    expect(checkJsonObject('  ')).toMatchObject({ ok: false, line: null });
+  });
+
+  it('explains common mistakes in plain words', () => {
+    expect(checkJsonObject('{"a": 1,}')).toMatchObject({
+      ok: false,
+      column: 9,
+      message: expect.stringContaining('comma'),
+    });
+    expect(checkJsonObject("{'a': 1}")).toMatchObject({
+      ok: false,
+      column: 2,
+      message: expect.stringContaining('double quotes'),
+    });
+    expect(checkJsonObject('{"a": "x}')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('not closed'),
+    });
+    expect(checkJsonObject('{"a": 1} x')).toMatchObject({ ok: false, column: 10 });
+  });
+
+  it('maps offsets to lines and columns', () => {
+    expect(lineColumnAt('ab\ncd', 0)).toEqual({ line: 1, column: 1 });
+    expect(lineColumnAt('ab\ncd', 4)).toEqual({ line: 2, column: 2 });
+  });
+});
+
+describe('grid layout', () => {
+  it('fits as many columns as the width allows', () => {
+    expect(gridLayout(1000, { minCardWidth: 184, gap: 16, captionHeight: 64 })).toEqual({
+      columns: 5,
+      cardWidth: 187,
+      rowHeight: 187 + 64 + 16,
+    });
+    expect(gridLayout(100).columns).toBe(1);
+    expect(gridLayout(0).columns).toBe(1);
+    expect(gridLayout(100_000).columns).toBe(12);
+  });
+
+  it('counts rows and the items of a row', () => {
+    expect(rowCount(0, 4)).toBe(0);
+    expect(rowCount(9, 4)).toBe(3);
+    expect(rowItems(2, 4, 9)).toEqual([8, 9]);
+    expect(rowItems(0, 4, 9)).toEqual([0, 4]);
+  });
+
+  it('selects a range either way', () => {
+    const ids = ['a', 'b', 'c', 'd'];
+    expect(rangeBetween(ids, 'b', 'd')).toEqual(['b', 'c', 'd']);
+    expect(rangeBetween(ids, 'd', 'b')).toEqual(['b', 'c', 'd']);
+    expect(rangeBetween(ids, 'x', 'c')).toEqual(['c']);
+  });
+});
+
+describe('money text', () => {
+  it('prices a song live from its duration', () => {
+    expect(costLine('service/ace-step', 'txt2audio', { duration: 30 })).toEqual({
+      amount: '$0.015',
+      detail: '30 s x $0.0005/s',
+    });
+    expect(costLine('service/image-gen', 'txt2img', {}).amount).toBeNull();
+    expect(usdOrDash(null)).toBe('—');
+  });
+
+  it('parses budgets in dollars to micro-dollars', () => {
+    expect(parseBudgetDollars('')).toEqual({ ok: true, micros: null });
+    expect(parseBudgetDollars('$12.50')).toEqual({ ok: true, micros: 12_500_000 });
+    expect(parseBudgetDollars('1,000')).toEqual({ ok: true, micros: 1_000_000_000 });
+    expect(parseBudgetDollars('0.000001')).toEqual({ ok: true, micros: 1 });
+    expect(parseBudgetDollars('ten').ok).toBe(false);
+    expect(parseBudgetDollars('-5').ok).toBe(false);
+  });
+
+  it('shows budgets back in dollars and shares of them', () => {
+    expect(budgetInputText(12_500_000)).toBe('12.5');
+    expect(budgetInputText(3_000_000)).toBe('3');
+    expect(budgetInputText(null)).toBe('');
+    expect(budgetShare(5, 10)).toBe(0.5);
+    expect(budgetShare(50, 10)).toBe(1);
+    expect(budgetShare(5, null)).toBeNull();
+  });
+});
+
+describe('media urls', () => {
+  it('joins the base and an encoded relative path', () => {
+    expect(mediaUrl('studio-media://library/', 'tasks/a b/output-1.png')).toBe(
+      'studio-media://library/tasks/a%20b/output-1.png',
+    );
+    expect(mediaUrl('http://127.0.0.1:9/library/', 'x\\y.wav')).toBe('http://127.0.0.1:9/library/x/y.wav');
+  });
+
+  it('finds the library-relative part of a path', () => {
+    expect(libraryRelativePath('/home/u/Lib/inputs/1/a.png', '/home/u/Lib')).toBe('inputs/1/a.png');
+    expect(libraryRelativePath('/home/u/Library2/a.png', '/home/u/Lib')).toBeNull();
+    expect(libraryRelativePath('C:\\Users\\u\\Lib\\inputs\\a.png', 'c:\\users\\u\\lib')).toBe('inputs/a.png');
+    expect(libraryRelativePath('/home/u/Lib/../x.png', '/home/u/Lib')).toBeNull();
+  });
+
+  it('names files and extensions', () => {
+    expect(fileNameOf('/tmp/dir/photo.png')).toBe('photo.png');
+    expect(fileNameOf('https://x.test/a/b%20c.jpg?x=1')).toBe('b c.jpg');
+    expect(urlExtension('https://x.test/a.GIF?x=1')).toBe('.gif');
+    expect(urlExtension('https://x.test/a')).toBe('');
+  });
+});
+
+describe('parameter display', () => {
+  it('shortens Base64 and data URIs', () => {
+    const b64 = 'A'.repeat(4000);
+    expect(shortenValue(b64)).toMatch(/^A{16}… \(3 KB Base64\)$/);
+    expect(shortenValue(`data:image/png;base64,${b64}`)).toMatch(
+      /^data:image\/png;base64,A{12}… \(3 KB Base64\)$/,
+    );
+    expect(shortenValue('a short prompt')).toBe('a short prompt');
+  });
+
+  it('shows library files and other values', () => {
+    expect(displayParameter({ $file: 'inputs/1/a.png' })).toBe('library file inputs/1/a.png');
+    expect(displayParameter(30)).toBe('30');
+    expect(displayParameter(true)).toBe('true');
+    expect(displayParameter({ nested: 'B'.repeat(400) })).toContain('Base64');
+  });
+});
+
+describe('time format', () => {
+  it('formats durations and clocks', () => {
+    expect(formatDuration(45_000)).toBe('45 s');
+    expect(formatDuration(125_000)).toBe('2 min 05 s');
+    expect(formatDuration(3_780_000)).toBe('1 h 03 min');
+    expect(formatDuration(-5)).toBe('0 s');
+    expect(formatClock(7.9)).toBe('0:07');
+    expect(formatClock(3723)).toBe('1:02:03');
+    expect(formatClock(Number.NaN)).toBe('0:00');
+  });
+
+  it('measures between ISO times and says how long ago', () => {
+    expect(msBetween('2025-01-01T00:00:00Z', '2025-01-01T00:01:00Z')).toBe(60_000);
+    expect(msBetween(null, '2025-01-01T00:01:00Z')).toBeNull();
+    const now = Date.parse('2025-01-01T12:00:00Z');
+    expect(formatAgo('2025-01-01T11:59:50Z', now)).toBe('just now');
+    expect(formatAgo('2025-01-01T11:55:00Z', now)).toBe('5 min ago');
+    expect(formatAgo('2024-12-29T12:00:00Z', now)).toBe('3 days ago');
+  });
+});
+
+describe('previews under the CSP', () => {
+  it('allows library media, files, data and the own origin only', async () => {
+    const { previewAllowed } = await import('../../src/renderer/src/model/media-url.ts');
+    expect(previewAllowed('blob:http://x/1', 'http://127.0.0.1:5')).toBe(true);
+    expect(previewAllowed('data:image/png;base64,AAAA', 'null')).toBe(true);
+    expect(previewAllowed('studio-media://library/a.png', 'null')).toBe(true);
+    expect(previewAllowed('http://127.0.0.1:5/library/a.png', 'http://127.0.0.1:5')).toBe(true);
+    expect(previewAllowed('https://x.test/a.png', 'http://127.0.0.1:5')).toBe(false);
+    expect(previewAllowed('not a url', 'http://127.0.0.1:5')).toBe(false);
+  });
+});
+
+describe('errors from the bridge', () => {
+  it('rebuilds kind, field and message from every shape a failed call may throw', async () => {
+    const { toStudioError } = await import('../../src/renderer/src/model/studio-error.ts');
+    const harness = Object.assign(new Error('prompt: describe the edit'), {
+      kind: 'invalid-input',
+      field: 'prompt',
+    });
+    expect(toStudioError(harness)).toMatchObject({
+      kind: 'invalid-input',
+      field: 'prompt',
+      message: 'prompt: describe the edit',
+    });
+    const preload = new Error(JSON.stringify({ kind: 'budget', message: 'over budget', field: null }));
+    expect(toStudioError(preload)).toMatchObject({ kind: 'budget', field: null, message: 'over budget' });
+    const electron = new Error(
+      `Error invoking remote method 'studio:tasks.queue': Error: ${JSON.stringify({ kind: 'weak-storage', message: 'no keyring', field: 'key' })}`,
+    );
+    expect(toStudioError(electron)).toMatchObject({
+      kind: 'weak-storage',
+      field: 'key',
+      message: 'no keyring',
+    });
+    expect(toStudioError(new Error('boom'))).toMatchObject({
+      kind: 'internal',
+      message: 'boom',
+      field: null,
+    });
+    expect(toStudioError('text')).toMatchObject({ kind: 'internal', message: 'text' });
+  });
+});
