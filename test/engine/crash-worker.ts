@@ -13,7 +13,7 @@ const total = Number(totalText);
 const engine = await TaskEngine.open({
   libraryDir: libraryDir as string,
   service: { baseUrl: baseUrl as string, apiKey: apiKey as string },
-  maxActiveRemote: 10,
+  maxActiveRemote: 8,
   fetchesPerSecond: 500,
   polling: {
     minIntervalMs: 30,

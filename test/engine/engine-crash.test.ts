@@ -22,7 +22,8 @@ let sb: Sandbox;
 
 beforeAll(async () => {
   dir = await tempDir('mts-crash-');
-  sb = await sandbox({ timeScale: 0.1, concurrencyLimit: 50 });
+  // slow enough that the work outlasts the 30 kill windows (about 25 s of engine uptime)
+  sb = await sandbox({ timeScale: 0.2, concurrencyLimit: 50 });
 });
 
 afterAll(async () => {

@@ -375,3 +375,22 @@ describe('a create is never repeated once the service may have it', () => {
     expect(successes).toBeGreaterThan(0);
   });
 });
+
+describe('a very short key', () => {
+  it('is not scrubbed out of field names or values, so answers still parse', async () => {
+    const sb = await startSandbox({ apiKey: 'k', timeScale: 0.01 });
+    const client = new ServiceClient({ baseUrl: sb.url, apiKey: 'k' });
+    try {
+      const task = await client.createTask({
+        model: 'service/ace-step',
+        task_type: 'txt2audio',
+        input: { style_prompt: 'kick drums', duration: 5 },
+      });
+      expect(task.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect((task.input as { style_prompt: string }).style_prompt).toBe('kick drums');
+    } finally {
+      await client.close();
+      await sb.stop();
+    }
+  });
+});

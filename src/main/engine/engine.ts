@@ -15,7 +15,6 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import {
   type EngineStatus,
-  FINAL_STATES,
   familyOf,
   findCatalogEntry,
   REMOTE_ACTIVE_STATES,
@@ -119,6 +118,7 @@ export class TaskEngine {
   readonly #statusListeners = new Set<(status: EngineStatus) => void>();
 
   #closed = false;
+  #statusTimer: NodeJS.Timeout | null = null;
   #timer: NodeJS.Timeout | null = null;
   #timerAt = Number.POSITIVE_INFINITY;
   #pumpScheduled = false;
@@ -478,6 +478,8 @@ export class TaskEngine {
     this.#closed = true;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
+    if (this.#statusTimer) clearTimeout(this.#statusTimer);
+    this.#statusTimer = null;
     await Promise.allSettled([...this.#work]);
     this.#changes.close();
     this.#statusListeners.clear();
@@ -891,7 +893,16 @@ export class TaskEngine {
 
   #changed(task: Task): void {
     this.#changes.push({ taskId: task.id, task });
-    if (FINAL_STATES.includes(task.state) || task.state === 'queued') this.#emitStatus();
+    this.#emitStatusSoon();
+  }
+
+  /** The queue counts in the status follow task changes, at most once per batch interval. */
+  #emitStatusSoon(): void {
+    if (this.#statusTimer || this.#statusListeners.size === 0) return;
+    this.#statusTimer = setTimeout(() => {
+      this.#statusTimer = null;
+      if (!this.#closed) this.#emitStatus();
+    }, this.#options.batchIntervalMs ?? 50);
   }
 
   #changedById(id: string): Task {

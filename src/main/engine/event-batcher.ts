@@ -28,8 +28,8 @@ export class EventBatcher<E extends Batchable> {
     this.#pending.set(event.taskId, event);
     if (this.#timer) return;
     const wait = Math.max(0, this.#lastFlush + this.#intervalMs - Date.now());
+    // kept referenced: a waiting CLI or worker must not exit before the last batch is delivered
     this.#timer = setTimeout(() => this.flush(), wait);
-    this.#timer.unref?.();
   }
 
   /** Delivers what is pending now (also used on close). */
