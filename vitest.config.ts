@@ -1,11 +1,41 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two projects:
+ * - `unit`: everything in test/ except the browser tests; files run in parallel.
+ * - `e2e`: test/e2e, the built renderer in Chromium over the real backend. The renderer is
+ *   built once by the global setup; files run one at a time (each starts its own browser,
+ *   sandbox and backend, and the machine has 2 cores).
+ * `npx vitest run --project unit` or `--project e2e` runs one of them.
+ */
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
     pool: 'forks',
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/e2e/**', '**/node_modules/**'],
+          environment: 'node',
+          pool: 'forks',
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          globalSetup: ['test/e2e/harness/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
   },
 });

@@ -179,7 +179,7 @@ describe('re-run forms', () => {
 describe('slots', () => {
   it('names the disallowed extension of a face swap URL', () => {
     expect(urlProblem('https://x.test/a.gif', SLOT_RULES.target_image)).toBe(
-      '.gif not allowed; use .jpg, .jpeg, .png or .webp',
+      'A .gif URL is not allowed for a face swap; use .jpg, .jpeg, .png or .webp',
     );
     expect(urlProblem('https://x.test/a.PNG?x=1', SLOT_RULES.target_image)).toBeNull();
     expect(urlProblem('https://x.test/a.gif', SLOT_RULES.image1)).toBeNull();

@@ -26,7 +26,10 @@ function ProgressLine({ task, now }: { task: TaskSummary; now: number }) {
           aria-valuenow={Math.round(progress.ratio * 100)}
           aria-valuetext={text}
         >
-          <div className="progress-fill" style={{ width: `${Math.round(progress.ratio * 100)}%` }} />
+          <div
+            className="progress-fill"
+            style={{ transform: `scaleX(${Math.round(progress.ratio * 100) / 100})` }}
+          />
         </div>
       ) : null}
       <span className="progress-text">{text}</span>

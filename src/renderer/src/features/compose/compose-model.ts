@@ -440,7 +440,7 @@ export function urlProblem(url: string, rule: Pick<SlotRule, 'faceSwap' | 'kind'
   }
   if (rule.faceSwap && !hasAllowedImageUrlExtension(text)) {
     const ext = urlExtension(text);
-    return `${ext || 'A URL without an extension'} not allowed; use .jpg, .jpeg, .png or .webp`;
+    return `${ext ? `A ${ext} URL is` : 'A URL without an extension is'} not allowed for a face swap; use .jpg, .jpeg, .png or .webp`;
   }
   return null;
 }

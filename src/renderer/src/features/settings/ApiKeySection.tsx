@@ -82,7 +82,11 @@ export function ApiKeySection() {
           <FieldMessage
             id={`${id}-msg`}
             error={error ?? (tooShort ? 'A key has at least 8 characters' : null)}
-            hint="Kept encrypted by your operating system; the app never shows it again."
+            hint={
+              settings?.keyStorage === 'weak'
+                ? 'This system has no keyring: the key would be stored without encryption (you will be asked first). The app never shows it again.'
+                : 'Kept encrypted by your operating system; the app never shows it again.'
+            }
           />
         </div>
         <button type="submit" className="button button-primary" disabled={saving || key.trim().length < 8}>

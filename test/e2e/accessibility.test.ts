@@ -1,0 +1,129 @@
+/**
+ * Scenario 8, accessibility: axe-core (WCAG 2.x A and AA rules plus best practices) on every main
+ * screen — Compose (each tab), Activity (with saved, failed and uncertain tasks), Library, the
+ * detail view of a song (waveform player) and of a face swap (before/after), and Settings — in the
+ * light and the dark theme. Serious and critical violations fail the test; the others are
+ * printed.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Task } from '../../src/shared/index.ts';
+import { launchChromium } from './harness/chromium-location.ts';
+import { writePicture } from './harness/local-media.ts';
+import { createStudioRig, type StudioRig } from './harness/studio-rig.ts';
+import {
+  type AxeViolation,
+  card,
+  describeViolations,
+  openComposeTab,
+  openView,
+  runAxe,
+  waitForApp,
+} from './harness/studio-ui.ts';
+import { browserAvailable, rendererDir } from './harness/suite-setup.ts';
+
+const THEMES = ['light', 'dark'] as const;
+const BLOCKING = new Set(['serious', 'critical']);
+
+describe.skipIf(!browserAvailable())('accessibility (axe-core) of every main screen', () => {
+  let browser: Browser;
+  let rig: StudioRig;
+  let song: Task;
+  let swap: Task;
+
+  beforeAll(async () => {
+    const dir = rendererDir();
+    [browser, rig] = await Promise.all([
+      launchChromium(),
+      createStudioRig({ rendererDir: dir, service: 'service' }),
+    ]);
+    const songDraft = {
+      model: 'service/ace-step',
+      taskType: 'txt2audio',
+      input: { style_prompt: 'calm strings', duration: 3 },
+    };
+    song = await rig.call('tasks.queue', { ...songDraft, title: 'Morning strings' });
+    const target = await writePicture(rig.filesDir, 'target.png', 320, 240);
+    const face = await writePicture(rig.filesDir, 'face.png', 160, 160, { r: 210, g: 150, b: 110 });
+    swap = await rig.call('tasks.queue', {
+      model: 'service/image-toolkit',
+      taskType: 'face-swap',
+      title: 'Beach swap',
+      input: { target_image: target, swap_image: face },
+    });
+    song = await rig.waitForTask(song.id, ['saved']);
+    swap = await rig.waitForTask(swap.id, ['saved']);
+    // A failed and an uncertain task, so Activity shows its error and decision rows too.
+    rig.sandbox().setFaults({ taskFailureRate: 1 });
+    const failed = await rig.call('tasks.queue', { ...songDraft, title: 'Broken song' });
+    await rig.waitForTask(failed.id, ['failed']);
+    rig.sandbox().setFaults({ applyTo: 'create', resetAfterBodyRate: 1 });
+    const uncertain = await rig.call('tasks.queue', { ...songDraft, title: 'Lost answer' });
+    await rig.waitForTask(uncertain.id, ['uncertain']);
+    rig.sandbox().setFaults({});
+  });
+
+  afterAll(async () => {
+    await rig?.close();
+    await browser?.close();
+  });
+
+  async function screens(page: Page, check: (where: string) => Promise<void>): Promise<void> {
+    for (const tab of ['Song', 'Face swap', 'Image edit', 'Other'] as const) {
+      await openComposeTab(page, tab);
+      await check(`Compose / ${tab}`);
+    }
+    await openView(page, 'activity');
+    await page.getByTestId('activity-row').first().waitFor();
+    await check('Activity');
+    await openView(page, 'library');
+    await card(page, song.id).waitFor();
+    await check('Library');
+    await card(page, song.id)
+      .getByRole('button', { name: `Open ${song.title}` })
+      .click();
+    await page.locator('[data-testid="waveform-player"][data-ready="true"]').waitFor({ timeout: 15_000 });
+    await check('Detail / song');
+    await card(page, swap.id)
+      .getByRole('button', { name: `Open ${swap.title}` })
+      .click();
+    await page.getByTestId('before-after').waitFor();
+    await check('Detail / face swap');
+    await openView(page, 'settings');
+    await check('Settings');
+  }
+
+  for (const theme of THEMES) {
+    it(`has no serious or critical violations in the ${theme} theme`, async () => {
+      await rig.call('settings.update', { theme });
+      const view = await rig.openPage(browser, { colorScheme: theme });
+      const blocking: string[] = [];
+      const others: string[] = [];
+      try {
+        const { page } = view;
+        await waitForApp(page);
+        expect(
+          await page.evaluate(
+            () =>
+              (
+                globalThis as unknown as {
+                  document: { documentElement: { dataset: Record<string, string> } };
+                }
+              ).document.documentElement.dataset.theme,
+          ),
+        ).toBe(theme);
+        await screens(page, async (where) => {
+          const violations: AxeViolation[] = await runAxe(page);
+          const bad = violations.filter((v) => v.impact !== null && BLOCKING.has(v.impact));
+          if (bad.length) blocking.push(describeViolations(`${theme} / ${where}`, bad));
+          const rest = violations.filter((v) => !bad.includes(v));
+          if (rest.length) others.push(describeViolations(`${theme} / ${where}`, rest));
+        });
+      } finally {
+        await view.close();
+      }
+      if (others.length) console.log(`axe (${theme}), minor and moderate:\n${others.join('\n')}`);
+      expect(blocking, blocking.join('\n')).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,103 @@
+/**
+ * Scenario 5: each bad input shows its reason where it was given and queues nothing:
+ * - a 3000 x 3000 picture on a face-swap slot (the spec wants each side under 2048),
+ * - a .gif URL on a face-swap slot (face swap takes .jpg, .jpeg, .png, .webp),
+ * - a corrupt file (a PNG signature followed by garbage) on an image-edit slot,
+ * - an empty prompt on an otherwise valid image edit.
+ * Behind the UI: the service's ledger stays empty, the library has no task and no copied input.
+ */
+import { readdir } from 'node:fs/promises';
+import type { Browser } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './harness/chromium-location.ts';
+import { writeCorruptPng, writePicture } from './harness/local-media.ts';
+import { createStudioRig, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
+import { dropOnSlot, openComposeTab, queueButton, useUrlOnSlot, waitForApp } from './harness/studio-ui.ts';
+import { browserAvailable, rendererDir } from './harness/suite-setup.ts';
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => e.name);
+}
+
+describe.skipIf(!browserAvailable())('bad inputs show their reason and queue nothing', () => {
+  let browser: Browser;
+  let rig: StudioRig;
+  let view: StudioPage;
+
+  beforeAll(async () => {
+    const dir = rendererDir();
+    [browser, rig] = await Promise.all([
+      launchChromium(),
+      createStudioRig({ rendererDir: dir, service: 'service' }),
+    ]);
+    view = await rig.openPage(browser);
+    await waitForApp(view.page);
+  });
+
+  afterAll(async () => {
+    if (view?.problems.length) console.log(`page problems:\n  ${view.problems.join('\n  ')}`);
+    await rig?.close();
+    await browser?.close();
+  });
+
+  it('a 3000 x 3000 picture on a face-swap slot is refused with the size rule', async () => {
+    const { page } = view;
+    const huge = await writePicture(rig.filesDir, 'huge.png', 3000, 3000);
+    await openComposeTab(page, 'Face swap');
+    const target = await dropOnSlot(page, 'target_image', { path: huge });
+    expect(await target.getAttribute('data-status')).toBe('bad');
+    const reason = (await target.getByTestId('slot-reason').textContent()) ?? '';
+    expect(reason).toBe('target_image: image is 3000 x 3000 px; each side must be under 2048 px');
+    expect(await queueButton(page).isDisabled()).toBe(true);
+    expect(await page.getByTestId('queue-reason').textContent()).toContain('Target image');
+  });
+
+  it('a .gif URL on a face-swap slot is refused with the allowed extensions', async () => {
+    const { page } = view;
+    const face = await useUrlOnSlot(page, 'swap_image', 'Face image', 'https://images.example.com/face.gif');
+    expect(await face.getAttribute('data-status')).toBe('bad');
+    const reason = (await face.getByTestId('slot-reason').textContent()) ?? '';
+    expect(reason).toBe('A .gif URL is not allowed for a face swap; use .jpg, .jpeg, .png or .webp');
+    expect(await queueButton(page).isDisabled()).toBe(true);
+  });
+
+  it('a corrupt file (PNG signature, then garbage) is refused', async () => {
+    const { page } = view;
+    const corrupt = await writeCorruptPng(rig.filesDir, 'broken.png');
+    await openComposeTab(page, 'Image edit');
+    const image1 = await dropOnSlot(page, 'image1', { path: corrupt });
+    expect(await image1.getAttribute('data-status')).toBe('bad');
+    const reason = (await image1.getByTestId('slot-reason').textContent()) ?? '';
+    expect(reason).toMatch(/^image1: "broken\.png" is not a readable image/);
+    expect(await queueButton(page).isDisabled()).toBe(true);
+  });
+
+  it('an empty prompt on an image edit is refused at Queue, naming the prompt', async () => {
+    const { page } = view;
+    const good = await writePicture(rig.filesDir, 'fine.png', 400, 300);
+    const image1 = await dropOnSlot(page, 'image1', { path: good });
+    expect(await image1.getAttribute('data-status')).toBe('ok');
+    const prompt = page.getByRole('tabpanel').getByLabel('Prompt', { exact: true });
+    await prompt.fill('');
+    await queueButton(page).click();
+    const error = page
+      .getByTestId('field-error')
+      .or(page.getByTestId('queue-reason').and(page.locator('.queue-why-bad')));
+    await error.first().waitFor();
+    const reason = (await error.first().textContent()) ?? '';
+    expect(reason).toContain('prompt: describe the edit');
+    expect(await prompt.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('nothing was queued, billed or copied', async () => {
+    const queueCalls = view.bridge.calls.filter((c) => c.name === 'tasks.queue');
+    expect(queueCalls.every((c) => !c.ok)).toBe(true);
+    expect(await rig.tasks()).toEqual([]);
+    expect(await rig.ledger()).toEqual([]);
+    expect((await rig.call('tasks.count', {})).total).toBe(0);
+    // Only the database (and its lock/WAL files) in the library: no input was copied in.
+    const files = await filesUnder(rig.libraryDir);
+    expect(files.filter((f) => /\.(png|jpe?g|webp|gif)$/i.test(f))).toEqual([]);
+  });
+});

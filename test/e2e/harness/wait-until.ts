@@ -1,0 +1,18 @@
+/** Waiting in node for real state behind the UI (ledger entries, SQLite rows, files). */
+
+/** Resolves with the first truthy value of `check`, or throws after `timeoutMs` naming `what`. */
+export async function waitUntil<T>(
+  check: () => T | null | undefined | false | Promise<T | null | undefined | false>,
+  what: string,
+  timeoutMs = 15_000,
+  intervalMs = 25,
+): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}

@@ -1,0 +1,196 @@
+/**
+ * Scenario 6, the library: full-text search, filters (type, favourites), favourite, export of a
+ * selection (files and task.json sidecars written to the folder the dialog answers), reveal in
+ * folder, and re-run (the composer opens filled in, Queue sends a second create).
+ * The library is seeded through the contract's own `tasks.queue` call (what the composer sends)
+ * and run to the end by the real engine and sandbox.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Task } from '../../src/shared/index.ts';
+import { launchChromium } from './harness/chromium-location.ts';
+import { writePicture } from './harness/local-media.ts';
+import { createStudioRig, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
+import { card, openView, queue, waitForApp } from './harness/studio-ui.ts';
+import { browserAvailable, rendererDir } from './harness/suite-setup.ts';
+import { waitUntil } from './harness/wait-until.ts';
+
+const SONGS = [
+  { title: 'Ocean lullaby', style: 'soft piano, ocean waves, lullaby' },
+  { title: 'Desert rock', style: 'fuzzy guitars, desert rock, driving drums' },
+  { title: 'City lights', style: 'synthwave, neon, night drive' },
+];
+
+const cards = (page: Page) => page.getByTestId('task-card');
+
+async function visibleCardIds(page: Page): Promise<string[]> {
+  return cards(page).evaluateAll((els) =>
+    els.map((el) => (el as unknown as { getAttribute(n: string): string }).getAttribute('data-task-id')),
+  );
+}
+
+describe.skipIf(!browserAvailable())('library: search, filter, favourite, export, re-run', () => {
+  let browser: Browser;
+  let rig: StudioRig;
+  let view: StudioPage;
+  const tasks = new Map<string, Task>();
+
+  beforeAll(async () => {
+    const dir = rendererDir();
+    [browser, rig] = await Promise.all([
+      launchChromium(),
+      createStudioRig({ rendererDir: dir, service: 'service' }),
+    ]);
+    const queued: Task[] = [];
+    for (const song of SONGS) {
+      queued.push(
+        await rig.call('tasks.queue', {
+          model: 'service/ace-step',
+          taskType: 'txt2audio',
+          title: song.title,
+          input: { style_prompt: song.style, duration: 3 },
+        }),
+      );
+    }
+    const target = await writePicture(rig.filesDir, 'street.png', 480, 320);
+    const face = await writePicture(rig.filesDir, 'smile.png', 200, 200, { r: 220, g: 160, b: 120 });
+    queued.push(
+      await rig.call('tasks.queue', {
+        model: 'service/image-toolkit',
+        taskType: 'face-swap',
+        title: 'Street portrait',
+        input: { target_image: target, swap_image: face },
+      }),
+    );
+    for (const task of queued) tasks.set(task.title, await rig.waitForTask(task.id, ['saved']));
+    view = await rig.openPage(browser);
+    await waitForApp(view.page);
+    await openView(view.page, 'library');
+    await waitUntil(async () => (await cards(view.page).count()) === 4, 'four cards in the library');
+  });
+
+  afterAll(async () => {
+    if (view?.problems.length) console.log(`page problems:\n  ${view.problems.join('\n  ')}`);
+    await rig?.close();
+    await browser?.close();
+  });
+
+  it('searches titles and prompts', async () => {
+    const { page } = view;
+    const search = page.getByRole('searchbox', { name: 'Search library' });
+    await search.fill('ocean');
+    await expect.poll(() => visibleCardIds(page)).toEqual([tasks.get('Ocean lullaby')!.id]);
+    expect(await page.getByTestId('library-total').textContent()).toContain('1 task');
+    // A word of a prompt only (not in any title), typed as a prefix.
+    await search.fill('synthw');
+    await expect.poll(() => visibleCardIds(page)).toEqual([tasks.get('City lights')!.id]);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => cards(page).count()).toBe(4);
+  });
+
+  it('filters by type', async () => {
+    const { page } = view;
+    await page.getByLabel('Type', { exact: true }).selectOption('face-swap');
+    await expect.poll(() => visibleCardIds(page)).toEqual([tasks.get('Street portrait')!.id]);
+    await page.getByLabel('Type', { exact: true }).selectOption('song');
+    await expect.poll(() => cards(page).count()).toBe(3);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => cards(page).count()).toBe(4);
+  });
+
+  it('marks a favourite and filters favourites', async () => {
+    const { page } = view;
+    const desert = tasks.get('Desert rock')!;
+    const star = card(page, desert.id).getByRole('button', { name: 'Favourite Desert rock' });
+    await star.click();
+    await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true');
+    expect((await rig.call('tasks.get', { id: desert.id }))?.favorite).toBe(true);
+
+    await page.getByLabel('Favourites only').check();
+    await expect.poll(() => visibleCardIds(page)).toEqual([desert.id]);
+    expect((await rig.call('tasks.count', { favorite: true })).total).toBe(1);
+    await page.getByLabel('Favourites only').uncheck();
+    await expect.poll(() => cards(page).count()).toBe(4);
+  });
+
+  it('exports a selection: files plus task.json sidecars in the chosen folder', async () => {
+    const { page } = view;
+    const picked = [tasks.get('Ocean lullaby')!, tasks.get('Street portrait')!];
+    for (const task of picked)
+      await card(page, task.id)
+        .getByRole('checkbox', { name: `Select ${task.title}` })
+        .check();
+    expect(await page.getByTestId('selection-count').textContent()).toBe('2 selected');
+    await page.getByRole('button', { name: 'Export selected' }).click();
+    await page
+      .locator('[data-testid="toast"][data-tone="success"]')
+      .filter({ hasText: 'Exported 2 tasks' })
+      .waitFor();
+    expect(rig.dialogs.asked).toEqual(['Export to folder']);
+
+    const folders = await readdir(rig.exportDir);
+    expect(folders).toHaveLength(2);
+    for (const task of picked) {
+      const folder = folders.find((f) => f.endsWith(task.id.slice(0, 8)));
+      expect(folder, `a folder for ${task.title}`).toBeTruthy();
+      const files = await readdir(join(rig.exportDir, folder!));
+      expect(files).toContain('task.json');
+      const sidecar = JSON.parse(await readFile(join(rig.exportDir, folder!, 'task.json'), 'utf8'));
+      expect(sidecar).toMatchObject({
+        id: task.id,
+        remote_task_id: task.remoteId,
+        title: task.title,
+        task_type: task.taskType,
+      });
+      // The output file itself, byte for byte the library's copy.
+      const outputName = sidecar.outputs[0].file as string;
+      expect(files).toContain(outputName);
+      const exported = await readFile(join(rig.exportDir, folder!, outputName));
+      expect(exported.equals(await readFile(join(rig.libraryDir, task.outputs[0]!.path!)))).toBe(true);
+    }
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+  });
+
+  it('reveals a result in the folder', async () => {
+    const { page } = view;
+    const street = tasks.get('Street portrait')!;
+    await card(page, street.id)
+      .getByRole('button', { name: `Open ${street.title}` })
+      .click();
+    const detail = page.locator(`[data-testid="detail-panel"][data-task-id="${street.id}"]`);
+    await detail.getByRole('button', { name: 'Reveal in folder' }).click();
+    await expect.poll(() => rig.shell.calls.filter((c) => c.op === 'reveal').length).toBe(1);
+    expect(rig.shell.calls[0]!.args[0]).toBe(join(rig.libraryDir, street.outputs[0]!.path!));
+  });
+
+  it('re-runs a song: the composer opens filled in and Queue sends a second create', async () => {
+    const { page } = view;
+    const ocean = tasks.get('Ocean lullaby')!;
+    const before = (await rig.ledger()).length;
+    await card(page, ocean.id)
+      .getByRole('button', { name: `Open ${ocean.title}` })
+      .click();
+    const detail = page.locator(`[data-testid="detail-panel"][data-task-id="${ocean.id}"]`);
+    await detail.waitFor();
+    await detail.getByRole('button', { name: 'Re-run' }).click();
+
+    await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Song', exact: true }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(await page.getByLabel('Style prompt', { exact: true }).inputValue()).toBe(SONGS[0]!.style);
+    expect(await page.getByLabel('Duration in seconds').inputValue()).toBe('3');
+    await page.getByText('Re-run of an earlier task').waitFor();
+
+    await queue(page);
+    const rerun = view.bridge.queuedTasks().at(-1)!;
+    expect(rerun.rerunOf).toBe(ocean.id);
+    const saved = await rig.waitForTask(rerun.id, ['saved']);
+    const ledger = await rig.ledger();
+    expect(ledger).toHaveLength(before + 1);
+    const [first, second] = ledger.filter((e) => e.taskId === ocean.remoteId || e.taskId === saved.remoteId);
+    expect((second!.body as { input: unknown }).input).toEqual((first!.body as { input: unknown }).input);
+  });
+});

@@ -1,0 +1,261 @@
+/**
+ * Scenario 9: screenshots of the main screens at 1280 x 800, taken from the real app over the
+ * real backend. They go to test-results/screenshots/ on every run, and to docs/screenshots/
+ * (which the README shows) when UPDATE_SCREENSHOTS=1, so a test run leaves the tree clean:
+ * compose-song.png (lyrics with markers), compose-face-swap.png (two pictures dropped),
+ * activity.png (tasks running at the service), library.png (grid with thumbnails),
+ * detail-song.png (waveform player), detail-face-swap.png (before/after), settings.png.
+ */
+import { mkdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Task } from '../../src/shared/index.ts';
+import { launchChromium } from './harness/chromium-location.ts';
+import { writePicture } from './harness/local-media.ts';
+import { REPO_ROOT } from './harness/renderer-build.ts';
+import { createStudioRig, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
+import { card, dropOnSlot, fillSong, openComposeTab, openView, waitForApp } from './harness/studio-ui.ts';
+import { browserAvailable, rendererDir } from './harness/suite-setup.ts';
+import { waitUntil } from './harness/wait-until.ts';
+
+const SHOTS_DIR = join(
+  REPO_ROOT,
+  process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots',
+);
+
+const LYRICS = [
+  '[verse]',
+  'Streetlights hum a silver tune',
+  'Taxis paint the avenue',
+  '',
+  '[chorus]',
+  'Hold the night, hold it close',
+  'City lights are all we know',
+  '',
+  '[bridge]',
+  'Quiet now, the engines sleep',
+  '',
+  '[inst]',
+].join('\n');
+
+const SONGS = [
+  ['Neon avenue', 'synthwave, night drive, analog pads'],
+  ['Harbour morning', 'acoustic folk, gulls, warm guitar'],
+  ['Desert echo', 'slow blues, slide guitar, dusty'],
+  ['Paper lanterns', 'lo-fi hip hop, vinyl crackle, rain'],
+];
+
+async function dismissToasts(page: Page): Promise<void> {
+  for (const button of await page.getByRole('button', { name: 'Dismiss notification' }).all()) {
+    await button.click().catch(() => undefined);
+  }
+}
+
+/** Saves a 1280 x 800 screenshot of the page and checks it is one. */
+async function shoot(page: Page, name: string): Promise<void> {
+  await dismissToasts(page);
+  await page.mouse.move(0, 799);
+  await page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        (globalThis as unknown as { requestAnimationFrame(cb: () => void): void }).requestAnimationFrame(() =>
+          resolve(null),
+        ),
+      ),
+  );
+  const path = join(SHOTS_DIR, `${name}.png`);
+  await page.screenshot({ path, animations: 'disabled' });
+  const meta = await sharp(path).metadata();
+  expect([meta.width, meta.height]).toEqual([1280, 800]);
+  expect((await stat(path)).size).toBeGreaterThan(10_000);
+}
+
+async function imagesLoaded(page: Page, scope: string): Promise<void> {
+  await waitUntil(
+    () =>
+      page.locator(`${scope} img`).evaluateAll((imgs) =>
+        imgs.every((img) => {
+          const i = img as unknown as { complete: boolean; naturalWidth: number };
+          return i.complete && i.naturalWidth > 0;
+        }),
+      ),
+    `pictures in ${scope} to load`,
+  );
+}
+
+describe.skipIf(!browserAvailable())('screenshots of the main screens', () => {
+  let browser: Browser;
+  let rig: StudioRig;
+  let view: StudioPage;
+  const saved: Task[] = [];
+
+  beforeAll(async () => {
+    const dir = rendererDir();
+    await mkdir(SHOTS_DIR, { recursive: true });
+    [browser, rig] = await Promise.all([
+      launchChromium(),
+      createStudioRig({ rendererDir: dir, service: 'service' }),
+    ]);
+    // A library worth looking at: songs, face swaps and image edits, run by the real engine.
+    const queued: Task[] = [];
+    for (const [title, style] of SONGS) {
+      queued.push(
+        await rig.call('tasks.queue', {
+          model: 'service/ace-step',
+          taskType: 'txt2audio',
+          title: title!,
+          input: { style_prompt: style!, lyrics: LYRICS, duration: 8 },
+        }),
+      );
+    }
+    const colours = [
+      { r: 40, g: 110, b: 190 },
+      { r: 190, g: 70, b: 60 },
+      { r: 60, g: 150, b: 90 },
+      { r: 150, g: 90, b: 170 },
+    ];
+    for (const [i, colour] of colours.entries()) {
+      const target = await writePicture(rig.filesDir, `scene-${i}.png`, 640, 480, colour);
+      const face = await writePicture(rig.filesDir, `face-${i}.png`, 256, 256, { r: 230, g: 180, b: 140 });
+      queued.push(
+        await rig.call('tasks.queue', {
+          model: 'service/image-toolkit',
+          taskType: 'face-swap',
+          title: `Portrait ${i + 1}`,
+          input: { target_image: target, swap_image: face },
+        }),
+        await rig.call('tasks.queue', {
+          model: 'service/image-edit',
+          taskType: 'image-edit',
+          title: `Edit ${i + 1}: warmer light`,
+          input: { image1: target, prompt: 'make the light in image1 warmer' },
+        }),
+      );
+    }
+    for (const task of queued) saved.push(await rig.waitForTask(task.id, ['saved'], 30_000));
+    view = await rig.openPage(browser);
+    await waitForApp(view.page);
+  });
+
+  afterAll(async () => {
+    if (view?.problems.length) console.log(`page problems:\n  ${view.problems.join('\n  ')}`);
+    await rig?.close();
+    await browser?.close();
+  });
+
+  it('compose: a song with lyrics', async () => {
+    const { page } = view;
+    await fillSong(page, {
+      style: 'synthwave, night drive, analog pads, 100 bpm',
+      lyrics: LYRICS,
+      seconds: 90,
+    });
+    await page.getByLabel(/^Negative prompt/).fill('distortion, shouting');
+    await shoot(page, 'compose-song');
+  });
+
+  it('compose: a face swap with two pictures', async () => {
+    const { page } = view;
+    await openComposeTab(page, 'Face swap');
+    const target = await writePicture(rig.filesDir, 'lake.png', 800, 600, { r: 50, g: 120, b: 170 });
+    const face = await writePicture(rig.filesDir, 'me.jpg', 400, 400, { r: 220, g: 170, b: 130 });
+    await dropOnSlot(page, 'target_image', { path: target });
+    await dropOnSlot(page, 'swap_image', { path: face });
+    await imagesLoaded(page, '[data-testid="media-slot"]');
+    await shoot(page, 'compose-face-swap');
+  });
+
+  it('library: the grid with thumbnails', async () => {
+    const { page } = view;
+    await openView(page, 'library');
+    await waitUntil(async () => (await page.getByTestId('task-card').count()) >= 12, 'the cards');
+    await imagesLoaded(page, '[data-testid="gallery"]');
+    await shoot(page, 'library');
+  });
+
+  it('detail: a song with its waveform', async () => {
+    const { page } = view;
+    const song = saved[0]!;
+    await card(page, song.id)
+      .getByRole('button', { name: `Open ${song.title}` })
+      .click();
+    await page.locator('[data-testid="waveform-player"][data-ready="true"]').waitFor({ timeout: 15_000 });
+    await shoot(page, 'detail-song');
+  });
+
+  it('detail: a face swap, before and after', async () => {
+    const { page } = view;
+    const swap = saved.find((t) => t.taskType === 'face-swap')!;
+    await card(page, swap.id)
+      .getByRole('button', { name: `Open ${swap.title}` })
+      .click();
+    await page.getByTestId('before-after').waitFor();
+    await imagesLoaded(page, '[data-testid="before-after"]');
+    await shoot(page, 'detail-face-swap');
+  });
+
+  it('settings', async () => {
+    const { page } = view;
+    await openView(page, 'settings');
+    await shoot(page, 'settings');
+  });
+
+  it('activity: tasks running at the service', async () => {
+    // A fresh studio whose service runs at half the real pace (a song waits about 1.5 s, then
+    // works for several seconds) and takes three tasks at once, so tasks are seen running and
+    // waiting. Its own library: durations learnt from the fast library above would be wrong here.
+    const live = await createStudioRig({
+      rendererDir: rendererDir(),
+      service: 'service',
+      timeScale: 0.5,
+      maxActiveRemote: 3,
+    });
+    try {
+      const running: Task[] = [];
+      const target = await writePicture(live.filesDir, 'crowd.png', 640, 480);
+      running.push(
+        await live.call('tasks.queue', {
+          model: 'service/image-toolkit',
+          taskType: 'face-swap',
+          title: 'Concert crowd',
+          input: { target_image: target, swap_image: target },
+        }),
+      );
+      for (const [title, style] of SONGS) {
+        running.push(
+          await live.call('tasks.queue', {
+            model: 'service/ace-step',
+            taskType: 'txt2audio',
+            title: `${title} (remix)`,
+            input: { style_prompt: style!, duration: 120 },
+          }),
+        );
+      }
+      const liveView = await live.openPage(browser);
+      try {
+        const { page } = liveView;
+        await waitForApp(page);
+        await openView(page, 'activity');
+        await waitUntil(
+          async () => {
+            const states = await Promise.all(
+              running.map(async (t) => (await live.call('tasks.get', { id: t.id }))?.state),
+            );
+            return states.filter((s) => s === 'processing').length >= 2;
+          },
+          'two tasks processing at the service',
+          20_000,
+        );
+        await page.waitForTimeout(1_000); // let the elapsed-time bars move
+        await shoot(page, 'activity');
+        expect(await page.getByTestId('activity-row').count()).toBe(running.length);
+      } finally {
+        await liveView.close();
+      }
+    } finally {
+      await live.close();
+    }
+  });
+});
