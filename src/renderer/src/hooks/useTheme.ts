@@ -1,12 +1,27 @@
 import { useEffect } from 'react';
 import { useStudio } from '../stores/studio-store.ts';
 
-/** Puts the chosen theme on <html data-theme>; "system" leaves it to prefers-color-scheme. */
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+/**
+ * Puts the theme in force on <html data-theme="light|dark">: the chosen one, or for "system"
+ * the one the operating system prefers, followed live. The stylesheet then needs a single
+ * dark palette.
+ */
 export function useTheme(): void {
   const theme = useStudio((s) => s.settings?.theme ?? 'system');
   useEffect(() => {
     const root = document.documentElement;
-    if (theme === 'system') delete root.dataset.theme;
-    else root.dataset.theme = theme;
+    if (theme !== 'system') {
+      root.dataset.theme = theme;
+      return;
+    }
+    const query = window.matchMedia(DARK_QUERY);
+    const apply = () => {
+      root.dataset.theme = query.matches ? 'dark' : 'light';
+    };
+    apply();
+    query.addEventListener('change', apply);
+    return () => query.removeEventListener('change', apply);
   }, [theme]);
 }
