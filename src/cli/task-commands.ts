@@ -356,44 +356,57 @@ export async function runList(g: GlobalOptions, argv: string[], env: NodeJS.Proc
 
 export async function runWatch(g: GlobalOptions, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const args = parseArgs(argv, { flags: ['until-idle'] });
+  const untilIdle = args.flags.has('until-idle');
   const session = await openSession(g, env);
   const { engine } = session;
+  const printTask = (task: Task) => {
+    if (g.json) process.stdout.write(`${JSON.stringify({ event: 'task', task })}\n`);
+    else process.stdout.write(`${taskLine(task)}\n`);
+  };
+  const printStatus = (status: EngineStatus) => {
+    if (g.json) process.stdout.write(`${JSON.stringify({ event: 'status', status })}\n`);
+    else {
+      const problem = status.authProblem ? `, ${status.authProblem}` : '';
+      process.stderr.write(`status: ${status.online ? 'online' : 'offline'}${problem}\n`);
+    }
+  };
+  let stop: () => void = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    stop = resolve;
+  });
+  const checkIdle = () => {
+    if (!untilIdle) return;
+    const status = engine.status();
+    if (status.authProblem || !status.serviceConfigured) stop();
+    else if (engine.store.countInStates(ENGINE_WORK_STATES) === 0) stop();
+  };
+  // listeners stay subscribed until the engine is closed, so its last batch is printed too
+  const offChanges = engine.onTaskChanges((batch) => {
+    for (const change of batch) if (change.task) printTask(change.task);
+    checkIdle();
+  });
+  const offStatus = engine.onStatus((status) => {
+    printStatus(status);
+    checkIdle();
+  });
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   try {
-    await new Promise<void>((done) => {
-      const stopOnIdle = () => {
-        if (args.flags.has('until-idle') && engine.store.countInStates(ENGINE_WORK_STATES) === 0) finish();
-        else if (args.flags.has('until-idle') && engine.status().authProblem) finish();
-      };
-      const off = engine.onTaskChanges((batch) => {
-        for (const change of batch) {
-          if (!change.task) continue;
-          if (g.json) process.stdout.write(`${JSON.stringify({ event: 'task', task: change.task })}\n`);
-          else process.stdout.write(`${taskLine(change.task)}\n`);
-        }
-        stopOnIdle();
-      });
-      const offStatus = engine.onStatus((status) => {
-        if (g.json) process.stdout.write(`${JSON.stringify({ event: 'status', status })}\n`);
-        else
-          process.stderr.write(
-            `status: ${status.online ? 'online' : 'offline'}${status.authProblem ? `, ${status.authProblem}` : ''}\n`,
-          );
-        stopOnIdle();
-      });
-      const finish = () => {
-        off();
-        offStatus();
-        process.off('SIGINT', finish);
-        process.off('SIGTERM', finish);
-        done();
-      };
-      process.on('SIGINT', finish);
-      process.on('SIGTERM', finish);
-      stopOnIdle();
-    });
-    return engine.status().authProblem ? EXIT.auth : EXIT.ok;
+    checkIdle();
+    await stopped;
+    const status = engine.status();
+    if (!status.serviceConfigured) {
+      process.stderr.write(
+        'media-task: no service is set up, so nothing can be sent (set MEDIA_TASK_API_KEY and --base-url)\n',
+      );
+    }
+    return status.authProblem ? EXIT.auth : EXIT.ok;
   } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
     await session.close();
+    offChanges();
+    offStatus();
   }
 }
 

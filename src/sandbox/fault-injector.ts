@@ -3,8 +3,9 @@
  * fetch request, always six numbers in a fixed order, so a seed replays exactly; task-level
  * faults (failure, early expiry) are drawn from a second stream at each accepted create.
  */
+
+import { seededRandom } from './media/index.ts';
 import type { FaultOptions } from './options.ts';
-import { mulberry32 } from './seeded-random.ts';
 
 export type CallKind = 'create' | 'fetch';
 
@@ -24,8 +25,8 @@ export interface TaskFaults {
 
 export class FaultInjector {
   private faults: FaultOptions = {};
-  private callRandom: () => number = mulberry32(1);
-  private taskRandom: () => number = mulberry32(2);
+  private callRandom: () => number = seededRandom(1);
+  private taskRandom: () => number = seededRandom(2);
 
   constructor(faults: FaultOptions = {}) {
     this.set(faults);
@@ -34,8 +35,8 @@ export class FaultInjector {
   set(faults: FaultOptions): void {
     this.faults = { ...faults };
     const seed = faults.seed ?? 1;
-    this.callRandom = mulberry32(seed);
-    this.taskRandom = mulberry32(seed ^ 0x5bd1e995);
+    this.callRandom = seededRandom(seed);
+    this.taskRandom = seededRandom(seed ^ 0x5bd1e995);
   }
 
   get(): FaultOptions {

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { GenerationJob } from './generation-jobs.ts';
 import type { CheckedImage } from './image-input-check.ts';
-import { hashString } from './seeded-random.ts';
+import { hashText } from './media/index.ts';
 import { audioSecondsOf } from './task-timing.ts';
 
 /** Runs a generation job (on a worker thread or the main thread). */
@@ -85,7 +85,7 @@ function planAudio(source: OutputSource): PlannedOutput {
 
 function planTextImage(source: OutputSource): PlannedOutput {
   const prompt = str(source.input.prompt);
-  const seed = num(source.input.seed, hashString(prompt));
+  const seed = num(source.input.seed, hashText(prompt));
   const width = num(source.input.width, 512);
   const height = num(source.input.height, 512);
   return {
@@ -138,7 +138,7 @@ export function planOutputs(source: OutputSource): PlannedOutput[] {
     case 'image-edit': {
       const images = ['image1', 'image2', 'image3'].flatMap((n) => source.images.filter((i) => i.name === n));
       const prompt = str(input.prompt);
-      const seed = num(input.seed, hashString(prompt));
+      const seed = num(input.seed, hashText(prompt));
       return [pinned(source, 'image-1.png', () => source.run({ kind: 'imageEdit', images, prompt, seed }))];
     }
     case 'upscale':

@@ -5,7 +5,7 @@
  */
 import { MODELS } from '../shared/service/index.ts';
 import { isoOrZero, isoWithOffset, unixSeconds } from './iso-time.ts';
-import { hashString } from './seeded-random.ts';
+import { hashText } from './media/index.ts';
 import { NO_ERROR, type SandboxTask, statusOf } from './task-record.ts';
 
 /** Form C's integer status: staged and pending 0, processing 1, completed 2, failed 3. */
@@ -127,7 +127,7 @@ function taskInfo(task: SandboxTask) {
 function formC(task: SandboxTask): unknown {
   const fa = formAData(task);
   const meta = fa.meta as Record<string, string>;
-  const userId = hashString(task.apiKey) % 1_000_000;
+  const userId = hashText(task.apiKey) % 1_000_000;
   const info = taskInfo(task);
   const status = numericStatus(task);
   const works =

@@ -128,6 +128,33 @@ describe('media-task', () => {
     expect(r.stderr).toMatch(/queued locally/);
   });
 
+  it('watch --until-idle sends what was queued offline, then exits', async () => {
+    const libDir = join(dir, 'lib-watch');
+    const queued = await run([
+      '--library',
+      libDir,
+      '--json',
+      'create',
+      'audio',
+      '--style',
+      'offline song',
+      '--duration',
+      '5',
+    ]);
+    expect(queued.code).toBe(0);
+    const id = JSON.parse(queued.stdout).tasks[0].id;
+    const before = sb.ledger().length;
+    const watched = await run(['--library', libDir, '--json', 'watch', '--until-idle'], service());
+    expect(watched.code).toBe(0);
+    const lines = watched.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    const states = lines.filter((l) => l.event === 'task' && l.task.id === id).map((l) => l.task.state);
+    expect(states.at(-1)).toBe('saved');
+    expect(sb.ledger().length).toBe(before + 1);
+  });
+
   it('exit code 2 for bad input, naming the field, and nothing is queued', async () => {
     await writePicture(join(dir, 'huge.png'), 3000, 3000);
     const r = await run(

@@ -19,6 +19,7 @@ export {
   loadImageBytes,
 } from './image-input.ts';
 export { MediaInputError } from './media-input-error.ts';
+export { pickIndex, seededRandom } from './seeded-random.ts';
 export { generateSongWav, SONG_SAMPLE_RATE, type SongParams } from './song-wav.ts';
 export { hashText } from './text-hash.ts';
 export { generateTextImage } from './text-image.ts';
