@@ -378,3 +378,20 @@ describe('engine lifecycle', () => {
       expect((times[i] as number) - (times[i - 1] as number)).toBeGreaterThanOrEqual(45);
   });
 });
+
+describe('deleting', () => {
+  it('refuses to delete a task the service is working on, and deletes a queued one', async () => {
+    sb = await sandbox({ timeScale: 1 });
+    engine = await openEngine(join(dir, 'lib'), sb);
+    const running = await engine.queueTask(song('running'));
+    await waitForState(engine, running.id, ['pending', 'processing', 'staged']);
+    await expect(engine.deleteTask(running.id)).rejects.toThrow(
+      /at the service; it can be deleted once its result is saved/,
+    );
+    expect(engine.store.getTask(running.id)).not.toBeNull();
+    engine.setNetworkOnline(false);
+    const queued = await engine.queueTask(song('queued'));
+    await engine.deleteTask(queued.id);
+    expect(engine.store.getTask(queued.id)).toBeNull();
+  });
+});

@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import {
+  ENGINE_WORK_STATES,
   type EngineStatus,
   familyOf,
   findCatalogEntry,
@@ -406,8 +407,11 @@ export class TaskEngine {
   async deleteTask(id: string): Promise<void> {
     const task = this.store.getTask(id);
     if (!task) throw new TaskActionError(`no task ${id} in the library`);
-    if (task.state === 'submitting' || this.#downloading.has(id) || this.#polling.has(id)) {
-      throw new TaskActionError('this task is being sent or downloaded right now; try again in a moment');
+    if (task.state !== 'queued' && ENGINE_WORK_STATES.includes(task.state)) {
+      // the service has it (and bills it): deleting now would lose a result already paid for
+      throw new TaskActionError(
+        `this task is ${task.state} at the service; it can be deleted once its result is saved (or cancel it while it is still queued)`,
+      );
     }
     const removed = this.store.deleteTask(id);
     const folders = new Set<string>();
