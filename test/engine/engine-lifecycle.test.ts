@@ -210,6 +210,8 @@ describe('engine lifecycle', () => {
     const uncertain = await waitForState(engine, a.id, ['uncertain', 'saved', 'failed']);
     expect(uncertain.state).toBe('uncertain');
     expect(uncertain.error?.message).toMatch(/may or may not/);
+    // the service was reached (the connection broke after the request): not offline
+    expect(engine.status().online).toBe(true);
     await new Promise((r) => setTimeout(r, 300));
     expect(sb.ledger()).toHaveLength(1); // billed once, not re-sent
     sb.setFaults({});

@@ -645,8 +645,6 @@ export class TaskEngine {
       this.#emitStatus();
     } else if (outcome.action === 'fail') {
       to = 'failed';
-    } else if (outcome.unreachable) {
-      this.#noteUnreachable();
     }
     const t = this.store.transition(task.id, to, {
       from: ['submitting'],

@@ -24,8 +24,11 @@ export type SubmissionOutcome =
     }
   /** The service answered and refused the task: it is not created, not billed. */
   | { action: 'fail'; error: TaskError; detail: string }
-  /** The create may have reached the service: never re-sent without the user's word. */
-  | { action: 'uncertain'; unreachable: boolean; error: TaskError; detail: string };
+  /**
+   * The create may have reached the service: never re-sent without the user's word. (The
+   * service was reachable: a connection was made, so this says nothing about being offline.)
+   */
+  | { action: 'uncertain'; error: TaskError; detail: string };
 
 export function submissionOutcome(err: unknown): SubmissionOutcome {
   if (err instanceof NetworkError && !err.mayHaveReachedServer) {
@@ -81,7 +84,6 @@ export function submissionOutcome(err: unknown): SubmissionOutcome {
       : `an unexpected error while sending: ${err instanceof Error ? err.message : String(err)}`;
   return {
     action: 'uncertain',
-    unreachable: err instanceof NetworkError,
     error: {
       kind: 'uncertain',
       message: `the create request may have reached the service, but its answer was lost (${why}). It may or may not have been created and billed: submit it again, or discard it.`,
