@@ -48,7 +48,8 @@ describe.skipIf(!browserAvailable())('bad inputs show their reason and queue not
     const target = await dropOnSlot(page, 'target_image', { path: huge });
     expect(await target.getAttribute('data-status')).toBe('bad');
     const reason = (await target.getByTestId('slot-reason').textContent()) ?? '';
-    expect(reason).toBe('target_image: image is 3000 x 3000 px; each side must be under 2048 px');
+    // The slot names its field itself: the wire name ("target_image: …") is not repeated.
+    expect(reason).toBe('Image is 3000 x 3000 px; each side must be under 2048 px');
     expect(await queueButton(page).isDisabled()).toBe(true);
     expect(await page.getByTestId('queue-reason').textContent()).toContain('Target image');
   });
@@ -69,7 +70,7 @@ describe.skipIf(!browserAvailable())('bad inputs show their reason and queue not
     const image1 = await dropOnSlot(page, 'image1', { path: corrupt });
     expect(await image1.getAttribute('data-status')).toBe('bad');
     const reason = (await image1.getByTestId('slot-reason').textContent()) ?? '';
-    expect(reason).toMatch(/^image1: "broken\.png" is not a readable image/);
+    expect(reason).toMatch(/^"broken\.png" is not a readable image/);
     expect(await queueButton(page).isDisabled()).toBe(true);
   });
 

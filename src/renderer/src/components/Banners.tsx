@@ -11,9 +11,13 @@ async function switchToDemo(): Promise<void> {
   }
 }
 
-function openKeySettings(): void {
+function openSettingsAt(target: 'api-key' | 'base-url'): void {
   useUi.getState().navigate('settings');
-  useUi.getState().requestFocus('api-key');
+  useUi.getState().requestFocus(target);
+}
+
+function openKeySettings(): void {
+  openSettingsAt('api-key');
 }
 
 export function Banners() {
@@ -34,14 +38,28 @@ export function Banners() {
       ) : null}
       {status && status.service === 'none' ? (
         <div className="banner banner-warning" role="status" data-testid="no-service-banner">
-          <span>No service set up — tasks are queued until you add an API key or use the demo</span>
+          <span>
+            {settings?.hasApiKey
+              ? 'No service set up — tasks are queued until you add the base URL or use the demo'
+              : 'No service set up — tasks are queued until you add an API key or use the demo'}
+          </span>
           <span className="banner-actions">
             <button type="button" className="button button-small" onClick={() => void switchToDemo()}>
               Use the demo
             </button>
-            <button type="button" className="button button-small" onClick={openKeySettings}>
-              Add API key
-            </button>
+            {settings?.hasApiKey ? (
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => openSettingsAt('base-url')}
+              >
+                Add base URL
+              </button>
+            ) : (
+              <button type="button" className="button button-small" onClick={openKeySettings}>
+                Add API key
+              </button>
+            )}
           </span>
         </div>
       ) : null}

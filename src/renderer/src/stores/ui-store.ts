@@ -19,7 +19,14 @@ export interface Toast {
 }
 
 /** Controls other parts of the app can ask to focus (menu shortcuts, first run). */
-export type FocusTarget = 'search' | 'style-prompt' | 'face-target' | 'edit-prompt' | 'api-key' | 'main';
+export type FocusTarget =
+  | 'search'
+  | 'style-prompt'
+  | 'face-target'
+  | 'edit-prompt'
+  | 'api-key'
+  | 'base-url'
+  | 'main';
 
 export interface UiState {
   view: View;

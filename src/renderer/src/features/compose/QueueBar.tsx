@@ -6,11 +6,12 @@ import { useStudio } from '../../stores/studio-store.ts';
 import { queueCurrent } from './compose-actions.ts';
 import { buildDraft, queueBlocker } from './compose-model.ts';
 
-function useCost(): { amount: string | null; detail: string } {
+/** The live cost, and what is wrong with the form when it cannot be built yet. */
+function useCost(): { amount: string | null; detail: string; problem: string | null } {
   const state = useCompose();
   const built = buildDraft(state.tab, state);
-  if (!built.ok) return { amount: null, detail: 'fix the input to see the cost' };
-  return costLine(built.draft.model, built.draft.taskType, built.draft.input);
+  if (!built.ok) return { amount: null, detail: 'fix the input to see the cost', problem: built.message };
+  return { ...costLine(built.draft.model, built.draft.taskType, built.draft.input), problem: null };
 }
 
 export function QueueBar() {
@@ -68,11 +69,12 @@ export function QueueBar() {
       </div>
       <p
         id={`${id}-why`}
-        className={blocker || formError ? 'queue-why queue-why-bad' : 'queue-why'}
+        className={blocker || formError || cost.problem ? 'queue-why queue-why-bad' : 'queue-why'}
         data-testid="queue-reason"
       >
         {formError ??
           blocker ??
+          (cost.problem ? `To fix before queueing: ${cost.problem}` : null) ??
           (online ? 'Ready to queue.' : 'Offline: it will be queued here and sent when the network returns.')}
       </p>
     </div>

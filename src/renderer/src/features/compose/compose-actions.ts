@@ -38,7 +38,7 @@ export async function checkSlot(field: SlotField): Promise<void> {
     useCompose.getState().setSlot(field, {
       ...slot,
       status: check.ok ? 'ok' : 'bad',
-      message: check.ok ? null : (check.message ?? `${rule.label} cannot be used`),
+      message: check.ok ? null : (slotReason(field, check.message) ?? `${rule.label} cannot be used`),
       info: check.ok ? checkInfo(check) : null,
     });
   } catch (err) {
@@ -130,6 +130,19 @@ const SHOWN_FIELDS: Record<ComposeTab, readonly string[]> = {
 };
 const COMMON_FIELDS = ['title', 'webhook_config.endpoint', 'webhook_config.secret'];
 
+/**
+ * A refused slot's reason as a sentence: the slot already names its field, so a leading wire name
+ * ("swap_image: image is …") is dropped.
+ */
+function slotReason(field: string, message: string | undefined | null): string | null {
+  return message ? asSentence(message.replace(`${field}: `, '')) : null;
+}
+
+/** The budget refusal starts in lower case ("this task ($0.10) would…"); it is shown as a sentence. */
+function asSentence(message: string): string {
+  return message.charAt(0).toUpperCase() + message.slice(1);
+}
+
 function showFieldError(tab: ComposeTab, field: string | null, message: string): boolean {
   const compose = useCompose.getState();
   if (field && (SHOWN_FIELDS[tab].includes(field) || COMMON_FIELDS.includes(field))) {
@@ -173,10 +186,16 @@ export async function queueCurrent(): Promise<void> {
         ? err
         : new StudioError({ kind: 'internal', message: String(err), field: null });
     const field = error.field ? error.field.replace(/^input\./, '') : null;
-    showFieldError(tab, field, error.message);
     if (error.kind === 'budget') {
-      toastError(error, { label: 'Open Settings', run: () => useUi.getState().navigate('settings') });
+      const shown = new StudioError({
+        kind: error.kind,
+        message: asSentence(error.message),
+        field: error.field,
+      });
+      showFieldError(tab, field, shown.message);
+      toastError(shown, { label: 'Open Settings', run: () => useUi.getState().navigate('settings') });
     } else {
+      showFieldError(tab, field, error.message);
       toastError(error);
     }
   } finally {

@@ -92,12 +92,14 @@ export function ApiKeySection() {
         <button type="submit" className="button button-primary" disabled={saving || key.trim().length < 8}>
           {saving ? 'Saving…' : 'Save key'}
         </button>
-        {hasKey ? (
-          <button type="button" className="button button-quiet" onClick={() => void clear()}>
+      </form>
+      {hasKey ? (
+        <div className="section-actions">
+          <button type="button" className="button" onClick={() => void clear()}>
             Remove key
           </button>
-        ) : null}
-      </form>
+        </div>
+      ) : null}
       {askWeak ? (
         <ConfirmDialog
           title="Store the key without encryption?"

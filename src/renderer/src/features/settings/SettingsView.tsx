@@ -1,8 +1,9 @@
 /** Settings: key, service, demo mode, concurrency, library folder, theme, budget and costs. */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { SettingsUpdate, Theme } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
 import { FieldMessage } from '../../components/FieldMessage.tsx';
+import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
 import { budgetInputText, parseBudgetDollars } from '../../model/money-text.ts';
 import { useStudio } from '../../stores/studio-store.ts';
 import { toastError, useUi } from '../../stores/ui-store.ts';
@@ -26,6 +27,8 @@ function ServiceSection() {
   const status = useStudio((s) => s.status);
   const [baseUrl, setBaseUrl] = useState(settings?.baseUrl ?? '');
   const [error, setError] = useState<string | null>(null);
+  const urlRef = useRef<HTMLInputElement>(null);
+  useFocusRequest('base-url', urlRef);
   useEffect(() => setBaseUrl(settings?.baseUrl ?? ''), [settings?.baseUrl]);
   if (!settings) return null;
   const saveUrl = async () => {
@@ -68,6 +71,7 @@ function ServiceSection() {
       ) : null}
       <form
         className="inline-form"
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           void saveUrl();
@@ -78,8 +82,10 @@ function ServiceSection() {
             Service base URL
           </label>
           <input
+            ref={urlRef}
             id={`${id}-url`}
             type="url"
+            placeholder="https://api.example.com"
             value={baseUrl}
             aria-describedby={`${id}-url-msg`}
             aria-invalid={error ? true : undefined}
