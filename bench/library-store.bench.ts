@@ -12,10 +12,12 @@
  * Run: node bench/library-store.bench.ts   (exit 0 on PASS, 1 on FAIL)
  * Env: BENCH_TASKS (default 100000) to try another size.
  */
+
 import { mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LibraryStore, type NewTask } from '../src/main/store/index.ts';
+import { seededRandom } from '../src/sandbox/index.ts';
 import { CATALOG, type Task, type TaskState } from '../src/shared/index.ts';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 100_000);
@@ -28,17 +30,6 @@ const PAGE = 50;
 const TARGET_MS = { change: 1, page: 20, search: 20 } as const;
 
 // ---- deterministic data ------------------------------------------------------------------------
-
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const random = seededRandom(42);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;

@@ -17,7 +17,7 @@ import {
   nextPollDelay,
   sizeParameterOf,
 } from '../src/main/engine/index.ts';
-import { stageDurations } from '../src/sandbox/index.ts';
+import { seededRandom, stageDurations } from '../src/sandbox/index.ts';
 import { findCatalogEntry, MODELS } from '../src/shared/index.ts';
 
 interface SimTask {
@@ -25,17 +25,6 @@ interface SimTask {
   taskType: string;
   input: Record<string, unknown>;
   durationMs: number;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function workload(count: number, scale: number, random: () => number): SimTask[] {
@@ -85,7 +74,7 @@ function percentile(values: number[], q: number): number {
 }
 
 function run(): boolean {
-  const random = mulberry32(20261122);
+  const random = seededRandom(20261122);
   let pass = true;
   const rows: string[] = [];
   let totalFixed = 0;

@@ -57,6 +57,9 @@
  * Control paths (no key, loopback only): `GET /_sandbox/ledger` -> `{entries: LedgerEntry[]}`,
  * `GET /_sandbox/faults` -> `{faults}`, `PUT /_sandbox/faults` with a FaultOptions body.
  */
+
+/** Deterministic randomness for workloads that must repeat exactly (benchmarks, tests). */
+export { seededRandom } from './media/index.ts';
 export type { FaultOptions, LedgerEntry, Sandbox, SandboxOptions, WebhookDelivery } from './options.ts';
 export { parseSandboxArgs, runSandboxCommand, SANDBOX_USAGE, SandboxUsageError } from './sandbox-command.ts';
 export { startSandbox } from './start-sandbox.ts';
