@@ -4,7 +4,7 @@
  */
 import { BudgetExceededError, LibraryBusyError, TaskActionError } from '../main/engine/index.ts';
 import { InputValidationError } from '../main/media/index.ts';
-import { ServiceError, UnauthorizedError } from '../main/service/index.ts';
+import { BadRequestError, ServiceError, UnauthorizedError } from '../main/service/index.ts';
 import { runSandboxCommand } from '../sandbox/index.ts';
 import { parseArgs, UsageError } from './cli-args.ts';
 import { EXIT } from './exit-codes.ts';
@@ -105,6 +105,15 @@ export function exitCodeOf(err: unknown): number {
   if (err instanceof BudgetExceededError || err instanceof TaskActionError) return EXIT.badInput;
   if (err instanceof LibraryBusyError) return EXIT.libraryBusy;
   if (err instanceof UnauthorizedError) return EXIT.auth;
+  // the service refused what was asked (a malformed or unknown task id): the input was wrong
+  if (err instanceof BadRequestError) return EXIT.badInput;
   if (err instanceof ServiceError) return EXIT.serviceFailure;
   return EXIT.internal;
+}
+
+/** The message printed for an error; the service client's key hint names the app's Settings. */
+export function messageOf(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof UnauthorizedError) return message.replace(/in Settings/g, 'in MEDIA_TASK_API_KEY');
+  return message;
 }

@@ -2,7 +2,7 @@
  * The task commands of `media-task`: create, get, list, watch, export, import. Each opens the
  * engine on the library, does its work, and closes it (tasks left running resume next time).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   defaultLibraryDir,
@@ -11,6 +11,7 @@ import {
   type TaskDraft,
   TaskEngine,
 } from '../main/engine/index.ts';
+import { parseBaseUrl } from '../main/service/index.ts';
 import { type Sandbox, startSandbox } from '../sandbox/index.ts';
 import {
   ENGINE_WORK_STATES,
@@ -22,6 +23,8 @@ import {
 } from '../shared/index.ts';
 import { numberOption, type ParsedArgs, parseArgs, UsageError } from './cli-args.ts';
 import { EXIT } from './exit-codes.ts';
+import { readInputFile } from './input-file.ts';
+import { checkLibraryFolder } from './library-folder-check.ts';
 import { printJson, taskLine } from './task-printing.ts';
 
 export interface GlobalOptions {
@@ -63,11 +66,17 @@ async function openSession(g: GlobalOptions, env: NodeJS.ProcessEnv): Promise<Se
     if (key) {
       if (!g.baseUrl)
         throw new UsageError('MEDIA_TASK_API_KEY is set but no service address: pass --base-url URL');
+      try {
+        parseBaseUrl(g.baseUrl);
+      } catch (err) {
+        throw new UsageError(`--base-url: ${(err as Error).message}`);
+      }
       service = { baseUrl: g.baseUrl, apiKey: key };
     }
   }
   let engine: TaskEngine;
   try {
+    checkLibraryFolder(g.library);
     engine = await TaskEngine.open({ libraryDir: g.library, service });
   } catch (err) {
     await sandbox?.stop();
@@ -118,15 +127,7 @@ export function draftFromCreateArgs(
       };
       if (args.values.has('negative')) input.negative_prompt = args.values.get('negative');
       const lyricsFile = args.values.get('lyrics-file');
-      if (lyricsFile) {
-        try {
-          input.lyrics = readFileSync(resolve(lyricsFile), 'utf8');
-        } catch (err) {
-          throw new UsageError(
-            `--lyrics-file: cannot read ${lyricsFile}: ${(err as NodeJS.ErrnoException).code ?? err}`,
-          );
-        }
-      }
+      if (lyricsFile) input.lyrics = readInputFile('lyrics-file', lyricsFile);
       const ref = args.values.get('reference');
       if (ref) input.style_audio = mediaValue(ref);
       draft = { model: MODELS.audio, taskType: 'txt2audio', input };
@@ -189,14 +190,16 @@ export function draftFromCreateArgs(
         flags: common.flags,
       });
       const file = required(args, 'input-json');
+      const text = readInputFile('input-json', file);
       let input: unknown;
       try {
-        input = JSON.parse(readFileSync(resolve(file), 'utf8'));
+        input = JSON.parse(text);
       } catch (err) {
-        throw new UsageError(`--input-json: ${file} is not readable JSON (${(err as Error).message})`);
+        throw new UsageError(`--input-json: ${file} is not valid JSON (${(err as Error).message})`);
       }
       if (!input || typeof input !== 'object' || Array.isArray(input)) {
-        throw new UsageError('--input-json must hold a JSON object');
+        const got = Array.isArray(input) ? 'an array' : input === null ? 'null' : typeof input;
+        throw new UsageError(`--input-json: ${file} must hold a JSON object, got ${got}`);
       }
       draft = {
         model: required(args, 'model'),
@@ -237,21 +240,46 @@ function waitForStates(
   giveUpOffline: boolean,
 ): Promise<Task[]> {
   return new Promise((resolvePromise) => {
+    const read = () => ids.map((id) => engine.store.getTask(id)).filter((t): t is Task => t !== null);
+    let finished = false;
+    let warnedOffline = false;
     const check = () => {
-      const tasks = ids.map((id) => engine.store.getTask(id)).filter((t): t is Task => t !== null);
+      if (finished) return;
+      const tasks = read();
       const status: EngineStatus = engine.status();
       const done = tasks.every((t) => states.includes(t.state));
       if (done || status.authProblem || (giveUpOffline && !status.online) || !status.serviceConfigured) {
-        offChanges();
-        offStatus();
-        resolvePromise(tasks);
+        finish();
+      } else if (!status.online && !warnedOffline) {
+        warnedOffline = true;
+        process.stderr.write(
+          'media-task: the service cannot be reached; still waiting (Ctrl-C stops waiting; the task stays queued and is sent later)\n',
+        );
       }
+    };
+    // Ctrl-C stops waiting; the caller then closes the engine properly, so a create being sent
+    // settles first instead of being cut off (which would leave the task uncertain)
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      offChanges();
+      offStatus();
+      process.off('SIGINT', finish);
+      process.off('SIGTERM', finish);
+      // the engine reports a refused key or an unreachable service just before it moves the
+      // task back to queued: read the tasks again once that synchronous step is done
+      setImmediate(() => resolvePromise(read()));
     };
     const offChanges = engine.onTaskChanges(check);
     const offStatus = engine.onStatus(check);
+    process.on('SIGINT', finish);
+    process.on('SIGTERM', finish);
     check();
   });
 }
+
+/** The engine's wording points at the app's Settings; on the command line the key is an environment variable. */
+const CLI_AUTH_PROBLEM = 'the service refused the API key; check MEDIA_TASK_API_KEY';
 
 function outcomeCode(tasks: readonly Task[], status: EngineStatus): number {
   if (status.authProblem) return EXIT.auth;
@@ -265,7 +293,7 @@ function report(g: GlobalOptions, tasks: readonly Task[], status: EngineStatus, 
     return;
   }
   for (const t of tasks) process.stdout.write(`${taskLine(t)}\n`);
-  if (status.authProblem) process.stderr.write(`media-task: ${status.authProblem}\n`);
+  if (status.authProblem) process.stderr.write(`media-task: ${CLI_AUTH_PROBLEM}\n`);
   if (note) process.stderr.write(`${note}\n`);
 }
 
@@ -290,7 +318,7 @@ export async function runCreate(g: GlobalOptions, argv: string[], env: NodeJS.Pr
       tasks = await waitForStates(session.engine, [task.id], [...FINAL_STATES, 'uncertain'], false);
     } else {
       tasks = await waitForStates(session.engine, [task.id], SETTLED_AFTER_SUBMIT, true);
-      if (tasks[0]?.state === 'queued')
+      if (tasks[0]?.state === 'queued' && !session.engine.status().authProblem)
         note = 'queued: the service cannot be reached now; it will be sent later';
     }
     const status = session.engine.status();
@@ -366,7 +394,7 @@ export async function runWatch(g: GlobalOptions, argv: string[], env: NodeJS.Pro
   const printStatus = (status: EngineStatus) => {
     if (g.json) process.stdout.write(`${JSON.stringify({ event: 'status', status })}\n`);
     else {
-      const problem = status.authProblem ? `, ${status.authProblem}` : '';
+      const problem = status.authProblem ? `, ${CLI_AUTH_PROBLEM}` : '';
       process.stderr.write(`status: ${status.online ? 'online' : 'offline'}${problem}\n`);
     }
   };

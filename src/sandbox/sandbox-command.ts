@@ -14,6 +14,7 @@
  * Bad flags: a message on stderr and exit code 2.
  */
 
+import { faultOptionsProblem } from './fault-options-check.ts';
 import type { FaultOptions, SandboxOptions } from './options.ts';
 import { startSandbox } from './start-sandbox.ts';
 
@@ -27,21 +28,6 @@ export class SandboxUsageError extends Error {
 export const SANDBOX_USAGE = `usage: media-task sandbox [--port N] [--api-key K] [--time-scale X] [--concurrency N]
        [--over-limit stage|refuse] [--output-ttl-ms N] [--webhook-attempts N] [--webhook-backoff-ms N]
        [--faults JSON]`;
-
-const FAULT_NUMBER_KEYS = [
-  'seed',
-  'serverErrorRate',
-  'rateLimitRate',
-  'retryAfterSeconds',
-  'slowRate',
-  'slowMs',
-  'resetBeforeBodyRate',
-  'resetAfterBodyRate',
-  'malformedJsonRate',
-  'taskFailureRate',
-  'earlyExpiryRate',
-  'earlyExpiryMs',
-] as const;
 
 function numberFlag(flag: string, text: string, rule: (n: number) => boolean, ruleText: string): number {
   const n = Number(text);
@@ -60,25 +46,9 @@ function parseFaults(text: string): FaultOptions {
   } catch {
     throw new SandboxUsageError(`--faults must be a JSON object, got '${text}'`);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new SandboxUsageError('--faults must be a JSON object');
-  }
-  const obj = parsed as Record<string, unknown>;
-  const known = new Set<string>([...FAULT_NUMBER_KEYS, 'applyTo']);
-  for (const [key, value] of Object.entries(obj)) {
-    if (!known.has(key))
-      throw new SandboxUsageError(`--faults: unknown key '${key}' (known: ${[...known].join(', ')})`);
-    if (key === 'applyTo') {
-      if (value !== 'all' && value !== 'create' && value !== 'fetch') {
-        throw new SandboxUsageError("--faults: applyTo must be 'all', 'create' or 'fetch'");
-      }
-    } else if (typeof value !== 'number' || !Number.isFinite(value)) {
-      throw new SandboxUsageError(`--faults: ${key} must be a number`);
-    } else if (key.endsWith('Rate') && (value < 0 || value > 1)) {
-      throw new SandboxUsageError(`--faults: ${key} must be between 0 and 1`);
-    }
-  }
-  return obj as FaultOptions;
+  const problem = faultOptionsProblem(parsed);
+  if (problem) throw new SandboxUsageError(`--faults: ${problem}`);
+  return parsed as FaultOptions;
 }
 
 /** Parses the flags into options (port defaults to 8787). Throws SandboxUsageError. */

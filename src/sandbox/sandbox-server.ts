@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { parseCreateBody } from './create-validation.ts';
 import { errorBody, SandboxHttpError } from './error-body.ts';
 import { type CallFault, FaultInjector } from './fault-injector.ts';
+import { faultOptionsProblem } from './fault-options-check.ts';
 import { GenerationPool } from './generation-pool.ts';
 import { isLoopbackAddress, parseRange, readBodyText, sendError, sendJsonText } from './http-answers.ts';
 import { checkImageInputs } from './image-input-check.ts';
@@ -151,6 +152,7 @@ export class SandboxServer {
     if (this.answerEarlyFault(req, res, fault)) return;
     try {
       const key = this.checkKey(req);
+      checkJsonContentType(req);
       const text = await readBodyText(req);
       const { body, request } = parseCreateBody(text);
       const images = await checkImageInputs(request.imageFields, (url) => this.outbound.fetchImage(url));
@@ -271,12 +273,20 @@ export class SandboxServer {
     } catch {
       return sendError(res, 400, 'body: not valid JSON');
     }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      return sendError(res, 400, 'body: must be a JSON object of fault options');
-    }
+    const problem = faultOptionsProblem(parsed);
+    if (problem) return sendError(res, 400, `body: ${problem}`);
     this.faults.set(parsed as FaultOptions);
     sendJsonText(res, 200, JSON.stringify({ faults: this.faults.get() }));
   }
+}
+
+/** A create body must be JSON (spec: `Content-Type: application/json`); a request without the header is let through. */
+function checkJsonContentType(req: IncomingMessage): void {
+  const given = req.headers['content-type'];
+  if (given === undefined) return;
+  const mediaType = given.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (mediaType === 'application/json' || mediaType.endsWith('+json')) return;
+  throw new SandboxHttpError(415, `content-type: must be application/json, got '${given}'`);
 }
 
 function safeDecode(text: string): string {

@@ -1,0 +1,162 @@
+/**
+ * `media-task` with inputs a user gets wrong: each gives exit 2 and a message naming what is
+ * wrong; a refused key or an unreachable service shows the task as it really is (queued).
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/sandbox/index.ts';
+import { API_KEY, removeDir, sandbox, tempDir } from '../engine/engine-fixtures.ts';
+
+const CLI = join(import.meta.dirname, '../../src/cli/media-task.ts');
+
+let dir: string;
+let sb: Sandbox;
+
+beforeAll(async () => {
+  dir = await tempDir('mts-cli-bad-');
+  sb = await sandbox({ timeScale: 0.01 });
+});
+
+afterAll(async () => {
+  await sb?.stop();
+  await removeDir(dir);
+});
+
+function run(args: string[], env: Record<string, string> = {}) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: dir,
+      env: { ...process.env, MEDIA_TASK_API_KEY: '', MEDIA_TASK_BASE_URL: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+/** A loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('media-task bad inputs', () => {
+  it('a file given as the library folder: exit 2 naming it', async () => {
+    const file = join(dir, 'not-a-folder.txt');
+    writeFileSync(file, 'x');
+    const r = await run(['--library', file, 'list']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`library folder ${file} is a file, not a folder`);
+  });
+
+  it('unreadable option files: exit 2 with the reason', async () => {
+    const lib = join(dir, 'lib-files');
+    mkdirSync(join(dir, 'a-folder'), { recursive: true });
+    const folder = await run([
+      '--library',
+      lib,
+      'create',
+      'audio',
+      '--style',
+      'x',
+      '--lyrics-file',
+      'a-folder',
+    ]);
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toContain('--lyrics-file: cannot read a-folder: is a folder, not a file');
+    const missing = await run([
+      '--library',
+      lib,
+      'create',
+      'raw',
+      '--model',
+      'm',
+      '--task-type',
+      't',
+      '--input-json',
+      'nope.json',
+    ]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--input-json: cannot read nope.json: file not found');
+    writeFileSync(join(dir, 'array.json'), '[1, 2]');
+    const array = await run([
+      '--library',
+      lib,
+      'create',
+      'raw',
+      '--model',
+      'm',
+      '--task-type',
+      't',
+      '--input-json',
+      'array.json',
+    ]);
+    expect(array.code).toBe(2);
+    expect(array.stderr).toContain('--input-json: array.json must hold a JSON object, got an array');
+    const listed = await run(['--library', lib, '--json', 'list']);
+    expect(JSON.parse(listed.stdout).items).toEqual([]);
+  });
+
+  it('a base URL that is not a URL: exit 2 naming --base-url', async () => {
+    const r = await run(['--library', join(dir, 'lib-url'), '--base-url', 'notaurl', 'list'], {
+      MEDIA_TASK_API_KEY: API_KEY,
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--base-url: .*not a valid URL/);
+  });
+
+  it('importing an id the service does not know: exit 2', async () => {
+    const env = { MEDIA_TASK_API_KEY: API_KEY, MEDIA_TASK_BASE_URL: sb.url };
+    const unknown = await run(
+      ['--library', join(dir, 'lib-imp'), 'import', '00000000-0000-4000-8000-000000000000'],
+      env,
+    );
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/does not know this task/);
+    const malformed = await run(['--library', join(dir, 'lib-imp'), 'import', 'not-a-uuid'], env);
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).toMatch(/not a UUID/);
+  });
+
+  it('a refused key: the task is shown queued (not submitting) and the hint names MEDIA_TASK_API_KEY', async () => {
+    const r = await run(
+      ['--library', join(dir, 'lib-key'), 'create', 'audio', '--style', 'x', '--duration', '3'],
+      {
+        MEDIA_TASK_API_KEY: 'wrong-key',
+        MEDIA_TASK_BASE_URL: sb.url,
+      },
+    );
+    expect(r.code).toBe(3);
+    expect(r.stdout).toMatch(/\squeued\s/);
+    expect(r.stderr).toContain('check MEDIA_TASK_API_KEY');
+    expect(r.stderr).not.toMatch(/cannot be reached/);
+  });
+
+  it('an unreachable service: the task is shown queued, with the note that it is sent later', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}`;
+    const r = await run(
+      ['--library', join(dir, 'lib-off'), 'create', 'audio', '--style', 'x', '--duration', '3'],
+      {
+        MEDIA_TASK_API_KEY: API_KEY,
+        MEDIA_TASK_BASE_URL: url,
+      },
+    );
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/\squeued\s/);
+    expect(r.stderr).toMatch(/cannot be reached now; it will be sent later/);
+  });
+});
