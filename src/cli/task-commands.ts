@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
+  defaultDemoLibraryDir,
   defaultLibraryDir,
   type EngineStatus,
   exportTasks,
@@ -41,7 +42,11 @@ export const GLOBAL_FLAGS = ['json', 'sandbox'] as const;
 
 export function globalOptionsOf(args: ParsedArgs, env: NodeJS.ProcessEnv): GlobalOptions {
   return {
-    library: resolve(args.values.get('library') ?? defaultLibraryDir(env)),
+    // --sandbox results go to the demo library, as in the app, never among paid ones
+    library: resolve(
+      args.values.get('library') ??
+        (args.flags.has('sandbox') ? defaultDemoLibraryDir(env) : defaultLibraryDir(env)),
+    ),
     baseUrl: args.values.get('base-url') ?? env.MEDIA_TASK_BASE_URL ?? null,
     json: args.flags.has('json'),
     sandbox: args.flags.has('sandbox'),

@@ -112,6 +112,31 @@ describe('media-task', () => {
     expect(r.stdout).toMatch(/saved\s+face-swap/);
   });
 
+  it.skipIf(process.platform !== 'linux')('keeps --sandbox results in the demo library', async () => {
+    const home = { XDG_CONFIG_HOME: join(dir, 'xdg'), MEDIA_TASK_LIBRARY: '' };
+    const demo = await run(
+      [
+        '--sandbox',
+        '--time-scale',
+        '0.01',
+        'create',
+        'audio',
+        '--style',
+        'demo only',
+        '--duration',
+        '5',
+        '--wait',
+      ],
+      home,
+    );
+    expect(demo.code).toBe(0);
+    expect(existsSync(join(dir, 'xdg', 'Media Task Studio', 'demo-library', 'library.sqlite'))).toBe(true);
+    const paid = await run(['--json', 'list'], home);
+    expect(JSON.parse(paid.stdout).items).toEqual([]);
+    const listed = await run(['--sandbox', '--json', 'list', '--search', 'demo'], home);
+    expect(JSON.parse(listed.stdout).items).toHaveLength(1);
+  });
+
   it('queues locally without a service and says so', async () => {
     const r = await run([
       '--library',

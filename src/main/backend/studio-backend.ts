@@ -20,7 +20,13 @@ import type {
   Task,
 } from '../../shared/index.ts';
 import { STUDIO_CALLS } from '../../shared/index.ts';
-import { type EngineOptions, type EngineStatus, type ServiceSettings, TaskEngine } from '../engine/index.ts';
+import {
+  DEMO_LIBRARY_FOLDER,
+  type EngineOptions,
+  type EngineStatus,
+  type ServiceSettings,
+  TaskEngine,
+} from '../engine/index.ts';
 import { createSecretScrubber } from '../service/index.ts';
 import type { Dialogs, SecretStore, SettingsStore, ShellOps } from './backend-ports.ts';
 import { errorViewOf, StudioCallError } from './call-errors.ts';
@@ -373,7 +379,7 @@ class Backend implements StudioBackend, CallContext {
    */
   #libraryDirOf(s: PersistedSettings): string {
     if (chooseService(s, this.#hasKey) === 'sandbox')
-      return resolve(this.options.userDataDir, 'demo-library');
+      return resolve(this.options.userDataDir, DEMO_LIBRARY_FOLDER);
     return this.#configuredLibraryDir(s);
   }
 

@@ -9,7 +9,13 @@ export {
 } from './engine.ts';
 export { EventBatcher } from './event-batcher.ts';
 export { type ExportResult, exportTasks, safeFolderName, sidecarOf } from './library-export.ts';
-export { APP_NAME, defaultLibraryDir, defaultUserDataDir } from './library-location.ts';
+export {
+  APP_NAME,
+  DEMO_LIBRARY_FOLDER,
+  defaultDemoLibraryDir,
+  defaultLibraryDir,
+  defaultUserDataDir,
+} from './library-location.ts';
 export { LibraryBusyError } from './library-lock.ts';
 export {
   DEFAULT_POLLING,

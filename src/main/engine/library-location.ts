@@ -7,6 +7,9 @@ import { join } from 'node:path';
 
 export const APP_NAME = 'Media Task Studio';
 
+/** Demo mode (the built-in sandbox) keeps its results here, apart from paid ones. */
+export const DEMO_LIBRARY_FOLDER = 'demo-library';
+
 export function defaultUserDataDir(
   platform: NodeJS.Platform = process.platform,
   env: NodeJS.ProcessEnv = process.env,
@@ -17,5 +20,10 @@ export function defaultUserDataDir(
 }
 
 export function defaultLibraryDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.MEDIA_TASK_LIBRARY ?? join(defaultUserDataDir(process.platform, env), 'library');
+  return env.MEDIA_TASK_LIBRARY || join(defaultUserDataDir(process.platform, env), 'library');
+}
+
+/** The library of demo mode: sandbox tasks never mix with the user's paid ones. */
+export function defaultDemoLibraryDir(env: NodeJS.ProcessEnv = process.env): string {
+  return join(defaultUserDataDir(process.platform, env), DEMO_LIBRARY_FOLDER);
 }
