@@ -191,6 +191,9 @@ describe('media-task', () => {
     const unknown = await run(['--library', join(dir, 'lib4'), 'create', 'audio', '--styel', 'x']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown option --styel/);
+    const asJson = await run(['--library', join(dir, 'lib4'), '--json', 'create', 'audio', '--styel', 'x']);
+    expect(asJson.code).toBe(2);
+    expect(JSON.parse(asJson.stderr)).toEqual({ error: { message: 'unknown option --styel', exitCode: 2 } });
     const listed = await run(['--library', join(dir, 'lib4'), 'list', '--json']);
     expect(JSON.parse(listed.stdout).items).toEqual([]);
     expect(sb.ledger().some((e) => JSON.stringify(e.body).includes('huge'))).toBe(false);

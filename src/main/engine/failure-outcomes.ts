@@ -11,7 +11,8 @@ import {
   UnauthorizedError,
 } from '../service/index.ts';
 
-export const AUTH_PROBLEM = 'the service refused the API key; check it in Settings';
+export const AUTH_PROBLEM =
+  'the service refused the API key; check the key (Settings in the app, MEDIA_TASK_API_KEY on the command line)';
 
 export type SubmissionOutcome =
   /** Surely never reached the service: back to the queue, nothing was billed. */
