@@ -19,8 +19,9 @@
  * Toasts: data-testid toast (data-tone info|success|error), shown at the bottom of the nav
  *   column (over no content); action buttons e.g. "View in Activity", "Open Settings"; close
  *   button "Dismiss notification". Info/success go after 6 s, errors after 15 s; 4 at most.
+ *   An identical toast in a row replaces the newest one and shows a count (data-testid toast-count "×3").
  * Confirm dialogs: data-testid confirm-dialog; buttons "Cancel" and the action
- *   ("Submit again", "Delete", "Store unencrypted").
+ *   ("Submit again", "Delete", "Store unencrypted", "Remove key").
  *
  * Compose: role=tablist "Task family" with tabs "Song", "Face swap", "Image edit", "Other"
  *   (arrow keys, Home, End); panel role=tabpanel data-testid compose-song|compose-faceSwap|

@@ -16,6 +16,12 @@ export function Toasts() {
           >
             <span className="toast-message" role={toast.tone === 'error' ? 'alert' : undefined}>
               {toast.message}
+              {toast.count > 1 ? (
+                <span className="toast-count" data-testid="toast-count">
+                  {' '}
+                  ×{toast.count}
+                </span>
+              ) : null}
             </span>
             {toast.action ? (
               <button

@@ -16,6 +16,8 @@ export interface Toast {
   tone: ToastTone;
   message: string;
   action: ToastAction | null;
+  /** How many identical toasts in a row this one stands for (shown as "×3" when above 1). */
+  count: number;
 }
 
 /** Controls other parts of the app can ask to focus (menu shortcuts, first run). */
@@ -52,6 +54,21 @@ const TOAST_MS: Record<ToastTone, number> = { info: 6000, success: 6000, error: 
 let nextToastId = 1;
 let nextFocusNonce = 1;
 
+function sameToast(a: Toast, b: Toast): boolean {
+  return a.tone === b.tone && a.message === b.message && a.action?.label === b.action?.label;
+}
+
+/**
+ * Adds a toast; one identical to the newest replaces it with a higher count (and a fresh timer,
+ * as the new id is the one the timeout dismisses), so "Queued" ×3 shows once.
+ */
+export function withToast(toasts: readonly Toast[], toast: Toast): Toast[] {
+  const last = toasts.at(-1);
+  if (last && sameToast(last, toast))
+    return [...toasts.slice(0, -1), { ...toast, count: last.count + toast.count }];
+  return [...toasts, toast].slice(-TOAST_LIMIT);
+}
+
 export const useUi = create<UiState>()((set, get) => ({
   view: 'compose',
   detailId: null,
@@ -79,7 +96,7 @@ export const useUi = create<UiState>()((set, get) => ({
     }),
   pushToast: (tone, message, action = null) => {
     const id = nextToastId++;
-    set((s) => ({ toasts: [...s.toasts, { id, tone, message, action }].slice(-TOAST_LIMIT) }));
+    set((s) => ({ toasts: withToast(s.toasts, { id, tone, message, action, count: 1 }) }));
     setTimeout(() => get().dismissToast(id), TOAST_MS[tone]);
     return id;
   },

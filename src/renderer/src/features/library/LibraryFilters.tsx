@@ -48,6 +48,20 @@ export function LibraryFilters() {
           }}
         />
       </div>
+      {hasActiveFilters(filters) ? (
+        <button
+          type="button"
+          className="button button-small button-quiet filters-clear"
+          onClick={() => {
+            setSearch('');
+            setFilters({ ...EMPTY_FILTERS, order: filters.order });
+            // The button goes away with the filters: keep the focus in the filter row.
+            searchRef.current?.focus();
+          }}
+        >
+          Clear filters
+        </button>
+      ) : null}
       <div className="filter">
         <label htmlFor={`${id}-family`}>Type</label>
         <select
@@ -118,18 +132,6 @@ export function LibraryFilters() {
           <option value="starredFirst">Favourites first</option>
         </select>
       </div>
-      {hasActiveFilters(filters) ? (
-        <button
-          type="button"
-          className="button button-small button-quiet"
-          onClick={() => {
-            setSearch('');
-            setFilters({ ...EMPTY_FILTERS, order: filters.order });
-          }}
-        >
-          Clear filters
-        </button>
-      ) : null}
     </div>
   );
 }

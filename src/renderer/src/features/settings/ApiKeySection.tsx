@@ -16,6 +16,7 @@ export function ApiKeySection() {
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [askWeak, setAskWeak] = useState(false);
+  const [askRemove, setAskRemove] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   useFocusRequest('api-key', inputRef);
 
@@ -95,10 +96,28 @@ export function ApiKeySection() {
       </form>
       {hasKey ? (
         <div className="section-actions">
-          <button type="button" className="button" onClick={() => void clear()}>
+          <button type="button" className="button" onClick={() => setAskRemove(true)}>
             Remove key
           </button>
         </div>
+      ) : null}
+      {askRemove ? (
+        <ConfirmDialog
+          title="Remove the API key?"
+          message={
+            <p>
+              The key will be deleted from this computer. Tasks will stay queued until you add a key again or
+              use the demo.
+            </p>
+          }
+          confirmLabel="Remove key"
+          danger
+          onCancel={() => setAskRemove(false)}
+          onConfirm={() => {
+            setAskRemove(false);
+            void clear();
+          }}
+        />
       ) : null}
       {askWeak ? (
         <ConfirmDialog
