@@ -9,11 +9,11 @@
 import { readdir } from 'node:fs/promises';
 import type { Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './harness/chromium-location.ts';
 import { writeCorruptPng, writePicture } from './harness/local-media.ts';
-import { createStudioRig, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
-import { dropOnSlot, openComposeTab, queueButton, useUrlOnSlot, waitForApp } from './harness/studio-ui.ts';
-import { browserAvailable, rendererDir } from './harness/suite-setup.ts';
+import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
+import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { dropOnSlot, openComposeTab, queueButton, useUrlOnSlot } from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -26,20 +26,11 @@ describe.skipIf(!browserAvailable())('bad inputs show their reason and queue not
   let view: StudioPage;
 
   beforeAll(async () => {
-    const dir = rendererDir();
-    [browser, rig] = await Promise.all([
-      launchChromium(),
-      createStudioRig({ rendererDir: dir, service: 'service' }),
-    ]);
-    view = await rig.openPage(browser);
-    await waitForApp(view.page);
+    ({ browser, rig } = await startStudio({ service: 'service' }));
+    view = await openApp({ browser, rig });
   });
 
-  afterAll(async () => {
-    if (view?.problems.length) console.log(`page problems:\n  ${view.problems.join('\n  ')}`);
-    await rig?.close();
-    await browser?.close();
-  });
+  afterAll(() => stopStudio({ browser, rig }, view));
 
   it('a 3000 x 3000 picture on a face-swap slot is refused with the size rule', async () => {
     const { page } = view;

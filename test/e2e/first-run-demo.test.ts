@@ -7,10 +7,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './harness/chromium-location.ts';
-import { createStudioRig, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
-import { activityRow, card, fillSong, openView, queue, waitForApp } from './harness/studio-ui.ts';
-import { browserAvailable, rendererDir } from './harness/suite-setup.ts';
+import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
+import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { activityRow, card, fillSong, openView, queue } from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
 
 describe.skipIf(!browserAvailable())('first run in demo mode', () => {
   let browser: Browser;
@@ -18,20 +18,11 @@ describe.skipIf(!browserAvailable())('first run in demo mode', () => {
   let view: StudioPage;
 
   beforeAll(async () => {
-    const dir = rendererDir();
-    [browser, rig] = await Promise.all([
-      launchChromium(),
-      createStudioRig({ rendererDir: dir, service: 'first-run' }),
-    ]);
-    view = await rig.openPage(browser);
-    await waitForApp(view.page);
+    ({ browser, rig } = await startStudio({ service: 'first-run' }));
+    view = await openApp({ browser, rig });
   });
 
-  afterAll(async () => {
-    if (view?.problems.length) console.log(`page problems:\n  ${view.problems.join('\n  ')}`);
-    await rig?.close();
-    await browser?.close();
-  });
+  afterAll(() => stopStudio({ browser, rig }, view));
 
   it('offers the demo on the first run and turns demo mode on when chosen', async () => {
     const { page } = view;

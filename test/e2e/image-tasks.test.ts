@@ -13,19 +13,11 @@ import type { Browser } from '@playwright/test';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
-import { launchChromium } from './harness/chromium-location.ts';
 import { writePicture } from './harness/local-media.ts';
-import { createStudioRig, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
-import {
-  activityRow,
-  card,
-  dropOnSlot,
-  openComposeTab,
-  openView,
-  queue,
-  waitForApp,
-} from './harness/studio-ui.ts';
-import { browserAvailable, rendererDir } from './harness/suite-setup.ts';
+import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
+import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { activityRow, card, dropOnSlot, openComposeTab, openView, queue } from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
 
 /** The bytes a ledger body carries for an image input (data URI or raw Base64). */
 function decodedImage(value: unknown): Buffer {
@@ -46,20 +38,11 @@ describe.skipIf(!browserAvailable())('pictures dragged into face swap and image 
   let view: StudioPage;
 
   beforeAll(async () => {
-    const dir = rendererDir();
-    [browser, rig] = await Promise.all([
-      launchChromium(),
-      createStudioRig({ rendererDir: dir, service: 'service' }),
-    ]);
-    view = await rig.openPage(browser);
-    await waitForApp(view.page);
+    ({ browser, rig } = await startStudio({ service: 'service' }));
+    view = await openApp({ browser, rig });
   });
 
-  afterAll(async () => {
-    if (view?.problems.length) console.log(`page problems:\n  ${view.problems.join('\n  ')}`);
-    await rig?.close();
-    await browser?.close();
-  });
+  afterAll(() => stopStudio({ browser, rig }, view));
 
   it('face swap: two dropped pictures run to a result with a thumbnail and a before/after view', async () => {
     const { page } = view;

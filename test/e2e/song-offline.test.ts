@@ -9,8 +9,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './harness/chromium-location.ts';
-import { createStudioRig, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
+import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
+import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
 import {
   activityRow,
   card,
@@ -19,9 +19,8 @@ import {
   playedMediaState,
   queue,
   trackPlayedMedia,
-  waitForApp,
 } from './harness/studio-ui.ts';
-import { browserAvailable, rendererDir } from './harness/suite-setup.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
 
 const LYRICS_WITH_TYPO = [
   '[verse]',
@@ -37,20 +36,11 @@ describe.skipIf(!browserAvailable())('a song queued offline', () => {
   let view: StudioPage;
 
   beforeAll(async () => {
-    const dir = rendererDir();
-    [browser, rig] = await Promise.all([
-      launchChromium(),
-      createStudioRig({ rendererDir: dir, service: 'service' }),
-    ]);
-    view = await rig.openPage(browser, { beforeLoad: trackPlayedMedia });
-    await waitForApp(view.page);
+    ({ browser, rig } = await startStudio({ service: 'service' }));
+    view = await openApp({ browser, rig }, { beforeLoad: trackPlayedMedia });
   });
 
-  afterAll(async () => {
-    if (view?.problems.length) console.log(`page problems:\n  ${view.problems.join('\n  ')}`);
-    await rig?.close();
-    await browser?.close();
-  });
+  afterAll(() => stopStudio({ browser, rig }, view));
 
   it('flags a malformed marker with its line and inserts markers from the toolbar', async () => {
     const { page } = view;

@@ -8,10 +8,10 @@
  */
 import type { Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './harness/chromium-location.ts';
-import { createStudioRig, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
-import { activityRow, fillSong, openView, queue, waitForApp } from './harness/studio-ui.ts';
-import { browserAvailable, rendererDir } from './harness/suite-setup.ts';
+import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
+import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { activityRow, fillSong, openView, queue } from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
 
 const LOST_ANSWER = { seed: 7, applyTo: 'create', resetAfterBodyRate: 1 } as const;
 
@@ -21,20 +21,11 @@ describe.skipIf(!browserAvailable())('an uncertain task', () => {
   let view: StudioPage;
 
   beforeAll(async () => {
-    const dir = rendererDir();
-    [browser, rig] = await Promise.all([
-      launchChromium(),
-      createStudioRig({ rendererDir: dir, service: 'service' }),
-    ]);
-    view = await rig.openPage(browser);
-    await waitForApp(view.page);
+    ({ browser, rig } = await startStudio({ service: 'service' }));
+    view = await openApp({ browser, rig });
   });
 
-  afterAll(async () => {
-    if (view?.problems.length) console.log(`page problems:\n  ${view.problems.join('\n  ')}`);
-    await rig?.close();
-    await browser?.close();
-  });
+  afterAll(() => stopStudio({ browser, rig }, view));
 
   /** Queues a song from the composer while the sandbox drops create answers; returns its id. */
   async function queueIntoUncertain(style: string): Promise<string> {
