@@ -2,15 +2,13 @@
  * `media-task` with inputs a user gets wrong: each gives exit 2 and a message naming what is
  * wrong; a refused key or an unreachable service shows the task as it really is (queued).
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import { API_KEY, removeDir, sandbox, tempDir } from '../engine/engine-fixtures.ts';
-
-const CLI = join(import.meta.dirname, '../../src/cli/media-task.ts');
+import { type CliResult, runCli } from './cli-runner.ts';
 
 let dir: string;
 let sb: Sandbox;
@@ -25,24 +23,8 @@ afterAll(async () => {
   await removeDir(dir);
 });
 
-function run(args: string[], env: Record<string, string> = {}) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd: dir,
-      env: { ...process.env, MEDIA_TASK_API_KEY: '', MEDIA_TASK_BASE_URL: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
+function run(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return runCli(dir, args, env);
 }
 
 /** A loopback port nothing listens on. */

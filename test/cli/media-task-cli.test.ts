@@ -2,14 +2,12 @@
  * The `media-task` command line, run as a user would (a child process), against the real
  * sandbox and a real library folder.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import { API_KEY, removeDir, sandbox, tempDir, writePicture } from '../engine/engine-fixtures.ts';
-
-const CLI = join(import.meta.dirname, '../../src/cli/media-task.ts');
+import { type CliResult, runCli } from './cli-runner.ts';
 
 let dir: string;
 let sb: Sandbox;
@@ -24,27 +22,8 @@ afterAll(async () => {
   await removeDir(dir);
 });
 
-function run(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd: dir,
-      env: { ...process.env, MEDIA_TASK_API_KEY: '', MEDIA_TASK_BASE_URL: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
+function run(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return runCli(dir, args, env);
 }
 
 describe('media-task', () => {
