@@ -41,6 +41,7 @@ import { saveOutputs, settledState } from './output-saving.ts';
 import {
   DEFAULT_POLLING,
   type DurationEstimate,
+  type DurationSample,
   estimateDuration,
   nextPollDelay,
   type PollingTuning,
@@ -135,7 +136,7 @@ export class TaskEngine {
   readonly #polling = new Set<string>();
   readonly #downloading = new Set<string>();
   readonly #downloadRetry = new Map<string, { attempts: number; notBefore: number }>();
-  readonly #estimates = new Map<string, DurationEstimate & { at: number }>();
+  readonly #histories = new Map<string, DurationSample[]>();
   readonly #work = new Set<Promise<unknown>>();
 
   private constructor(options: EngineOptions, store: LibraryStore, lock: LibraryLock) {
@@ -262,7 +263,8 @@ export class TaskEngine {
         }),
       );
     }
-    this.#checkBudget(estimateDraftCost(draft));
+    const estimateMicros = estimateDraftCost(draft);
+    this.#checkBudget(estimateMicros);
     const inputDir = join(this.libraryDir, 'inputs', id);
     try {
       for (const v of validated) {
@@ -316,7 +318,7 @@ export class TaskEngine {
         title: titleOf(draft),
         request: { model: draft.model, task_type: draft.taskType, input, ...(config ? { config } : {}) },
         inputs,
-        estimateMicros: estimateDraftCost(draft),
+        estimateMicros,
         expectedMs: Math.round(estimate.expectedMs),
         rerunOf: draft.rerunOf ?? null,
         createdAt: new Date().toISOString(),
@@ -694,7 +696,7 @@ export class TaskEngine {
       }
       if (to === 'completed') {
         this.store.replaceOutputs(id, remote.outputs);
-        this.#estimates.delete(`${current.model}\u0000${current.taskType}`);
+        this.#histories.delete(`${current.model}\u0000${current.taskType}`);
       }
       const changedState = to !== current.state;
       if (!changedState) {
@@ -705,21 +707,22 @@ export class TaskEngine {
     });
   }
 
+  /**
+   * Expected duration of a task from the recent history of its model and type. The history is
+   * read from the library once and cached until a task of that kind completes, so scheduling a
+   * fetch never queries the database.
+   */
   #estimateFor(model: string, taskType: string, input: Record<string, unknown>): DurationEstimate {
     const key = `${model}\u0000${taskType}`;
-    const size = sizeParameterOf(taskType, input);
-    let cached = this.#estimates.get(key);
-    const defaultMs = (findCatalogEntry(model, taskType)?.expectedSeconds ?? 60) * 1000;
-    if (!cached || size !== null) {
-      const history = this.store
+    let history = this.#histories.get(key);
+    if (!history) {
+      history = this.store
         .durationHistory(model, taskType, 50)
         .map((h) => ({ durationMs: h.durationMs, size: sizeParameterOf(taskType, h.request.input) }));
-      const estimate = estimateDuration(history, size, defaultMs);
-      if (size !== null) return estimate;
-      cached = { ...estimate, at: Date.now() };
-      this.#estimates.set(key, cached);
+      this.#histories.set(key, history);
     }
-    return cached;
+    const defaultMs = (findCatalogEntry(model, taskType)?.expectedSeconds ?? 60) * 1000;
+    return estimateDuration(history, sizeParameterOf(taskType, input), defaultMs);
   }
 
   // ---------- polling ----------

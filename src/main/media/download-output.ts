@@ -8,7 +8,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
-import { Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Agent, interceptors, request } from 'undici';
 import type { OutputKind } from '../../shared/index.ts';
@@ -111,7 +111,6 @@ export async function downloadOutput(url: string, options: DownloadOptions): Pro
         throw new OutputDownloadError('output data URI is not Base64', false);
       }
       const bytes = Buffer.from(url.slice(comma + 1), 'base64');
-      const { Readable } = await import('node:stream');
       await pipeline(Readable.from([bytes]), meter, createWriteStream(tempPath));
     } else {
       let response: Awaited<ReturnType<typeof request>>;
