@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LibraryStore, type NewTask } from '../src/main/store/index.ts';
 import { seededRandom } from '../src/sandbox/index.ts';
-import { CATALOG, type Task, type TaskState } from '../src/shared/index.ts';
+import { SANDBOX_VENDOR, TASK_TYPES, type Task, type TaskState } from '../src/shared/index.ts';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 100_000);
 const INSERT_BATCH = 5_000;
@@ -70,16 +70,17 @@ function promptText(): string {
 }
 
 function newTask(i: number, baseMs: number): NewTask {
-  const entry = pick(CATALOG);
+  const entry = pick(TASK_TYPES);
+  const model = `${SANDBOX_VENDOR}/${entry.modelName}`;
   const input: Record<string, unknown> = { prompt: promptText(), duration: 30 };
   if (entry.taskType === 'txt2audio') input.lyrics = `[verse] ${promptText()}\n[chorus] ${promptText()}`;
   // Every 7th task shares its creation time with the previous one: ties are the norm, not the exception.
   const createdAt = new Date(baseMs + (i - (i % 7 === 0 ? 1 : 0)) * 1000).toISOString();
   return {
-    model: entry.model,
+    model,
     taskType: entry.taskType,
     title: `${entry.label} ${i}`,
-    request: { model: entry.model, task_type: entry.taskType, input },
+    request: { model, task_type: entry.taskType, input },
     inputs: [],
     estimateMicros: 10_000,
     expectedMs: entry.expectedSeconds * 1000,

@@ -15,10 +15,9 @@ import {
   type DurationSample,
   estimateDuration,
   nextPollDelay,
-  sizeParameterOf,
 } from '../src/main/engine/index.ts';
 import { seededRandom, stageDurations } from '../src/sandbox/index.ts';
-import { findCatalogEntry, MODELS } from '../src/shared/index.ts';
+import { MODELS, sizeParameterOf, taskTypeEntry } from '../src/shared/index.ts';
 
 interface SimTask {
   model: string;
@@ -57,7 +56,7 @@ function adaptivePoller(
   history: readonly DurationSample[],
   random: () => number,
 ): { fetches: number; delayMs: number } {
-  const defaultMs = (findCatalogEntry(task.model, task.taskType)?.expectedSeconds ?? 60) * 1000;
+  const defaultMs = (taskTypeEntry(task.taskType)?.expectedSeconds ?? 60) * 1000;
   const estimate = estimateDuration(history, sizeParameterOf(task.taskType, task.input), defaultMs);
   let t = 0;
   let fetches = 0;

@@ -73,6 +73,9 @@ async function main(): Promise<boolean> {
     KEY,
     '--time-scale',
     '100',
+    // 1,000 songs cost more than the default demo balance
+    '--balance-micros',
+    '1000000000',
     '--concurrency',
     '5000',
   ]);

@@ -11,4 +11,6 @@ export const EXIT = {
   serviceFailure: 4,
   /** Another process has the library open. */
   libraryBusy: 5,
+  /** The service refused because the account's plan does not allow it (HTTP 403). */
+  planRefused: 6,
 } as const;

@@ -4,43 +4,43 @@
  */
 import { BudgetExceededError, LibraryBusyError, TaskActionError } from '../main/engine/index.ts';
 import { InputValidationError } from '../main/media/index.ts';
-import { BadRequestError, ServiceError, UnauthorizedError } from '../main/service/index.ts';
+import { BadRequestError, PlanRefusedError, ServiceError, UnauthorizedError } from '../main/service/index.ts';
 import { runSandboxCommand } from '../sandbox/index.ts';
+import { HOSTED_SERVICE, SANDBOX_VENDOR } from '../shared/index.ts';
+import { runAccount } from './account-command.ts';
 import { parseArgs, UsageError } from './cli-args.ts';
 import { EXIT } from './exit-codes.ts';
-import {
-  GLOBAL_FLAGS,
-  GLOBAL_VALUES,
-  globalOptionsOf,
-  runCreate,
-  runExport,
-  runGet,
-  runImport,
-  runList,
-  runWatch,
-} from './task-commands.ts';
+import { GLOBAL_FLAGS, GLOBAL_VALUES, globalOptionsOf } from './global-options.ts';
+import { runCreate, runExport, runGet, runImport, runList, runWatch } from './task-commands.ts';
 
-const USAGE = `Usage: media-task [--library DIR] [--base-url URL] [--json] [--sandbox [--time-scale X]] <command>
+const USAGE = `Usage: media-task [--library DIR] [--base-url URL] [--vendor V] [--json] [--sandbox [--time-scale X]] <command>
 
-The API key is read from MEDIA_TASK_API_KEY; the service address from --base-url or
-MEDIA_TASK_BASE_URL. --sandbox runs the built-in sandbox service in this process instead.
+The API key is read from MEDIA_TASK_API_KEY. The service is the hosted one (${HOSTED_SERVICE.baseUrl})
+unless --base-url or MEDIA_TASK_BASE_URL names another (a pasted .../api/v1 is fine); local files
+go through the service's upload endpoint when they fit (--upload-url or MEDIA_TASK_UPLOAD_URL for a
+custom --base-url), else inside the request.
+Model ids are <vendor>/<model>: the vendor is ${HOSTED_SERVICE.vendor} unless --vendor or MEDIA_TASK_VENDOR
+says otherwise; --model on a create sends another id. --sandbox runs the built-in sandbox
+service in this process instead (vendor ${SANDBOX_VENDOR}).
 The library defaults to the desktop app's (MEDIA_TASK_LIBRARY overrides it).
 
 Commands:
-  sandbox [--port N] [--api-key K] [--time-scale X]     run the local sandbox service
+  sandbox [--port N] [--api-key K] [--time-scale X] [--profile spec|hosted]   run the local sandbox service
   create audio --style TEXT [--negative TEXT] [--lyrics-file F] [--duration S] [--reference FILE|URL]
   create face-swap --target FILE|URL --swap FILE|URL
   create image-edit --image1 FILE|URL [--image2 ...] [--image3 ...] --prompt TEXT
                     [--negative TEXT] [--seed N] [--steps N] [--flow-shift X]
   create raw --model M --task-type T --input-json FILE
-      every create also takes [--title T] [--webhook-url URL --webhook-secret S] [--wait]
+      every create also takes [--model ID] [--title T] [--webhook-url URL --webhook-secret S] [--wait]
   get ID                                   one task (local or service id)
   list [--state S[,S]] [--type T] [--search TEXT] [--favorite] [--starred-first] [--limit N]
   watch [--until-idle]                     run the engine and print task changes
   export DIR [IDS...]                      copy files and a task.json sidecar per task
   import TASK_ID [--wait]                  add a task created elsewhere, with its outputs
+  account                                  the balance at the service (also checks the key)
 
-Exit codes: 0 ok, 2 bad input, 3 API key refused, 4 service failure, 5 library in use, 1 other.
+Exit codes: 0 ok, 2 bad input, 3 API key refused, 4 service failure, 5 library in use,
+6 refused by the plan at the service, 1 other.
 `;
 
 /** Splits the global options (anywhere on the line) from the command's own arguments. */
@@ -87,6 +87,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       return runExport(g, rest, env);
     case 'import':
       return runImport(g, rest, env);
+    case 'account':
+      return runAccount(g, rest, env);
     case 'help':
     case undefined:
       process.stdout.write(USAGE);
@@ -105,6 +107,7 @@ export function exitCodeOf(err: unknown): number {
   if (err instanceof BudgetExceededError || err instanceof TaskActionError) return EXIT.badInput;
   if (err instanceof LibraryBusyError) return EXIT.libraryBusy;
   if (err instanceof UnauthorizedError) return EXIT.auth;
+  if (err instanceof PlanRefusedError) return EXIT.planRefused;
   // the service refused what was asked (a malformed or unknown task id): the input was wrong
   if (err instanceof BadRequestError) return EXIT.badInput;
   if (err instanceof ServiceError) return EXIT.serviceFailure;

@@ -4,55 +4,23 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import {
-  defaultDemoLibraryDir,
-  defaultLibraryDir,
-  type EngineStatus,
-  exportTasks,
-  type TaskDraft,
-  TaskEngine,
-} from '../main/engine/index.ts';
-import { parseBaseUrl } from '../main/service/index.ts';
+import { type EngineStatus, exportTasks, type TaskDraft, TaskEngine } from '../main/engine/index.ts';
 import { type Sandbox, startSandbox } from '../sandbox/index.ts';
 import {
   ENGINE_WORK_STATES,
   FINAL_STATES,
   isTaskState,
-  MODELS,
+  modelIdProblem,
   type Task,
   type TaskState,
+  taskTypeEntry,
 } from '../shared/index.ts';
 import { numberOption, type ParsedArgs, parseArgs, UsageError } from './cli-args.ts';
 import { EXIT } from './exit-codes.ts';
+import { type GlobalOptions, profileOfOptions } from './global-options.ts';
 import { readInputFile } from './input-file.ts';
 import { checkLibraryFolder } from './library-folder-check.ts';
 import { printJson, taskLine } from './task-printing.ts';
-
-export interface GlobalOptions {
-  library: string;
-  baseUrl: string | null;
-  json: boolean;
-  /** Run an in-process sandbox and use it as the service. */
-  sandbox: boolean;
-  timeScale: number | undefined;
-}
-
-export const GLOBAL_VALUES = ['library', 'base-url', 'time-scale'] as const;
-export const GLOBAL_FLAGS = ['json', 'sandbox'] as const;
-
-export function globalOptionsOf(args: ParsedArgs, env: NodeJS.ProcessEnv): GlobalOptions {
-  return {
-    // --sandbox results go to the demo library, as in the app, never among paid ones
-    library: resolve(
-      args.values.get('library') ??
-        (args.flags.has('sandbox') ? defaultDemoLibraryDir(env) : defaultLibraryDir(env)),
-    ),
-    baseUrl: args.values.get('base-url') ?? env.MEDIA_TASK_BASE_URL ?? null,
-    json: args.flags.has('json'),
-    sandbox: args.flags.has('sandbox'),
-    timeScale: numberOption(args, 'time-scale'),
-  };
-}
 
 interface Session {
   engine: TaskEngine;
@@ -61,28 +29,16 @@ interface Session {
 }
 
 async function openSession(g: GlobalOptions, env: NodeJS.ProcessEnv): Promise<Session> {
-  let sandbox: Sandbox | null = null;
-  let service: { baseUrl: string; apiKey: string } | null = null;
-  if (g.sandbox) {
-    sandbox = await startSandbox({ apiKey: 'demo-key', timeScale: g.timeScale ?? 0.1 });
-    service = { baseUrl: sandbox.url, apiKey: 'demo-key' };
-  } else {
-    const key = env.MEDIA_TASK_API_KEY?.trim();
-    if (key) {
-      if (!g.baseUrl)
-        throw new UsageError('MEDIA_TASK_API_KEY is set but no service address: pass --base-url URL');
-      try {
-        parseBaseUrl(g.baseUrl);
-      } catch (err) {
-        throw new UsageError(`--base-url: ${(err as Error).message}`);
-      }
-      service = { baseUrl: g.baseUrl, apiKey: key };
-    }
-  }
+  const sandbox = g.sandbox
+    ? await startSandbox({ apiKey: 'demo-key', timeScale: g.timeScale ?? 0.1 })
+    : null;
+  const profile = profileOfOptions(g, sandbox?.url ?? null);
+  const key = sandbox ? 'demo-key' : env.MEDIA_TASK_API_KEY?.trim();
+  const service = key ? { baseUrl: profile.baseUrl, apiKey: key, uploadUrl: profile.uploadUrl } : null;
   let engine: TaskEngine;
   try {
     checkLibraryFolder(g.library);
-    engine = await TaskEngine.open({ libraryDir: g.library, service });
+    engine = await TaskEngine.open({ libraryDir: g.library, service, profile });
   } catch (err) {
     await sandbox?.stop();
     throw err;
@@ -117,7 +73,7 @@ export function draftFromCreateArgs(
   kind: string | undefined,
   argv: string[],
 ): { draft: TaskDraft; wait: boolean } {
-  const common = { values: [...CREATE_COMMON_VALUES], flags: ['wait'] };
+  const common = { values: [...CREATE_COMMON_VALUES, 'model'], flags: ['wait'] };
   let args: ParsedArgs;
   let draft: TaskDraft;
   switch (kind) {
@@ -135,13 +91,13 @@ export function draftFromCreateArgs(
       if (lyricsFile) input.lyrics = readInputFile('lyrics-file', lyricsFile);
       const ref = args.values.get('reference');
       if (ref) input.style_audio = mediaValue(ref);
-      draft = { model: MODELS.audio, taskType: 'txt2audio', input };
+      draft = { model: catalogModel('txt2audio'), taskType: 'txt2audio', input };
       break;
     }
     case 'face-swap': {
       args = parseArgs(argv, { values: [...common.values, 'target', 'swap'], flags: common.flags });
       draft = {
-        model: MODELS.imageToolkit,
+        model: catalogModel('face-swap'),
         taskType: 'face-swap',
         input: {
           target_image: mediaValue(required(args, 'target')),
@@ -186,12 +142,12 @@ export function draftFromCreateArgs(
         input.steps = steps;
       }
       if (flow !== undefined) input.flow_shift = flow;
-      draft = { model: MODELS.imageEdit, taskType: 'image-edit', input };
+      draft = { model: catalogModel('image-edit'), taskType: 'image-edit', input };
       break;
     }
     case 'raw': {
       args = parseArgs(argv, {
-        values: [...common.values, 'model', 'task-type', 'input-json'],
+        values: [...common.values, 'task-type', 'input-json'],
         flags: common.flags,
       });
       const file = required(args, 'input-json');
@@ -217,11 +173,29 @@ export function draftFromCreateArgs(
       throw new UsageError('create what? audio, face-swap, image-edit or raw');
   }
   if (args.positionals.length) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
+  const model = args.values.get('model');
+  if (model !== undefined) draft.model = modelOption(model);
   const title = args.values.get('title');
   if (title) draft.title = title;
   const hook = args.values.get('webhook-url');
   if (hook) draft.webhook = { endpoint: hook, secret: args.values.get('webhook-secret') ?? '' };
   return { draft, wait: args.flags.has('wait') };
+}
+
+/** The catalog's model name of a task type (the profile adds the vendor). */
+function catalogModel(taskType: string): string {
+  return taskTypeEntry(taskType)?.modelName ?? taskType;
+}
+
+/** --model: a full id (`vendor/model`) as given, or a model name the profile's vendor is put before. */
+function modelOption(raw: string): string {
+  const model = raw.trim();
+  if (model === '') throw new UsageError('--model needs a model id, e.g. Qubico/ace-step');
+  if (model.includes('/')) {
+    const problem = modelIdProblem(model);
+    if (problem) throw new UsageError(`--model: ${problem}`);
+  }
+  return model;
 }
 
 const SETTLED_AFTER_SUBMIT: readonly TaskState[] = [
@@ -288,6 +262,7 @@ const CLI_AUTH_PROBLEM = 'the service refused the API key; check MEDIA_TASK_API_
 
 function outcomeCode(tasks: readonly Task[], status: EngineStatus): number {
   if (status.authProblem) return EXIT.auth;
+  if (tasks.some((t) => t.state === 'failed' && t.error?.kind === 'plan-refused')) return EXIT.planRefused;
   if (tasks.some((t) => ['failed', 'uncertain', 'expired'].includes(t.state))) return EXIT.serviceFailure;
   return EXIT.ok;
 }

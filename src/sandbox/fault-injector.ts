@@ -1,7 +1,9 @@
 /**
  * Seeded fault injection (options.ts FaultOptions). Call-level faults are drawn per create or
  * fetch request, always six numbers in a fixed order, so a seed replays exactly; task-level
- * faults (failure, early expiry) are drawn from a second stream at each accepted create.
+ * faults (failure, early expiry) are drawn from a second stream at each accepted create; the
+ * refusal inside an HTTP 200 from a third stream, one number per create request. The plan's
+ * refusals (task types, uploads) are settings, not draws.
  */
 
 import { seededRandom } from './media/index.ts';
@@ -23,24 +25,34 @@ export interface TaskFaults {
   earlyExpiry: boolean;
 }
 
+/** A create refused inside an HTTP 200: the body's `code` and `message`. */
+export interface BodyRefusal {
+  code: number;
+  message: string;
+}
+
+const DEFAULT_BODY_REFUSAL: BodyRefusal = { code: 400, message: 'request refused (sandbox fault injection)' };
+
 export class FaultInjector {
   private faults: FaultOptions = {};
   private callRandom: () => number = seededRandom(1);
   private taskRandom: () => number = seededRandom(2);
+  private refusalRandom: () => number = seededRandom(3);
 
   constructor(faults: FaultOptions = {}) {
     this.set(faults);
   }
 
   set(faults: FaultOptions): void {
-    this.faults = { ...faults };
+    this.faults = copyOf(faults);
     const seed = faults.seed ?? 1;
     this.callRandom = seededRandom(seed);
     this.taskRandom = seededRandom(seed ^ 0x5bd1e995);
+    this.refusalRandom = seededRandom(seed ^ 0x27d4eb2f);
   }
 
   get(): FaultOptions {
-    return { ...this.faults };
+    return copyOf(this.faults);
   }
 
   get earlyExpiryMs(): number {
@@ -63,10 +75,39 @@ export class FaultInjector {
     return { kind: 'none' };
   }
 
+  /** The refusal inside an HTTP 200 for this create request, or null (one draw per create, always). */
+  drawBodyRefusal(): BodyRefusal | null {
+    const f = this.faults;
+    const draw = this.refusalRandom();
+    const applyTo = f.applyTo ?? 'all';
+    if (applyTo === 'fetch' || !(draw < (f.bodyRefusalRate ?? 0))) return null;
+    return {
+      code: f.bodyRefusalCode ?? DEFAULT_BODY_REFUSAL.code,
+      message: f.bodyRefusalMessage ?? DEFAULT_BODY_REFUSAL.message,
+    };
+  }
+
+  /** Whether the account's plan refuses creates of this task type. */
+  planRefuses(taskType: string): boolean {
+    return this.faults.planRefusedTaskTypes?.includes(taskType) ?? false;
+  }
+
+  /** Whether the account's plan has no uploads. */
+  get uploadRefused(): boolean {
+    return this.faults.uploadRefused === true;
+  }
+
   /** Task-level faults of a newly accepted task (whatever `applyTo` says: they belong to the task). */
   drawTask(): TaskFaults {
     const fail = this.taskRandom() < (this.faults.taskFailureRate ?? 0);
     const earlyExpiry = this.taskRandom() < (this.faults.earlyExpiryRate ?? 0);
     return { fail, earlyExpiry };
   }
+}
+
+/** A copy that shares no array with the caller's object. */
+function copyOf(faults: FaultOptions): FaultOptions {
+  const copy = { ...faults };
+  if (faults.planRefusedTaskTypes) copy.planRefusedTaskTypes = [...faults.planRefusedTaskTypes];
+  return copy;
 }

@@ -1,6 +1,7 @@
 /** Writing answers and reading bodies on node:http. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { errorBody, SandboxHttpError } from './error-body.ts';
+import { errorBodyFor, SandboxHttpError } from './error-body.ts';
+import type { AnswerProfile } from './options.ts';
 
 /** Largest request body read (a Base64 image of LIMITS.imageMaxBytes is ~27 MB). */
 export const MAX_BODY_BYTES = 64 * 1024 * 1024;
@@ -20,13 +21,41 @@ export function sendJsonText(
   res.end(text);
 }
 
+/** Sends the error body of the answer profile (error-body.ts). */
 export function sendError(
   res: ServerResponse,
   status: number,
   message: string,
   headers: Record<string, string> = {},
+  profile: AnswerProfile = 'spec',
 ) {
-  sendJsonText(res, status, JSON.stringify(errorBody(status, message)), headers);
+  sendJsonText(res, status, JSON.stringify(errorBodyFor(profile, status, message)), headers);
+}
+
+/** Sends a file's bytes (the whole file, or one `Range`), with no body for HEAD. */
+export function sendBytes(
+  req: IncomingMessage,
+  res: ServerResponse,
+  bytes: Buffer,
+  contentType: string,
+  name: string,
+) {
+  const headers: Record<string, string | number> = {
+    'content-type': contentType,
+    'accept-ranges': 'bytes',
+    'content-disposition': `inline; filename="${name}"`,
+    'cache-control': 'no-store',
+  };
+  const range = parseRange(req.headers.range, bytes.length);
+  if (range === 'invalid') {
+    res.writeHead(416, { ...headers, 'content-range': `bytes */${bytes.length}`, 'content-length': 0 });
+    res.end();
+    return;
+  }
+  const part = range ? bytes.subarray(range.start, range.end + 1) : bytes;
+  if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${bytes.length}`;
+  res.writeHead(range ? 206 : 200, { ...headers, 'content-length': part.length });
+  res.end(req.method === 'HEAD' ? undefined : part);
 }
 
 /** Reads the whole body as UTF-8 text; a 413 when it is larger than `limit`. */

@@ -3,7 +3,7 @@
  * sides are both under LIMITS.imageMaxSideExclusive (spec 8). URL inputs are fetched.
  * Every failure is a 400 naming the field.
  */
-import { LIMITS } from '../shared/service/index.ts';
+import { LIMITS } from '../shared/catalog/index.ts';
 import type { ImageInputField } from './create-validation.ts';
 import { badRequest } from './error-body.ts';
 import { decodeImageInput } from './media/index.ts';

@@ -3,7 +3,11 @@
  * emulates the service (spec + field notes) so the app can be shown and tested with no account
  * and no network.
  *
- * Answers by model (the spec's forms; all JSON):
+ * Two answer profiles (option `profile`, flag `--profile`): `spec` (default) answers in the spec's
+ * forms described first below; `hosted` copies the real service's public records (section "Hosted
+ * profile"). Everything else (checks, lifecycle, billing, faults, uploads) is the same in both.
+ *
+ * Answers by model in the spec profile (the spec's forms; all JSON):
  *
  * | model                  | task types                                         | create answers                     | fetch answers |
  * |------------------------|----------------------------------------------------|------------------------------------|---------------|
@@ -40,16 +44,57 @@
  * must be under LIMITS.imageMaxSideExclusive; face-swap URLs must end in .jpg/.jpeg/.png/.webp.
  * Output files are made on a worker thread (`generationWorkers`, default 1), so fetches never wait.
  *
- * Errors all have the body `{code, message, data: null, error: {code, raw_message, message, detail: null}}`:
- * 400 bad request (the message names the field, e.g. `input.duration must be between 1 and 240, got 500`),
- * 400 for a malformed (non-UUID) task id, 401 missing or wrong `x-api-key`, 404 unknown task id,
- * unknown path or file, 405 wrong method, 410 expired output, 413 body over 64 MiB, 429 over the
- * concurrency limit with `overLimit: 'refuse'` (Retry-After: 1) or a rate-limit fault, 500 a server-error
- * fault. A failed task carries error {code 10000 (injected failure) or 10001 (output generation failed)}.
+ * Errors in the spec profile all have the body `{code, message, data: null, error: {code, raw_message,
+ * message, detail: null}}`: 400 bad request (the message names the field, e.g. `input.duration must be
+ * between 1 and 240, got 500`), 400 for a malformed (non-UUID) task id, 401 missing or wrong
+ * `x-api-key`, 402 a create the balance cannot pay (`insufficient credits: ...`), 403 a task type the
+ * plan refuses or uploads refused (`Insufficient plan level`), 404 unknown task id, unknown path or
+ * file, 405 wrong method, 410 expired output or upload, 413 body over 64 MiB, 415 a body not declared
+ * JSON, 429 over the concurrency limit with `overLimit: 'refuse'` (Retry-After: 1) or a rate-limit
+ * fault, 500 a server-error fault. A failed task carries error {code 10000 (injected failure) or 10001
+ * (output generation failed)}.
+ *
+ * Hosted profile (`profile: 'hosted'`), from the field notes' recorded records and the docs:
+ * - every create and fetch of ace-step, qwen-image and image-toolkit answers `{code: 200, data,
+ *   message: "success"}` (no `timestamp`; the image-edit create too); image-toolkit creates show the
+ *   docs' example (input `{}`, output null, meta `{}`); image-gen and video-gen (sandbox-only) keep
+ *   forms C and B on fetch;
+ * - `data` is the record of form A with: times as `2025-06-11T11:43:31.673594+08:00` (microseconds,
+ *   +08:00); `meta.started_at` and `ended_at` null until the task has them; `logs` null until the task
+ *   ends, `[]` after; `meta.usage.type` `llm` for ace-step, `point` otherwise; `detail` null; `error`
+ *   `{code: 0, raw_message: "", message: "", detail: null}` when none; `config.service_mode` as sent ("" by
+ *   default). Webhooks carry the same `data`;
+ * - errors: `{code, message}` for 400, 401 and 403 (as the docs' examples), `{code, data: null,
+ *   message}` for every other status; 401 says `Invalid API key`, 403 `Insufficient plan level`.
+ *
+ * Refusals (both profiles; none creates a task, bills, or enters the ledger): 403 for a task type in
+ * `faults.planRefusedTaskTypes`; an HTTP 200 whose body is the profile's error body with `code`
+ * `faults.bodyRefusalCode` (default 400) at `faults.bodyRefusalRate` (clients must check `code` on
+ * HTTP 200); 402 when the available balance is below the task's price; 429 with Retry-After: 1 over the
+ * concurrency limit with `overLimit: 'refuse'` (one public source reports 429 with Retry-After; the
+ * reference SDKs retry creates only on 429, which is safe since nothing was made). A create is checked
+ * in this order: key 401, content type 415, body 400, plan 403, refusal in a 200, image inputs 400,
+ * balance 402, concurrency 429.
+ *
+ * Account (`GET /account/info`, `x-api-key`, both profiles): `{code: 200, data: {account_name: "sandbox",
+ * account_id (number), plan: "sandbox", credits, equivalent_in_usd, max_concurrent_task_count, wallet:
+ * {point_remain, point_frozen, point_used}}, message: "success"}`. 1 credit = 1 point = 1 micro-USD;
+ * `credits` = point_remain = balanceMicros - frozen (tasks not yet ended) - used (consumed by completed
+ * tasks); `equivalent_in_usd` = credits / 1e6. A failed task gives its frozen points back.
+ *
+ * Upload (`POST /api/ephemeral_resource`, `x-api-key`, JSON `{file_name, file_data}`, both profiles):
+ * file_name at most 128 characters ending in .jpg/.jpeg/.png/.webp/.mp4/.wav/.mp3; file_data Base64
+ * (a `data:` URI prefix allowed) of at most 10 MiB decoded; answers `{code: 200, data: {url}, message:
+ * "success"}` with url `<base>/temp/<uuid>.<ext>`, served with the Content-Type sniffed from the bytes
+ * (application/octet-stream when unknown) until `uploadTtlMs` (default 24 h x timeScale, at least a
+ * minute), then 410. Errors: 400 naming file_name or file_data, 401, 403 `Insufficient plan level` with
+ * `faults.uploadRefused`. Upload URLs work as task inputs (image inputs are fetched over loopback).
  *
  * Faults (seeded, `setFaults` or `PUT /_sandbox/faults` at run time) act on create and fetch calls
- * only (as `applyTo` says), never on `/files/...` or `/_sandbox/...`. taskFailureRate and
- * earlyExpiryRate are drawn per accepted task whatever `applyTo` says.
+ * only (as `applyTo` says), never on `/files/...`, `/temp/...`, uploads, account info or
+ * `/_sandbox/...`. taskFailureRate and earlyExpiryRate are drawn per accepted task whatever `applyTo`
+ * says; bodyRefusalRate acts on creates only; the plan settings (planRefusedTaskTypes, uploadRefused)
+ * ignore `applyTo`.
  *
  * Webhooks: on completed or failed, POST `{timestamp, data}` (data in form A) with
  * `x-webhook-secret`, retried on non-2xx, error or 5 s timeout after webhookBackoffMs, doubling.
@@ -60,7 +105,14 @@
 
 /** Deterministic randomness for workloads that must repeat exactly (benchmarks, tests). */
 export { seededRandom } from './media/index.ts';
-export type { FaultOptions, LedgerEntry, Sandbox, SandboxOptions, WebhookDelivery } from './options.ts';
+export type {
+  AnswerProfile,
+  FaultOptions,
+  LedgerEntry,
+  Sandbox,
+  SandboxOptions,
+  WebhookDelivery,
+} from './options.ts';
 export { parseSandboxArgs, runSandboxCommand, SANDBOX_USAGE, SandboxUsageError } from './sandbox-command.ts';
 export { startSandbox } from './start-sandbox.ts';
 export { type StageDurations, stageDurations } from './task-timing.ts';

@@ -3,7 +3,19 @@
  * itself lives beside this file; other rooms import only `src/sandbox/index.ts`.
  */
 
-/** Seeded fault injection. Every rate is a probability from 0 to 1 applied per request. */
+/**
+ * What the answers look like (index.ts has the full table):
+ * - `spec`: the spec's forms and the sandbox's own error body (the default);
+ * - `hosted`: copies of the real service's public records: every create and fetch in the envelope
+ *   `{code: 200, data, message: "success"}`, nulls where the real records show them, and the real
+ *   service's short error bodies.
+ */
+export type AnswerProfile = 'spec' | 'hosted';
+
+/**
+ * Seeded fault injection, and the refusals an account's plan makes. Every rate is a probability
+ * from 0 to 1 applied per request.
+ */
 export interface FaultOptions {
   /** Seed of the fault generator, so a run can be repeated exactly. Default 1. */
   seed?: number;
@@ -29,6 +41,19 @@ export interface FaultOptions {
   /** A completed task's output URLs expire almost at once (after `earlyExpiryMs`, default 0). */
   earlyExpiryRate?: number;
   earlyExpiryMs?: number;
+  /**
+   * Refuse a valid create inside an HTTP 200: the body is an error body whose `code` is
+   * `bodyRefusalCode` (default 400), no task is made and nothing is billed (creates only, as
+   * `applyTo` allows; drawn from its own seeded stream).
+   */
+  bodyRefusalRate?: number;
+  bodyRefusalCode?: number;
+  /** Default 'request refused (sandbox fault injection)'. */
+  bodyRefusalMessage?: string;
+  /** Task types the account's plan may not create: 403 `Insufficient plan level` (whatever `applyTo` says). */
+  planRefusedTaskTypes?: string[];
+  /** The plan has no uploads: the upload endpoint answers 403 `Insufficient plan level`. */
+  uploadRefused?: boolean;
 }
 
 export interface SandboxOptions {
@@ -40,8 +65,20 @@ export interface SandboxOptions {
   timeScale?: number;
   /** Pending + processing tasks allowed per key. Default 10. */
   concurrencyLimit?: number;
-  /** What happens over the limit: hold the task as `staged` (default) or refuse with 429. */
+  /**
+   * What happens over the limit: hold the task as `staged` (default) or refuse the create with
+   * HTTP 429 and `Retry-After: 1` (nothing made, nothing billed).
+   */
   overLimit?: 'stage' | 'refuse';
+  /** The shape of the answers. Default 'spec'. */
+  profile?: AnswerProfile;
+  /**
+   * The account's starting balance in micro-dollars (1 point = 1 micro-USD, as `usage.consume`
+   * reports). Creates the balance cannot pay are refused with 402. Default 10_000_000 (10 USD).
+   */
+  balanceMicros?: number;
+  /** How long uploaded files stay downloadable, in ms of wall time. Default 24 h x timeScale, at least 1 minute. */
+  uploadTtlMs?: number;
   /** How long output URLs keep working, in ms of wall time (not scaled). Default 3 days. */
   outputTtlMs?: number;
   faults?: FaultOptions;

@@ -3,7 +3,7 @@
  * so stop() can close every socket it opened.
  */
 import { Agent, type Dispatcher, interceptors, request } from 'undici';
-import { LIMITS } from '../shared/service/index.ts';
+import { LIMITS } from '../shared/catalog/index.ts';
 
 const IMAGE_FETCH_TIMEOUT_MS = 15_000;
 

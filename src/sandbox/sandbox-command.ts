@@ -5,10 +5,15 @@
  *   --api-key K           the accepted key (default demo-key)
  *   --time-scale X        multiplies every task duration (default 1)
  *   --concurrency N       pending + processing tasks per key (default 10)
- *   --over-limit MODE     stage | refuse (default stage)
+ *   --over-limit MODE     stage | refuse (default stage): over the limit, hold as `staged` or answer 429
+ *   --profile P           spec | hosted (default spec): the spec's answer forms, or copies of the
+ *                         real service's records and error bodies (see index.ts)
+ *   --balance-micros N    the account's starting balance in micro-USD (default 10000000 = 10 USD)
  *   --output-ttl-ms N     how long output URLs work (default 3 days)
+ *   --upload-ttl-ms N     how long uploaded files work (default 24 h x time scale, at least 1 minute)
  *   --webhook-attempts N  --webhook-backoff-ms N
- *   --faults JSON         FaultOptions, e.g. '{"serverErrorRate":0.1,"seed":7}'
+ *   --faults JSON         FaultOptions, e.g. '{"serverErrorRate":0.1,"seed":7}' or
+ *                         '{"planRefusedTaskTypes":["face-swap"],"uploadRefused":true}'
  *
  * Prints exactly one line on stdout: `Sandbox listening on http://127.0.0.1:<port>`.
  * Bad flags: a message on stderr and exit code 2.
@@ -26,8 +31,17 @@ export class SandboxUsageError extends Error {
 }
 
 export const SANDBOX_USAGE = `usage: media-task sandbox [--port N] [--api-key K] [--time-scale X] [--concurrency N]
-       [--over-limit stage|refuse] [--output-ttl-ms N] [--webhook-attempts N] [--webhook-backoff-ms N]
-       [--faults JSON]`;
+       [--over-limit stage|refuse] [--profile spec|hosted] [--balance-micros N] [--output-ttl-ms N]
+       [--upload-ttl-ms N] [--webhook-attempts N] [--webhook-backoff-ms N] [--faults JSON]
+
+  --profile spec    answers in the spec's forms, errors as {code, message, data: null, error} (default)
+  --profile hosted  answers as the real service's records: {code: 200, data, message: "success"},
+                    null times until they happen, errors as {code, message} (400, 401, 403) or
+                    {code, data: null, message} (other statuses)
+  --balance-micros  starting balance in micro-USD, 1 credit = 1 micro-USD (default 10000000);
+                    creates the balance cannot pay answer 402
+  --faults          JSON FaultOptions: rates (serverErrorRate, rateLimitRate, bodyRefusalRate, ...),
+                    planRefusedTaskTypes (403 "Insufficient plan level"), uploadRefused (403 on uploads)`;
 
 function numberFlag(flag: string, text: string, rule: (n: number) => boolean, ruleText: string): number {
   const n = Number(text);
@@ -90,6 +104,23 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions {
         if (value !== 'stage' && value !== 'refuse')
           throw new SandboxUsageError("--over-limit must be 'stage' or 'refuse'");
         options.overLimit = value;
+        break;
+      case '--profile':
+        if (value !== 'spec' && value !== 'hosted') {
+          throw new SandboxUsageError(`--profile must be 'spec' or 'hosted', got '${value}'`);
+        }
+        options.profile = value;
+        break;
+      case '--balance-micros':
+        options.balanceMicros = numberFlag(
+          flag,
+          value,
+          (n) => Number.isSafeInteger(n) && n >= 0,
+          'an integer >= 0 (micro-USD)',
+        );
+        break;
+      case '--upload-ttl-ms':
+        options.uploadTtlMs = numberFlag(flag, value, (n) => n >= 0, 'a number >= 0');
         break;
       case '--output-ttl-ms':
         options.outputTtlMs = numberFlag(flag, value, (n) => n >= 0, 'a number >= 0');

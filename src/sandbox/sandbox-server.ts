@@ -1,43 +1,41 @@
 /**
- * The HTTP side of the sandbox: routes, key check, fault injection on create and fetch calls,
- * output file serving and the `/_sandbox/...` control paths.
+ * The HTTP side of the sandbox: routes, key check, fault injection and plan refusals on create
+ * and fetch calls, account info, uploads, output and upload file serving and the `/_sandbox/...`
+ * control paths. Error bodies follow the answer profile (error-body.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { UPLOAD_PATH } from '../shared/catalog/index.ts';
+import { accountInfoAnswer } from './account-info.ts';
 import { parseCreateBody } from './create-validation.ts';
-import { errorBody, SandboxHttpError } from './error-body.ts';
-import { type CallFault, FaultInjector } from './fault-injector.ts';
+import { errorBodyFor, PLAN_REFUSED_MESSAGE, SandboxHttpError, unauthorizedMessage } from './error-body.ts';
+import { type BodyRefusal, type CallFault, FaultInjector } from './fault-injector.ts';
 import { faultOptionsProblem } from './fault-options-check.ts';
 import { GenerationPool } from './generation-pool.ts';
-import { isLoopbackAddress, parseRange, readBodyText, sendError, sendJsonText } from './http-answers.ts';
+import { isLoopbackAddress, readBodyText, sendBytes, sendError, sendJsonText } from './http-answers.ts';
 import { checkImageInputs } from './image-input-check.ts';
-import type { FaultOptions, LedgerEntry, SandboxOptions, WebhookDelivery } from './options.ts';
+import type { AnswerProfile, FaultOptions, LedgerEntry, SandboxOptions, WebhookDelivery } from './options.ts';
+import { checkOptions, DEFAULTS, uploadTtlOf } from './options-check.ts';
 import { OutboundHttp } from './outbound-http.ts';
 import { OutputStore } from './output-store.ts';
 import { TaskEngine } from './task-engine.ts';
 import { createAnswer } from './task-forms.ts';
 import { TaskScheduler } from './task-scheduler.ts';
+import { parseUploadBody } from './upload-check.ts';
+import { UPLOADS_PREFIX, UploadStore } from './upload-store.ts';
 import { WebhookSender } from './webhook-sender.ts';
 
 const TASK_PATH = '/api/v1/task';
 const TASK_PREFIX = '/api/v1/task/';
 const FILES_PREFIX = '/files/';
+const ACCOUNT_INFO_PATH = '/account/info';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const DEFAULTS = {
-  apiKey: 'demo-key',
-  timeScale: 1,
-  concurrencyLimit: 10,
-  overLimit: 'stage',
-  outputTtlMs: 3 * 24 * 60 * 60 * 1000,
-  webhookAttempts: 5,
-  webhookBackoffMs: 500,
-  generationWorkers: 1,
-} as const;
 
 export class SandboxServer {
   readonly server: Server;
   private readonly apiKey: string;
+  private readonly profile: AnswerProfile;
+  private readonly concurrencyLimit: number;
   private readonly scheduler = new TaskScheduler();
   private readonly faults: FaultInjector;
   private readonly outbound = new OutboundHttp();
@@ -45,12 +43,15 @@ export class SandboxServer {
   private readonly generation: GenerationPool;
   private readonly webhooks: WebhookSender;
   private readonly engine: TaskEngine;
+  private readonly uploads: UploadStore;
   private readonly deliveries: WebhookDelivery[] = [];
   private baseUrl = '';
 
   constructor(options: SandboxOptions = {}) {
     checkOptions(options);
     this.apiKey = options.apiKey ?? DEFAULTS.apiKey;
+    this.profile = options.profile ?? DEFAULTS.profile;
+    this.concurrencyLimit = options.concurrencyLimit ?? DEFAULTS.concurrencyLimit;
     this.faults = new FaultInjector(options.faults ?? {});
     this.generation = new GenerationPool(options.generationWorkers ?? DEFAULTS.generationWorkers);
     this.webhooks = new WebhookSender({
@@ -63,9 +64,11 @@ export class SandboxServer {
     this.engine = new TaskEngine(
       {
         timeScale: options.timeScale ?? DEFAULTS.timeScale,
-        concurrencyLimit: options.concurrencyLimit ?? DEFAULTS.concurrencyLimit,
+        concurrencyLimit: this.concurrencyLimit,
         overLimit: options.overLimit ?? DEFAULTS.overLimit,
         outputTtlMs: options.outputTtlMs ?? DEFAULTS.outputTtlMs,
+        profile: this.profile,
+        balanceMicros: options.balanceMicros ?? DEFAULTS.balanceMicros,
       },
       {
         scheduler: this.scheduler,
@@ -76,6 +79,7 @@ export class SandboxServer {
         baseUrl: () => this.baseUrl,
       },
     );
+    this.uploads = new UploadStore(this.outputs, this.scheduler, uploadTtlOf(options));
     this.server = createServer((req, res) => this.handle(req, res));
     this.server.keepAliveTimeout = 65_000;
     this.server.headersTimeout = 70_000;
@@ -127,41 +131,82 @@ export class SandboxServer {
     const path = q >= 0 ? raw.slice(0, q) : raw;
     const method = req.method ?? 'GET';
     if (path.startsWith(TASK_PREFIX)) {
-      if (method !== 'GET') return notAllowed(res, 'GET');
+      if (method !== 'GET') return this.notAllowed(res, 'GET');
       return this.fetchTask(req, res, path.slice(TASK_PREFIX.length));
     }
     if (path === TASK_PATH) {
-      if (method !== 'POST') return notAllowed(res, 'POST');
+      if (method !== 'POST') return this.notAllowed(res, 'POST');
       return this.createTask(req, res);
     }
-    if (path.startsWith(FILES_PREFIX)) {
-      if (method !== 'GET' && method !== 'HEAD') return notAllowed(res, 'GET, HEAD');
+    if (path === UPLOAD_PATH) {
+      if (method !== 'POST') return this.notAllowed(res, 'POST');
+      return this.upload(req, res);
+    }
+    if (path === ACCOUNT_INFO_PATH) {
+      if (method !== 'GET') return this.notAllowed(res, 'GET');
+      return this.accountInfo(req, res);
+    }
+    if (path.startsWith(FILES_PREFIX) || path.startsWith(UPLOADS_PREFIX)) {
+      if (method !== 'GET' && method !== 'HEAD') return this.notAllowed(res, 'GET, HEAD');
+      if (path.startsWith(UPLOADS_PREFIX))
+        return this.serveUpload(req, res, path.slice(UPLOADS_PREFIX.length));
       return this.serveFile(req, res, path.slice(FILES_PREFIX.length));
     }
     if (path === '/_sandbox/ledger') {
-      if (method !== 'GET') return notAllowed(res, 'GET');
-      if (!isLoopbackAddress(req.socket.remoteAddress)) return sendError(res, 403, 'loopback only');
+      if (method !== 'GET') return this.notAllowed(res, 'GET');
+      if (!isLoopbackAddress(req.socket.remoteAddress)) return this.sendError(res, 403, 'loopback only');
       return sendJsonText(res, 200, JSON.stringify({ entries: this.engine.ledger() }));
     }
     if (path === '/_sandbox/faults') return this.faultsControl(req, res, method);
-    sendError(res, 404, `no such path: ${path}`);
+    this.sendError(res, 404, `no such path: ${path}`);
   }
 
+  /** An error answer in the profile's error body. */
+  private sendError(
+    res: ServerResponse,
+    status: number,
+    message: string,
+    headers: Record<string, string> = {},
+  ) {
+    sendError(res, status, message, headers, this.profile);
+  }
+
+  private notAllowed(res: ServerResponse, allow: string): void {
+    this.sendError(res, 405, `method not allowed here (allowed: ${allow})`, { allow });
+  }
+
+  /**
+   * A create: key, content type, body checks, the plan's refusal (403), a refusal inside an
+   * HTTP 200 (fault), image inputs, then the engine (402 balance, 429 over the limit) and the answer.
+   */
   private async createTask(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const fault = this.faults.drawCall('create');
+    const refusal = this.faults.drawBodyRefusal();
     if (this.answerEarlyFault(req, res, fault)) return;
     try {
       const key = this.checkKey(req);
       checkJsonContentType(req);
       const text = await readBodyText(req);
       const { body, request } = parseCreateBody(text);
+      if (this.faults.planRefuses(request.taskType)) throw new SandboxHttpError(403, PLAN_REFUSED_MESSAGE);
+      if (refusal) return await this.answerBodyRefusal(res, refusal, fault);
       const images = await checkImageInputs(request.imageFields, (url) => this.outbound.fetchImage(url));
       const now = Date.now();
       const task = this.engine.create(key, request, images, body, now);
-      await this.answer(res, 200, JSON.stringify(createAnswer(task, now)), fault);
+      await this.answer(res, 200, JSON.stringify(createAnswer(task, now, this.profile)), fault);
     } catch (err) {
       await this.answerErrorWithFault(res, err, fault);
     }
+  }
+
+  /** A refusal given as the `code` of an HTTP 200 answer: the profile's error body, no task, nothing billed. */
+  private async answerBodyRefusal(
+    res: ServerResponse,
+    refusal: BodyRefusal,
+    fault: CallFault,
+  ): Promise<void> {
+    const text = JSON.stringify(errorBodyFor(this.profile, refusal.code, refusal.message));
+    await this.answer(res, 200, text, fault);
   }
 
   private async fetchTask(req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
@@ -182,9 +227,49 @@ export class SandboxServer {
 
   private checkKey(req: IncomingMessage): string {
     const given = req.headers['x-api-key'];
-    if (given === undefined || given === '') throw new SandboxHttpError(401, 'x-api-key header is missing');
-    if (given !== this.apiKey) throw new SandboxHttpError(401, 'x-api-key is not a valid API key');
+    if (given === undefined || given === '')
+      throw new SandboxHttpError(401, unauthorizedMessage(this.profile, false));
+    if (given !== this.apiKey) throw new SandboxHttpError(401, unauthorizedMessage(this.profile, true));
     return given;
+  }
+
+  /** `GET /account/info`: the balance computed from the ledger (account-info.ts). */
+  private async accountInfo(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const apiKey = this.checkKey(req);
+    const answer = accountInfoAnswer({
+      apiKey,
+      balance: this.engine.account(),
+      concurrencyLimit: this.concurrencyLimit,
+    });
+    sendJsonText(res, 200, JSON.stringify(answer));
+  }
+
+  /** `POST /api/ephemeral_resource`: keeps the file and answers `{code: 200, data: {url}, message}`. */
+  private async upload(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    this.checkKey(req);
+    if (this.faults.uploadRefused) throw new SandboxHttpError(403, PLAN_REFUSED_MESSAGE);
+    checkJsonContentType(req);
+    const upload = parseUploadBody(await readBodyText(req));
+    const path = await this.uploads.put(upload, Date.now());
+    sendJsonText(
+      res,
+      200,
+      JSON.stringify({ code: 200, data: { url: `${this.baseUrl}${path}` }, message: 'success' }),
+    );
+  }
+
+  private async serveUpload(req: IncomingMessage, res: ServerResponse, rest: string): Promise<void> {
+    const name = safeDecode(rest);
+    const found = await this.uploads.read(name, Date.now());
+    if (!found) return this.sendError(res, 404, `no such file: ${UPLOADS_PREFIX}${rest}`);
+    if (found === 'expired') {
+      return this.sendError(
+        res,
+        410,
+        `upload expired: ${UPLOADS_PREFIX}${rest} is no longer kept (uploads are temporary)`,
+      );
+    }
+    sendBytes(req, res, found.bytes, found.contentType, name);
   }
 
   /** Faults that answer before anything is processed. True when the request is done with. */
@@ -194,10 +279,10 @@ export class SandboxServer {
         req.socket.destroy();
         return true;
       case 'serverError':
-        sendError(res, 500, 'internal server error (sandbox fault injection)');
+        this.sendError(res, 500, 'internal server error (sandbox fault injection)');
         return true;
       case 'rateLimit':
-        sendError(res, 429, 'too many requests (sandbox fault injection)', {
+        this.sendError(res, 429, 'too many requests (sandbox fault injection)', {
           'retry-after': String(fault.retryAfterSeconds),
         });
         return true;
@@ -231,7 +316,7 @@ export class SandboxServer {
       await this.answer(
         res,
         err.status,
-        JSON.stringify(errorBody(err.status, err.message)),
+        JSON.stringify(errorBodyFor(this.profile, err.status, err.message)),
         fault,
         err.headers,
       );
@@ -242,11 +327,11 @@ export class SandboxServer {
 
   private answerError(res: ServerResponse, err: unknown): void {
     if (err instanceof SandboxHttpError) {
-      sendError(res, err.status, err.message, err.headers);
+      this.sendError(res, err.status, err.message, err.headers);
       return;
     }
     const message = err instanceof Error ? err.message : String(err);
-    sendError(res, 500, `internal sandbox error: ${message}`);
+    this.sendError(res, 500, `internal sandbox error: ${message}`);
   }
 
   private async serveFile(req: IncomingMessage, res: ServerResponse, rest: string): Promise<void> {
@@ -254,9 +339,13 @@ export class SandboxServer {
     const taskId = slash > 0 ? safeDecode(rest.slice(0, slash)) : '';
     const name = slash > 0 ? safeDecode(rest.slice(slash + 1)) : '';
     const found = this.engine.outputFile(taskId, name, Date.now());
-    if (!found) return sendError(res, 404, `no such file: /files/${rest}`);
+    if (!found) return this.sendError(res, 404, `no such file: /files/${rest}`);
     const gone = () =>
-      sendError(res, 410, `output expired: /files/${rest} is no longer kept (output URLs are temporary)`);
+      this.sendError(
+        res,
+        410,
+        `output expired: /files/${rest} is no longer kept (output URLs are temporary)`,
+      );
     if (found.expired) return gone();
     const blob = await this.outputs.read(found.file.key);
     if (!blob) return gone();
@@ -264,23 +353,23 @@ export class SandboxServer {
   }
 
   private async faultsControl(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
-    if (!isLoopbackAddress(req.socket.remoteAddress)) return sendError(res, 403, 'loopback only');
+    if (!isLoopbackAddress(req.socket.remoteAddress)) return this.sendError(res, 403, 'loopback only');
     if (method === 'GET') return sendJsonText(res, 200, JSON.stringify({ faults: this.faults.get() }));
-    if (method !== 'PUT' && method !== 'POST') return notAllowed(res, 'GET, PUT, POST');
+    if (method !== 'PUT' && method !== 'POST') return this.notAllowed(res, 'GET, PUT, POST');
     let parsed: unknown;
     try {
       parsed = JSON.parse(await readBodyText(req));
     } catch {
-      return sendError(res, 400, 'body: not valid JSON');
+      return this.sendError(res, 400, 'body: not valid JSON');
     }
     const problem = faultOptionsProblem(parsed);
-    if (problem) return sendError(res, 400, `body: ${problem}`);
+    if (problem) return this.sendError(res, 400, `body: ${problem}`);
     this.faults.set(parsed as FaultOptions);
     sendJsonText(res, 200, JSON.stringify({ faults: this.faults.get() }));
   }
 }
 
-/** A create body must be JSON (spec: `Content-Type: application/json`); a request without the header is let through. */
+/** A create or upload body must be JSON (spec: `Content-Type: application/json`); a request without the header is let through. */
 function checkJsonContentType(req: IncomingMessage): void {
   const given = req.headers['content-type'];
   if (given === undefined) return;
@@ -295,58 +384,4 @@ function safeDecode(text: string): string {
   } catch {
     return text;
   }
-}
-
-function notAllowed(res: ServerResponse, allow: string): void {
-  sendError(res, 405, `method not allowed here (allowed: ${allow})`, { allow });
-}
-
-function sendBytes(
-  req: IncomingMessage,
-  res: ServerResponse,
-  bytes: Buffer,
-  contentType: string,
-  name: string,
-) {
-  const headers: Record<string, string | number> = {
-    'content-type': contentType,
-    'accept-ranges': 'bytes',
-    'content-disposition': `inline; filename="${name}"`,
-    'cache-control': 'no-store',
-  };
-  const range = parseRange(req.headers.range, bytes.length);
-  if (range === 'invalid') {
-    res.writeHead(416, { ...headers, 'content-range': `bytes */${bytes.length}`, 'content-length': 0 });
-    res.end();
-    return;
-  }
-  const part = range ? bytes.subarray(range.start, range.end + 1) : bytes;
-  if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${bytes.length}`;
-  res.writeHead(range ? 206 : 200, { ...headers, 'content-length': part.length });
-  res.end(req.method === 'HEAD' ? undefined : part);
-}
-
-function checkOptions(options: SandboxOptions): void {
-  const { port, timeScale, concurrencyLimit, outputTtlMs, webhookAttempts, webhookBackoffMs, overLimit } =
-    options;
-  const fail = (name: string, rule: string) => {
-    throw new RangeError(`sandbox option ${name} must be ${rule}`);
-  };
-  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535))
-    fail('port', 'an integer 0-65535');
-  if (timeScale !== undefined && !(Number.isFinite(timeScale) && timeScale >= 0))
-    fail('timeScale', 'a number >= 0');
-  if (concurrencyLimit !== undefined && !(Number.isInteger(concurrencyLimit) && concurrencyLimit >= 1)) {
-    fail('concurrencyLimit', 'an integer >= 1');
-  }
-  if (outputTtlMs !== undefined && !(Number.isFinite(outputTtlMs) && outputTtlMs >= 0))
-    fail('outputTtlMs', 'a number >= 0');
-  if (webhookAttempts !== undefined && !(Number.isInteger(webhookAttempts) && webhookAttempts >= 1)) {
-    fail('webhookAttempts', 'an integer >= 1');
-  }
-  if (webhookBackoffMs !== undefined && !(Number.isFinite(webhookBackoffMs) && webhookBackoffMs >= 0)) {
-    fail('webhookBackoffMs', 'a number >= 0');
-  }
-  if (overLimit !== undefined && overLimit !== 'stage' && overLimit !== 'refuse')
-    fail('overLimit', "'stage' or 'refuse'");
 }

@@ -1,19 +1,19 @@
 /**
- * The tasks of the sandbox: creation, the ledger, the lifecycle (staged -> pending ->
- * processing -> completed | failed), per-key concurrency, output files, expiry and webhooks.
+ * The tasks of the sandbox: creation, the ledger, the account's balance, the lifecycle (staged ->
+ * pending -> processing -> completed | failed), per-key concurrency, output files, expiry and webhooks.
  *
  * Status is computed lazily from the clock on every read, and the scheduler moves tasks at
  * their end time too, so webhooks fire and staged tasks are admitted without any fetch.
  */
 import { randomUUID } from 'node:crypto';
-import { estimateCost, MODELS } from '../shared/service/index.ts';
+import { estimateCost } from '../shared/catalog/index.ts';
 import type { ValidatedCreate } from './create-validation.ts';
 import { SandboxHttpError } from './error-body.ts';
 import type { FaultInjector } from './fault-injector.ts';
 import type { GenerationPool } from './generation-pool.ts';
 import type { CheckedImage } from './image-input-check.ts';
 import { imageDimensions } from './media/index.ts';
-import type { LedgerEntry } from './options.ts';
+import type { AnswerProfile, LedgerEntry } from './options.ts';
 import { planOutputs } from './output-generation.ts';
 import type { OutputStore } from './output-store.ts';
 import { fetchAnswer, fetchAnswerHasTimestamp, webhookPayload } from './task-forms.ts';
@@ -27,6 +27,21 @@ export interface TaskEngineOptions {
   concurrencyLimit: number;
   overLimit: 'stage' | 'refuse';
   outputTtlMs: number;
+  profile: AnswerProfile;
+  /** The account's starting balance in points (micro-dollars). */
+  balanceMicros: number;
+}
+
+/** The account's money in points (1 point = 1 micro-USD). */
+export interface AccountBalance {
+  /** The starting balance (option balanceMicros). */
+  balance: number;
+  /** Held by tasks not yet completed or failed (their `usage.frozen`). */
+  frozen: number;
+  /** Consumed by completed tasks (their `usage.consume`). */
+  used: number;
+  /** What creates can still spend: balance - frozen - used. */
+  available: number;
 }
 
 export interface TaskEngineParts {
@@ -52,6 +67,8 @@ export class TaskEngine {
   private readonly active = new Map<string, number>();
   private readonly staged = new Map<string, SandboxTask[]>();
   private seq = 0;
+  private frozenMicros = 0;
+  private usedMicros = 0;
   private readonly options: TaskEngineOptions;
   private readonly parts: TaskEngineParts;
 
@@ -68,7 +85,18 @@ export class TaskEngine {
     return this.tasks.size;
   }
 
-  /** Accepts a validated create: records it in the ledger and starts (or stages) the task. */
+  /** The account's balance now. */
+  account(): AccountBalance {
+    const balance = this.options.balanceMicros;
+    const available = Math.max(0, balance - this.frozenMicros - this.usedMicros);
+    return { balance, frozen: this.frozenMicros, used: this.usedMicros, available };
+  }
+
+  /**
+   * Accepts a validated create: refuses it when the balance cannot pay (402) or, with
+   * overLimit 'refuse', over the concurrency limit (429); else records it in the ledger, freezes
+   * its price and starts (or stages) the task.
+   */
   create(
     apiKey: string,
     request: ValidatedCreate,
@@ -76,6 +104,8 @@ export class TaskEngine {
     body: unknown,
     now: number,
   ): SandboxTask {
+    const price = estimateCost({ task_type: request.taskType, input: request.input }).micros ?? 0;
+    this.checkBalance(price);
     const active = this.active.get(apiKey) ?? 0;
     const queue = this.staged.get(apiKey) ?? [];
     const overLimit = active >= this.options.concurrencyLimit || queue.length > 0;
@@ -86,8 +116,9 @@ export class TaskEngine {
         { 'retry-after': '1' },
       );
     }
-    const task = this.newTask(apiKey, request, images, now);
+    const task = this.newTask(apiKey, request, images, price, now);
     this.tasks.set(task.id, task);
+    this.frozenMicros += price;
     this.entries.push({
       taskId: task.id,
       apiKey,
@@ -105,6 +136,16 @@ export class TaskEngine {
     return task;
   }
 
+  /** A 402 when the available balance cannot pay `price` points. */
+  private checkBalance(price: number): void {
+    const { available } = this.account();
+    if (price <= available) return;
+    throw new SandboxHttpError(
+      402,
+      `insufficient credits: this task needs ${price} credits, ${available} left (1 credit = 1 micro-USD)`,
+    );
+  }
+
   /** The task, moved up to `now`; undefined when unknown. */
   get(id: string, now: number): SandboxTask | undefined {
     const task = this.tasks.get(id);
@@ -114,11 +155,11 @@ export class TaskEngine {
 
   /** The JSON text of a fetch answer, cached until the task changes. */
   fetchBody(task: SandboxTask, now: number): string {
-    const key = fetchAnswerHasTimestamp(task)
+    const key = fetchAnswerHasTimestamp(task, this.options.profile)
       ? `${task.version}|${Math.floor(now / 1000)}`
       : `${task.version}`;
     if (task.cachedBody?.key === key) return task.cachedBody.body;
-    const body = JSON.stringify(fetchAnswer(task, now));
+    const body = JSON.stringify(fetchAnswer(task, now, this.options.profile));
     task.cachedBody = { key, body };
     return body;
   }
@@ -136,6 +177,7 @@ export class TaskEngine {
     apiKey: string,
     request: ValidatedCreate,
     images: CheckedImage[],
+    price: number,
     now: number,
   ): SandboxTask {
     const id = randomUUID();
@@ -146,8 +188,6 @@ export class TaskEngine {
       request.input,
       this.options.timeScale,
     );
-    const price =
-      estimateCost({ model: request.model, task_type: request.taskType, input: request.input }).micros ?? 0;
     return {
       id,
       seq: ++this.seq,
@@ -257,6 +297,8 @@ export class TaskEngine {
     task.outputs = files;
     task.endedAt = now;
     task.consume = task.frozen;
+    this.frozenMicros -= task.frozen;
+    this.usedMicros += task.consume;
     task.images = null;
     task.expiresAt = now + task.outputTtlMs;
     this.touch(task, now);
@@ -270,6 +312,7 @@ export class TaskEngine {
     task.endedAt = at;
     task.error = { ...error };
     task.consume = 0;
+    this.frozenMicros -= task.frozen;
     task.images = null;
     this.touch(task, Date.now());
     this.settle(task, Date.now());
@@ -285,7 +328,7 @@ export class TaskEngine {
         taskId: task.id,
         endpoint: task.webhook.endpoint,
         secret: task.webhook.secret,
-        body: JSON.stringify(webhookPayload(task, now)),
+        body: JSON.stringify(webhookPayload(task, now, this.options.profile)),
       });
     }
   }
@@ -304,11 +347,17 @@ export class TaskEngine {
   }
 }
 
-/** The input as the record shows it: ace-step echoes negative_prompt as negative_style_prompt (spec 2.2). */
+/**
+ * The input as the record shows it: ace-step echoes negative_prompt as negative_style_prompt
+ * (spec 2.2), the name the real service's clients also send.
+ */
 function storedInputOf(request: ValidatedCreate): Record<string, unknown> {
-  if (request.model !== MODELS.audio) return { ...request.input };
-  const { negative_prompt, ...rest } = request.input;
-  const stored: Record<string, unknown> = { ...rest, negative_style_prompt: negative_prompt ?? '' };
+  if (request.entry.modelName !== 'ace-step') return { ...request.input };
+  const { negative_prompt, negative_style_prompt, ...rest } = request.input;
+  const stored: Record<string, unknown> = {
+    ...rest,
+    negative_style_prompt: negative_style_prompt ?? negative_prompt ?? '',
+  };
   if (request.taskType === 'txt2audio' || request.taskType === 'audio2audio') {
     stored.style_prompt ??= '';
     stored.lyrics ??= '';

@@ -1,11 +1,13 @@
 /**
- * The answers a task is shown in, per model (see the table at the top of index.ts):
- * form A `{timestamp?, code?, message?, data}`, form B (video fetch), form C (detailed record,
- * image-gen fetch) and the image-edit create form of spec 2.7.
+ * The answers a task is shown in, per model and answer profile (see the tables at the top of
+ * index.ts): form A `{timestamp?, code?, message?, data}`, form B (video fetch), form C (detailed
+ * record, image-gen fetch) and the image-edit create form of spec 2.7; in the hosted profile the
+ * envelope `{code, data, message}` around the hosted record (hosted-record.ts).
  */
-import { MODELS } from '../shared/service/index.ts';
+import { hostedTaskData } from './hosted-record.ts';
 import { isoOrZero, isoWithOffset, unixSeconds } from './iso-time.ts';
 import { hashText } from './media/index.ts';
+import type { AnswerProfile } from './options.ts';
 import { NO_ERROR, type SandboxTask, statusOf } from './task-record.ts';
 
 /** Form C's integer status: staged and pending 0, processing 1, completed 2, failed 3. */
@@ -26,13 +28,13 @@ function outputObject(task: SandboxTask): Record<string, unknown> | null {
   if (task.phase !== 'completed') return null;
   const urls = task.outputs.map((o) => o.url);
   const first = urls[0] ?? '';
-  switch (task.model) {
-    case MODELS.audio:
+  switch (task.entry.modelName) {
+    case 'ace-step':
       return { audio_url: first };
-    case MODELS.video:
+    case 'video-gen':
       return { video_url: first };
-    case MODELS.imageEdit:
-    case MODELS.imageGen:
+    case 'qwen-image':
+    case 'image-gen':
       return { image_url: first, image_urls: urls };
     default:
       return { image_url: first };
@@ -65,45 +67,69 @@ export function formAData(task: SandboxTask): Record<string, unknown> {
 
 const OK = { code: 200, message: 'success' } as const;
 
+/** The task record's `data` in a profile: form A's, or the hosted record. */
+export function recordData(task: SandboxTask, profile: AnswerProfile): Record<string, unknown> {
+  return profile === 'hosted' ? hostedTaskData(task, outputObject(task)) : formAData(task);
+}
+
+/** The hosted profile's envelope: `{code: 200, data, message: "success"}`. */
+function hostedEnvelope(data: unknown): unknown {
+  return { code: 200, data, message: 'success' };
+}
+
 /** The answer to a create call. */
-export function createAnswer(task: SandboxTask, now: number): unknown {
-  switch (task.model) {
-    case MODELS.audio:
+export function createAnswer(task: SandboxTask, now: number, profile: AnswerProfile = 'spec'): unknown {
+  if (profile === 'hosted') return hostedCreateAnswer(task);
+  switch (task.entry.modelName) {
+    case 'ace-step':
       return { timestamp: unixSeconds(now), data: formAData(task) };
-    case MODELS.imageEdit:
+    case 'qwen-image':
       return { task_id: task.id, status: statusOf(task), created_at: new Date(task.createdAt).toISOString() };
-    case MODELS.imageToolkit:
+    case 'image-toolkit':
       return { ...OK, data: { ...formAData(task), input: {}, output: null, meta: {} } };
     default:
       return { ...OK, data: formAData(task) };
   }
 }
 
-/** Whether the fetch answer of this task depends on the current second (its `timestamp`). */
-export function fetchAnswerHasTimestamp(task: SandboxTask): boolean {
-  return task.model === MODELS.audio;
+/**
+ * The hosted create answer: the envelope around the hosted record; face swap and the other
+ * image-toolkit types show the docs' example (input `{}`, output null, meta `{}`).
+ */
+function hostedCreateAnswer(task: SandboxTask): unknown {
+  const data = recordData(task, 'hosted');
+  if (task.entry.modelName === 'image-toolkit')
+    return hostedEnvelope({ ...data, input: {}, output: null, meta: {} });
+  return hostedEnvelope(data);
 }
 
-/** The answer to a fetch of the task. */
-export function fetchAnswer(task: SandboxTask, now: number): unknown {
-  switch (task.model) {
-    case MODELS.audio:
+/** Whether the fetch answer of this task depends on the current second (its `timestamp`). */
+export function fetchAnswerHasTimestamp(task: SandboxTask, profile: AnswerProfile = 'spec'): boolean {
+  return profile === 'spec' && task.entry.modelName === 'ace-step';
+}
+
+/** The answer to a fetch of the task. Forms B and C (the sandbox-only models) are the same in both profiles. */
+export function fetchAnswer(task: SandboxTask, now: number, profile: AnswerProfile = 'spec'): unknown {
+  if (profile === 'hosted' && !task.entry.sandboxOnly) return hostedEnvelope(recordData(task, 'hosted'));
+  switch (task.entry.modelName) {
+    case 'ace-step':
       return { timestamp: unixSeconds(now), ...OK, data: formAData(task) };
-    case MODELS.video:
+    case 'video-gen':
       return formB(task);
-    case MODELS.imageGen:
+    case 'image-gen':
       return formC(task);
     default:
       return { ...OK, data: formAData(task) };
   }
 }
 
-/** The webhook body: `{timestamp, data}` with data in form A (field notes). */
+/** The webhook body: `{timestamp, data}` with data as the profile's record (field notes). */
 export function webhookPayload(
   task: SandboxTask,
   now: number,
+  profile: AnswerProfile = 'spec',
 ): { timestamp: number; data: Record<string, unknown> } {
-  return { timestamp: unixSeconds(now), data: formAData(task) };
+  return { timestamp: unixSeconds(now), data: recordData(task, profile) };
 }
 
 /** Form B. Before completion `video_url` is an empty string (not a URL, so no output is read). */

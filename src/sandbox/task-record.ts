@@ -1,5 +1,5 @@
 /** One task as the sandbox keeps it, and how its phase reads as a service status. */
-import type { CatalogEntry } from '../shared/service/index.ts';
+import type { TaskTypeEntry } from '../shared/catalog/index.ts';
 import type { CheckedImage } from './image-input-check.ts';
 
 /**
@@ -32,7 +32,7 @@ export interface SandboxTask {
   apiKey: string;
   model: string;
   taskType: string;
-  entry: CatalogEntry;
+  entry: TaskTypeEntry;
   /** The input as received. */
   requestInput: Record<string, unknown>;
   /** The input as the record shows it (ace-step renames negative_prompt, spec 2.2). */

@@ -1,3 +1,4 @@
+export * from './catalog/index.ts';
 export * from './ipc/index.ts';
 export * from './service/index.ts';
 export * from './task/index.ts';

@@ -33,6 +33,7 @@ const BAD_ARGS: Record<string, [unknown, string]> = {
   'settings.clearApiKey': [{ extra: 1 }, 'extra'],
   'settings.chooseLibraryDir': [{ extra: 1 }, 'extra'],
   'engine.status': [{ extra: 1 }, 'extra'],
+  'account.get': [{ extra: 1 }, 'extra'],
   'media.check': [{ field: 'image1', value: 'x', kind: 'video' }, 'kind'],
   'tasks.queue': [{ model: '', taskType: 'txt2audio', input: {} }, 'model'],
   'tasks.list': [{ limit: 0 }, 'limit'],

@@ -12,7 +12,8 @@ import {
 import type { Task, TaskState } from '../../src/shared/index.ts';
 
 describe('chooseService', () => {
-  const base = { demoMode: false, baseUrl: 'https://api.example.org' };
+  const base = { demoMode: false, baseUrl: 'https://api.example.org', serviceProfile: 'custom' } as const;
+  const hosted = { demoMode: false, baseUrl: '', serviceProfile: 'hosted' } as const;
   it.each([
     [{ ...base, demoMode: true }, true, 'sandbox'],
     [{ ...base, demoMode: true }, false, 'sandbox'],
@@ -20,6 +21,9 @@ describe('chooseService', () => {
     [base, true, 'remote'],
     [{ ...base, baseUrl: '' }, true, 'none'],
     [base, false, 'none'],
+    // the hosted service's address is known: a key is all it needs
+    [hosted, true, 'remote'],
+    [hosted, false, 'none'],
   ] as const)('%j with key=%s -> %s', (settings, hasKey, expected) => {
     expect(chooseService(settings, hasKey)).toBe(expected);
   });
@@ -45,6 +49,21 @@ describe('readPersistedSettings', () => {
     const bad = readPersistedSettings({ baseUrl: 'javascript:alert(1)', budgetMicros: -1 });
     expect(bad.settings).toMatchObject({ baseUrl: '', budgetMicros: null });
     expect(bad.warnings).toHaveLength(2);
+  });
+
+  it('reads a base URL stored before profiles existed as a custom service, unless it is the hosted one', () => {
+    expect(readPersistedSettings({ baseUrl: 'https://proxy.example' }).settings.serviceProfile).toBe(
+      'custom',
+    );
+    expect(readPersistedSettings({ baseUrl: 'https://api.piapi.ai' }).settings.serviceProfile).toBe('hosted');
+    expect(readPersistedSettings({}).settings.serviceProfile).toBe('hosted');
+  });
+
+  it('refuses a model override that is not a model id, or names an unknown task type', () => {
+    const r = readPersistedSettings({ modelOverrides: { 'image-edit': 'Qubico/qwen-edit-image' } });
+    expect(r.settings.modelOverrides).toEqual({ 'image-edit': 'Qubico/qwen-edit-image' });
+    expect(readPersistedSettings({ modelOverrides: { 'image-edit': 'no vendor' } }).warnings).toHaveLength(1);
+    expect(readPersistedSettings({ modelOverrides: { nope: 'Qubico/x' } }).warnings).toHaveLength(1);
   });
 });
 

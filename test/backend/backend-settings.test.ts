@@ -107,7 +107,10 @@ describe('the key and the service', () => {
   it('starts on the sandbox on the first run', async () => {
     expect((await status()).service).toBe('sandbox');
     expect(h.backend.sandboxUrl()).not.toBeNull();
-    const s = await h.ok<StudioSettings>('settings.update', { baseUrl: remote.url });
+    const s = await h.ok<StudioSettings>('settings.update', {
+      serviceProfile: 'custom',
+      baseUrl: remote.url,
+    });
     expect(s.baseUrl).toBe(remote.url);
     expect((await status()).service).toBe('sandbox');
   });

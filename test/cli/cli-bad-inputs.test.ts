@@ -98,7 +98,7 @@ describe('media-task bad inputs', () => {
       MEDIA_TASK_API_KEY: API_KEY,
     });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--base-url: .*not a valid URL/);
+    expect(r.stderr).toMatch(/--base-url: .*must start with https:\/\//);
   });
 
   it('importing an id the service does not know: exit 2', async () => {

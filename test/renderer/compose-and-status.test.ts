@@ -64,7 +64,8 @@ describe('buildDraft', () => {
     expect(built).toEqual({
       ok: true,
       draft: {
-        model: 'service/ace-step',
+        // the catalog's model name: the engine adds the service profile's vendor
+        model: 'ace-step',
         taskType: 'txt2audio',
         input: { style_prompt: 'lo-fi', lyrics: '[verse]\nla', duration: 42 },
         webhook: null,
@@ -103,7 +104,7 @@ describe('buildDraft', () => {
 
   it('refuses invalid JSON in the Other tab with its position', () => {
     const forms = emptyForms();
-    forms.other = { model: 'service/image-gen', taskType: 'txt2img', json: '{"prompt": }' };
+    forms.other = { model: 'image-gen', taskType: 'txt2img', modelId: '', json: '{"prompt": }' };
     expect(buildDraft('other', forms)).toMatchObject({
       ok: false,
       field: 'input',

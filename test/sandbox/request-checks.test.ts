@@ -2,7 +2,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.ts';
-import { ErrorResponseSchema, LIMITS } from '../../src/shared/service/index.ts';
+import { ErrorResponseSchema, LIMITS } from '../../src/shared/index.ts';
 import {
   getTask,
   type JsonAnswer,

@@ -86,12 +86,14 @@ describe('sandbox command', () => {
     const bad: Array<[string[], RegExp]> = [
       [['--port', 'abc'], /--port must be an integer/],
       [['--faults', '{nope'], /--faults must be a JSON object/],
+      [['--profile', 'real'], /--profile must be 'spec' or 'hosted'/],
     ];
     await Promise.all(
       bad.map(async ([args, message]) => {
         const r = run(args);
         expect(await r.exit, args.join(' ')).toBe(2);
         expect(r.stderr()).toMatch(message);
+        expect(r.stderr()).toContain('--profile spec|hosted');
         expect(r.stdout()).toBe('');
       }),
     );
@@ -131,6 +133,24 @@ describe('parseSandboxArgs', () => {
       faults: { serverErrorRate: 0.1, seed: 7, applyTo: 'fetch' },
     });
     expect(parseSandboxArgs([])).toEqual({ port: 8787 });
+  });
+
+  it('reads --profile, --balance-micros and --upload-ttl-ms, and refuses bad values with a clear message', () => {
+    expect(
+      parseSandboxArgs(['--profile', 'hosted', '--balance-micros=2500', '--upload-ttl-ms', '60000']),
+    ).toEqual({ port: 8787, profile: 'hosted', balanceMicros: 2500, uploadTtlMs: 60000 });
+    expect(parseSandboxArgs(['--profile=spec']).profile).toBe('spec');
+    expect(() => parseSandboxArgs(['--profile', 'real'])).toThrow(
+      "--profile must be 'spec' or 'hosted', got 'real'",
+    );
+    expect(() => parseSandboxArgs(['--balance-micros', '1.5'])).toThrow(
+      /--balance-micros must be an integer >= 0/,
+    );
+    expect(() => parseSandboxArgs(['--upload-ttl-ms', '-1'])).toThrow(/--upload-ttl-ms/);
+    expect(
+      parseSandboxArgs(['--faults', '{"planRefusedTaskTypes":["face-swap"],"uploadRefused":true}']).faults,
+    ).toEqual({ planRefusedTaskTypes: ['face-swap'], uploadRefused: true });
+    expect(() => parseSandboxArgs(['--faults', '{"planRefusedTaskTypes":["nope"]}'])).toThrow(/nope/);
   });
 
   it('refuses out-of-range values', () => {

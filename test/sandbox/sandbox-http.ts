@@ -46,6 +46,30 @@ export async function getTask(sb: Sandbox, id: string, key: string | null = KEY)
   return toAnswer(await fetch(`${sb.url}/api/v1/task/${id}`, { headers }));
 }
 
+/** POSTs a JSON body to any sandbox path (e.g. the upload endpoint), with the key unless null. */
+export async function postJson(
+  sb: Sandbox,
+  path: string,
+  body: unknown,
+  key: string | null = KEY,
+): Promise<JsonAnswer> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (key !== null) headers['x-api-key'] = key;
+  const res = await fetch(`${sb.url}${path}`, {
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return toAnswer(res);
+}
+
+/** GETs any sandbox path (e.g. `/account/info`), with the key unless null. */
+export async function getJson(sb: Sandbox, path: string, key: string | null = KEY): Promise<JsonAnswer> {
+  const headers: Record<string, string> = {};
+  if (key !== null) headers['x-api-key'] = key;
+  return toAnswer(await fetch(`${sb.url}${path}`, { headers }));
+}
+
 /** The task id of any create answer form. */
 export function taskIdOf(answer: JsonAnswer): string {
   return answer.json.data?.task_id ?? answer.json.task_id;

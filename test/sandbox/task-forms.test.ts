@@ -9,7 +9,7 @@ import {
   ImageEditCreateSchema,
   normaliseTaskResponse,
   WebhookPayloadSchema,
-} from '../../src/shared/service/index.ts';
+} from '../../src/shared/index.ts';
 import {
   getTask,
   pngBytes,

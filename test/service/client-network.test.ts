@@ -9,6 +9,7 @@ import {
   BadRequestError,
   isServiceError,
   NetworkError,
+  PlanRefusedError,
   ProtocolError,
   RateLimitedError,
   ServerError,
@@ -18,7 +19,7 @@ import {
 } from '../../src/main/service/index.ts';
 import { createSecretScrubber } from '../../src/main/service/secret-scrubber.ts';
 import { networkErrorFrom } from '../../src/main/service/transport-failure.ts';
-import { MODELS } from '../../src/shared/service/index.ts';
+import { MODELS } from '../../src/shared/index.ts';
 import { expectNoKeyLeak, failureOf } from './key-leak.ts';
 import { closedPort, type RawServer, sendJson, startRawServer } from './raw-http-server.ts';
 import { audioCreateFormA, faceSwapCreateFormA } from './wire-payloads.ts';
@@ -296,10 +297,10 @@ describe('HTTP errors', () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it('maps 403 to UnauthorizedError and 404 to BadRequestError with the service message', async () => {
+  it('maps 403 to PlanRefusedError and 404 to BadRequestError with the service message', async () => {
     const server = await serve((req, res) =>
       req.url.endsWith('/forbidden')
-        ? sendJson(res, 403, { code: 403, message: 'forbidden' })
+        ? sendJson(res, 403, { code: 403, message: 'Insufficient plan level' })
         : sendJson(res, 404, {
             code: 404,
             message: 'failed',
@@ -309,7 +310,11 @@ describe('HTTP errors', () => {
     );
     const client = clientFor(server.url);
     const forbidden = await failureOf(client.getTask('forbidden'), errors);
-    expect(forbidden).toBeInstanceOf(UnauthorizedError);
+    expect(forbidden).toBeInstanceOf(PlanRefusedError);
+    expect((forbidden as PlanRefusedError).message).toBe(
+      'Your plan at the service does not allow this (HTTP 403): Insufficient plan level',
+    );
+    expect(server.requests).toHaveLength(1);
     const missing = await failureOf(client.getTask('nope'), errors);
     expect(missing).toBeInstanceOf(BadRequestError);
     expect((missing as BadRequestError).serviceMessage).toBe('task not found');

@@ -17,7 +17,7 @@ import {
   UnauthorizedError,
 } from '../../src/main/service/index.ts';
 import { type FaultOptions, type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
-import { type CreateTaskRequest, MODELS, type RemoteTask } from '../../src/shared/service/index.ts';
+import { type CreateTaskRequest, MODELS, type RemoteTask } from '../../src/shared/index.ts';
 import { expectNoKeyLeak, failureOf } from './key-leak.ts';
 
 const API_KEY = 'sandbox-key-5b9e0c3a7d1f4e2b8c6a';

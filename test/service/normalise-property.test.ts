@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normaliseTaskResponse } from '../../src/shared/service/index.ts';
+import { taskAnswers } from './real-answers.ts';
 import { expectRemoteTaskShape } from './remote-task-shape.ts';
 import { allValidPayloads } from './wire-payloads.ts';
 
@@ -137,17 +138,107 @@ describe('normaliseTaskResponse under random input', () => {
     );
   });
 
-  it('lower-cases and trims any status string, and terminal means completed or failed', () => {
+  it('normalises any status string: trimmed, lower-cased, other spellings read as the known status', () => {
+    const aliases: Record<string, string> = {
+      success: 'completed',
+      succeeded: 'completed',
+      finished: 'completed',
+      canceled: 'cancelled',
+      error: 'failed',
+      in_progress: 'processing',
+      starting: 'pending',
+    };
+    const spelling = fc.oneof(
+      fc.string(),
+      fc.constantFrom(...Object.keys(aliases), 'Completed', 'FAILED', 'Cancelled', 'staged', 'retry'),
+    );
+    const padded = fc
+      .tuple(fc.constantFrom('', ' ', '\t'), spelling, fc.constantFrom('', ' '))
+      .map(([before, word, after]) => `${before}${word}${after}`);
     fc.assert(
-      fc.property(fc.constantFrom(...NAMES), fc.string(), (name, status) => {
+      fc.property(fc.constantFrom(...NAMES), padded, fc.boolean(), (name, status, upper) => {
+        const raw = upper ? status.toUpperCase() : status;
         const payload = structuredClone(PAYLOADS[name]) as Record<string, unknown>;
         const holder = (name === 'imageEditCreate' ? payload : payload.data) as Record<string, unknown>;
-        holder.status = status;
+        holder.status = raw;
         const result = checkResult(payload);
         expect(result.ok).toBe(true);
         if (result.ok) {
-          expect(result.task.status).toBe(status.trim().toLowerCase());
-          expect(result.task.terminal).toBe(['completed', 'failed'].includes(status.trim().toLowerCase()));
+          const word = raw.trim().toLowerCase();
+          const expected = Object.hasOwn(aliases, word) ? (aliases[word] as string) : word;
+          expect(result.task.status).toBe(expected);
+          expect(result.task.serviceStatus).toBe(word);
+          expect(result.task.terminal).toBe(['completed', 'failed', 'cancelled'].includes(expected));
+        }
+      }),
+      { numRuns: NUM_RUNS },
+    );
+  });
+});
+
+/** Valid records: the hand-written payloads and the task records of the real-answer corpus. */
+const RECORDS: Record<string, unknown> = {
+  ...PAYLOADS,
+  ...Object.fromEntries(taskAnswers().map((a) => [`real: ${a.name}`, a.body])),
+};
+
+/** The paths a record cannot do without: the task's id and status, and `data` that holds them. */
+function isRequiredPath(path: Path): boolean {
+  const key = path.join('.');
+  return ['task_id', 'status', 'data', 'data.task_id', 'data.status'].includes(key);
+}
+
+function optionalPathsOf(record: unknown): Path[] {
+  return pathsOf(record).filter((path) => !isRequiredPath(path));
+}
+
+/** Sets `path` to null unless a parent on the way is no longer an object (nulled earlier). */
+function nullAt(root: unknown, path: Path): void {
+  let parent: unknown = root;
+  for (const key of path.slice(0, -1)) {
+    if (parent === null || typeof parent !== 'object') return;
+    parent = (parent as Record<string | number, unknown>)[key];
+  }
+  if (parent === null || typeof parent !== 'object') return;
+  (parent as Record<string | number, unknown>)[path[path.length - 1] as string | number] = null;
+}
+
+function idAndStatusOf(record: unknown) {
+  const result = normaliseTaskResponse(record);
+  if (!result.ok) throw new Error(`a valid record was rejected: ${result.reason}`);
+  return { id: result.task.id, status: result.task.status };
+}
+
+describe('normaliseTaskResponse with nulls (the real service sends them anywhere)', () => {
+  it('reads every record with any one optional field set to null, with the same id and status', () => {
+    for (const [name, record] of Object.entries(RECORDS)) {
+      const expected = idAndStatusOf(record);
+      for (const path of optionalPathsOf(record)) {
+        const copy = structuredClone(record);
+        nullAt(copy, path);
+        const result = checkResult(copy);
+        if (!result.ok) throw new Error(`${name}: ${path.join('.')} = null rejected: ${result.reason}`);
+        expect({ id: result.task.id, status: result.task.status }).toEqual(expected);
+      }
+    }
+  });
+
+  it('reads every record with any set of optional fields set to null, with the same id and status', () => {
+    const nulled = fc.constantFrom(...Object.keys(RECORDS)).chain((name) =>
+      fc.record({
+        name: fc.constant(name),
+        paths: fc.subarray(optionalPathsOf(RECORDS[name]), { minLength: 1 }),
+      }),
+    );
+    fc.assert(
+      fc.property(nulled, ({ name, paths }) => {
+        const record = RECORDS[name];
+        const copy = structuredClone(record);
+        for (const path of paths) nullAt(copy, path);
+        const result = checkResult(copy);
+        expect(result.ok).toBe(true);
+        if (result.ok) {
+          expect({ id: result.task.id, status: result.task.status }).toEqual(idAndStatusOf(record));
         }
       }),
       { numRuns: NUM_RUNS },

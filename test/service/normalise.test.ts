@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseTaskResponse, type RemoteTask } from '../../src/shared/service/index.ts';
+import {
+  isTerminalStatus,
+  KNOWN_REMOTE_STATUSES,
+  normaliseStatus,
+  normaliseTaskResponse,
+  type RemoteTask,
+} from '../../src/shared/service/index.ts';
 import {
   audioCreateFormA,
   detailedFormC,
@@ -156,12 +162,29 @@ describe('statuses', () => {
     ['staged', 'staged', false],
     ['Staged', 'staged', false],
     ['queued_for_gpu', 'queued_for_gpu', false],
+    ['success', 'completed', true],
+    ['Succeeded', 'completed', true],
+    ['finished', 'completed', true],
+    ['cancelled', 'cancelled', true],
+    ['Canceled', 'cancelled', true],
+    ['ERROR', 'failed', true],
+    ['in_progress', 'processing', false],
+    ['starting', 'pending', false],
+    ['Retry', 'retry', false],
   ])('reads %j as %j (terminal %s)', (raw, status, terminal) => {
     const payload = faceSwapCreateFormA();
     payload.data.status = raw;
     const task = taskOf(payload);
     expect(task.status).toBe(status);
     expect(task.terminal).toBe(terminal);
+    expect(task.serviceStatus).toBe(raw.trim().toLowerCase());
+  });
+
+  it('lists cancelled among the known and terminal statuses', () => {
+    expect(KNOWN_REMOTE_STATUSES).toContain('cancelled');
+    expect(isTerminalStatus('CANCELED')).toBe(true);
+    expect(normaliseStatus(' In_Progress ')).toBe('processing');
+    expect(normaliseStatus('toString')).toBe('tostring');
   });
 });
 
@@ -181,6 +204,61 @@ describe('tolerance of the real service', () => {
     const payload: Record<string, unknown> = audioCreateFormA();
     (payload.data as Record<string, unknown>).logs = null;
     expect(taskOf(payload).id).toBe('3f0c8a2e-8c1b-4d51-9f0a-5a3c2b1d7e90');
+  });
+
+  it('reads a processing record with ended_at, usage fields, error and logs null', () => {
+    const payload = audioCreateFormA() as unknown as { data: Record<string, unknown> };
+    payload.data.status = 'processing';
+    payload.data.output = null;
+    payload.data.meta = {
+      created_at: '2025-06-11T11:43:31.673594+08:00',
+      started_at: null,
+      ended_at: null,
+      usage: { type: null, frozen: null, consume: 5000 },
+      is_using_private_pool: null,
+    };
+    payload.data.error = null;
+    payload.data.logs = null;
+    payload.data.config = { service_mode: null, webhook_config: null };
+    const task = taskOf(payload);
+    expect(task).toMatchObject({
+      status: 'processing',
+      terminal: false,
+      createdAt: '2025-06-11T03:43:31.673Z',
+      startedAt: null,
+      endedAt: null,
+      usage: { type: null, frozen: null, consume: 5000 },
+      error: null,
+      webhook: null,
+      serviceMode: null,
+      outputs: [],
+    });
+  });
+
+  it('reads a field of an unexpected type as absent instead of failing the record', () => {
+    const payload = audioCreateFormA() as unknown as { data: Record<string, unknown> };
+    payload.data.model = 42;
+    payload.data.meta = { created_at: 1749613411, usage: 'n/a' };
+    payload.data.error = { code: '0', message: ['x'] };
+    const task = taskOf(payload);
+    expect(task).toMatchObject({ model: null, createdAt: null, usage: null, error: null });
+    expect(task.outputs).toHaveLength(1);
+  });
+
+  it('reads a form C record with null task, works entries and metadata fields', () => {
+    const payload = detailedFormC() as unknown as { code: unknown; data: Record<string, unknown> };
+    const works = payload.data.works as unknown[];
+    works.unshift(null);
+    payload.code = null;
+    payload.data.task = null;
+    payload.data.metadata = { created_at: null, quota_usage: null, quota_frozen: 3 };
+    const task = taskOf(payload);
+    expect(task.taskType).toBeNull();
+    expect(task.usage).toEqual({ type: 'quota', frozen: 3, consume: null });
+    expect(task.outputs.map((o) => o.field)).toEqual([
+      'works[1].resource.resource',
+      'works[2].resource.resource',
+    ]);
   });
 
   it('keeps unknown fields in raw', () => {
@@ -235,6 +313,23 @@ describe('outputs', () => {
       url: 'data:image/png;base64,iVBORw0KGgo=',
       field: 'output.image_base64',
     });
+  });
+
+  it('reads fields named after the medium: a URL, an object with url, or a list', () => {
+    expect(
+      outputsOf({
+        video: 'https://cdn.example.test/v.mp4',
+        image: { url: 'https://cdn.example.test/i.png', width: 10 },
+        images: ['https://cdn.example.test/a.webp', { url: 'https://cdn.example.test/b.jpg' }, 7],
+        thumbnail: { url: 'https://cdn.example.test/t.jpg' },
+        audio: 'not a url',
+      }),
+    ).toEqual([
+      { kind: 'video', url: 'https://cdn.example.test/v.mp4', field: 'output.video' },
+      { kind: 'image', url: 'https://cdn.example.test/i.png', field: 'output.image.url' },
+      { kind: 'image', url: 'https://cdn.example.test/a.webp', field: 'output.images[0]' },
+      { kind: 'image', url: 'https://cdn.example.test/b.jpg', field: 'output.images[1]' },
+    ]);
   });
 
   it('ignores empty and non-URL values', () => {

@@ -1,6 +1,6 @@
 /** Checks that a RemoteTask has the declared types in every field (for property tests). */
 import { expect } from 'vitest';
-import { isTerminalStatus, type RemoteTask } from '../../src/shared/service/index.ts';
+import { isTerminalStatus, normaliseStatus, type RemoteTask } from '../../src/shared/service/index.ts';
 
 const KINDS = ['audio', 'image', 'video', 'file'];
 const FORMS = ['A', 'B', 'C', 'image-edit-create'];
@@ -25,6 +25,8 @@ export function expectRemoteTaskShape(task: RemoteTask): void {
   stringOrNull(task.taskType);
   expect(typeof task.status).toBe('string');
   expect(task.status).toBe(task.status.trim().toLowerCase());
+  expect(task.status).toBe(normaliseStatus(task.serviceStatus));
+  expect(task.serviceStatus).toBe(task.serviceStatus.trim().toLowerCase());
   expect(task.terminal).toBe(isTerminalStatus(task.status));
   const input = task.input;
   expect(

@@ -7,6 +7,7 @@ import {
   DEFAULT_RETRY_POLICY,
   mayHaveBeenProcessed,
   NetworkError,
+  PlanRefusedError,
   ProtocolError,
   parseRetryAfter,
   RateLimitedError,
@@ -23,6 +24,8 @@ const limited = new RateLimitedError('429', { status: 429, retryAfterMs: 1000 })
 const server = new ServerError('500', { status: 500 });
 const bad = new BadRequestError('400', { status: 400 });
 const unauthorized = new UnauthorizedError('401', { status: 401 });
+const planRefused = new PlanRefusedError('403', { status: 403, serviceMessage: 'Insufficient plan level' });
+const refusedInBody = new BadRequestError('500 in a 200', { status: 200, serviceCode: 500, inBody: true });
 const protocol = new ProtocolError('not json', { status: 200, excerpt: '<html>' });
 
 describe('shouldRetry', () => {
@@ -33,6 +36,8 @@ describe('shouldRetry', () => {
     ['5xx', server, true, false],
     ['400', bad, false, false],
     ['401', unauthorized, false, false],
+    ['403, the plan', planRefused, false, false],
+    ['5xx code in the body of a 200, no task', refusedInBody, false, false],
     ['malformed answer', protocol, false, false],
   ])('%s: get %s, create %s', (_name, error, get, create) => {
     expect(shouldRetry('get', error, 1)).toBe(get);
@@ -126,7 +131,7 @@ describe('resolveRetryPolicy', () => {
 
 describe('mayHaveBeenProcessed', () => {
   it('is false for refusals and for failures that never reached the service', () => {
-    for (const error of [notReached, limited, bad, unauthorized])
+    for (const error of [notReached, limited, bad, unauthorized, planRefused, refusedInBody])
       expect(mayHaveBeenProcessed(error)).toBe(false);
     expect(mayHaveBeenProcessed(new AbortedError('cancelled', { mayHaveReachedServer: false }))).toBe(false);
   });

@@ -54,11 +54,32 @@ describe('costSummary', () => {
     store.transition(a, 'saved', { patch: { usage: { type: 'credits', frozen: 0, consume: 0.1 } } });
     store.transition(b, 'saved', { patch: { usage: { type: 'credits', frozen: 0, consume: 0.2 } } });
     store.transition(c, 'cancelled');
-    expect(store.costSummary()).toEqual({ estimateMicros: 40_000, consume: 0.3, tasks: 3 });
+    expect(store.costSummary()).toMatchObject({ estimateMicros: 40_000, consume: 0.3, tasks: 3 });
     // Usage changing later is followed; deleting takes the task out.
     store.patchTask(a, { usage: { type: 'credits', frozen: 0, consume: 1.5 } });
     store.deleteTask(b);
-    expect(store.costSummary()).toEqual({ estimateMicros: 15_000, consume: 1.5, tasks: 2 });
+    expect(store.costSummary()).toMatchObject({ estimateMicros: 15_000, consume: 1.5, tasks: 2 });
+    expect(store.integrityCheck()).toBe('ok');
+  });
+
+  it('counts what each task cost: reported usage once known, the estimate before, nothing if never created', () => {
+    const store = libs.open();
+    const song = store.insertTask(songTask({ estimateMicros: 15_000 })).id;
+    const swap = store.insertTask(imageTask({ estimateMicros: 10_000 })).id;
+    const refused = store.insertTask(imageTask({ estimateMicros: 25_000 })).id;
+    const remoteCancel = store.insertTask(imageTask({ estimateMicros: 25_000 })).id;
+    store.insertTask(imageTask({ estimateMicros: 10_000 })); // still queued: its estimate counts
+    expect(store.costSummary().spentMicros).toBe(85_000);
+    // the service reports 14,000 points (micro-dollars) for the song
+    store.transition(song, 'saved', {
+      patch: { remoteId: 'r-song', usage: { type: 'llm', frozen: 0, consume: 14_000 } },
+    });
+    store.transition(swap, 'processing', { patch: { remoteId: 'r-swap' } });
+    store.transition(refused, 'failed'); // refused by the service: never created, never billed
+    store.transition(remoteCancel, 'cancelled', {
+      patch: { remoteId: 'r-cancel', usage: { type: 'point', frozen: 0, consume: 3_000 } },
+    });
+    expect(store.costSummary().spentMicros).toBe(14_000 + 10_000 + 0 + 3_000 + 10_000);
     expect(store.integrityCheck()).toBe('ok');
   });
 });

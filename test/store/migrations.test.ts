@@ -101,19 +101,20 @@ describe('migrations', () => {
   it('applies a new migration once, on the next open, keeping the old rows', () => {
     const dir = libs.dir();
     libs.open(dir).close();
+    const version = MIGRATIONS.length + 1;
     const next = [
       ...MIGRATIONS,
-      { version: 2, name: 'add notes', sql: 'CREATE TABLE notes (id INTEGER PRIMARY KEY)' },
+      { version, name: 'add notes', sql: 'CREATE TABLE notes (id INTEGER PRIMARY KEY)' },
     ];
     const db = libs.raw(dir);
-    expect(runMigrations(db, next, 'test')).toEqual([2]);
+    expect(runMigrations(db, next, 'test')).toEqual([version]);
     expect(runMigrations(db, next, 'test')).toEqual([]);
     expect(appliedRows(dir).map((r) => [r.version, r.name])).toEqual([
-      [1, 'initial library schema'],
-      [2, 'add notes'],
+      ...MIGRATIONS.map((m) => [m.version, m.name]),
+      [version, 'add notes'],
     ]);
-    expect(db.prepare('PRAGMA user_version').get()?.user_version).toBe(2);
-    // The app that only knows v1 now refuses the v2 database.
+    expect(db.prepare('PRAGMA user_version').get()?.user_version).toBe(version);
+    // The app that only knows the shipped migrations now refuses the newer database.
     expect(() => LibraryStore.open(dir)).toThrow(DatabaseTooNewError);
   });
 
@@ -122,12 +123,12 @@ describe('migrations', () => {
     libs.open(dir).close();
     const broken = [
       ...MIGRATIONS,
-      { version: 2, name: 'broken', sql: 'CREATE TABLE a (x); CREATE TABLE oops (' },
+      { version: MIGRATIONS.length + 1, name: 'broken', sql: 'CREATE TABLE a (x); CREATE TABLE oops (' },
     ];
     const db = libs.raw(dir);
     expect(() => runMigrations(db, broken, 'test')).toThrow();
     expect(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'a'").get()?.n).toBe(0);
-    expect(appliedRows(dir).map((r) => r.version)).toEqual([1]);
+    expect(appliedRows(dir).map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
   });
 
   it('rejects a malformed migration list', () => {

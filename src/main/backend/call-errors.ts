@@ -7,7 +7,7 @@
 import type { StudioErrorView } from '../../shared/index.ts';
 import { BudgetExceededError, LibraryBusyError, TaskActionError } from '../engine/index.ts';
 import { InputValidationError } from '../media/index.ts';
-import { ServiceError, UnauthorizedError } from '../service/index.ts';
+import { PlanRefusedError, ServiceError, UnauthorizedError } from '../service/index.ts';
 import { InvalidCursorError, LibraryStoreError } from '../store/index.ts';
 
 /** An error a call raises on purpose, with its kind and field. */
@@ -39,6 +39,7 @@ export function errorViewOf(
   if (err instanceof BudgetExceededError) return view('budget', err.message);
   if (err instanceof TaskActionError) return view('not-allowed', err.message);
   if (err instanceof UnauthorizedError) return view('unauthorized', err.message);
+  if (err instanceof PlanRefusedError) return view('plan-refused', err.message);
   if (err instanceof ServiceError) return view('service', err.message);
   if (err instanceof InvalidCursorError) return view('invalid-input', `cursor: ${err.message}`, 'cursor');
   if (err instanceof LibraryBusyError) return view('library-busy', err.message);

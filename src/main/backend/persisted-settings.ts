@@ -5,11 +5,29 @@
  */
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
-import type { Theme } from '../../shared/index.ts';
+import {
+  HOSTED_SERVICE,
+  MODEL_ID_PATTERN,
+  type ServiceProfileName,
+  type Theme,
+  taskTypeEntry,
+  VENDOR_PATTERN,
+} from '../../shared/index.ts';
+
+/** The profiles a user picks in Settings (the sandbox is demo mode's, chosen by `demoMode`). */
+export type ChosenProfile = Exclude<ServiceProfileName, 'sandbox'>;
 
 export interface PersistedSettings {
-  /** The real service's base URL; '' until the user enters one (there is no sensible default). */
+  /** Which service a stored key is used with: the real hosted one, or a custom address. */
+  serviceProfile: ChosenProfile;
+  /** The custom service's base URL (the hosted profile has its own); '' until entered. */
   baseUrl: string;
+  /** The custom service's vendor, the first part of its model ids. */
+  vendor: string;
+  /** The custom service's file upload endpoint; '' for none (local files go inline). */
+  uploadUrl: string;
+  /** Per task type, a model id that replaces `<vendor>/<model name>` (hosted and custom). */
+  modelOverrides: Record<string, string>;
   /** Use the built-in sandbox service. On by default, so the app works before any key is set. */
   demoMode: boolean;
   maxActiveRemote: number;
@@ -25,7 +43,11 @@ export interface PersistedSettings {
 export const SETTINGS_FILE_NAME = 'settings';
 
 export const DEFAULT_SETTINGS: Readonly<PersistedSettings> = Object.freeze({
+  serviceProfile: 'hosted',
   baseUrl: '',
+  vendor: HOSTED_SERVICE.vendor,
+  uploadUrl: '',
+  modelOverrides: {},
   demoMode: true,
   maxActiveRemote: 5,
   libraryDir: '',
@@ -49,7 +71,13 @@ const httpUrlOrEmpty = z
 
 /** One zod schema per field, so one bad field does not cost the others. */
 const FIELD_SCHEMAS: { [K in keyof PersistedSettings]: z.ZodType<PersistedSettings[K]> } = {
+  serviceProfile: z.enum(['hosted', 'custom']),
   baseUrl: httpUrlOrEmpty,
+  vendor: z.string().regex(VENDOR_PATTERN, 'must be a vendor name such as Qubico'),
+  uploadUrl: httpUrlOrEmpty,
+  modelOverrides: z
+    .record(z.string(), z.string().regex(MODEL_ID_PATTERN, 'must be a model id such as Qubico/ace-step'))
+    .refine((r) => Object.keys(r).every((t) => taskTypeEntry(t) !== undefined), 'names an unknown task type'),
   demoMode: z.boolean(),
   maxActiveRemote: z.number().int().min(1).max(50),
   libraryDir: z
@@ -65,7 +93,11 @@ const FIELDS = Object.keys(DEFAULT_SETTINGS) as (keyof PersistedSettings)[];
 
 /** The JSON schema conf / electron-store validate the file with (their `schema` option). */
 export const SETTINGS_JSON_SCHEMA = {
+  serviceProfile: { type: 'string', enum: ['hosted', 'custom'] },
   baseUrl: { type: 'string', maxLength: 2000 },
+  vendor: { type: 'string', maxLength: 64 },
+  uploadUrl: { type: 'string', maxLength: 2000 },
+  modelOverrides: { type: 'object', additionalProperties: { type: 'string', maxLength: 200 } },
   demoMode: { type: 'boolean' },
   maxActiveRemote: { type: 'integer', minimum: 1, maximum: 50 },
   libraryDir: { type: 'string', maxLength: 4000 },
@@ -88,7 +120,12 @@ export function readPersistedSettings(raw: unknown, source = 'the settings file'
     warnings.push(`${source} does not hold an object of settings; the defaults are used`);
     return { settings, warnings };
   }
-  const record = raw as Record<string, unknown>;
+  const record = { ...(raw as Record<string, unknown>) };
+  if (!('serviceProfile' in record) && typeof record.baseUrl === 'string' && record.baseUrl !== '') {
+    // written before profiles existed: a base URL the user entered means a custom service,
+    // unless it is the hosted service's own
+    record.serviceProfile = isHostedAddress(record.baseUrl) ? 'hosted' : 'custom';
+  }
   for (const field of FIELDS) {
     if (!(field in record)) continue;
     const parsed = FIELD_SCHEMAS[field].safeParse(record[field]);
@@ -116,6 +153,14 @@ export function checkSettingsPatch(patch: Partial<PersistedSettings>): Partial<P
     (out as Record<string, unknown>)[field] = parsed.data;
   }
   return out;
+}
+
+function isHostedAddress(url: string): boolean {
+  try {
+    return new URL(url).origin === new URL(HOSTED_SERVICE.baseUrl).origin;
+  } catch {
+    return false;
+  }
 }
 
 function shownValue(value: unknown): string {

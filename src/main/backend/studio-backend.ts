@@ -32,7 +32,7 @@ import type { Dialogs, SecretStore, SettingsStore, ShellOps } from './backend-po
 import { errorViewOf, StudioCallError } from './call-errors.ts';
 import { resolveLibraryMediaPath } from './media-path.ts';
 import type { PersistedSettings } from './persisted-settings.ts';
-import { chooseService, type ServiceChoice } from './service-selection.ts';
+import { chooseService, type HostedAddress, profileOf, type ServiceChoice } from './service-selection.ts';
 import { type CallContext, type CallHandlers, createCallHandlers } from './studio-calls.ts';
 import { TaskFinishWatch } from './task-finish-watch.ts';
 
@@ -49,6 +49,11 @@ export interface StudioBackendOptions {
   platform: string;
   /** Prefix that turns a library-relative path into a URL the renderer can load. */
   mediaBaseUrl: string;
+  /**
+   * Where the hosted profile sends tasks instead of the real service's public address. Only
+   * tests set it, to run the hosted profile against a sandbox that answers like the real service.
+   */
+  hostedAddress?: HostedAddress;
   /** Speed of the built-in sandbox (0.2 = five times faster than the real service). */
   sandboxTimeScale?: number;
   /** Worker threads of the sandbox's media generation (0: on the main thread). */
@@ -214,7 +219,11 @@ class Backend implements StudioBackend, CallContext {
   settingsView(): StudioSettings {
     const s = this.settings.get();
     return {
+      serviceProfile: s.serviceProfile,
       baseUrl: s.baseUrl,
+      vendor: s.vendor,
+      uploadUrl: s.uploadUrl,
+      modelOverrides: { ...s.modelOverrides },
       demoMode: s.demoMode,
       maxActiveRemote: s.maxActiveRemote,
       libraryDir: this.#configuredLibraryDir(s),
@@ -269,11 +278,13 @@ class Backend implements StudioBackend, CallContext {
       await this.#reopenEngine(libraryDir, s.maxActiveRemote);
     let kind = chooseService(s, this.#hasKey);
     let service: ServiceSettings | null = null;
+    const hostedAt = this.options.hostedAddress ?? null;
+    let profile = profileOf(s, null, hostedAt);
     if (kind === 'remote') {
       const key = await this.options.secrets.read();
       if (key) {
         this.#secrets.add(key);
-        service = { baseUrl: s.baseUrl, apiKey: key };
+        service = { baseUrl: profile.baseUrl, apiKey: key, uploadUrl: profile.uploadUrl };
       } else {
         this.#hasKey = false;
         kind = chooseService(s, false);
@@ -281,10 +292,12 @@ class Backend implements StudioBackend, CallContext {
     }
     if (kind === 'sandbox') {
       const sandbox = await this.#startSandbox();
-      service = { baseUrl: sandbox.url, apiKey: this.#sandboxKey };
+      profile = profileOf(s, sandbox.url, hostedAt);
+      service = { baseUrl: sandbox.url, apiKey: this.#sandboxKey, uploadUrl: profile.uploadUrl };
     }
+    this.#engine.setProfile(profile);
     const signature = service
-      ? `${kind}|${service.baseUrl}|${createHash('sha256').update(service.apiKey).digest('hex')}`
+      ? `${kind}|${service.baseUrl}|${service.uploadUrl}|${createHash('sha256').update(service.apiKey).digest('hex')}`
       : kind;
     if (signature !== this.#serviceSignature) {
       this.#serviceKind = kind;

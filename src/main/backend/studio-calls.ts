@@ -6,6 +6,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { z } from 'zod';
 import type {
+  AccountView,
   DraftView,
   EngineStatusView,
   MediaCheck,
@@ -100,7 +101,11 @@ function settingsCalls(ctx: CallContext) {
 
     'settings.update': async (args: ArgsOf<'settings.update'>) => {
       const patch: Partial<PersistedSettings> = {};
+      if (args.serviceProfile !== undefined) patch.serviceProfile = args.serviceProfile;
       if (args.baseUrl !== undefined) patch.baseUrl = args.baseUrl;
+      if (args.vendor !== undefined) patch.vendor = args.vendor;
+      if (args.uploadUrl !== undefined) patch.uploadUrl = args.uploadUrl;
+      if (args.modelOverrides !== undefined) patch.modelOverrides = args.modelOverrides;
       if (args.demoMode !== undefined) patch.demoMode = args.demoMode;
       if (args.maxActiveRemote !== undefined) patch.maxActiveRemote = args.maxActiveRemote;
       if (args.libraryDir !== undefined) patch.libraryDir = absoluteFolder('libraryDir', args.libraryDir);
@@ -150,6 +155,28 @@ function settingsCalls(ctx: CallContext) {
     },
 
     'settings.chooseLibraryDir': async () => ctx.options.dialogs.chooseFolder('Choose the library folder'),
+  } satisfies Partial<CallHandlers>;
+}
+
+function accountCalls(ctx: CallContext) {
+  return {
+    'account.get': async (): Promise<AccountView> => {
+      const service = ctx.statusView().service;
+      if (service === 'none') {
+        throw new StudioCallError(
+          'not-configured',
+          'no service is set up yet: store your API key in Settings (or turn on demo mode) to see a balance',
+        );
+      }
+      const info = await ctx.engine().account();
+      return {
+        service,
+        accountName: info.accountName,
+        balanceUsd: info.balanceUsd,
+        credits: info.credits,
+        checkedAt: new Date().toISOString(),
+      };
+    },
   } satisfies Partial<CallHandlers>;
 }
 
@@ -271,6 +298,7 @@ export function createCallHandlers(ctx: CallContext): CallHandlers {
       sandboxUrl: ctx.sandboxUrl(),
     }),
     ...settingsCalls(ctx),
+    ...accountCalls(ctx),
     'engine.status': async () => ctx.statusView(),
     'media.check': checkMedia,
     ...taskCalls(ctx),

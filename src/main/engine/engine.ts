@@ -14,16 +14,20 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import {
+  type AccountInfo,
   ENGINE_WORK_STATES,
   type EngineStatus,
   familyOf,
-  findCatalogEntry,
+  hostedProfile,
   REMOTE_ACTIVE_STATES,
   type RemoteTask,
+  type ServiceProfile,
+  sizeParameterOf,
   type Task,
   type TaskError,
   type TaskInput,
   type TaskState,
+  taskTypeEntry,
 } from '../../shared/index.ts';
 import {
   copyIntoLibrary,
@@ -36,6 +40,7 @@ import { LibraryStore } from '../store/index.ts';
 import { EventBatcher } from './event-batcher.ts';
 import { AUTH_PROBLEM, pollOutcome, submissionOutcome } from './failure-outcomes.ts';
 import { FetchRateLimiter } from './fetch-rate-limiter.ts';
+import { type UploadedInputs, uploadFileInputs } from './input-upload.ts';
 import { acquireLibraryLock, type LibraryLock } from './library-lock.ts';
 import { saveOutputs, settledState } from './output-saving.ts';
 import {
@@ -45,8 +50,8 @@ import {
   estimateDuration,
   nextPollDelay,
   type PollingTuning,
-  sizeParameterOf,
 } from './polling-schedule.ts';
+import { requestForProfile } from './profile-request.ts';
 import { localStateOf, remoteFailureOf, remotePatchOf } from './remote-state.ts';
 import {
   checkDraftFields,
@@ -59,11 +64,18 @@ import {
 export interface ServiceSettings {
   baseUrl: string;
   apiKey: string;
+  /** The service's file upload endpoint; local inputs go inline without one. */
+  uploadUrl?: string;
 }
 
 export interface EngineOptions {
   libraryDir: string;
   service?: ServiceSettings | null;
+  /**
+   * How the service names things (vendor, model overrides, the negative prompt's field), applied
+   * when a task is queued. Default: the hosted service.
+   */
+  profile?: ServiceProfile;
   /** Tasks allowed at the service at once (pending + staged + processing). Default 5. */
   maxActiveRemote?: number;
   /** Global limit on task fetches per second. Default 10. */
@@ -107,6 +119,7 @@ export class TaskEngine {
   readonly #lock: LibraryLock;
   #client: ServiceClient | null = null;
   #service: ServiceSettings | null = null;
+  #profile: ServiceProfile;
   readonly #options: Required<
     Pick<
       EngineOptions,
@@ -138,6 +151,8 @@ export class TaskEngine {
   readonly #downloadRetry = new Map<string, { attempts: number; notBefore: number }>();
   readonly #histories = new Map<string, DurationSample[]>();
   readonly #work = new Set<Promise<unknown>>();
+  /** Clients whose service refused uploads for this plan: their files go inline. */
+  readonly #uploadsRefused = new WeakSet<ServiceClient>();
 
   private constructor(options: EngineOptions, store: LibraryStore, lock: LibraryLock) {
     this.libraryDir = resolve(options.libraryDir);
@@ -151,6 +166,7 @@ export class TaskEngine {
       offlineBackoff: { baseMs: 1_000, maxMs: 30_000 },
       ...options,
     };
+    this.#profile = options.profile ?? hostedProfile();
     this.#random = options.random ?? Math.random;
     this.#limiter = new FetchRateLimiter(this.#options.fetchesPerSecond);
     this.#changes = new EventBatcher<TaskChange>(options.batchIntervalMs ?? 50);
@@ -188,6 +204,7 @@ export class TaskEngine {
       this.#client = new ServiceClient({
         baseUrl: this.#service.baseUrl,
         apiKey: this.#service.apiKey,
+        uploadUrl: this.#service.uploadUrl ?? '',
         retry: this.#options.clientRetry,
         random: this.#random,
       });
@@ -198,6 +215,15 @@ export class TaskEngine {
     this.#online = true;
     this.#emitStatus();
     this.#kick();
+  }
+
+  /** The profile tasks queued from now on are sent with (tasks already queued keep theirs). */
+  setProfile(profile: ServiceProfile): void {
+    this.#profile = profile;
+  }
+
+  profile(): ServiceProfile {
+    return this.#profile;
   }
 
   /** The operating system's online/offline signal, passed in by the shell. */
@@ -246,7 +272,8 @@ export class TaskEngine {
     this.#assertOpen();
     checkDraftFields(draft);
     const id = randomUUID();
-    const input: Record<string, unknown> = { ...draft.input };
+    const sent = requestForProfile(draft, this.#profile);
+    const input = sent.input;
     const inputs: TaskInput[] = [];
     const validated = [];
     for (const rule of mediaFieldsOf(draft.taskType)) {
@@ -309,14 +336,14 @@ export class TaskEngine {
       const config = draft.webhook?.endpoint
         ? { webhook_config: { endpoint: draft.webhook.endpoint, secret: draft.webhook.secret ?? '' } }
         : undefined;
-      const estimate = this.#estimateFor(draft.model, draft.taskType, draft.input);
+      const estimate = this.#estimateFor(sent.model, draft.taskType, input);
       const task = this.store.insertTask({
         id,
-        model: draft.model,
+        model: sent.model,
         taskType: draft.taskType,
         family: familyOf(draft.taskType),
         title: titleOf(draft),
-        request: { model: draft.model, task_type: draft.taskType, input, ...(config ? { config } : {}) },
+        request: { model: sent.model, task_type: draft.taskType, input, ...(config ? { config } : {}) },
         inputs,
         estimateMicros,
         expectedMs: Math.round(estimate.expectedMs),
@@ -435,6 +462,12 @@ export class TaskEngine {
 
   budget(): number | null {
     return this.store.getSetting<number>('budgetMicros');
+  }
+
+  /** The account's balance at the service (throws the service's typed errors). */
+  account(): Promise<AccountInfo> {
+    this.#assertOpen();
+    return this.#requireClient().getAccount();
   }
 
   /**
@@ -604,18 +637,24 @@ export class TaskEngine {
   }
 
   async #submit(client: ServiceClient, queued: Task): Promise<void> {
+    // uploads cost nothing and create nothing: they happen while the task is still queued
+    const uploaded = await this.#uploadInputs(client, queued);
     // committed before the request is sent: a crash from here on leaves the task uncertain
     const task = this.store.transition(queued.id, 'submitting', {
       from: ['queued'],
       patch: { error: null },
       durable: true,
+      ...(uploaded.notes.length ? { detail: uploaded.notes.join('; ') } : {}),
     });
     if (!task) return;
     this.#changed(task);
     const fileInputs: Record<string, string> = {};
     const input: Record<string, unknown> = { ...task.request.input };
     for (const inp of task.inputs) {
-      if (inp.source === 'file') {
+      const url = uploaded.urls[inp.field];
+      if (url !== undefined) {
+        input[inp.field] = url;
+      } else if (inp.source === 'file') {
         fileInputs[inp.field] = join(this.libraryDir, inp.value);
         input[inp.field] = '';
       }
@@ -633,6 +672,28 @@ export class TaskEngine {
     this.#noteReachable();
     const after = this.#applyRemote(task.id, remote, ['submitting'], 'accepted by the service', Date.now());
     if (after) this.#changed(after);
+  }
+
+  /** Puts the task's local files on the service's upload endpoint, when it has one that takes them. */
+  async #uploadInputs(client: ServiceClient, task: Task): Promise<Pick<UploadedInputs, 'urls' | 'notes'>> {
+    const uploadOrigin = this.#service?.uploadUrl ? new URL(this.#service.uploadUrl).origin : null;
+    if (!client.canUpload || !uploadOrigin || this.#uploadsRefused.has(client))
+      return { urls: {}, notes: [] };
+    if (!task.inputs.some((inp) => inp.source === 'file')) return { urls: {}, notes: [] };
+    try {
+      const result = await uploadFileInputs({
+        client,
+        uploadOrigin,
+        inputs: task.inputs,
+        libraryDir: this.libraryDir,
+        store: this.store,
+      });
+      if (result.refused) this.#uploadsRefused.add(client);
+      return result;
+    } catch (err) {
+      // a file that cannot be read here fails the create below with its own message
+      return { urls: {}, notes: [`files sent inline: ${(err as Error).message}`] };
+    }
   }
 
   #submissionFailed(task: Task, err: unknown): void {
@@ -721,7 +782,7 @@ export class TaskEngine {
         .map((h) => ({ durationMs: h.durationMs, size: sizeParameterOf(taskType, h.request.input) }));
       this.#histories.set(key, history);
     }
-    const defaultMs = (findCatalogEntry(model, taskType)?.expectedSeconds ?? 60) * 1000;
+    const defaultMs = (taskTypeEntry(taskType)?.expectedSeconds ?? 60) * 1000;
     return estimateDuration(history, sizeParameterOf(taskType, input), defaultMs);
   }
 
@@ -871,7 +932,7 @@ export class TaskEngine {
   #checkBudget(estimate: number | null): void {
     const budget = this.budget();
     if (budget === null) return;
-    const spent = this.store.costSummary().estimateMicros;
+    const spent = this.store.costSummary().spentMicros;
     const next = estimate ?? 0;
     if (spent + next > budget) {
       const usd = (m: number) => `$${(m / 1_000_000).toFixed(4).replace(/0{1,2}$/, '')}`;

@@ -6,13 +6,19 @@ import type { TaskError } from '../../shared/index.ts';
 import {
   BadRequestError,
   NetworkError,
+  PlanRefusedError,
+  ProtocolError,
   RateLimitedError,
+  refusalCodeOf,
   ServiceError,
   UnauthorizedError,
 } from '../service/index.ts';
 
 export const AUTH_PROBLEM =
   'the service refused the API key; check the key (Settings in the app, MEDIA_TASK_API_KEY on the command line)';
+
+/** How long to wait before reading a task again when its answers cannot be read, or are refused. */
+export const SLOW_RETRY_MS = 60_000;
 
 export type SubmissionOutcome =
   /** Surely never reached the service: back to the queue, nothing was billed. */
@@ -30,6 +36,24 @@ export type SubmissionOutcome =
    * service was reachable: a connection was made, so this says nothing about being offline.)
    */
   | { action: 'uncertain'; error: TaskError; detail: string };
+
+/** The service's words, or the error's own message when it gave none. */
+function wordsOf(err: { serviceMessage: string | null; message: string }): string {
+  return err.serviceMessage ?? err.message;
+}
+
+/** A create the plan does not allow: failed for good; a new key would not help, so the queue goes on. */
+function planRefusedSubmission(err: PlanRefusedError): SubmissionOutcome {
+  return {
+    action: 'fail',
+    error: {
+      kind: 'plan-refused',
+      message: `your plan at the service does not allow this task (the service said: ${wordsOf(err)}); nothing was created or billed. A plan that includes it is needed.`,
+      code: 403,
+    },
+    detail: 'refused by the service: the plan does not allow it',
+  };
+}
 
 export function submissionOutcome(err: unknown): SubmissionOutcome {
   if (err instanceof NetworkError && !err.mayHaveReachedServer) {
@@ -64,17 +88,18 @@ export function submissionOutcome(err: unknown): SubmissionOutcome {
       action: 'requeue',
       cause: 'unauthorized',
       retryAfterMs: null,
-      error: { kind: 'unauthorized', message: AUTH_PROBLEM, code: err.status ?? 401 },
+      error: { kind: 'unauthorized', message: AUTH_PROBLEM, code: 401 },
       detail: 'the service refused the API key',
     };
   }
+  if (err instanceof PlanRefusedError) return planRefusedSubmission(err);
   if (err instanceof BadRequestError) {
     return {
       action: 'fail',
       error: {
         kind: 'bad-request',
-        message: `the service refused the task: ${err.serviceMessage ?? err.message}`,
-        code: err.status ?? null,
+        message: `the service refused the task: ${wordsOf(err)}`,
+        code: refusalCodeOf(err),
       },
       detail: 'refused by the service',
     };
@@ -99,11 +124,46 @@ export type PollOutcome =
   | {
       action: 'retry';
       retryInMs: number | 'offline-backoff';
-      cause: 'rate-limited' | 'unreachable' | 'unauthorized' | 'transient';
+      cause: 'rate-limited' | 'unreachable' | 'unauthorized' | 'plan-refused' | 'transient';
       error: TaskError | null;
     }
   /** The service no longer knows the task. */
   | { action: 'fail'; error: TaskError };
+
+/** `Some reason.` as a clause to put inside a sentence: no capital, no final period. */
+function asClause(text: string): string {
+  const trimmed = text.trim().replace(/\.+$/, '');
+  // `The answer…` becomes `the answer…`; an acronym such as `JSON` keeps its capitals
+  return /^[A-Z][a-z]/.test(trimmed) ? trimmed.charAt(0).toLowerCase() + trimmed.slice(1) : trimmed;
+}
+
+/** An answer about the task that cannot be read: shown in words, read again every minute, never given up. */
+function unreadablePoll(err: ProtocolError): PollOutcome {
+  return {
+    action: 'retry',
+    retryInMs: SLOW_RETRY_MS,
+    cause: 'transient',
+    error: {
+      kind: 'protocol',
+      message: `The service's answer about this task could not be read (${asClause(err.reason)}); checking again in a minute.`,
+      code: err.status ?? null,
+    },
+  };
+}
+
+/** A read the plan refuses (403): the task is still the service's; keep asking, slowly. */
+function planRefusedPoll(err: PlanRefusedError): PollOutcome {
+  return {
+    action: 'retry',
+    retryInMs: SLOW_RETRY_MS,
+    cause: 'plan-refused',
+    error: {
+      kind: 'plan-refused',
+      message: `your plan at the service does not allow reading this task (the service said: ${wordsOf(err)}); checking again in a minute.`,
+      code: 403,
+    },
+  };
+}
 
 export function pollOutcome(err: unknown, pollCount: number): PollOutcome {
   if (err instanceof RateLimitedError) {
@@ -120,19 +180,22 @@ export function pollOutcome(err: unknown, pollCount: number): PollOutcome {
   if (err instanceof UnauthorizedError) {
     return { action: 'retry', retryInMs: 5_000, cause: 'unauthorized', error: null };
   }
-  if (err instanceof BadRequestError && (err.status === 404 || err.status === 400)) {
+  if (err instanceof PlanRefusedError) return planRefusedPoll(err);
+  if (err instanceof ProtocolError) return unreadablePoll(err);
+  const refused = err instanceof BadRequestError ? refusalCodeOf(err) : null;
+  if (err instanceof BadRequestError && (refused === 404 || refused === 400)) {
     return {
       action: 'fail',
       error: {
         kind: 'not-found',
-        message: `the service does not know this task any more (${err.serviceMessage ?? err.message})`,
-        code: err.status ?? null,
+        message: `the service does not know this task any more (${wordsOf(err)})`,
+        code: refused,
       },
     };
   }
   return {
     action: 'retry',
-    retryInMs: Math.min(60_000, 2_000 * 2 ** Math.min(5, pollCount)),
+    retryInMs: Math.min(SLOW_RETRY_MS, 2_000 * 2 ** Math.min(5, pollCount)),
     cause: 'transient',
     error: {
       kind: err instanceof ServiceError ? err.kind : 'internal',

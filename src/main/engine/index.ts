@@ -24,6 +24,5 @@ export {
   estimateDuration,
   nextPollDelay,
   type PollingTuning,
-  sizeParameterOf,
 } from './polling-schedule.ts';
 export { checkDraftFields, mediaFieldsOf, type TaskDraft, titleOf } from './task-drafts.ts';

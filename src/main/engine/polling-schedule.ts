@@ -44,15 +44,6 @@ export const DEFAULT_POLLING: PollingTuning = {
   jitter: 0.1,
 };
 
-/** The request parameter that scales a task's duration, if its type has one. */
-export function sizeParameterOf(taskType: string, input: Record<string, unknown>): number | null {
-  if (taskType === 'txt2audio' || taskType === 'txt2video') {
-    const d = input.duration;
-    return typeof d === 'number' && Number.isFinite(d) && d > 0 ? d : null;
-  }
-  return null;
-}
-
 /**
  * The first fetch goes out at this quantile of past durations, less a margin: a task that ends
  * before its first fetch is detected late, so this must be rare (well under 5% of tasks).

@@ -3,13 +3,19 @@
  */
 import type { RemoteTask, TaskError, TaskState } from '../../shared/index.ts';
 
-/** The local state for a remote status. Unknown statuses stay visible in `remoteStatus` and poll on. */
+/**
+ * The local state for a remote status. A task the service cancelled (`cancelled`, `canceled`)
+ * ends `cancelled` here too; the service's own word stays in `remoteStatus`. Unknown statuses
+ * stay visible in `remoteStatus` and poll on as `processing`.
+ */
 export function localStateOf(remote: RemoteTask): TaskState {
   switch (remote.status) {
     case 'completed':
       return 'completed';
     case 'failed':
       return 'failed';
+    case 'cancelled':
+      return 'cancelled';
     case 'pending':
       return 'pending';
     case 'staged':
@@ -30,9 +36,10 @@ export function remoteFailureOf(remote: RemoteTask): TaskError {
   };
 }
 
+/** What a remote record changes on the local task; `remoteStatus` keeps the service's own word. */
 export function remotePatchOf(remote: RemoteTask) {
   return {
-    remoteStatus: remote.status,
+    remoteStatus: remote.serviceStatus,
     usage: remote.usage,
     remoteCreatedAt: remote.createdAt,
     startedAt: remote.startedAt,

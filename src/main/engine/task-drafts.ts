@@ -5,11 +5,13 @@
  */
 import {
   estimateCost,
-  FaceSwapInputSchema,
-  findCatalogEntry,
-  ImageEditInputSchema,
+  inputProblems,
   LIMITS,
-  Txt2AudioInputSchema,
+  type MediaFieldRule,
+  mediaFieldsOfRules,
+  modelIdProblem,
+  TASK_TYPES,
+  taskTypeEntry,
 } from '../../shared/index.ts';
 import { InputValidationError } from '../media/index.ts';
 
@@ -24,87 +26,62 @@ export interface TaskDraft {
   rerunOf?: string | null;
 }
 
-export interface MediaFieldRule {
-  field: string;
-  kind: 'image' | 'audio';
-  required: boolean;
-  faceSwap?: boolean;
-}
+export type { MediaFieldRule };
 
-/** Which input fields of a task type carry media, and what they must be. */
+/** Which input fields of a task type carry media, and what they must be (from the catalog). */
 export function mediaFieldsOf(taskType: string): MediaFieldRule[] {
-  switch (taskType) {
-    case 'face-swap':
-    case 'multi-face-swap':
-      return [
-        { field: 'target_image', kind: 'image', required: true, faceSwap: true },
-        { field: 'swap_image', kind: 'image', required: true, faceSwap: true },
-      ];
-    case 'image-edit':
-      return [
-        { field: 'image1', kind: 'image', required: true },
-        { field: 'image2', kind: 'image', required: false },
-        { field: 'image3', kind: 'image', required: false },
-      ];
-    case 'txt2audio':
-      return [{ field: 'style_audio', kind: 'audio', required: false }];
-    case 'audio2audio':
-      return [{ field: 'style_audio', kind: 'audio', required: true }];
-    case 'edit':
-    case 'extend':
-      return [{ field: 'audio', kind: 'audio', required: true }];
-    case 'background-remove':
-    case 'segment':
-    case 'upscale':
-      return [{ field: 'image', kind: 'image', required: true }];
-    default:
-      return [];
-  }
+  const entry = taskTypeEntry(taskType);
+  return entry ? mediaFieldsOfRules(entry.input) : [];
 }
 
 function fail(field: string, message: string): never {
   throw new InputValidationError(field, `${field}: ${message}`);
 }
 
-function firstIssue(error: {
-  issues: { path: PropertyKey[]; message: string; code?: string; expected?: unknown; keys?: string[] }[];
-}): [string, string] {
-  const issue = error.issues[0];
-  if (!issue) return ['input', 'is not valid'];
-  if (issue.code === 'unrecognized_keys' && issue.keys?.length) {
-    return [issue.keys[0] as string, 'is not a field of this task type'];
-  }
-  const field = issue.path.length > 0 ? String(issue.path[0]) : 'input';
-  if (issue.code === 'invalid_type' && typeof issue.expected === 'string') {
-    return [field, issue.expected === 'int' ? 'must be a whole number' : `must be a ${issue.expected}`];
-  }
-  return [field, issue.message];
-}
-
-/** Checks a draft's non-media fields. Throws InputValidationError naming the field. */
+/**
+ * Checks a draft's non-media fields against the catalog. Throws InputValidationError naming
+ * the field. `model` is a bare model name (the profile adds the vendor) or a full model id.
+ */
 export function checkDraftFields(draft: TaskDraft): void {
   if (typeof draft.model !== 'string' || draft.model.trim() === '') fail('model', 'is required');
   if (typeof draft.taskType !== 'string' || draft.taskType.trim() === '') fail('task_type', 'is required');
   if (!draft.input || typeof draft.input !== 'object' || Array.isArray(draft.input))
     fail('input', 'must be an object');
-  if (!findCatalogEntry(draft.model, draft.taskType)) {
-    fail('task_type', `${draft.model} has no task type "${draft.taskType}" in the catalog`);
+  const entry = taskTypeEntry(draft.taskType);
+  if (!entry) {
+    const known = TASK_TYPES.filter((e) => !e.sandboxOnly).map((e) => e.taskType);
+    fail('task_type', `"${draft.taskType}" is not a task type the app knows (known: ${known.join(', ')})`);
+  }
+  if (draft.model.includes('/')) {
+    const problem = modelIdProblem(draft.model.trim());
+    if (problem) fail('model', problem);
   }
   const input = draft.input;
-  for (const rule of mediaFieldsOf(draft.taskType)) {
+  for (const rule of mediaFieldsOfRules(entry.input)) {
     const value = input[rule.field];
     const empty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
     if (empty && rule.required) fail(rule.field, 'is required');
     if (!empty && typeof value !== 'string') fail(rule.field, 'must be a URL, Base64 text or a file path');
   }
-  const text = (name: string) => (typeof input[name] === 'string' ? (input[name] as string) : '');
-
-  if (draft.taskType === 'txt2audio') {
-    const parsed = Txt2AudioInputSchema.safeParse(input);
-    if (!parsed.success) {
-      const [field, message] = firstIssue(parsed.error);
-      fail(field, message);
+  checkFamilyRules(draft.taskType, input);
+  const problem = inputProblems(input, entry.input, '')[0];
+  if (problem) throw new InputValidationError(problem.field, problem.message);
+  if (draft.webhook?.endpoint) {
+    let ok = false;
+    try {
+      const u = new URL(draft.webhook.endpoint);
+      ok = u.protocol === 'https:' || u.protocol === 'http:';
+    } catch {
+      ok = false;
     }
+    if (!ok) fail('webhook_config.endpoint', 'must be an http(s) URL');
+  }
+}
+
+/** The composer's own tabs get messages in their words before the catalog's generic ones. */
+function checkFamilyRules(taskType: string, input: Record<string, unknown>): void {
+  const text = (name: string) => (typeof input[name] === 'string' ? (input[name] as string) : '');
+  if (taskType === 'txt2audio') {
     const d = input.duration;
     if (typeof d !== 'number' || !Number.isFinite(d)) fail('duration', 'is required (seconds)');
     if (d < LIMITS.audioMinSeconds || d > LIMITS.audioMaxSeconds) {
@@ -125,36 +102,12 @@ export function checkDraftFields(draft: TaskDraft): void {
     if (text('lyrics').length > LIMITS.lyricsMaxChars) {
       fail('lyrics', `is ${text('lyrics').length} characters; the limit is ${LIMITS.lyricsMaxChars}`);
     }
-  } else if (draft.taskType === 'image-edit') {
-    const parsed = ImageEditInputSchema.safeParse(input);
-    if (!parsed.success) {
-      const [field, message] = firstIssue(parsed.error);
-      fail(field, message);
-    }
+  } else if (taskType === 'image-edit') {
     if (text('prompt').trim() === '') fail('prompt', 'describe the edit');
     if (text('prompt').length > LIMITS.promptMaxChars) {
       fail('prompt', `is ${text('prompt').length} characters; the limit is ${LIMITS.promptMaxChars}`);
     }
     if (input.image3 && !input.image2) fail('image2', 'fill image2 before image3');
-    if (input.steps !== undefined && ((input.steps as number) < 1 || (input.steps as number) > 100)) {
-      fail('steps', 'must be between 1 and 100');
-    }
-  } else if (draft.taskType === 'face-swap') {
-    const parsed = FaceSwapInputSchema.safeParse(input);
-    if (!parsed.success) {
-      const [field, message] = firstIssue(parsed.error);
-      fail(field, message);
-    }
-  }
-  if (draft.webhook?.endpoint) {
-    let ok = false;
-    try {
-      const u = new URL(draft.webhook.endpoint);
-      ok = u.protocol === 'https:' || u.protocol === 'http:';
-    } catch {
-      ok = false;
-    }
-    if (!ok) fail('webhook_config.endpoint', 'must be an http(s) URL');
   }
 }
 
@@ -164,11 +117,11 @@ export function titleOf(draft: TaskDraft): string {
   const input = draft.input;
   const pick = (name: string) => (typeof input[name] === 'string' ? (input[name] as string).trim() : '');
   const words = pick('style_prompt') || pick('prompt') || '';
-  const label = findCatalogEntry(draft.model, draft.taskType)?.label ?? draft.taskType;
+  const label = taskTypeEntry(draft.taskType)?.label ?? draft.taskType;
   if (words === '') return label;
   return words.length > 80 ? `${words.slice(0, 79)}…` : words;
 }
 
 export function estimateDraftCost(draft: TaskDraft): number | null {
-  return estimateCost({ model: draft.model, task_type: draft.taskType, input: draft.input }).micros;
+  return estimateCost({ task_type: draft.taskType, input: draft.input }).micros;
 }

@@ -7,7 +7,7 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isHttpUrl } from '../../shared/service/index.ts';
+import { isHttpUrl } from '../../shared/catalog/index.ts';
 import { countNonWhitespace, hasOnlyBase64Characters } from './base64-strict.ts';
 import { sniffFileType } from './file-type-sniffing.ts';
 

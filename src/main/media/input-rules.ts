@@ -4,7 +4,7 @@
  * prefix) or null.
  */
 
-import { LIMITS } from '../../shared/service/index.ts';
+import { LIMITS } from '../../shared/catalog/index.ts';
 import { describeType, type SniffedType } from './file-type-sniffing.ts';
 
 export interface InputRule {

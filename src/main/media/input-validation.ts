@@ -7,7 +7,7 @@
 import type { Stats } from 'node:fs';
 import { type FileHandle, open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { hasAllowedImageUrlExtension } from '../../shared/service/index.ts';
+import { hasAllowedImageUrlExtension } from '../../shared/catalog/index.ts';
 import { Base64DecodeError, decodeBase64Strict, parseDataUri } from './base64-strict.ts';
 import { type SniffedType, sniffFileType } from './file-type-sniffing.ts';
 import {

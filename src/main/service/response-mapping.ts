@@ -1,7 +1,9 @@
 /**
- * An HTTP answer of the service as a normalised task or a typed error. Error bodies follow
- * `{code, message, data, error: {code, raw_message, message, detail}}` when the service
- * provides them; any other body is tolerated and quoted (scrubbed, at most 200 characters).
+ * An HTTP answer of the service as a normalised task or a typed error. Error bodies come as
+ * `{code, message}` or `{code, data: null, message}` from the real service and with an extra
+ * `error: {code, raw_message, message, detail}` from our sandbox; any other body is tolerated
+ * and quoted (scrubbed, at most 200 characters). A 2xx answer whose body carries a `code` of
+ * 400 or more and no task is a refusal, read as if that code had been the HTTP status.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { ErrorResponseSchema, normaliseTaskResponse, type RemoteTask } from '../../shared/service/index.ts';
@@ -9,6 +11,8 @@ import { parseRetryAfter } from './retry-policy.ts';
 import type { SecretScrubber } from './secret-scrubber.ts';
 import {
   BadRequestError,
+  OPERATION_WORDS,
+  PlanRefusedError,
   ProtocolError,
   RateLimitedError,
   ServerError,
@@ -42,15 +46,8 @@ interface ServiceSaid {
   code: number | null;
 }
 
-/** The service's own words in an error body: error.message, then message, then a text excerpt. */
-export function serviceMessageOf(text: string, scrubber: SecretScrubber): ServiceSaid {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    const excerpt = excerptOf(text, scrubber);
-    return { message: excerpt || null, code: null };
-  }
+/** The service's words in a parsed error body: error.message, then message, then error.raw_message. */
+function saidInBody(parsed: unknown, text: string, scrubber: SecretScrubber): ServiceSaid {
   const body = ErrorResponseSchema.safeParse(parsed);
   if (!body.success) return { message: excerptOf(text, scrubber) || null, code: null };
   const nested = body.data.error;
@@ -63,60 +60,157 @@ export function serviceMessageOf(text: string, scrubber: SecretScrubber): Servic
   };
 }
 
+/** The service's own words in an error body: error.message, then message, then a text excerpt. */
+export function serviceMessageOf(text: string, scrubber: SecretScrubber): ServiceSaid {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    const excerpt = excerptOf(text, scrubber);
+    return { message: excerpt || null, code: null };
+  }
+  return saidInBody(parsed, text, scrubber);
+}
+
 function withServiceWords(sentence: string, said: string | null): string {
   return said ? `${sentence}: ${said}` : `${sentence}.`;
 }
 
 function actionOf(operation: ServiceOperation): string {
-  return operation === 'create' ? 'create the task' : 'fetch the task';
+  return OPERATION_WORDS[operation].action;
+}
+
+/** Where a refusal came from: an HTTP status, or the `code` of a 2xx answer. */
+interface RefusalSource {
+  /** The status the refusal stands for (the HTTP status, or the code in the body). */
+  code: number;
+  /** The HTTP status of the answer. */
+  httpStatus: number;
+  inBody: boolean;
+  /** The service's own code when it gave one (for a body refusal: the body's `code`). */
+  serviceCode: number | null;
+}
+
+/** `HTTP 403`, or `code 403 in an HTTP 200 answer`. */
+function whereOf(source: RefusalSource): string {
+  return source.inBody ? `code ${source.code} in an HTTP ${source.httpStatus} answer` : `HTTP ${source.code}`;
+}
+
+/**
+ * The typed error a refusal stands for: 401 the key, 403 the plan, 429 the rate, other 4xx a bad
+ * request. An HTTP 5xx is a server failure (the request may have been processed); a 5xx given
+ * as the code of a 2xx answer with no task is a refusal (nothing was created). Null below 400.
+ */
+function refusalOf(
+  source: RefusalSource,
+  said: string | null,
+  retryAfterMs: number | null,
+  operation: ServiceOperation,
+): ServiceError | null {
+  const { code } = source;
+  const base = { operation, status: source.httpStatus };
+  const where = whereOf(source);
+  if (code === 401) {
+    return new UnauthorizedError(
+      `The service refused the API key (${where}). Check the key in Settings.${said ? ` Service said: ${said}` : ''}`,
+      base,
+    );
+  }
+  if (code === 403) {
+    return new PlanRefusedError(
+      withServiceWords(`Your plan at the service does not allow this (${where})`, said),
+      {
+        ...base,
+        serviceMessage: said,
+      },
+    );
+  }
+  if (code === 429) {
+    const wait = retryAfterMs === null ? '' : ` Try again in ${Math.ceil(retryAfterMs / 1000)} s.`;
+    const words = said ? ` Service said: ${said}` : '';
+    return new RateLimitedError(`The service is limiting requests (${where}).${wait}${words}`, {
+      ...base,
+      retryAfterMs,
+      serviceMessage: said,
+    });
+  }
+  if (code >= 500 && code <= 599 && !source.inBody) {
+    return new ServerError(
+      withServiceWords(`The service failed to ${actionOf(operation)} (${where})`, said),
+      {
+        ...base,
+        retryAfterMs,
+        serviceMessage: said,
+      },
+    );
+  }
+  if (code >= 400) {
+    const aboutTask = operation === 'create' || operation === 'get';
+    const what =
+      code === 404 && aboutTask ? 'The service does not know this task' : 'The service rejected the request';
+    return new BadRequestError(withServiceWords(`${what} (${where})`, said), {
+      ...base,
+      serviceMessage: said,
+      serviceCode: source.serviceCode,
+      inBody: source.inBody,
+    });
+  }
+  return null;
 }
 
 /** The typed error of a non-2xx answer. */
 export function errorFromStatus(answer: HttpAnswer, context: ResponseContext): ServiceError {
   const { status } = answer;
-  const { operation } = context;
   const said = serviceMessageOf(answer.body.toString('utf8'), context.scrubber);
   const retryAfterMs = parseRetryAfter(answer.headers['retry-after'], context.nowMs);
-  const base = { operation, status };
-  if (status === 401 || status === 403) {
-    return new UnauthorizedError(
-      `The service refused the API key (HTTP ${status}). Check the key in Settings.${said.message ? ` Service said: ${said.message}` : ''}`,
-      base,
-    );
-  }
-  if (status === 429) {
-    const wait = retryAfterMs === null ? '' : ` Try again in ${Math.ceil(retryAfterMs / 1000)} s.`;
-    return new RateLimitedError(`The service is limiting requests (HTTP 429).${wait}`, {
-      ...base,
-      retryAfterMs,
-      serviceMessage: said.message,
-    });
-  }
-  if (status >= 500 && status <= 599) {
-    return new ServerError(
-      withServiceWords(`The service failed to ${actionOf(operation)} (HTTP ${status})`, said.message),
-      {
-        ...base,
-        retryAfterMs,
-        serviceMessage: said.message,
-      },
-    );
-  }
-  if (status >= 400 && status <= 499) {
-    const what = status === 404 ? 'The service does not know this task' : 'The service rejected the request';
-    return new BadRequestError(withServiceWords(`${what} (HTTP ${status})`, said.message), {
-      ...base,
-      serviceMessage: said.message,
-      serviceCode: said.code,
-    });
-  }
+  const source = { code: status, httpStatus: status, inBody: false, serviceCode: said.code };
+  const refusal = refusalOf(source, said.message, retryAfterMs, context.operation);
+  if (refusal) return refusal;
   return new ProtocolError(`The service answered with an unexpected HTTP status ${status}.`, {
-    ...base,
+    operation: context.operation,
+    status,
     excerpt: excerptOf(answer.body.toString('utf8'), context.scrubber),
+    reason: `unexpected HTTP status ${status}`,
   });
 }
 
-/** A 2xx answer as a task: JSON, then the normaliser; anything else is a ProtocolError. */
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function isTaskId(value: unknown): boolean {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+/** Whether a parsed body holds a task: `data.task_id` (forms A, B, C) or a top-level `task_id` (2.7). */
+export function carriesTask(payload: unknown): boolean {
+  if (!isObject(payload)) return false;
+  return isTaskId(payload.task_id) || (isObject(payload.data) && isTaskId(payload.data.task_id));
+}
+
+/**
+ * The refusal a 2xx body stands for: a numeric `code` of 400 or more and no task in it (e.g.
+ * `{"code":403,"message":"Insufficient plan level"}` answered with HTTP 200). Null otherwise,
+ * including when a task is there: then the task is what the service said.
+ */
+export function bodyRefusalOf(
+  payload: unknown,
+  answer: HttpAnswer,
+  context: ResponseContext,
+): ServiceError | null {
+  if (!isObject(payload) || typeof payload.code !== 'number' || payload.code < 400) return null;
+  if (carriesTask(payload)) return null;
+  const text = answer.body.toString('utf8');
+  const said = saidInBody(payload, text, context.scrubber);
+  const retryAfterMs = parseRetryAfter(answer.headers['retry-after'], context.nowMs);
+  const source = { code: payload.code, httpStatus: answer.status, inBody: true, serviceCode: payload.code };
+  return refusalOf(source, said.message, retryAfterMs, context.operation);
+}
+
+/**
+ * A 2xx answer as a task: JSON, then a refusal given as the body's code, then the normaliser;
+ * anything unreadable is a ProtocolError.
+ */
 export function taskFromAnswer(answer: HttpAnswer, context: ResponseContext): RemoteTask {
   const text = answer.body.toString('utf8');
   const base = { operation: context.operation, status: answer.status };
@@ -125,31 +219,70 @@ export function taskFromAnswer(answer: HttpAnswer, context: ResponseContext): Re
     payload = JSON.parse(text);
   } catch {
     const excerpt = excerptOf(text, context.scrubber);
-    return protocolFailure(
-      `The service answered with something that is not JSON: "${excerpt}"`,
-      base,
+    return protocolFailure(`The service answered with something that is not JSON: "${excerpt}"`, {
+      ...base,
       excerpt,
-    );
+      reason: 'it is not JSON',
+    });
   }
+  const refusal = bodyRefusalOf(payload, answer, context);
+  if (refusal) throw refusal;
   const result = normaliseTaskResponse(context.scrubber.value(payload));
   if (!result.ok) {
     const excerpt = excerptOf(text, context.scrubber);
     const reason = context.scrubber.text(result.reason);
-    return protocolFailure(
-      `The service's answer is not a task record (${reason}): "${excerpt}"`,
-      base,
+    return protocolFailure(`The service's answer is not a task record (${reason}): "${excerpt}"`, {
+      ...base,
       excerpt,
-    );
+      reason,
+    });
   }
   return result.task;
 }
 
 function protocolFailure(
   message: string,
-  base: { operation: ServiceOperation; status: number },
-  excerpt: string,
+  init: { operation: ServiceOperation; status: number; excerpt: string; reason: string },
 ): never {
-  throw new ProtocolError(message, { ...base, excerpt });
+  throw new ProtocolError(message, init);
+}
+
+/**
+ * The `data` of a complete answer that is not a task (the account, an upload), checked by
+ * `schema`; a refusal (HTTP status or the body's code) or an unreadable body is thrown typed.
+ */
+export function envelopeFromAnswer<T>(
+  answer: HttpAnswer,
+  context: ResponseContext,
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+): T {
+  if (answer.status < 200 || answer.status > 299) throw errorFromStatus(answer, context);
+  const text = answer.body.toString('utf8');
+  const base = { operation: context.operation, status: answer.status };
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text);
+  } catch {
+    const excerpt = excerptOf(text, context.scrubber);
+    return protocolFailure(`The service answered with something that is not JSON: "${excerpt}"`, {
+      ...base,
+      excerpt,
+      reason: 'it is not JSON',
+    });
+  }
+  const refusal = bodyRefusalOf(payload, answer, context);
+  if (refusal) throw refusal;
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    const excerpt = excerptOf(text, context.scrubber);
+    const what = OPERATION_WORDS[context.operation].action;
+    return protocolFailure(`The service's answer could not be read (asked to ${what}): "${excerpt}"`, {
+      ...base,
+      excerpt,
+      reason: 'it does not have the expected fields',
+    });
+  }
+  return parsed.data;
 }
 
 /** The task of a complete answer, or the typed error it stands for (thrown). */

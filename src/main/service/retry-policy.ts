@@ -7,6 +7,9 @@
  *   reached the service (a NetworkError with `mayHaveReachedServer === false`) or on 429 (the
  *   service refused it without processing it). Never after a 5xx, a reset or timeout after the
  *   request was sent, or an unreadable answer: the task may exist and be billed.
+ * - Refusals are never retried, whether the HTTP status or the `code` of a 2xx answer says so:
+ *   401 (the key), 403 (the plan: PlanRefusedError), the other 4xx but 429, and a 5xx code in
+ *   the body of an answer without a task. Trying again cannot change the answer.
  */
 import {
   NetworkError,

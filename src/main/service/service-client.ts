@@ -1,14 +1,22 @@
 /**
- * HTTP client of the media task service: create a task, fetch a task. One keep-alive undici
- * Pool for the base URL's origin, typed errors, and retries that never repeat a create the
- * service may have received (see retry-policy.ts).
+ * HTTP client of the media task service: create a task, fetch a task, read the account's
+ * balance, upload a file. One keep-alive undici Pool for the base URL's origin (and one for the
+ * upload host, which is another origin at the real service), typed errors, and retries that
+ * never repeat a create the service may have received (see retry-policy.ts).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
-import type { CreateTaskRequest, RemoteTask } from '../../shared/service/index.ts';
+import {
+  type AccountInfo,
+  AccountInfoSchema,
+  accountInfoOf,
+  type CreateTaskRequest,
+  type RemoteTask,
+  UploadAnswerSchema,
+} from '../../shared/service/index.ts';
 import { parseBaseUrl, type ServiceEndpoint, taskPath } from './base-url.ts';
 import { type ExchangeOutcome, type ExchangeRequest, exchange } from './http-exchange.ts';
-import { readAnswer } from './response-mapping.ts';
+import { envelopeFromAnswer, type HttpAnswer, readAnswer } from './response-mapping.ts';
 import {
   backoffDelay,
   type RetryPolicy,
@@ -20,6 +28,7 @@ import { createSecretScrubber, type SecretScrubber } from './secret-scrubber.ts'
 import {
   AbortedError,
   BadRequestError,
+  OPERATION_WORDS,
   ProtocolError,
   ServiceError,
   type ServiceOperation,
@@ -46,6 +55,14 @@ export interface ServiceClientOptions {
   maxResponseBytes?: number;
   /** Connections kept to the service. Default 6. */
   connections?: number;
+  /** The file upload endpoint (a full URL, often on another host); none when absent or ''. */
+  uploadUrl?: string;
+}
+
+/** A file to upload: its name (with an extension) and its bytes as Base64. */
+export interface UploadFile {
+  fileName: string;
+  base64: string;
 }
 
 export interface CreateTaskOptions {
@@ -83,7 +100,7 @@ function checkApiKey(apiKey: unknown): string {
 }
 
 function abortedError(operation: ServiceOperation, mayHaveReachedServer: boolean): AbortedError {
-  const what = operation === 'create' ? 'Creating the task' : 'Fetching the task';
+  const what = OPERATION_WORDS[operation].doing;
   const note = operation === 'create' && mayHaveReachedServer ? ' The task may have been created.' : '';
   return new AbortedError(`${what} was cancelled.${note}`, { operation, mayHaveReachedServer });
 }
@@ -97,6 +114,7 @@ export class ServiceClient {
   readonly #random: () => number;
   readonly #scrubber: SecretScrubber;
   readonly #maxResponseBytes: number;
+  readonly #upload: { pool: Pool; path: string } | null;
 
   constructor(options: ServiceClientOptions) {
     this.#endpoint = parseBaseUrl(options.baseUrl);
@@ -107,12 +125,29 @@ export class ServiceClient {
     this.#random = options.random ?? Math.random;
     this.#maxResponseBytes = positiveOr(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES);
     const t = options.timeouts ?? {};
-    this.#pool = new Pool(this.#endpoint.origin, {
-      connections: positiveOr(options.connections, 6),
+    const poolOptions = {
       connectTimeout: positiveOr(t.connectMs, DEFAULT_TIMEOUTS.connectMs),
       headersTimeout: positiveOr(t.headersMs, DEFAULT_TIMEOUTS.headersMs),
       bodyTimeout: positiveOr(t.bodyMs, DEFAULT_TIMEOUTS.bodyMs),
+    };
+    this.#pool = new Pool(this.#endpoint.origin, {
+      connections: positiveOr(options.connections, 6),
+      ...poolOptions,
     });
+    this.#upload = null;
+    if (options.uploadUrl) {
+      const upload = parseBaseUrl(options.uploadUrl);
+      const path = upload.pathPrefix || '/';
+      this.#upload =
+        upload.origin === this.#endpoint.origin
+          ? { pool: this.#pool, path }
+          : { pool: new Pool(upload.origin, { connections: 2, ...poolOptions }), path };
+    }
+  }
+
+  /** Whether this client has somewhere to upload files. */
+  get canUpload(): boolean {
+    return this.#upload !== null;
   }
 
   /** POST /api/v1/task. A paid action: retried only when the service surely did not receive it, or on 429. */
@@ -146,8 +181,49 @@ export class ServiceClient {
     );
   }
 
+  /** GET /account/info: the balance (also a cheap check of the key and the address). */
+  getAccount(options: GetTaskOptions = {}): Promise<AccountInfo> {
+    return this.#withRetries('account', options.signal, async () => {
+      const answer = await this.#answerOf('account', {
+        method: 'GET',
+        path: `${this.#endpoint.pathPrefix}/account/info`,
+        headers: this.#headers(false),
+        signal: options.signal,
+        maxResponseBytes: 1024 * 1024,
+      });
+      return accountInfoOf(envelopeFromAnswer(answer, this.#context('account'), AccountInfoSchema));
+    });
+  }
+
+  /**
+   * Uploads a file to the service's upload endpoint and gives back the URL the service can
+   * fetch it from (kept there for a day). Throws when this client has no upload endpoint.
+   */
+  uploadFile(file: UploadFile, options: GetTaskOptions = {}): Promise<string> {
+    const upload = this.#upload;
+    if (!upload) return Promise.reject(new Error('This service has no upload endpoint.'));
+    const body = JSON.stringify({ file_name: file.fileName, file_data: file.base64 });
+    return this.#withRetries('upload', options.signal, async () => {
+      const answer = await this.#answerOf(
+        'upload',
+        {
+          method: 'POST',
+          path: upload.path,
+          headers: this.#headers(true),
+          body,
+          signal: options.signal,
+          maxResponseBytes: 1024 * 1024,
+        },
+        upload.pool,
+      );
+      return envelopeFromAnswer(answer, this.#context('upload'), UploadAnswerSchema).data.url;
+    });
+  }
+
   /** Closes the connections after the requests under way. */
   async close(): Promise<void> {
+    const uploadPool = this.#upload?.pool;
+    if (uploadPool && uploadPool !== this.#pool && !uploadPool.closed) await uploadPool.close();
     if (!this.#pool.closed) await this.#pool.close();
   }
 
@@ -162,15 +238,27 @@ export class ServiceClient {
   }
 
   async #attempt(operation: ServiceOperation, request: ExchangeRequest): Promise<RemoteTask> {
-    const outcome = await exchange(this.#pool, request);
-    return this.#taskOrThrow(operation, outcome);
+    return readAnswer(await this.#answerOf(operation, request), this.#context(operation));
   }
 
-  #taskOrThrow(operation: ServiceOperation, outcome: ExchangeOutcome): RemoteTask {
-    const context = { operation, scrubber: this.#scrubber, nowMs: Date.now() };
+  #context(operation: ServiceOperation) {
+    return { operation, scrubber: this.#scrubber, nowMs: Date.now() };
+  }
+
+  /** The complete answer of one exchange, or the typed error of why there is none. */
+  async #answerOf(
+    operation: ServiceOperation,
+    request: ExchangeRequest,
+    pool: Pool = this.#pool,
+  ): Promise<HttpAnswer> {
+    return this.#answerOrThrow(operation, await exchange(pool, request));
+  }
+
+  #answerOrThrow(operation: ServiceOperation, outcome: ExchangeOutcome): HttpAnswer {
+    const context = this.#context(operation);
     switch (outcome.type) {
       case 'response':
-        return readAnswer(outcome, context);
+        return outcome;
       case 'aborted': {
         const p = outcome.progress;
         throw abortedError(operation, p.requestSent || p.bodyBytesSent > 0 || p.responseStarted);
@@ -194,11 +282,11 @@ export class ServiceClient {
     }
   }
 
-  async #withRetries(
+  async #withRetries<T>(
     operation: ServiceOperation,
     signal: AbortSignal | undefined,
-    attempt: () => Promise<RemoteTask>,
-  ): Promise<RemoteTask> {
+    attempt: () => Promise<T>,
+  ): Promise<T> {
     if (this.#pool.closed) throw new Error('This ServiceClient is closed; make a new one.');
     for (let n = 1; ; n++) {
       try {

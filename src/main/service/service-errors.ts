@@ -6,10 +6,19 @@
  * is a scrubbed copy of the transport error, never the original.
  */
 
-export type ServiceOperation = 'create' | 'get';
+export type ServiceOperation = 'create' | 'get' | 'account' | 'upload';
+
+/** What each operation does, in words, for messages: `to create the task`, `Creating the task`. */
+export const OPERATION_WORDS: Readonly<Record<ServiceOperation, { action: string; doing: string }>> = {
+  create: { action: 'create the task', doing: 'Creating the task' },
+  get: { action: 'fetch the task', doing: 'Fetching the task' },
+  account: { action: 'read the account balance', doing: 'Reading the account balance' },
+  upload: { action: 'upload the file', doing: 'Uploading the file' },
+};
 
 export type ServiceErrorKind =
   | 'unauthorized'
+  | 'plan-refused'
   | 'bad-request'
   | 'rate-limited'
   | 'server'
@@ -42,29 +51,61 @@ export abstract class ServiceError extends Error {
   }
 }
 
-/** 401 or 403: the key is missing, wrong or not allowed. */
+/** 401 (as the HTTP status or as the `code` of the answer): the key is missing or wrong. */
 export class UnauthorizedError extends ServiceError {
   override readonly name = 'UnauthorizedError';
   readonly kind = 'unauthorized' as const;
   readonly retryable = false;
 }
 
-/** 400, 404, 422 and other 4xx: the service refused the request; `serviceMessage` is its own words. */
+/**
+ * 403 (as the HTTP status or as the `code` of the answer): the key is fine, but the account's
+ * plan does not allow this ("Insufficient plan level"). Nothing was created or billed; a new
+ * key will not help, another plan would.
+ */
+export class PlanRefusedError extends ServiceError {
+  override readonly name = 'PlanRefusedError';
+  readonly kind = 'plan-refused' as const;
+  readonly retryable = false;
+  readonly serviceMessage: string | null;
+
+  constructor(message: string, init: ServiceErrorInit & { serviceMessage?: string | null }) {
+    super(message, init);
+    this.serviceMessage = init.serviceMessage ?? null;
+  }
+}
+
+/**
+ * 400, 404, 422 and other refusals: the service refused the request; `serviceMessage` is its own
+ * words. `inBody` is true when the refusal came as the `code` of an HTTP 2xx answer with no task
+ * in it (then `status` is the HTTP status and `serviceCode` the code in the body).
+ */
 export class BadRequestError extends ServiceError {
   override readonly name = 'BadRequestError';
   readonly kind = 'bad-request' as const;
   readonly retryable = false;
   readonly serviceMessage: string | null;
   readonly serviceCode: number | null;
+  readonly inBody: boolean;
 
   constructor(
     message: string,
-    init: ServiceErrorInit & { serviceMessage?: string | null; serviceCode?: number | null },
+    init: ServiceErrorInit & {
+      serviceMessage?: string | null;
+      serviceCode?: number | null;
+      inBody?: boolean;
+    },
   ) {
     super(message, init);
     this.serviceMessage = init.serviceMessage ?? null;
     this.serviceCode = init.serviceCode ?? null;
+    this.inBody = init.inBody ?? false;
   }
+}
+
+/** The status a refusal stands for: the code in the body when it came that way, else the HTTP status. */
+export function refusalCodeOf(error: BadRequestError): number | null {
+  return error.inBody ? error.serviceCode : (error.status ?? null);
 }
 
 /** 429: too many requests. `retryAfterMs` is what the service asked for, when it said. */
@@ -132,10 +173,13 @@ export class ProtocolError extends ServiceError {
   readonly retryable = false;
   /** At most 200 characters of what came back, scrubbed of the key. */
   readonly excerpt: string;
+  /** Why it could not be read, in a few words (e.g. `it is not JSON`); the message when not given. */
+  readonly reason: string;
 
-  constructor(message: string, init: ServiceErrorInit & { excerpt: string }) {
+  constructor(message: string, init: ServiceErrorInit & { excerpt: string; reason?: string }) {
     super(message, init);
     this.excerpt = init.excerpt;
+    this.reason = init.reason ?? message;
   }
 }
 
@@ -159,7 +203,8 @@ export function isServiceError(value: unknown): value is ServiceError {
 /**
  * Whether a failed call may still have been carried out by the service (for a create: the task
  * may exist and be billed, so the engine must look for it instead of assuming nothing happened).
- * False for refusals (401/403, 4xx, 429) and for transport failures that never reached it.
+ * False for refusals (401, 403 plan refusals, other 4xx, 429, and refusals given as the code of a
+ * 2xx answer) and for transport failures that never reached it.
  */
 export function mayHaveBeenProcessed(error: ServiceError): boolean {
   if (error instanceof NetworkError || error instanceof AbortedError) return error.mayHaveReachedServer;

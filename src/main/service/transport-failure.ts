@@ -4,7 +4,7 @@
  */
 import type { ExchangeProgress } from './http-exchange.ts';
 import type { SecretScrubber } from './secret-scrubber.ts';
-import { NetworkError, type ServiceOperation } from './service-errors.ts';
+import { NetworkError, OPERATION_WORDS, type ServiceOperation } from './service-errors.ts';
 
 /** Codes that prove the request never left this machine or never found the server. */
 const NEVER_SENT: Record<string, string> = {
@@ -90,7 +90,7 @@ export function networkErrorFrom(
     what = (code && MIDWAY[code]) || 'the connection failed';
   }
   const when = mayHaveReached ? 'after the request was sent' : 'before the request was sent';
-  const verb = context.operation === 'create' ? 'Creating the task failed' : 'Fetching the task failed';
+  const verb = `${OPERATION_WORDS[context.operation].doing} failed`;
   const note =
     context.operation === 'create' && mayHaveReached
       ? ' The task may have been created; check the task list before trying again.'

@@ -52,9 +52,13 @@ export const FIXED_SQL = {
   // task_totals (a few rows per task type), kept by triggers
   countInStates: `SELECT coalesce(sum(tasks), 0) AS n FROM task_totals
     WHERE state IN (SELECT value FROM json_each($states))`,
-  costSummary: `SELECT coalesce(sum(tasks), 0) AS tasks, coalesce(sum(estimate_micros), 0) AS estimate_micros,
-      coalesce(sum(consume), 0) AS consume
-    FROM task_totals WHERE state <> 'cancelled'`,
+  // a task cancelled at the service may still have been billed: its usage counts
+  costSummary: `SELECT
+      coalesce(sum(CASE WHEN state <> 'cancelled' THEN tasks ELSE 0 END), 0) AS tasks,
+      coalesce(sum(CASE WHEN state <> 'cancelled' THEN estimate_micros ELSE 0 END), 0) AS estimate_micros,
+      coalesce(sum(consume), 0) AS consume,
+      coalesce(sum(spent_micros), 0) AS spent_micros
+    FROM task_totals`,
   // partial index tasks_finished_by_model
   durationHistory: `SELECT id, request_json, coalesce(remote_created_at, submitted_at) AS began_at, ended_at
     FROM tasks INDEXED BY tasks_finished_by_model

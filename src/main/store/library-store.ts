@@ -531,6 +531,7 @@ export class LibraryStore {
       estimateMicros: Number(row?.estimate_micros ?? 0),
       // The running sum adds and subtracts floats; round away the last-bit noise.
       consume: Math.round(Number(row?.consume ?? 0) * CONSUME_DECIMALS) / CONSUME_DECIMALS,
+      spentMicros: Math.round(Number(row?.spent_micros ?? 0)),
       tasks: Number(row?.tasks ?? 0),
     };
   }

@@ -200,8 +200,81 @@ BEGIN
 END;
 `;
 
+/**
+ * v2: what each task has cost, kept per group like the other totals: the service's reported
+ * `usage.consume` (points of one micro-dollar) once known, the estimate before, and nothing for
+ * a task the service never created (cancelled or refused before it had a remote id).
+ */
+const SPENT_OF_NEW = `CASE
+    WHEN new.remote_id IS NULL AND new.state IN ('cancelled', 'failed') THEN 0
+    WHEN new.usage_consume IS NOT NULL THEN new.usage_consume
+    ELSE coalesce(new.estimate_micros, 0) END`;
+const SPENT_OF_OLD = SPENT_OF_NEW.replaceAll('new.', 'old.');
+
+const V2_SPENT = `
+ALTER TABLE task_totals ADD COLUMN spent_micros REAL NOT NULL DEFAULT 0;
+
+DROP TRIGGER tasks_totals_after_insert;
+DROP TRIGGER tasks_totals_after_delete;
+DROP TRIGGER tasks_totals_after_update;
+
+CREATE TRIGGER tasks_totals_after_insert AFTER INSERT ON tasks
+BEGIN
+  INSERT INTO task_totals (family, task_type, state, favorite, tasks, estimate_micros, consume, spent_micros)
+  VALUES (new.family, new.task_type, new.state, new.favorite, 1,
+          coalesce(new.estimate_micros, 0), coalesce(new.usage_consume, 0), ${SPENT_OF_NEW})
+  ON CONFLICT (family, task_type, state, favorite) DO UPDATE SET
+    tasks = tasks + 1,
+    estimate_micros = estimate_micros + excluded.estimate_micros,
+    consume = consume + excluded.consume,
+    spent_micros = spent_micros + excluded.spent_micros;
+END;
+
+CREATE TRIGGER tasks_totals_after_delete AFTER DELETE ON tasks
+BEGIN
+  UPDATE task_totals SET
+    tasks = tasks - 1,
+    estimate_micros = estimate_micros - coalesce(old.estimate_micros, 0),
+    consume = consume - coalesce(old.usage_consume, 0),
+    spent_micros = spent_micros - ${SPENT_OF_OLD}
+  WHERE family = old.family AND task_type = old.task_type AND state = old.state AND favorite = old.favorite;
+END;
+
+CREATE TRIGGER tasks_totals_after_update
+AFTER UPDATE OF state, favorite, estimate_micros, usage_consume, remote_id ON tasks
+WHEN old.state IS NOT new.state OR old.favorite IS NOT new.favorite
+  OR old.estimate_micros IS NOT new.estimate_micros OR old.usage_consume IS NOT new.usage_consume
+  OR old.remote_id IS NOT new.remote_id
+BEGIN
+  UPDATE task_totals SET
+    tasks = tasks - 1,
+    estimate_micros = estimate_micros - coalesce(old.estimate_micros, 0),
+    consume = consume - coalesce(old.usage_consume, 0),
+    spent_micros = spent_micros - ${SPENT_OF_OLD}
+  WHERE family = old.family AND task_type = old.task_type AND state = old.state AND favorite = old.favorite;
+  INSERT INTO task_totals (family, task_type, state, favorite, tasks, estimate_micros, consume, spent_micros)
+  VALUES (new.family, new.task_type, new.state, new.favorite, 1,
+          coalesce(new.estimate_micros, 0), coalesce(new.usage_consume, 0), ${SPENT_OF_NEW})
+  ON CONFLICT (family, task_type, state, favorite) DO UPDATE SET
+    tasks = tasks + 1,
+    estimate_micros = estimate_micros + excluded.estimate_micros,
+    consume = consume + excluded.consume,
+    spent_micros = spent_micros + excluded.spent_micros;
+END;
+
+UPDATE task_totals SET spent_micros = coalesce((
+  SELECT sum(CASE
+    WHEN t.remote_id IS NULL AND t.state IN ('cancelled', 'failed') THEN 0
+    WHEN t.usage_consume IS NOT NULL THEN t.usage_consume
+    ELSE coalesce(t.estimate_micros, 0) END)
+  FROM tasks t
+  WHERE t.family = task_totals.family AND t.task_type = task_totals.task_type
+    AND t.state = task_totals.state AND t.favorite = task_totals.favorite), 0);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial library schema', sql: V1_SCHEMA },
+  { version: 2, name: 'what each task cost: reported usage, else the estimate', sql: V2_SPENT },
 ];
 
 /** The states the partial index `tasks_finished_by_model` covers: the service finished the task. */

@@ -141,8 +141,13 @@ export interface TaskCounts {
 export interface CostSummary {
   /** Sum of the estimates, in micro-dollars, of all tasks but cancelled ones. */
   estimateMicros: number;
-  /** Sum of `usage.consume` as the service reported it (units unpublished). */
+  /** Sum of `usage.consume` as the service reported it (points of one micro-dollar, by its examples). */
   consume: number;
+  /**
+   * What the tasks cost, in micro-dollars: each task's reported usage once known, its estimate
+   * before; nothing for tasks the service never created. The budget is checked against this.
+   */
+  spentMicros: number;
   tasks: number;
 }
 

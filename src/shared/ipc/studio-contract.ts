@@ -6,7 +6,14 @@
  * implements the same bridge over the real engine.
  */
 import { z } from 'zod';
-import type { OutputKind } from '../service/catalog.ts';
+import { isHttpUrl } from '../catalog/limits.ts';
+import {
+  MODEL_ID_PATTERN,
+  readBaseUrl,
+  type ServiceProfileName,
+  VENDOR_PATTERN,
+} from '../catalog/service-profiles.ts';
+import { type OutputKind, taskTypeEntry } from '../catalog/task-types.ts';
 import { type EngineStatus, TASK_STATES, type Task } from '../task/task-model.ts';
 
 // ---------- shapes that cross the bridge ----------
@@ -46,8 +53,16 @@ export type Theme = 'system' | 'light' | 'dark';
 
 /** Settings as the renderer sees them. The API key itself never crosses the bridge. */
 export interface StudioSettings {
-  /** The service's base URL used when a key is set. */
+  /** Which service a stored key is used with: the real hosted service or a custom address. */
+  serviceProfile: Exclude<ServiceProfileName, 'sandbox'>;
+  /** The custom service's base URL ('' until entered; the hosted profile has its own). */
   baseUrl: string;
+  /** The custom service's vendor (model ids are `<vendor>/<model name>`). */
+  vendor: string;
+  /** The custom service's upload endpoint; '' for none. */
+  uploadUrl: string;
+  /** Per task type, the model id that replaces the profile's default. */
+  modelOverrides: Record<string, string>;
   /** Use the built-in sandbox service instead of the real one. */
   demoMode: boolean;
   maxActiveRemote: number;
@@ -62,18 +77,34 @@ export interface StudioSettings {
   firstRun: boolean;
 }
 
+/** A base URL as pasted: checked, and a trailing `/api/v1` or `/api/v1/task` dropped. */
+const BaseUrlSchema = z
+  .string()
+  .max(2000)
+  .transform((value, ctx) => {
+    try {
+      return readBaseUrl(value).url;
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      return z.NEVER;
+    }
+  });
+
 export const SettingsUpdateSchema = z.strictObject({
-  baseUrl: z
+  serviceProfile: z.enum(['hosted', 'custom']).optional(),
+  baseUrl: BaseUrlSchema.optional(),
+  vendor: z.string().regex(VENDOR_PATTERN, 'must be a vendor name such as Qubico').optional(),
+  uploadUrl: z
     .string()
     .max(2000)
-    .refine((v) => {
-      try {
-        const u = new URL(v);
-        return u.protocol === 'https:' || u.protocol === 'http:';
-      } catch {
-        return false;
-      }
-    }, 'must be an http(s) URL')
+    .refine((v) => v === '' || isHttpUrl(v), 'must be an http(s) URL, or empty for none')
+    .optional(),
+  /** Replaces the overrides: task type -> model id; a task type left out uses the default. */
+  modelOverrides: z
+    .record(
+      z.string().refine((t) => taskTypeEntry(t) !== undefined, 'is not a task type the app knows'),
+      z.string().regex(MODEL_ID_PATTERN, 'must be a model id written vendor/model, e.g. Qubico/ace-step'),
+    )
     .optional(),
   demoMode: z.boolean().optional(),
   maxActiveRemote: z.number().int().min(1).max(50).optional(),
@@ -99,6 +130,19 @@ export interface AppInfo {
   sandboxUrl: string | null;
 }
 
+/** The account at the service: its balance, as the service reports it. */
+export interface AccountView {
+  /** Which service answered. */
+  service: 'sandbox' | 'remote';
+  accountName: string | null;
+  /** The balance in US dollars, when the service says. */
+  balanceUsd: number | null;
+  /** The balance in the service's credits, when it says. */
+  credits: number | null;
+  /** When it was read (ISO time). */
+  checkedAt: string;
+}
+
 export interface MediaCheck {
   ok: boolean;
   /** When not ok: the reason, naming the field. */
@@ -119,6 +163,8 @@ export interface TaskPageView {
 export interface CostView {
   estimateMicros: number;
   consume: number;
+  /** What the tasks cost: reported usage once known, the estimate before (micro-dollars). */
+  spentMicros: number;
   tasks: number;
   budgetMicros: number | null;
 }
@@ -164,6 +210,8 @@ export const STUDIO_CALLS = {
   /** Asks the user for a folder (native dialog); null when cancelled. */
   'settings.chooseLibraryDir': { args: none, result: z.custom<string | null>() },
   'engine.status': { args: none, result: z.custom<EngineStatusView>() },
+  /** The account's balance, asked of the service now (also a cheap check of the key and address). */
+  'account.get': { args: none, result: z.custom<AccountView>() },
   /** Checks one media value (URL, Base64 or a dropped file's path) before queueing. */
   'media.check': {
     args: z.strictObject({

@@ -1,4 +1,3 @@
-export * from './catalog.ts';
-export * from './prices.ts';
+export * from './account.ts';
 export * from './remote-task.ts';
 export * from './wire.ts';

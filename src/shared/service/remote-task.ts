@@ -3,12 +3,44 @@
  * normaliser that produces it. The normaliser never throws: it returns a task or a reason.
  */
 import type { z } from 'zod';
-import type { OutputKind } from './catalog.ts';
-import { FormASchema, FormBSchema, FormCSchema, ImageEditCreateSchema, type TaskDataSchema } from './wire.ts';
+import type { OutputKind } from '../catalog/task-types.ts';
+import {
+  type ErrorObject,
+  FormASchema,
+  FormBSchema,
+  FormCSchema,
+  ImageEditCreateSchema,
+  type TaskDataSchema,
+} from './wire.ts';
 
-/** Status values the field notes list; anything else is kept as its own lower-cased string. */
-export const KNOWN_REMOTE_STATUSES = ['pending', 'staged', 'processing', 'completed', 'failed'] as const;
+/**
+ * Status values the app tells apart. Other spellings the service and its model families use
+ * are read as one of these (see STATUS_ALIASES); anything else is kept as its own lower-cased
+ * string, stays visible, and is not terminal.
+ */
+export const KNOWN_REMOTE_STATUSES = [
+  'pending',
+  'staged',
+  'processing',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
 export type KnownRemoteStatus = (typeof KNOWN_REMOTE_STATUSES)[number];
+
+/** Statuses the service will not leave. */
+export const TERMINAL_REMOTE_STATUSES: readonly KnownRemoteStatus[] = ['completed', 'failed', 'cancelled'];
+
+/** Other spellings seen from the service, its model families and history lists (field notes). */
+export const STATUS_ALIASES: Readonly<Record<string, KnownRemoteStatus>> = {
+  success: 'completed',
+  succeeded: 'completed',
+  finished: 'completed',
+  canceled: 'cancelled',
+  error: 'failed',
+  in_progress: 'processing',
+  starting: 'pending',
+};
 
 export interface RemoteOutput {
   kind: OutputKind;
@@ -34,9 +66,11 @@ export interface RemoteTask {
   id: string;
   model: string | null;
   taskType: string | null;
-  /** Lower-cased status; one of KNOWN_REMOTE_STATUSES or an unknown value kept as is. */
+  /** Normalised status; one of KNOWN_REMOTE_STATUSES or an unknown value kept lower-cased. */
   status: string;
-  /** True when the status is one the service will not leave (completed or failed). */
+  /** The status as the service wrote it, trimmed and lower-cased (e.g. `success`, `canceled`). */
+  serviceStatus: string;
+  /** True when the status is one the service will not leave (completed, failed or cancelled). */
   terminal: boolean;
   input: Record<string, unknown> | string | null;
   outputs: RemoteOutput[];
@@ -55,20 +89,31 @@ export interface RemoteTask {
 
 export type NormaliseResult = { ok: true; task: RemoteTask } | { ok: false; reason: string };
 
-export function normaliseStatus(value: string): string {
+/** A status as the service wrote it, only trimmed and lower-cased. */
+function serviceWordOf(value: string): string {
   return value.trim().toLowerCase();
 }
 
-export function isTerminalStatus(status: string): boolean {
-  const s = normaliseStatus(status);
-  return s === 'completed' || s === 'failed';
+/** Lower-cased and trimmed, with known other spellings read as the status they stand for. */
+export function normaliseStatus(value: string): string {
+  const s = serviceWordOf(value);
+  return Object.hasOwn(STATUS_ALIASES, s) ? (STATUS_ALIASES[s] as string) : s;
 }
 
-/** ISO 8601 time, or null for absent, empty, unparseable or the zero time `0001-01-01T00:00:00Z`. */
+/** True for completed, failed and cancelled, in any spelling normaliseStatus knows. */
+export function isTerminalStatus(status: string): boolean {
+  return (TERMINAL_REMOTE_STATUSES as readonly string[]).includes(normaliseStatus(status));
+}
+
+/**
+ * ISO 8601 time, or null for absent, empty, unparseable or the zero time `0001-01-01T00:00:00Z`
+ * ("not yet"). Fractions finer than a millisecond (`.673594+08:00`, `.845623268Z`) are cut to
+ * milliseconds first, so every JavaScript engine reads them the same way.
+ */
 export function readTimestamp(value: unknown): string | null {
   if (typeof value !== 'string' || value.trim() === '') return null;
   if (value.startsWith('0001-01-01')) return null;
-  const ms = Date.parse(value);
+  const ms = Date.parse(value.trim().replace(/(\.\d{3})\d+/, '$1'));
   if (Number.isNaN(ms)) return null;
   return new Date(ms).toISOString();
 }
@@ -109,9 +154,23 @@ function looksLikeUrl(value: string): boolean {
   return /^https?:\/\//i.test(value) || value.startsWith('data:');
 }
 
+/** A URL given as a string or as an object `{url}` (e.g. luma's `video: {url, width, height}`). */
+function urlIn(value: unknown): string | null {
+  if (typeof value === 'string') return looksLikeUrl(value) ? value : null;
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const url = (value as Record<string, unknown>).url;
+    return typeof url === 'string' && looksLikeUrl(url) ? url : null;
+  }
+  return null;
+}
+
+/** Fields named after the medium itself: `video`, `image`, `audio` and their plurals. */
+const BARE_MEDIA_FIELD = /^(image|video|audio)s?$/i;
+
 /**
  * Outputs of a form A/B `output` object: `audio_url`, `image_url`, `image_urls`, `video_url`,
- * `image_base64`, and any other `*_url` / `*_urls` field holding URLs.
+ * `image_base64`, any other `*_url` / `*_urls` field holding URLs, and fields named after the
+ * medium (`video: "https://…"`, `video: {url}`, `images: [...]`).
  */
 export function outputsFromOutputObject(output: Record<string, unknown> | null | undefined): RemoteOutput[] {
   if (!output) return [];
@@ -128,10 +187,14 @@ export function outputsFromOutputObject(output: Record<string, unknown> | null |
       add(key, url, 'image');
     } else if (typeof value === 'string' && /_url$/i.test(key) && looksLikeUrl(value)) {
       add(key, value);
-    } else if (Array.isArray(value) && /_urls$/i.test(key)) {
+    } else if (Array.isArray(value) && (/_urls$/i.test(key) || BARE_MEDIA_FIELD.test(key))) {
       value.forEach((item, i) => {
-        if (typeof item === 'string' && looksLikeUrl(item)) add(`${key}[${i}]`, item);
+        const url = urlIn(item);
+        if (url) add(`${key}[${i}]`, url);
       });
+    } else if (BARE_MEDIA_FIELD.test(key)) {
+      const url = urlIn(value);
+      if (url) add(typeof value === 'string' ? key : `${key}.url`, url);
     }
   }
   return found;
@@ -141,9 +204,7 @@ function numberOrNull(v: unknown): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
-function errorOf(
-  e: { code?: number; message?: string; raw_message?: string; detail?: unknown } | null | undefined,
-) {
+function errorOf(e: ErrorObject | null | undefined) {
   if (!e) return null;
   const code = typeof e.code === 'number' ? e.code : 0;
   const message = e.message ?? '';
@@ -168,6 +229,7 @@ function fromTaskData(data: z.infer<typeof TaskDataSchema>, form: 'A' | 'B', raw
     model: data.model ?? null,
     taskType: data.task_type ?? null,
     status,
+    serviceStatus: serviceWordOf(data.status),
     terminal: isTerminalStatus(status),
     input: data.input ?? null,
     outputs: outputsFromOutputObject(data.output),
@@ -187,11 +249,11 @@ function fromFormC(parsed: z.infer<typeof FormCSchema>, raw: unknown): RemoteTas
   const d = parsed.data;
   const status = normaliseStatus(d.status);
   const outputs: RemoteOutput[] = [];
-  d.works.forEach((work, i) => {
-    const url = work.resource?.resource;
+  (d.works ?? []).forEach((work, i) => {
+    const url = work?.resource?.resource;
     if (typeof url === 'string' && url.length > 0) {
       outputs.push({
-        kind: outputKindOf(work.type ?? '', url, work.contentType),
+        kind: outputKindOf(work?.type ?? '', url, work?.contentType),
         url,
         field: `works[${i}].resource.resource`,
       });
@@ -212,8 +274,9 @@ function fromFormC(parsed: z.infer<typeof FormCSchema>, raw: unknown): RemoteTas
   return {
     id: d.task_id,
     model: null,
-    taskType: d.task.type ?? d.task.taskInfo?.type ?? null,
+    taskType: d.task?.type ?? d.task?.taskInfo?.type ?? null,
     status,
+    serviceStatus: serviceWordOf(d.status),
     terminal: isTerminalStatus(status),
     input,
     outputs,
@@ -278,6 +341,7 @@ export function normaliseTaskResponse(payload: unknown): NormaliseResult {
               model: null,
               taskType: null,
               status,
+              serviceStatus: serviceWordOf(e.data.status),
               terminal: isTerminalStatus(status),
               input: null,
               outputs: [],

@@ -87,61 +87,83 @@ export type CreateTaskRequest = z.infer<typeof GenericRequestSchema> & {
 
 // ---------- records (2.5 - 2.8) ----------
 
-/** The `error` object of a task record (2.5) and of our error responses (7). */
+/**
+ * A descriptive field of a record: it reads as absent (undefined) when the service leaves it
+ * out, sends `null`, or sends another type than expected. The real service does all three
+ * (`"ended_at": null`, `"logs": null`, `"meta": {}`), and one odd field must never cost the
+ * whole record. Fields the app cannot do without (`task_id`, `status`, `output`) stay strict.
+ */
+export function tolerantField<T extends z.ZodType>(schema: T) {
+  return schema.optional().catch(undefined);
+}
+
+/** `config.webhook_config` as a record echoes it: endpoint and secret, each possibly null. */
+export const RecordWebhookConfigSchema = z.looseObject({
+  endpoint: tolerantField(z.string()),
+  secret: tolerantField(z.string()),
+});
+
+/** `config` as a record echoes it: `service_mode` and `webhook_config`, each possibly null. */
+export const RecordConfigSchema = z.looseObject({
+  service_mode: tolerantField(z.string()),
+  webhook_config: tolerantField(RecordWebhookConfigSchema),
+});
+
+/** The `error` object of a task record (2.5) and of error answers (7); any part may be null. */
 export const ErrorObjectSchema = z.looseObject({
-  code: z.number().optional(),
-  raw_message: z.string().optional(),
-  message: z.string().optional(),
+  code: tolerantField(z.number()),
+  raw_message: tolerantField(z.string()),
+  message: tolerantField(z.string()),
   detail: z.unknown().optional(),
 });
 export type ErrorObject = z.infer<typeof ErrorObjectSchema>;
 
 export const UsageSchema = z.looseObject({
-  type: z.string().optional(),
-  frozen: z.number().optional(),
-  consume: z.number().optional(),
+  type: tolerantField(z.string()),
+  frozen: tolerantField(z.number()),
+  consume: tolerantField(z.number()),
 });
 
 export const MetaSchema = z.looseObject({
-  created_at: z.string().optional(),
-  started_at: z.string().optional(),
-  ended_at: z.string().optional(),
-  usage: UsageSchema.optional(),
-  is_using_private_pool: z.boolean().optional(),
+  created_at: tolerantField(z.string()),
+  started_at: tolerantField(z.string()),
+  ended_at: tolerantField(z.string()),
+  usage: tolerantField(UsageSchema),
+  is_using_private_pool: tolerantField(z.boolean()),
 });
 
 /** `data` of form A (and of form B, which carries a subset of it). */
 export const TaskDataSchema = z.looseObject({
   task_id: z.string().min(1),
-  model: z.string().optional(),
-  task_type: z.string().optional(),
+  model: tolerantField(z.string()),
+  task_type: tolerantField(z.string()),
   status: z.string(),
-  config: TaskConfigSchema.nullish(),
-  input: z.union([z.record(z.string(), z.unknown()), z.string()]).nullish(),
+  config: tolerantField(RecordConfigSchema),
+  input: tolerantField(z.union([z.record(z.string(), z.unknown()), z.string()])),
   output: z.record(z.string(), z.unknown()).nullish(),
-  meta: MetaSchema.nullish(),
+  meta: tolerantField(MetaSchema),
   detail: z.unknown().optional(),
-  logs: z.array(z.unknown()).nullish(),
-  error: ErrorObjectSchema.nullish(),
+  logs: tolerantField(z.array(z.unknown())),
+  error: tolerantField(ErrorObjectSchema),
 });
 export type TaskData = z.infer<typeof TaskDataSchema>;
 
 /** Form A: `{timestamp?, code?, message?, data}` (audio and face-swap create, fetch). */
 export const FormASchema = z.looseObject({
-  timestamp: z.number().optional(),
-  code: z.number().optional(),
-  message: z.string().optional(),
+  timestamp: tolerantField(z.number()),
+  code: tolerantField(z.number()),
+  message: tolerantField(z.string()),
   data: TaskDataSchema,
 });
 
 /** Form B: the video fetch, `{code, message, data: {task_id, status, output: {video_url}}}`. */
 export const FormBSchema = z.looseObject({
-  code: z.number(),
-  message: z.string(),
+  code: tolerantField(z.number()),
+  message: tolerantField(z.string()),
   data: z.looseObject({
     task_id: z.string().min(1),
     status: z.string(),
-    output: z.looseObject({ video_url: z.string() }).nullish(),
+    output: z.looseObject({ video_url: tolerantField(z.string()) }).nullish(),
   }),
 });
 
@@ -149,99 +171,102 @@ export const FormBSchema = z.looseObject({
 export const ImageEditCreateSchema = z.looseObject({
   task_id: z.string().min(1),
   status: z.string(),
-  created_at: z.string().optional(),
+  created_at: tolerantField(z.string()),
 });
 
-const ArgumentSchema = z.looseObject({ name: z.string(), value: z.string() });
+const ArgumentSchema = z.looseObject({ name: tolerantField(z.string()), value: tolerantField(z.string()) });
 const InputRefSchema = z.looseObject({
-  inputType: z.string().optional(),
-  name: z.string().optional(),
-  url: z.string().optional(),
+  inputType: tolerantField(z.string()),
+  name: tolerantField(z.string()),
+  url: tolerantField(z.string()),
   blobStorage: z.unknown().optional(),
   token: z.unknown().optional(),
 });
 export const TaskInfoSchema = z.looseObject({
-  arguments: z.array(ArgumentSchema).nullish(),
-  inputs: z.array(InputRefSchema).nullish(),
-  type: z.string().optional(),
+  arguments: tolerantField(z.array(tolerantField(ArgumentSchema))),
+  inputs: tolerantField(z.array(tolerantField(InputRefSchema))),
+  type: tolerantField(z.string()),
 });
 const ResourceSchema = z.looseObject({
-  resource: z.string().optional(),
-  resourceWithoutWatermark: z.string().optional(),
-  height: z.number().optional(),
-  width: z.number().optional(),
-  duration: z.number().optional(),
+  resource: tolerantField(z.string()),
+  resourceWithoutWatermark: tolerantField(z.string()),
+  height: tolerantField(z.number()),
+  width: tolerantField(z.number()),
+  duration: tolerantField(z.number()),
 });
 export const WorkSchema = z.looseObject({
-  workId: z.number().optional(),
-  workItemId: z.number().optional(),
-  taskId: z.number().optional(),
-  userId: z.number().optional(),
-  type: z.string().optional(),
-  status: z.number().optional(),
-  contentType: z.string().optional(),
-  resource: ResourceSchema.nullish(),
-  cover: ResourceSchema.nullish(),
-  starNum: z.number().optional(),
-  reportNum: z.number().optional(),
-  createTime: z.number().optional(),
-  taskInfo: TaskInfoSchema.nullish(),
-  selfAttitude: z.string().optional(),
-  selfComment: z
-    .looseObject({ tags: z.array(z.unknown()).optional(), content: z.string().optional() })
-    .nullish(),
-  favored: z.boolean().optional(),
-  publishStatus: z.string().optional(),
-  deleted: z.boolean().optional(),
+  workId: tolerantField(z.number()),
+  workItemId: tolerantField(z.number()),
+  taskId: tolerantField(z.number()),
+  userId: tolerantField(z.number()),
+  type: tolerantField(z.string()),
+  status: tolerantField(z.number()),
+  contentType: tolerantField(z.string()),
+  resource: tolerantField(ResourceSchema),
+  cover: tolerantField(ResourceSchema),
+  starNum: tolerantField(z.number()),
+  reportNum: tolerantField(z.number()),
+  createTime: tolerantField(z.number()),
+  taskInfo: tolerantField(TaskInfoSchema),
+  selfAttitude: tolerantField(z.string()),
+  selfComment: tolerantField(
+    z.looseObject({ tags: tolerantField(z.array(z.unknown())), content: tolerantField(z.string()) }),
+  ),
+  favored: tolerantField(z.boolean()),
+  publishStatus: tolerantField(z.string()),
+  deleted: tolerantField(z.boolean()),
 });
 export type Work = z.infer<typeof WorkSchema>;
 
-/** Form C: the detailed record with `task` and `works` (2.8). */
+/** Form C: the detailed record with `task` and `works` (2.8). A null or unreadable work is skipped. */
 export const FormCSchema = z.looseObject({
-  code: z.number(),
-  message: z.string(),
+  code: tolerantField(z.number()),
+  message: tolerantField(z.string()),
   data: z.looseObject({
     task_id: z.string().min(1),
-    input: z.string().nullish(),
+    input: tolerantField(z.string()),
     status: z.string(),
-    metadata: z
-      .looseObject({
-        created_at: z.string().optional(),
-        started_at: z.string().optional(),
-        ended_at: z.string().optional(),
-        quota_frozen: z.number().optional(),
-        quota_usage: z.number().optional(),
-      })
-      .nullish(),
-    task: z.looseObject({
-      id: z.number().optional(),
-      userId: z.number().optional(),
-      type: z.string().optional(),
-      status: z.number().optional(),
-      taskInfo: TaskInfoSchema.nullish(),
-      favored: z.boolean().optional(),
-      deleted: z.boolean().optional(),
-      createTime: z.number().optional(),
-      updateTime: z.number().optional(),
-    }),
-    works: z.array(WorkSchema),
+    metadata: tolerantField(
+      z.looseObject({
+        created_at: tolerantField(z.string()),
+        started_at: tolerantField(z.string()),
+        ended_at: tolerantField(z.string()),
+        quota_frozen: tolerantField(z.number()),
+        quota_usage: tolerantField(z.number()),
+      }),
+    ),
+    task: tolerantField(
+      z.looseObject({
+        id: tolerantField(z.number()),
+        userId: tolerantField(z.number()),
+        type: tolerantField(z.string()),
+        status: tolerantField(z.number()),
+        taskInfo: tolerantField(TaskInfoSchema),
+        favored: tolerantField(z.boolean()),
+        deleted: tolerantField(z.boolean()),
+        createTime: tolerantField(z.number()),
+        updateTime: tolerantField(z.number()),
+      }),
+    ),
+    works: z.array(tolerantField(WorkSchema)).nullish(),
   }),
 });
 
 /**
- * Error responses (7): the body is "not shown". We answer, and expect, the same envelope with
- * `data: null` and an `error` object; the client tolerates any other body.
+ * Error answers (7): the body is "not shown" in the spec. The real service answers
+ * `{code, message}` or `{code, data: null, message}`; our sandbox adds an `error` object
+ * `{code, raw_message, message, detail}`. Every part is optional and may be null.
  */
 export const ErrorResponseSchema = z.looseObject({
-  code: z.number().optional(),
-  message: z.string().optional(),
+  code: tolerantField(z.number()),
+  message: tolerantField(z.string()),
   data: z.unknown().optional(),
-  error: ErrorObjectSchema.optional(),
+  error: tolerantField(ErrorObjectSchema),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 
 /** Webhook delivery body (field notes): `{timestamp, data}` with `data` as a fetch returns it. */
 export const WebhookPayloadSchema = z.looseObject({
-  timestamp: z.number(),
+  timestamp: tolerantField(z.number()),
   data: TaskDataSchema,
 });

@@ -3,7 +3,7 @@
  * locally (queued) long before the service knows it; `remoteId` is set when the service
  * accepts it.
  */
-import type { OutputKind } from '../service/catalog.ts';
+import type { OutputKind, TaskFamily } from '../catalog/task-types.ts';
 
 /**
  * Local lifecycle:
@@ -47,16 +47,6 @@ export const DECISION_STATES: readonly TaskState[] = ['uncertain'];
 
 export function isTaskState(value: string): value is TaskState {
   return (TASK_STATES as readonly string[]).includes(value);
-}
-
-/** The task families the composer has a tab for; everything else is `other`. */
-export type TaskFamily = 'song' | 'face-swap' | 'image-edit' | 'other';
-
-export function familyOf(taskType: string): TaskFamily {
-  if (taskType === 'txt2audio') return 'song';
-  if (taskType === 'face-swap') return 'face-swap';
-  if (taskType === 'image-edit') return 'image-edit';
-  return 'other';
 }
 
 /** Where an input's bytes come from. A `file` input was copied into the library when queued. */

@@ -171,7 +171,12 @@ export async function createStudioRig(options: RigOptions): Promise<StudioRig> {
   if (options.service === 'demo') Object.assign(stored, { demoMode: true, firstRun: false });
   if (options.service === 'service') {
     secrets.write(SERVICE_KEY);
-    Object.assign(stored, { baseUrl: (own as Sandbox | null)?.url, demoMode: false, firstRun: false });
+    Object.assign(stored, {
+      serviceProfile: 'custom',
+      baseUrl: (own as Sandbox | null)?.url,
+      demoMode: false,
+      firstRun: false,
+    });
   }
   if (Object.keys(stored).length > 0) settings.update(stored);
 

@@ -3,7 +3,9 @@
  * then follows `tasks.changed`, `engine.status`, `settings.changed` and `menu.command`.
  */
 import { useEffect } from 'react';
+import type { StudioSettings } from '../../../shared/index.ts';
 import { invoke, on } from '../bridge.ts';
+import { refreshAccount, refreshAccountAfterFinishes } from '../features/account/account-actions.ts';
 import type { ComposeTab } from '../features/compose/compose-model.ts';
 import { useCompose } from '../stores/compose-store.ts';
 import { useStudio } from '../stores/studio-store.ts';
@@ -22,6 +24,7 @@ async function loadStudio(): Promise<void> {
     studio.setSettings(settings);
     studio.setStatus(status);
     studio.setBootError(null);
+    void refreshAccount();
   } catch (err) {
     studio.setBootError(err instanceof Error ? err.message : String(err));
   }
@@ -79,12 +82,35 @@ export function runMenuCommand(command: string): void {
   }
 }
 
+/** Whether a settings change may change the account the balance belongs to. */
+function accountMayDiffer(before: StudioSettings | null, after: StudioSettings): boolean {
+  if (!before) return true;
+  return (
+    before.hasApiKey !== after.hasApiKey ||
+    before.demoMode !== after.demoMode ||
+    before.serviceProfile !== after.serviceProfile ||
+    before.baseUrl !== after.baseUrl
+  );
+}
+
+function applySettings(settings: StudioSettings): void {
+  const before = useStudio.getState().settings;
+  useStudio.getState().setSettings(settings);
+  if (accountMayDiffer(before, settings)) {
+    useStudio.getState().setAccount({ view: null, problem: null });
+    void refreshAccount();
+  }
+}
+
 export function useTaskEvents(): void {
   useEffect(() => {
     const offs = [
-      on('tasks.changed', (changes) => useTasks.getState().applyChanges(changes)),
+      on('tasks.changed', (changes) => {
+        useTasks.getState().applyChanges(changes);
+        refreshAccountAfterFinishes(changes);
+      }),
       on('engine.status', (status) => useStudio.getState().setStatus(status)),
-      on('settings.changed', (settings) => useStudio.getState().setSettings(settings)),
+      on('settings.changed', applySettings),
       on('menu.command', (command) => runMenuCommand(command)),
     ];
     void loadStudio();

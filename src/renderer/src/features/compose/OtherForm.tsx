@@ -5,19 +5,19 @@ import { checkJsonObject } from '../../model/json-input.ts';
 import { useCompose } from '../../stores/compose-store.ts';
 import { exampleJson, OTHER_ENTRIES } from './compose-model.ts';
 
-const MODELS_OFFERED = [...new Set(OTHER_ENTRIES.map((e) => e.model))];
+const MODELS_OFFERED = [...new Set(OTHER_ENTRIES.map((e) => e.modelName))];
 
 export function OtherForm() {
   const id = useId();
   const other = useCompose((s) => s.other);
   const errors = useCompose((s) => s.errors.other);
   const setOther = useCompose((s) => s.setOther);
-  const types = OTHER_ENTRIES.filter((e) => e.model === other.model);
+  const types = OTHER_ENTRIES.filter((e) => e.modelName === other.model);
   const check = useMemo(() => checkJsonObject(other.json), [other.json]);
   const jsonError = errors.input ?? (check.ok ? null : check.message);
 
   const chooseModel = (model: string) => {
-    const first = OTHER_ENTRIES.find((e) => e.model === model);
+    const first = OTHER_ENTRIES.find((e) => e.modelName === model);
     const taskType = first?.taskType ?? '';
     setOther({ model, taskType, json: exampleJson(taskType) });
   };
@@ -62,6 +62,24 @@ export function OtherForm() {
             ))}
           </select>
           <FieldMessage id={`${id}-type-message`} error={errors.task_type} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-model-id`} className="field-label">
+            Model id (optional)
+          </label>
+          <input
+            id={`${id}-model-id`}
+            type="text"
+            spellCheck={false}
+            placeholder={`vendor/${other.model}`}
+            value={other.modelId}
+            aria-describedby={`${id}-model-id-message`}
+            onChange={(event) => setOther({ modelId: event.target.value })}
+          />
+          <FieldMessage
+            id={`${id}-model-id-message`}
+            hint="Empty: the service's own id for this model (Settings › Advanced). Or write vendor/model."
+          />
         </div>
         <button
           type="button"

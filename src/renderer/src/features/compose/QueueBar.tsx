@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { costLine } from '../../model/money-text.ts';
 import { useCompose } from '../../stores/compose-store.ts';
 import { useStudio } from '../../stores/studio-store.ts';
+import { AccountBalance } from '../account/AccountBalance.tsx';
 import { queueCurrent } from './compose-actions.ts';
 import { buildDraft, queueBlocker } from './compose-model.ts';
 
@@ -51,6 +52,7 @@ export function QueueBar() {
           <strong className="cost-amount">{cost.amount ?? 'unknown'}</strong>{' '}
           <span className="cost-detail">({cost.detail})</span>
         </output>
+        <AccountBalance compact />
       </div>
       <div className="queue-actions">
         {rerunOf ? <span className="rerun-note">Re-run of an earlier task</span> : null}

@@ -4,13 +4,14 @@
  * Pure; no DOM, no bridge.
  */
 import {
-  CATALOG,
   type DraftView,
   hasAllowedImageUrlExtension,
   LIMITS,
   type MediaCheck,
-  MODELS,
+  modelNameOf,
+  TASK_TYPES,
   type TaskDraftInput,
+  taskTypeEntry,
 } from '../../../../shared/index.ts';
 import { checkJsonObject } from '../../model/json-input.ts';
 import {
@@ -32,7 +33,7 @@ export const TAB_LABELS: Record<ComposeTab, string> = {
 
 /** The three task types with their own tab; the Other tab offers the rest of the catalog. */
 export const OWN_TAB_TYPES = ['txt2audio', 'face-swap', 'image-edit'] as const;
-export const OTHER_ENTRIES = CATALOG.filter(
+export const OTHER_ENTRIES = TASK_TYPES.filter(
   (e) => !(OWN_TAB_TYPES as readonly string[]).includes(e.taskType),
 );
 
@@ -118,8 +119,11 @@ export interface ImageEditForm {
 }
 
 export interface OtherForm {
+  /** The catalog's model name (the service profile adds the vendor). */
   model: string;
   taskType: string;
+  /** A full model id (`vendor/model`) that replaces the profile's; '' for the profile's. */
+  modelId: string;
   json: string;
 }
 
@@ -144,21 +148,8 @@ export const DEFAULT_DURATION = 30;
 
 const defaultOther = OTHER_ENTRIES.find((e) => e.taskType === 'txt2img') ?? OTHER_ENTRIES[0];
 
-/** A starting input per task type of the Other tab. */
-export const OTHER_EXAMPLES: Record<string, Record<string, unknown>> = {
-  audio2audio: { style_audio: '', style_prompt: '', duration: 30 },
-  edit: { audio: '', style_prompt: '', lyrics: '', edit_style_prompt: '', edit_lyrics: '' },
-  extend: { audio: '', style_prompt: '', left_extend_duration: 0, right_extend_duration: 10 },
-  'multi-face-swap': { target_image: '', swap_image: '', swap_faces_index: '0', target_faces_index: '0' },
-  'background-remove': { image: '' },
-  segment: { image: '', prompt: '' },
-  upscale: { image: '', scale: 2, face_enhance: false },
-  txt2img: { prompt: '', width: 1024, height: 1024 },
-  txt2video: { prompt: '', duration: 5 },
-};
-
 export function exampleJson(taskType: string): string {
-  return JSON.stringify(OTHER_EXAMPLES[taskType] ?? {}, null, 2);
+  return JSON.stringify(taskTypeEntry(taskType)?.example ?? {}, null, 2);
 }
 
 export const EMPTY_SONG: SongForm = {
@@ -178,7 +169,7 @@ export const EMPTY_COMMON: CommonForm = { title: '', webhookEndpoint: '', webhoo
 
 export function emptyOther(): OtherForm {
   const taskType = defaultOther?.taskType ?? '';
-  return { model: defaultOther?.model ?? '', taskType, json: exampleJson(taskType) };
+  return { model: defaultOther?.modelName ?? '', taskType, modelId: '', json: exampleJson(taskType) };
 }
 
 export function emptySlots(): Record<SlotField, SlotState> {
@@ -233,6 +224,11 @@ function parseNumber(text: string): number | null | 'bad' {
   return Number.isFinite(n) ? n : 'bad';
 }
 
+/** The catalog's model name of a task type with its own tab. */
+function modelNameFor(taskType: string): string {
+  return taskTypeEntry(taskType)?.modelName ?? '';
+}
+
 function modelAndInput(
   tab: ComposeTab,
   forms: ComposeForms,
@@ -245,12 +241,12 @@ function modelAndInput(
       putText(input, 'lyrics', forms.song.lyrics);
       input.duration = forms.song.duration;
       putSlot(input, forms.slots, 'style_audio');
-      return { model: MODELS.audio, taskType: 'txt2audio', input };
+      return { model: modelNameFor('txt2audio'), taskType: 'txt2audio', input };
     }
     case 'faceSwap': {
       input.target_image = forms.slots.target_image.value.trim();
       input.swap_image = forms.slots.swap_image.value.trim();
-      return { model: MODELS.imageToolkit, taskType: 'face-swap', input };
+      return { model: modelNameFor('face-swap'), taskType: 'face-swap', input };
     }
     case 'imageEdit': {
       const f = forms.imageEdit;
@@ -270,14 +266,15 @@ function modelAndInput(
       const flowShift = parseNumber(f.flowShift);
       if (flowShift === 'bad') return fail('flow_shift', 'flow_shift must be a number');
       if (flowShift !== null) input.flow_shift = flowShift;
-      return { model: MODELS.imageEdit, taskType: 'image-edit', input };
+      return { model: modelNameFor('image-edit'), taskType: 'image-edit', input };
     }
     case 'other': {
       const parsed = checkJsonObject(forms.other.json);
       if (!parsed.ok) return fail('input', parsed.message);
       if (!forms.other.model) return fail('model', 'Choose a model');
       if (!forms.other.taskType) return fail('task_type', 'Choose a task type');
-      return { model: forms.other.model, taskType: forms.other.taskType, input: parsed.value };
+      const model = forms.other.modelId.trim() || forms.other.model;
+      return { model, taskType: forms.other.taskType, input: parsed.value };
     }
     default:
       return fail('input', 'Unknown tab');
@@ -383,7 +380,7 @@ export function formsFromDraft(
     case 'song':
       forms.song = {
         stylePrompt: str(input.style_prompt),
-        negativePrompt: str(input.negative_prompt),
+        negativePrompt: str(input.negative_prompt) || str(input.negative_style_prompt),
         lyrics: str(input.lyrics),
         duration: typeof input.duration === 'number' ? clampDuration(input.duration) : DEFAULT_DURATION,
       };
@@ -406,7 +403,12 @@ export function formsFromDraft(
       slot('image3');
       break;
     default:
-      forms.other = { model: draft.model, taskType: draft.taskType, json: JSON.stringify(input, null, 2) };
+      forms.other = {
+        model: taskTypeEntry(draft.taskType)?.modelName ?? modelNameOf(draft.model),
+        taskType: draft.taskType,
+        modelId: draft.model.includes('/') ? draft.model : '',
+        json: JSON.stringify(input, null, 2),
+      };
   }
   return { tab, forms };
 }

@@ -1,4 +1,7 @@
-/** Money spent so far (estimates of the tasks sent) against the budget. */
+/**
+ * Money spent so far against the budget: what the service reported each task cost, or the
+ * estimate until it says.
+ */
 import { useEffect, useState } from 'react';
 import { type CostView, formatUsd } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
@@ -24,15 +27,16 @@ export function CostSummary({ budgetMicros }: { budgetMicros: number | null }) {
   if (error) return <p className="field-error">{error}</p>;
   if (!cost) return <p className="muted">Loading costs…</p>;
   const budget = budgetMicros ?? cost.budgetMicros;
-  const share = budgetShare(cost.estimateMicros, budget);
+  const share = budgetShare(cost.spentMicros, budget);
   return (
     <div className="cost-summary" data-testid="cost-summary">
       <p>
-        <strong>{formatUsd(cost.estimateMicros)}</strong> estimated across{' '}
-        {cost.tasks.toLocaleString('en-US')} task
+        <strong>{formatUsd(cost.spentMicros)}</strong> spent across {cost.tasks.toLocaleString('en-US')} task
         {cost.tasks === 1 ? '' : 's'}
         {budget !== null ? ` of a ${formatUsd(budget)} budget` : ' (no budget set)'}.
-        {cost.consume > 0 ? ` The service reported ${cost.consume.toLocaleString('en-US')} units used.` : ''}
+        {cost.consume > 0
+          ? ' Tasks the service has reported on count at what it charged; the rest at their estimate.'
+          : ' Counted at the estimates until the service reports what each task cost.'}
       </p>
       {share !== null ? (
         <meter

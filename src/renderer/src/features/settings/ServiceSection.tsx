@@ -1,0 +1,178 @@
+/**
+ * Settings › Service: demo mode, which service a stored key is used with (the hosted service,
+ * or a custom address and vendor), the balance there, and how many tasks run at once.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { HOSTED_SERVICE, readBaseUrl, SANDBOX_VENDOR } from '../../../../shared/index.ts';
+import { FieldMessage } from '../../components/FieldMessage.tsx';
+import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
+import { useStudio } from '../../stores/studio-store.ts';
+import { AccountBalance } from '../account/AccountBalance.tsx';
+import { ConcurrencyField } from './ConcurrencyField.tsx';
+import { ModelIdsSection } from './ModelIdsSection.tsx';
+import { updateSettings } from './settings-actions.ts';
+
+function nowSendingTo(service: 'sandbox' | 'remote' | 'none', hosted: boolean): string {
+  if (service === 'sandbox') return 'the demo sandbox';
+  if (service === 'remote')
+    return hosted ? `the hosted service (${HOSTED_SERVICE.baseUrl})` : 'your custom service';
+  return 'nowhere yet';
+}
+
+function CustomServiceFields() {
+  const id = useId();
+  const settings = useStudio((s) => s.settings);
+  const [baseUrl, setBaseUrl] = useState(settings?.baseUrl ?? '');
+  const [vendor, setVendor] = useState(settings?.vendor ?? '');
+  const [uploadUrl, setUploadUrl] = useState(settings?.uploadUrl ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const urlRef = useRef<HTMLInputElement>(null);
+  useFocusRequest('base-url', urlRef);
+  useEffect(() => setBaseUrl(settings?.baseUrl ?? ''), [settings?.baseUrl]);
+  useEffect(() => setVendor(settings?.vendor ?? ''), [settings?.vendor]);
+  useEffect(() => setUploadUrl(settings?.uploadUrl ?? ''), [settings?.uploadUrl]);
+  if (!settings) return null;
+  const save = async () => {
+    let url: string;
+    try {
+      const reading = readBaseUrl(baseUrl);
+      url = reading.url;
+      setNote(reading.note);
+    } catch (err) {
+      setError((err as Error).message);
+      return;
+    }
+    setError(null);
+    const saved = await updateSettings(
+      { baseUrl: url, vendor: vendor.trim(), uploadUrl: uploadUrl.trim() },
+      'Custom service saved.',
+    );
+    if (saved) setBaseUrl(url);
+  };
+  return (
+    <form
+      className="stacked-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <div className="field">
+        <label htmlFor={`${id}-url`} className="field-label">
+          Service base URL
+        </label>
+        <input
+          ref={urlRef}
+          id={`${id}-url`}
+          type="url"
+          placeholder="https://api.example.com"
+          value={baseUrl}
+          aria-describedby={`${id}-url-msg`}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => setBaseUrl(event.target.value)}
+        />
+        <FieldMessage
+          id={`${id}-url-msg`}
+          error={error}
+          hint={note ?? 'The address before /api/v1 (pasting the whole …/api/v1 is fine).'}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-vendor`} className="field-label">
+          Vendor
+        </label>
+        <input
+          id={`${id}-vendor`}
+          type="text"
+          spellCheck={false}
+          value={vendor}
+          aria-describedby={`${id}-vendor-msg`}
+          onChange={(event) => setVendor(event.target.value)}
+        />
+        <FieldMessage
+          id={`${id}-vendor-msg`}
+          hint={`Model ids are vendor/model: ${HOSTED_SERVICE.vendor} for the hosted service, ${SANDBOX_VENDOR} as the spec writes it.`}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-upload`} className="field-label">
+          Upload endpoint <span className="optional">(optional)</span>
+        </label>
+        <input
+          id={`${id}-upload`}
+          type="url"
+          placeholder="none: local files are sent inside the request"
+          value={uploadUrl}
+          onChange={(event) => setUploadUrl(event.target.value)}
+        />
+      </div>
+      <button type="submit" className="button">
+        Save custom service
+      </button>
+    </form>
+  );
+}
+
+export function ServiceSection() {
+  const id = useId();
+  const settings = useStudio((s) => s.settings);
+  const status = useStudio((s) => s.status);
+  if (!settings) return null;
+  const hosted = settings.serviceProfile === 'hosted';
+  return (
+    <section className="settings-section" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>Service</h2>
+      <div className="switch-row">
+        <input
+          id={`${id}-demo`}
+          type="checkbox"
+          role="switch"
+          className="switch"
+          checked={settings.demoMode}
+          aria-checked={settings.demoMode}
+          aria-describedby={`${id}-demo-hint`}
+          onChange={(event) => void updateSettings({ demoMode: event.target.checked })}
+        />
+        <label htmlFor={`${id}-demo`}>Demo mode (built-in sandbox)</label>
+      </div>
+      <p id={`${id}-demo-hint`} className="field-hint" data-testid="service-now">
+        Demo tasks run on a local sandbox that makes sample results; nothing is billed.
+        {status ? ` Now sending to: ${nowSendingTo(status.service, hosted)}.` : ''}
+      </p>
+      {status?.authProblem ? (
+        <p className="field-error" role="alert">
+          {status.authProblem}
+        </p>
+      ) : null}
+      <fieldset className="radio-group radio-group-stacked">
+        <legend>With your API key, use</legend>
+        <label className="radio">
+          <input
+            type="radio"
+            name={`${id}-profile`}
+            value="hosted"
+            checked={hosted}
+            onChange={() => void updateSettings({ serviceProfile: 'hosted' }, 'Using the hosted service.')}
+          />
+          The hosted service <span className="muted">({HOSTED_SERVICE.baseUrl})</span>
+        </label>
+        <label className="radio">
+          <input
+            type="radio"
+            name={`${id}-profile`}
+            value="custom"
+            checked={!hosted}
+            onChange={() => void updateSettings({ serviceProfile: 'custom' })}
+          />
+          A custom address
+        </label>
+      </fieldset>
+      {hosted ? null : <CustomServiceFields />}
+      <AccountBalance />
+      <ConcurrencyField />
+      <ModelIdsSection />
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * The task record of the `hosted` answer profile: the form A `data` object as the real service's
+ * public records show it (field notes: a recorded processing record and the docs' examples).
+ * It differs from the spec profile's record in:
+ * - times: microseconds and a +08:00 offset (`2025-06-11T11:43:31.673594+08:00`);
+ * - `meta.started_at` / `ended_at`: null until the task has that time (not `0001-01-01T00:00:00Z`);
+ * - `logs`: null until the task has ended, `[]` after;
+ * - `meta.usage.type`: `llm` for ace-step, `point` for the other models.
+ */
+import { NO_ERROR, type SandboxTask, statusOf } from './task-record.ts';
+
+/** The offset the real service writes its times with. */
+const HOSTED_OFFSET_MINUTES = 8 * 60;
+
+/**
+ * A time as the real service writes it. The clock has milliseconds only: the last three of the
+ * six fraction digits are derived from the milliseconds, so they vary but repeat for a moment.
+ */
+export function hostedTime(ms: number): string {
+  const shifted = new Date(ms + HOSTED_OFFSET_MINUTES * 60_000).toISOString();
+  const micros = String((ms * 7) % 1000).padStart(3, '0');
+  const hours = String(Math.floor(HOSTED_OFFSET_MINUTES / 60)).padStart(2, '0');
+  const minutes = String(HOSTED_OFFSET_MINUTES % 60).padStart(2, '0');
+  return `${shifted.slice(0, -1)}${micros}+${hours}:${minutes}`;
+}
+
+/** A hosted time, or null when the moment has not come. */
+function hostedTimeOrNull(ms: number | null): string | null {
+  return ms === null ? null : hostedTime(ms);
+}
+
+/** `usage.type` as the real records show it: `llm` for the song model (the docs' example), else `point`. */
+function usageTypeOf(task: SandboxTask): string {
+  return task.entry.modelName === 'ace-step' ? 'llm' : 'point';
+}
+
+/** The `data` object of a hosted record; `output` is the model's output object (null until completed). */
+export function hostedTaskData(
+  task: SandboxTask,
+  output: Record<string, unknown> | null,
+): Record<string, unknown> {
+  const started = task.phase === 'staged' || task.phase === 'pending' ? null : task.startsAt;
+  const ended = task.phase === 'completed' || task.phase === 'failed';
+  return {
+    task_id: task.id,
+    model: task.model,
+    task_type: task.taskType,
+    status: statusOf(task),
+    config: { service_mode: task.serviceMode, webhook_config: { ...task.webhook } },
+    input: task.storedInput,
+    output,
+    meta: {
+      created_at: hostedTime(task.createdAt),
+      started_at: hostedTimeOrNull(started),
+      ended_at: hostedTimeOrNull(task.endedAt),
+      usage: { type: usageTypeOf(task), frozen: task.frozen, consume: task.consume },
+      is_using_private_pool: false,
+    },
+    detail: null,
+    logs: ended ? [] : null,
+    error: task.error ?? { ...NO_ERROR },
+  };
+}

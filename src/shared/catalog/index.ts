@@ -1,0 +1,5 @@
+export * from './input-fields.ts';
+export * from './limits.ts';
+export * from './prices.ts';
+export * from './service-profiles.ts';
+export * from './task-types.ts';

@@ -1,0 +1,349 @@
+/**
+ * The catalog: every task type the app knows, described once. Model names are vendor-neutral
+ * (`ace-step`); the vendor and any per-type override come from the service profile
+ * (service-profiles.ts). The draft checks, prices, polling, the composer, the CLI and the
+ * sandbox all read this table: adding a task type is one entry here (plus a form component
+ * only where it needs its own form).
+ */
+import type { InputRules } from './input-fields.ts';
+import { LIMITS } from './limits.ts';
+
+export type OutputKind = 'audio' | 'image' | 'video' | 'file';
+
+export const TASK_FAMILIES = ['song', 'face-swap', 'image-edit', 'other'] as const;
+/** The task families the composer has a tab for; everything else is `other`. */
+export type TaskFamily = (typeof TASK_FAMILIES)[number];
+
+export type PriceUnit = 'second' | 'image' | 'generation';
+
+export interface TaskTypeEntry {
+  /** The model's name without its vendor, e.g. `ace-step`; the id sent is `<vendor>/<modelName>`. */
+  modelName: string;
+  /** Unique across the catalog. */
+  taskType: string;
+  family: TaskFamily;
+  /** Human label for menus. */
+  label: string;
+  /** What a completed task yields. */
+  outputKind: OutputKind;
+  /** Expected service-side duration in seconds before any history exists (pending + processing). */
+  expectedSeconds: number;
+  /** The published price in micro-dollars per unit; null when none is published. */
+  price: { micros: number; unit: PriceUnit } | null;
+  /** Only the built-in sandbox serves it (a model that exercises another answer form). */
+  sandboxOnly: boolean;
+  input: InputRules;
+  /** The input number that scales the task's duration (for the polling schedule), if any. */
+  sizeParameter: string | null;
+  /** A starting input for the JSON editor of the Other tab. */
+  example: Record<string, unknown>;
+}
+
+const lyrics = { type: 'string', maxLength: LIMITS.lyricsMaxChars } as const;
+const text = { type: 'string', maxLength: LIMITS.promptMaxChars } as const;
+const requiredText = { ...text, required: true } as const;
+const audioSeconds = { min: LIMITS.audioMinSeconds, max: LIMITS.audioMaxSeconds } as const;
+const faceImage = { type: 'string', required: true, media: 'image', urlExtension: true } as const;
+const toolkitImage = { type: 'string', required: true, media: 'image' } as const;
+
+function nonEmpty(value: unknown): boolean {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+export const TASK_TYPES: readonly TaskTypeEntry[] = [
+  {
+    modelName: 'ace-step',
+    taskType: 'txt2audio',
+    family: 'song',
+    label: 'Song from text',
+    outputKind: 'audio',
+    expectedSeconds: 60,
+    price: { micros: 500, unit: 'second' },
+    sandboxOnly: false,
+    input: {
+      strict: true,
+      fields: {
+        style_prompt: text,
+        // the spec's name; the real service echoes and its clients send negative_style_prompt
+        negative_prompt: text,
+        negative_style_prompt: text,
+        lyrics,
+        duration: { type: 'number', required: true, ...audioSeconds },
+        style_audio: { type: 'string', media: 'audio' },
+      },
+      check: (input) =>
+        nonEmpty(input.style_prompt) || nonEmpty(input.style_audio)
+          ? null
+          : {
+              field: 'style_prompt',
+              message:
+                'input.style_prompt or input.style_audio is required (a text prompt or reference audio)',
+            },
+    },
+    sizeParameter: 'duration',
+    example: { style_prompt: 'lofi piano, rain', lyrics: '[inst]', duration: 30 },
+  },
+  {
+    modelName: 'ace-step',
+    taskType: 'audio2audio',
+    family: 'other',
+    label: 'Audio to audio',
+    outputKind: 'audio',
+    expectedSeconds: 60,
+    price: null,
+    sandboxOnly: false,
+    input: {
+      strict: false,
+      fields: {
+        style_audio: { type: 'string', required: true, media: 'audio' },
+        style_prompt: text,
+        negative_prompt: text,
+        negative_style_prompt: text,
+        lyrics,
+        duration: { type: 'number', ...audioSeconds },
+      },
+    },
+    sizeParameter: 'duration',
+    example: { style_audio: '', style_prompt: '', duration: 30 },
+  },
+  {
+    modelName: 'ace-step',
+    taskType: 'edit',
+    family: 'other',
+    label: 'Audio edit',
+    outputKind: 'audio',
+    expectedSeconds: 60,
+    price: null,
+    sandboxOnly: false,
+    input: {
+      strict: false,
+      fields: {
+        audio: { type: 'string', required: true, media: 'audio' },
+        style_prompt: text,
+        lyrics,
+        edit_style_prompt: text,
+        edit_lyrics: lyrics,
+        duration: { type: 'number', ...audioSeconds },
+      },
+    },
+    sizeParameter: null,
+    example: { audio: '', style_prompt: '', lyrics: '', edit_style_prompt: '', edit_lyrics: '' },
+  },
+  {
+    modelName: 'ace-step',
+    taskType: 'extend',
+    family: 'other',
+    label: 'Audio extend',
+    outputKind: 'audio',
+    expectedSeconds: 60,
+    price: null,
+    sandboxOnly: false,
+    input: {
+      strict: false,
+      fields: {
+        audio: { type: 'string', required: true, media: 'audio' },
+        style_prompt: text,
+        negative_prompt: text,
+        negative_style_prompt: text,
+        lyrics,
+        duration: { type: 'number', ...audioSeconds },
+        left_extend_duration: { type: 'number', min: 0, max: LIMITS.audioMaxSeconds },
+        right_extend_duration: { type: 'number', min: 0, max: LIMITS.audioMaxSeconds },
+      },
+    },
+    sizeParameter: null,
+    example: { audio: '', style_prompt: '', left_extend_duration: 0, right_extend_duration: 10 },
+  },
+  {
+    // the spec writes this model `<image_edit_model_id>`; the real service's public examples
+    // name it qwen-image (one source says qwen-edit-image: override it in Settings)
+    modelName: 'qwen-image',
+    taskType: 'image-edit',
+    family: 'image-edit',
+    label: 'Image edit',
+    outputKind: 'image',
+    expectedSeconds: 30,
+    price: { micros: 25_000, unit: 'image' },
+    sandboxOnly: false,
+    input: {
+      strict: true,
+      fields: {
+        image1: { type: 'string', required: true, media: 'image' },
+        image2: { type: 'string', media: 'image' },
+        image3: { type: 'string', media: 'image' },
+        prompt: requiredText,
+        negative_prompt: text,
+        seed: { type: 'integer' },
+        steps: { type: 'integer', min: 1, max: 100 },
+        flow_shift: { type: 'number' },
+      },
+      check: (input) =>
+        nonEmpty(input.image3) && !nonEmpty(input.image2)
+          ? { field: 'image2', message: 'input.image2 is required when input.image3 is given' }
+          : null,
+    },
+    sizeParameter: null,
+    example: { image1: '', prompt: 'put the cat from image1 on the sofa of image2', image2: '' },
+  },
+  {
+    modelName: 'image-toolkit',
+    taskType: 'face-swap',
+    family: 'face-swap',
+    label: 'Face swap',
+    outputKind: 'image',
+    expectedSeconds: 20,
+    price: { micros: 10_000, unit: 'generation' },
+    sandboxOnly: false,
+    input: { strict: true, fields: { target_image: faceImage, swap_image: faceImage } },
+    sizeParameter: null,
+    example: { target_image: '', swap_image: '' },
+  },
+  {
+    modelName: 'image-toolkit',
+    taskType: 'multi-face-swap',
+    family: 'other',
+    label: 'Multi face swap',
+    outputKind: 'image',
+    expectedSeconds: 25,
+    // field notes: multi-face-swap costs 0.015
+    price: { micros: 15_000, unit: 'generation' },
+    sandboxOnly: false,
+    input: {
+      strict: false,
+      fields: {
+        target_image: faceImage,
+        swap_image: faceImage,
+        swap_faces_index: { type: 'string' },
+        target_faces_index: { type: 'string' },
+      },
+    },
+    sizeParameter: null,
+    example: { target_image: '', swap_image: '', swap_faces_index: '0', target_faces_index: '0' },
+  },
+  {
+    modelName: 'image-toolkit',
+    taskType: 'background-remove',
+    family: 'other',
+    label: 'Background removal',
+    outputKind: 'image',
+    expectedSeconds: 10,
+    price: null,
+    sandboxOnly: false,
+    input: { strict: false, fields: { image: toolkitImage, rmbg_model: { type: 'string' } } },
+    sizeParameter: null,
+    example: { image: '' },
+  },
+  {
+    modelName: 'image-toolkit',
+    taskType: 'segment',
+    family: 'other',
+    label: 'Segment by prompt',
+    outputKind: 'image',
+    expectedSeconds: 10,
+    price: null,
+    sandboxOnly: false,
+    input: {
+      strict: false,
+      fields: {
+        image: toolkitImage,
+        prompt: requiredText,
+        negative_prompt: text,
+        segment_factor: { type: 'integer' },
+      },
+    },
+    sizeParameter: null,
+    example: { image: '', prompt: 'the person on the left' },
+  },
+  {
+    modelName: 'image-toolkit',
+    taskType: 'upscale',
+    family: 'other',
+    label: 'Image upscale',
+    outputKind: 'image',
+    expectedSeconds: 15,
+    price: null,
+    sandboxOnly: false,
+    input: {
+      strict: false,
+      fields: {
+        image: toolkitImage,
+        scale: { type: 'integer', min: 1, max: 4 },
+        face_enhance: { type: 'boolean' },
+      },
+    },
+    sizeParameter: null,
+    example: { image: '', scale: 2, face_enhance: false },
+  },
+  {
+    // not in the spec: a text-to-image model whose fetch answers in the detailed form C
+    modelName: 'image-gen',
+    taskType: 'txt2img',
+    family: 'other',
+    label: 'Image from text',
+    outputKind: 'image',
+    expectedSeconds: 20,
+    price: null,
+    sandboxOnly: true,
+    input: {
+      strict: false,
+      fields: {
+        prompt: requiredText,
+        negative_prompt: text,
+        width: { type: 'integer', min: 64, max: LIMITS.imageMaxSideExclusive - 1 },
+        height: { type: 'integer', min: 64, max: LIMITS.imageMaxSideExclusive - 1 },
+        seed: { type: 'integer' },
+      },
+    },
+    sizeParameter: null,
+    example: { prompt: 'a lighthouse at dusk, watercolour', width: 1024, height: 1024 },
+  },
+  {
+    // not in the spec: a video model whose fetch answers in form B
+    modelName: 'video-gen',
+    taskType: 'txt2video',
+    family: 'other',
+    label: 'Video from text',
+    outputKind: 'video',
+    expectedSeconds: 120,
+    price: null,
+    sandboxOnly: true,
+    input: {
+      strict: false,
+      fields: { prompt: requiredText, duration: { type: 'number', min: 1, max: 30 } },
+    },
+    sizeParameter: 'duration',
+    example: { prompt: 'waves rolling onto a beach at sunset', duration: 5 },
+  },
+];
+
+/**
+ * The entry of a task type. The task type decides, whatever model id the task was sent with,
+ * so an overridden id (`Qubico/qwen-edit-image` for image-edit) still finds its rules.
+ */
+export function taskTypeEntry(taskType: string): TaskTypeEntry | undefined {
+  return TASK_TYPES.find((e) => e.taskType === taskType);
+}
+
+/** The model name of a model id: the part after the vendor (`Qubico/ace-step` -> `ace-step`). */
+export function modelNameOf(modelId: string): string {
+  const slash = modelId.lastIndexOf('/');
+  return slash < 0 ? modelId : modelId.slice(slash + 1);
+}
+
+/** The vendor of a model id, or '' when it has none. */
+export function vendorOf(modelId: string): string {
+  const slash = modelId.lastIndexOf('/');
+  return slash < 0 ? '' : modelId.slice(0, slash);
+}
+
+export function familyOf(taskType: string): TaskFamily {
+  return taskTypeEntry(taskType)?.family ?? 'other';
+}
+
+/** The number that scales a task's duration (e.g. a song's seconds), if its type has one. */
+export function sizeParameterOf(taskType: string, input: Record<string, unknown>): number | null {
+  const name = taskTypeEntry(taskType)?.sizeParameter;
+  if (!name) return null;
+  const value = input[name];
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
+}

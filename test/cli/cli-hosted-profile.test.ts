@@ -1,0 +1,187 @@
+/**
+ * The command line against a sandbox that answers like the real hosted service
+ * (`media-task sandbox --profile hosted`), with the CLI's defaults: vendor Qubico, the base URL
+ * pasted as the docs show it (…/api/v1). Run as a user would: child processes, real HTTP, a
+ * real library folder.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/sandbox/index.ts';
+import { API_KEY, removeDir, sandbox, tempDir, writePicture } from '../engine/engine-fixtures.ts';
+import { type CliResult, runCli } from './cli-runner.ts';
+
+let dir: string;
+let sb: Sandbox;
+
+beforeAll(async () => {
+  dir = await tempDir('mts-cli-hosted-');
+  sb = await sandbox({ timeScale: 0.01, profile: 'hosted' });
+  await writePicture(join(dir, 'me.jpg'), 240, 200, 'jpeg');
+  await writePicture(join(dir, 'face.png'), 96, 96, 'png');
+  await writePicture(join(dir, 'room.png'), 200, 150, 'png');
+});
+
+afterAll(async () => {
+  await sb?.stop();
+  await removeDir(dir);
+});
+
+const lib = () => join(dir, 'lib');
+
+function run(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  // the base URL as the docs' curl lines show it, with /api/v1 on the end
+  return runCli(dir, ['--library', lib(), '--json', ...args], {
+    MEDIA_TASK_API_KEY: API_KEY,
+    MEDIA_TASK_BASE_URL: `${sb.url}/api/v1`,
+    MEDIA_TASK_UPLOAD_URL: `${sb.url}/api/ephemeral_resource`,
+    ...env,
+  });
+}
+
+function firstTask(r: CliResult) {
+  expect(r.stdout, r.stderr).not.toBe('');
+  return JSON.parse(r.stdout).tasks[0];
+}
+
+describe('media-task against a sandbox answering like the hosted service', () => {
+  it('says it dropped the pasted /api/v1, and sends a song as Qubico/ace-step with its negative prompt renamed', async () => {
+    const r = await run([
+      'create',
+      'audio',
+      '--style',
+      'lofi piano',
+      '--negative',
+      'drums',
+      '--duration',
+      '5',
+      '--wait',
+    ]);
+    expect(r.stderr).toMatch(/ends in \/api\/v1, which the app adds itself/);
+    expect(r.code).toBe(0);
+    const task = firstTask(r);
+    expect(task.state).toBe('saved');
+    expect(task.model).toBe('Qubico/ace-step');
+    // the real service's name for it; empty lyrics become an instrumental
+    expect(task.request.input).toMatchObject({ negative_style_prompt: 'drums', lyrics: '[inst]' });
+    expect(task.request.input).not.toHaveProperty('negative_prompt');
+    expect(existsSync(join(lib(), task.outputs[0].path))).toBe(true);
+    const billed = sb.ledger().find((e) => e.taskId === task.remoteId);
+    expect(billed?.model).toBe('Qubico/ace-step');
+  });
+
+  it('swaps a face from two local files, uploading them first', async () => {
+    const r = await run(['create', 'face-swap', '--target', 'me.jpg', '--swap', 'face.png', '--wait']);
+    expect(r.code, r.stderr).toBe(0);
+    const task = firstTask(r);
+    expect(task).toMatchObject({ state: 'saved', model: 'Qubico/image-toolkit' });
+    const { events } = JSON.parse((await run(['get', task.id])).stdout);
+    const sent = events.find((e: { to: string }) => e.to === 'submitting');
+    expect(sent.detail).toBe('target_image uploaded; swap_image uploaded');
+    expect(sb.ledger().some((e) => e.taskId === task.remoteId)).toBe(true);
+    // the same pictures again: the uploads are reused, not sent again
+    const again = await run(['create', 'face-swap', '--target', 'me.jpg', '--swap', 'face.png', '--wait']);
+    const second = JSON.parse((await run(['get', firstTask(again).id])).stdout);
+    const resent = second.events.find((e: { to: string }) => e.to === 'submitting');
+    expect(resent.detail).toBe('target_image reuses an earlier upload; swap_image reuses an earlier upload');
+    expect(second.task.state).toBe('saved');
+  });
+
+  it('edits an image with the image-edit model the hosted service names qwen-image, or another given by --model', async () => {
+    const r = await run([
+      'create',
+      'image-edit',
+      '--image1',
+      'room.png',
+      '--prompt',
+      'paint it blue',
+      '--wait',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(firstTask(r)).toMatchObject({ state: 'saved', model: 'Qubico/qwen-image' });
+    const other = await run([
+      'create',
+      'image-edit',
+      '--model',
+      'service/qwen-image',
+      '--image1',
+      'room.png',
+      '--prompt',
+      'paint it red',
+      '--wait',
+    ]);
+    expect(other.code, other.stderr).toBe(0);
+    expect(firstTask(other)).toMatchObject({ state: 'saved', model: 'service/qwen-image' });
+  });
+
+  it('ends a create refused inside an HTTP 200 as refused with the service words, never uncertain', async () => {
+    sb.setFaults({
+      bodyRefusalRate: 1,
+      bodyRefusalCode: 400,
+      bodyRefusalMessage: 'Invalid request parameters',
+    });
+    try {
+      const r = await run(['create', 'audio', '--style', 'refused', '--duration', '5', '--wait']);
+      const task = firstTask(r);
+      expect(task.state).toBe('failed');
+      expect(task.error.message).toContain('Invalid request parameters');
+      expect(r.code).toBe(4);
+      expect(sb.ledger().some((e) => e.taskId === task.remoteId)).toBe(false);
+    } finally {
+      sb.setFaults({});
+    }
+  });
+
+  it('names the plan when the service answers 403, and sends the next task', async () => {
+    sb.setFaults({ planRefusedTaskTypes: ['face-swap'] });
+    try {
+      const refused = await run([
+        'create',
+        'face-swap',
+        '--target',
+        'me.jpg',
+        '--swap',
+        'face.png',
+        '--wait',
+      ]);
+      const task = firstTask(refused);
+      expect(task.state).toBe('failed');
+      expect(task.error.message).toMatch(/plan/i);
+      expect(task.error.message).toContain('Insufficient plan level');
+      expect(refused.code).toBe(6);
+      const next = await run([
+        'create',
+        'audio',
+        '--style',
+        'after the refusal',
+        '--duration',
+        '5',
+        '--wait',
+      ]);
+      expect(firstTask(next).state).toBe('saved');
+    } finally {
+      sb.setFaults({});
+    }
+  });
+
+  it('prints the balance, which went down by what the tasks cost', async () => {
+    const r = await run(['account']);
+    expect(r.code, r.stderr).toBe(0);
+    const account = JSON.parse(r.stdout);
+    expect(account.balanceUsd).toBeGreaterThan(0);
+    expect(account.balanceUsd).toBeLessThan(10);
+    expect(account.credits).toBe(Math.round(account.balanceUsd * 1_000_000));
+    const human = await runCli(dir, ['account'], {
+      MEDIA_TASK_API_KEY: API_KEY,
+      MEDIA_TASK_BASE_URL: sb.url,
+    });
+    expect(human.stdout).toMatch(/^Balance for sandbox at http:\/\/127\.0\.0\.1:\d+: \$\d+\.\d\d/);
+  });
+
+  it('says the key was refused when reading the balance with a wrong key', async () => {
+    const r = await run(['account'], { MEDIA_TASK_API_KEY: 'wrong-key-0123456789' });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/refused the API key/);
+    expect(r.stderr).not.toContain('wrong-key-0123456789');
+  });
+});

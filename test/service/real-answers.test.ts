@@ -1,0 +1,156 @@
+/**
+ * The corpus of real service answers (real-answers.ts): every task record normalises to its id,
+ * status and outputs, alone and through the client's answer mapping; every refusal maps to its
+ * error class and quotes the service.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  BadRequestError,
+  mayHaveBeenProcessed,
+  PlanRefusedError,
+  RateLimitedError,
+  type ServiceError,
+  UnauthorizedError,
+} from '../../src/main/service/index.ts';
+import { type HttpAnswer, readAnswer } from '../../src/main/service/response-mapping.ts';
+import { createSecretScrubber } from '../../src/main/service/secret-scrubber.ts';
+import { normaliseTaskResponse, type RemoteTask } from '../../src/shared/service/index.ts';
+import {
+  bodyOf,
+  errorAnswers,
+  REAL_ANSWERS,
+  type RealAnswer,
+  type RefusalClass,
+  taskAnswers,
+} from './real-answers.ts';
+import { expectRemoteTaskShape } from './remote-task-shape.ts';
+
+const CONTEXT = {
+  operation: 'get' as const,
+  scrubber: createSecretScrubber('sk-corpus-test-key-0123456789'),
+  nowMs: Date.parse('2025-09-01T00:00:00Z'),
+};
+
+const CLASSES: Record<RefusalClass, abstract new (...args: never[]) => ServiceError> = {
+  UnauthorizedError,
+  PlanRefusedError,
+  BadRequestError,
+  RateLimitedError,
+};
+
+function httpAnswerOf(answer: RealAnswer): HttpAnswer {
+  return {
+    status: answer.httpStatus,
+    headers: { 'content-type': 'application/json' },
+    body: Buffer.from(JSON.stringify(answer.body)),
+  };
+}
+
+function taskOf(payload: unknown): RemoteTask {
+  const result = normaliseTaskResponse(payload);
+  if (!result.ok) throw new Error(`expected a task, got: ${result.reason}`);
+  return result.task;
+}
+
+function thrownBy(action: () => unknown): unknown {
+  try {
+    action();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the answer to be read as a refusal');
+}
+
+const SOURCE = /^(https:\/\/\S+|[\w.-]+\/[\w.-]+:\S+|field notes \(.+\))/;
+
+describe('the corpus', () => {
+  it('names a source and a note for every entry, and holds every kind of answer', () => {
+    for (const answer of REAL_ANSWERS) {
+      expect(answer.source, answer.name).toMatch(SOURCE);
+      expect(answer.note.length, answer.name).toBeGreaterThan(0);
+    }
+    const kinds = new Set(REAL_ANSWERS.map((a) => a.kind));
+    expect([...kinds].sort()).toEqual(['account', 'error', 'task', 'upload']);
+    expect(new Set(REAL_ANSWERS.map((a) => a.name)).size).toBe(REAL_ANSWERS.length);
+  });
+
+  it('keeps the account and upload answers as data in the {code, data, message} envelope', () => {
+    const account = REAL_ANSWERS.find((a) => a.kind === 'account');
+    const upload = REAL_ANSWERS.find((a) => a.kind === 'upload');
+    expect(account?.body).toMatchObject({
+      code: 200,
+      data: {
+        account_name: expect.any(String),
+        credits: expect.any(Number),
+        equivalent_in_usd: expect.any(Number),
+      },
+    });
+    expect(upload?.body).toMatchObject({ code: 200, data: { url: expect.stringMatching(/^https:\/\//) } });
+  });
+});
+
+describe.each(taskAnswers().map((a) => [a.name, a] as const))('task record: %s', (_name, answer) => {
+  it('normalises to its id, status and outputs', () => {
+    const task = taskOf(bodyOf(answer));
+    expectRemoteTaskShape(task);
+    expect(task.id).toBe(answer.expected.id);
+    expect(task.status).toBe(answer.expected.status);
+    expect(task.outputs.map(({ kind, url }) => ({ kind, url }))).toEqual(answer.expected.outputs);
+  });
+
+  it('is read as the same task through the client, whatever code the body carries', () => {
+    const task = readAnswer(httpAnswerOf(answer), CONTEXT);
+    expect(task.id).toBe(answer.expected.id);
+    expect(task.status).toBe(answer.expected.status);
+  });
+});
+
+describe.each(errorAnswers().map((a) => [a.name, a] as const))('refusal: %s', (_name, answer) => {
+  it('maps to its error class, quotes the service, and says nothing was processed', () => {
+    const error = thrownBy(() => readAnswer(httpAnswerOf(answer), CONTEXT));
+    expect(error).toBeInstanceOf(CLASSES[answer.expected.errorClass]);
+    const refusal = error as ServiceError;
+    expect(refusal.message).toContain(answer.expected.quote);
+    expect(refusal.status).toBe(answer.httpStatus);
+    expect(refusal.retryable).toBe(answer.expected.errorClass === 'RateLimitedError');
+    expect(mayHaveBeenProcessed(refusal)).toBe(false);
+  });
+});
+
+describe('details the corpus shows', () => {
+  const byName = (name: string) => {
+    const answer = REAL_ANSWERS.find((a) => a.name === name);
+    if (!answer) throw new Error(`no corpus entry ${name}`);
+    return taskOf(bodyOf(answer));
+  };
+
+  it('reads times with microseconds and an offset as UTC', () => {
+    const task = byName('ace-step fetch, completed');
+    expect(task.createdAt).toBe('2025-06-11T03:43:31.673Z');
+    expect(task.endedAt).toBe('2025-06-11T03:44:05.722Z');
+    expect(task.usage).toEqual({ type: 'llm', frozen: 0, consume: 5000 });
+  });
+
+  it('reads ended_at null and the zero time as "not yet", and a placeholder time as unknown', () => {
+    expect(byName('ace-step fetch, processing, ended_at null').endedAt).toBeNull();
+    const pending = byName('video-toolkit background-remove create, pending');
+    expect([pending.startedAt, pending.endedAt]).toEqual([null, null]);
+    expect(pending.createdAt).toBe('2025-07-25T14:41:18.465Z');
+    expect(byName('music-u create, pending, logs null').createdAt).toBeNull();
+  });
+
+  it('keeps the service error of a failed record, and the service mode', () => {
+    const failed = byName('music-u failed, in an answer with code 500');
+    expect(failed.terminal).toBe(true);
+    expect(failed.error).toMatchObject({ code: 10000, message: 'failed to pre-process task runtime' });
+    expect(failed.input).toBeNull();
+    expect(failed.serviceMode).toBe('');
+  });
+
+  it('keeps the service status word while normalising it', () => {
+    const swapped = byName('face-swap fetch, completed');
+    expect(swapped.status).toBe('completed');
+    expect(swapped.serviceStatus).toBe('completed');
+    expect(byName('face-swap create, pending').webhook).toEqual({ endpoint: '', secret: '' });
+  });
+});
