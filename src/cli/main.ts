@@ -2,7 +2,12 @@
  * `media-task`: the headless command line over the engine and the sandbox.
  * Usage: media-task [--library DIR] [--base-url URL] [--json] [--sandbox] <command> [options]
  */
-import { BudgetExceededError, LibraryBusyError, TaskActionError } from '../main/engine/index.ts';
+import {
+  BudgetExceededError,
+  LibraryBusyError,
+  PriceUnknownError,
+  TaskActionError,
+} from '../main/engine/index.ts';
 import { InputValidationError } from '../main/media/index.ts';
 import { BadRequestError, PlanRefusedError, ServiceError, UnauthorizedError } from '../main/service/index.ts';
 import { runSandboxCommand } from '../sandbox/index.ts';
@@ -32,6 +37,7 @@ Commands:
                     [--negative TEXT] [--seed N] [--steps N] [--flow-shift X]
   create raw --model M --task-type T --input-json FILE
       every create also takes [--model ID] [--title T] [--webhook-url URL --webhook-secret S] [--wait]
+      [--accept-unknown-price] (needed under a budget for a task type with no published price)
   get ID                                   one task (local or service id)
   list [--state S[,S]] [--type T] [--search TEXT] [--favorite] [--starred-first] [--limit N]
   watch [--until-idle]                     run the engine and print task changes
@@ -105,6 +111,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
 export function exitCodeOf(err: unknown): number {
   if (err instanceof UsageError || err instanceof InputValidationError) return EXIT.badInput;
   if (err instanceof BudgetExceededError || err instanceof TaskActionError) return EXIT.badInput;
+  if (err instanceof PriceUnknownError) return EXIT.badInput;
   if (err instanceof LibraryBusyError) return EXIT.libraryBusy;
   if (err instanceof UnauthorizedError) return EXIT.auth;
   if (err instanceof PlanRefusedError) return EXIT.planRefused;

@@ -73,7 +73,7 @@ export function draftFromCreateArgs(
   kind: string | undefined,
   argv: string[],
 ): { draft: TaskDraft; wait: boolean } {
-  const common = { values: [...CREATE_COMMON_VALUES, 'model'], flags: ['wait'] };
+  const common = { values: [...CREATE_COMMON_VALUES, 'model'], flags: ['wait', 'accept-unknown-price'] };
   let args: ParsedArgs;
   let draft: TaskDraft;
   switch (kind) {
@@ -177,6 +177,7 @@ export function draftFromCreateArgs(
   if (model !== undefined) draft.model = modelOption(model);
   const title = args.values.get('title');
   if (title) draft.title = title;
+  if (args.flags.has('accept-unknown-price')) draft.acceptUnknownPrice = true;
   const hook = args.values.get('webhook-url');
   if (hook) draft.webhook = { endpoint: hook, secret: args.values.get('webhook-secret') ?? '' };
   return { draft, wait: args.flags.has('wait') };

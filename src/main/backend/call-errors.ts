@@ -5,7 +5,12 @@
  * goes to stderr, scrubbed too).
  */
 import type { StudioErrorView } from '../../shared/index.ts';
-import { BudgetExceededError, LibraryBusyError, TaskActionError } from '../engine/index.ts';
+import {
+  BudgetExceededError,
+  LibraryBusyError,
+  PriceUnknownError,
+  TaskActionError,
+} from '../engine/index.ts';
 import { InputValidationError } from '../media/index.ts';
 import { PlanRefusedError, ServiceError, UnauthorizedError } from '../service/index.ts';
 import { InvalidCursorError, LibraryStoreError } from '../store/index.ts';
@@ -37,6 +42,7 @@ export function errorViewOf(
   if (err instanceof StudioCallError) return view(err.kind, err.message, err.field);
   if (err instanceof InputValidationError) return view('invalid-input', err.message, err.field);
   if (err instanceof BudgetExceededError) return view('budget', err.message);
+  if (err instanceof PriceUnknownError) return view('price-unknown', err.message);
   if (err instanceof TaskActionError) return view('not-allowed', err.message);
   if (err instanceof UnauthorizedError) return view('unauthorized', err.message);
   if (err instanceof PlanRefusedError) return view('plan-refused', err.message);

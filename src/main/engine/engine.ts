@@ -52,7 +52,7 @@ import {
   type PollingTuning,
 } from './polling-schedule.ts';
 import { requestForProfile } from './profile-request.ts';
-import { localStateOf, remoteFailureOf, remotePatchOf } from './remote-state.ts';
+import { CANCELLED_AT_SERVICE, localStateOf, remoteFailureOf, remotePatchOf } from './remote-state.ts';
 import {
   checkDraftFields,
   estimateDraftCost,
@@ -103,6 +103,14 @@ export class BudgetExceededError extends Error {
   }
 }
 
+/** A task whose price is not published, queued under a budget without the user's word. */
+export class PriceUnknownError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PriceUnknownError';
+  }
+}
+
 export class TaskActionError extends Error {
   constructor(message: string) {
     super(message);
@@ -144,6 +152,8 @@ export class TaskEngine {
   #offlineUntil = 0;
   #submitPausedUntil = 0;
   #authProblem: string | null = null;
+  /** What the service showed it takes at once (it held or refused more), with the reason; null: unknown. */
+  #serviceLimit: { tasks: number; reason: string } | null = null;
 
   #submitting: Promise<void> | null = null;
   readonly #polling = new Set<string>();
@@ -210,6 +220,7 @@ export class TaskEngine {
       });
     }
     this.#authProblem = null;
+    this.#serviceLimit = null;
     this.#offlineFailures = 0;
     this.#offlineUntil = 0;
     this.#online = true;
@@ -245,6 +256,8 @@ export class TaskEngine {
       networkSignal: this.#networkSignal,
       serviceConfigured: this.#service !== null,
       authProblem: this.#authProblem,
+      serviceLimit: this.#serviceLimit?.tasks ?? null,
+      serviceLimitReason: this.#serviceLimit?.reason ?? null,
       nextAttemptAt: waits.length ? Math.min(...waits) : null,
       queued: this.store.countInStates(['queued']),
       activeRemote: this.store.countInStates(REMOTE_ACTIVE_STATES),
@@ -291,7 +304,7 @@ export class TaskEngine {
       );
     }
     const estimateMicros = estimateDraftCost(draft);
-    this.#checkBudget(estimateMicros);
+    this.#checkBudget(estimateMicros, draft.acceptUnknownPrice === true, draft.taskType);
     const inputDir = join(this.libraryDir, 'inputs', id);
     try {
       for (const v of validated) {
@@ -625,7 +638,11 @@ export class TaskEngine {
       this.#wakeAt(this.#submitPausedUntil);
       return;
     }
-    if (this.store.countInStates(REMOTE_ACTIVE_STATES) >= this.#options.maxActiveRemote) return;
+    const max = Math.min(
+      this.#options.maxActiveRemote,
+      this.#serviceLimit?.tasks ?? Number.POSITIVE_INFINITY,
+    );
+    if (this.store.countInStates(REMOTE_ACTIVE_STATES) >= max) return;
     const next = this.store.nextQueued(1)[0];
     if (!next) return;
     const client = this.#client;
@@ -672,6 +689,36 @@ export class TaskEngine {
     this.#noteReachable();
     const after = this.#applyRemote(task.id, remote, ['submitting'], 'accepted by the service', Date.now());
     if (after) this.#changed(after);
+    if (after?.state === 'staged') this.#lowerServiceLimit('held');
+  }
+
+  /**
+   * The service held a task (`staged`) or refused one while others ran: its plan takes no more
+   * than are running now. Sends at most that many from now on (until the service settings
+   * change), and says why.
+   */
+  #lowerServiceLimit(cause: 'held' | 'refused'): void {
+    const running = this.store.countInStates(
+      cause === 'held' ? ['pending', 'processing'] : REMOTE_ACTIVE_STATES,
+    );
+    // a refusal with nothing running is a rate limit, not a concurrency limit
+    if (cause === 'refused' && running === 0) return;
+    const tasks = Math.max(1, running);
+    const current = Math.min(
+      this.#options.maxActiveRemote,
+      this.#serviceLimit?.tasks ?? Number.POSITIVE_INFINITY,
+    );
+    if (tasks >= current) return;
+    const what = cause === 'held' ? 'held a task back' : 'refused a task';
+    const others =
+      running === 0
+        ? 'although none of this app’s were running'
+        : `while ${running} ${running === 1 ? 'was' : 'were'} running`;
+    this.#serviceLimit = {
+      tasks,
+      reason: `The service ${what} ${others}, so your plan seems to allow ${tasks} at once: the app now sends at most ${tasks} at a time.`,
+    };
+    this.#emitStatus();
   }
 
   /** Puts the task's local files on the service's upload endpoint, when it has one that takes them. */
@@ -702,8 +749,10 @@ export class TaskEngine {
     if (outcome.action === 'requeue') {
       to = 'queued';
       if (outcome.cause === 'unreachable') this.#noteUnreachable();
-      if (outcome.cause === 'rate-limited')
+      if (outcome.cause === 'rate-limited') {
         this.#submitPausedUntil = Date.now() + (outcome.retryAfterMs ?? 5_000);
+        this.#lowerServiceLimit('refused');
+      }
       if (outcome.cause === 'unauthorized') this.#authProblem = AUTH_PROBLEM;
       this.#emitStatus();
     } else if (outcome.action === 'fail') {
@@ -743,6 +792,7 @@ export class TaskEngine {
         error: null as TaskError | null,
       };
       if (to === 'failed') patch.error = remoteFailureOf(remote);
+      if (to === 'cancelled') patch.error = CANCELLED_AT_SERVICE;
       if (REMOTE_ACTIVE_STATES.includes(to)) {
         const since = Date.parse(patch.submittedAt ?? current.submittedAt ?? new Date(now).toISOString());
         const estimate = this.#estimateFor(current.model, current.taskType, current.request.input);
@@ -823,6 +873,7 @@ export class TaskEngine {
     }
     this.#noteReachable();
     const after = this.#applyRemote(task.id, remote, REMOTE_ACTIVE_STATES, `service: ${remote.status}`);
+    if (after?.state === 'staged' && task.state !== 'staged') this.#lowerServiceLimit('held');
     if (after) this.#changed(after);
   }
 
@@ -929,9 +980,15 @@ export class TaskEngine {
 
   // ---------- helpers ----------
 
-  #checkBudget(estimate: number | null): void {
+  #checkBudget(estimate: number | null, acceptUnknownPrice: boolean, taskType: string): void {
     const budget = this.budget();
     if (budget === null) return;
+    if (estimate === null && !acceptUnknownPrice) {
+      // an unknown price never counts as $0 against a budget: the user decides
+      throw new PriceUnknownError(
+        `the service publishes no price for ${taskType}, so the app cannot tell whether it fits your budget; confirm to queue it anyway`,
+      );
+    }
     const spent = this.store.costSummary().spentMicros;
     const next = estimate ?? 0;
     if (spent + next > budget) {

@@ -2,6 +2,7 @@ export type { EngineStatus } from '../../shared/index.ts';
 export {
   BudgetExceededError,
   type EngineOptions,
+  PriceUnknownError,
   type ServiceSettings,
   TaskActionError,
   type TaskChange,

@@ -25,6 +25,13 @@ export function localStateOf(remote: RemoteTask): TaskState {
   }
 }
 
+/** Why a task the service reports as cancelled ended so (this app cancels only what it never sent). */
+export const CANCELLED_AT_SERVICE: TaskError = {
+  kind: 'cancelled-at-service',
+  message: 'the service cancelled this task (this app did not); anything it charged still counts',
+  code: null,
+};
+
 export function remoteFailureOf(remote: RemoteTask): TaskError {
   const e = remote.error;
   return {

@@ -24,6 +24,8 @@ export interface TaskDraft {
   title?: string;
   /** Local id of the task this one re-runs. */
   rerunOf?: string | null;
+  /** The user agreed to queue a task whose price is not published, under a budget. */
+  acceptUnknownPrice?: boolean;
 }
 
 export type { MediaFieldRule };

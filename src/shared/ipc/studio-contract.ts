@@ -28,6 +28,8 @@ export const TaskDraftSchema = z.strictObject({
   webhook: z.strictObject({ endpoint: text(2000), secret: text(500) }).nullish(),
   title: text(200).optional(),
   rerunOf: id.nullish(),
+  /** The user agreed to queue a task whose price is not published, under a budget. */
+  acceptUnknownPrice: z.boolean().optional(),
 });
 export type TaskDraftInput = z.infer<typeof TaskDraftSchema>;
 

@@ -9,7 +9,7 @@ import type { OutputKind, TaskFamily } from '../catalog/task-types.ts';
  * Local lifecycle:
  * queued → submitting → (pending | staged | processing)… → completed → downloading → saved
  * and the ends failed, uncertain (the create may have reached the service; never re-sent by
- * itself), cancelled (by the user while still queued), expired (the service no longer had the
+ * itself), cancelled (by the user while still queued, or by the service), expired (the service no longer had the
  * outputs when we fetched them; the record and URLs stay).
  */
 export const TASK_STATES = [
@@ -148,6 +148,12 @@ export interface EngineStatus {
   serviceConfigured: boolean;
   /** Set when the service refused the key; submissions wait until the settings change. */
   authProblem: string | null;
+  /**
+   * How many tasks the service showed it takes at once (it held or refused more), below the
+   * setting; null while unknown. The engine sends no more than this, and says why.
+   */
+  serviceLimit: number | null;
+  serviceLimitReason: string | null;
   /** Epoch ms of the next attempt while offline or rate limited. */
   nextAttemptAt: number | null;
   queued: number;

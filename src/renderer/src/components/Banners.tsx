@@ -1,4 +1,4 @@
-/** Banners over the view: offline, no service, an authentication problem, demo mode. */
+/** Banners over the view: offline, no service, an authentication problem, the plan's limit, demo mode. */
 import { invoke } from '../bridge.ts';
 import { useStudio } from '../stores/studio-store.ts';
 import { toastError, useUi } from '../stores/ui-store.ts';
@@ -69,6 +69,11 @@ export function Banners() {
           <button type="button" className="button button-small" onClick={openKeySettings}>
             Check the API key
           </button>
+        </div>
+      ) : null}
+      {status?.serviceLimitReason ? (
+        <div className="banner banner-info" role="status" data-testid="service-limit-banner">
+          {status.serviceLimitReason}
         </div>
       ) : null}
       {settings?.demoMode || status?.service === 'sandbox' ? (

@@ -82,7 +82,9 @@ export function stateExplanation(task: Pick<TaskSummary, 'state' | 'error'>): st
     case 'uncertain':
       return "We sent this task but never got an answer, so we can't tell whether the service received it. Submitting it again may be billed twice; discarding it sends nothing.";
     case 'cancelled':
-      return 'Cancelled before it was sent; nothing was billed.';
+      return task.error?.kind === 'cancelled-at-service'
+        ? 'The service cancelled it (this app did not); anything it charged still counts.'
+        : 'Cancelled before it was sent; nothing was billed.';
     case 'expired':
       return 'The service no longer had the result when we asked for it.';
     default:

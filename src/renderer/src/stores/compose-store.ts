@@ -25,6 +25,8 @@ export interface ComposeState extends ComposeForms {
   /** A problem with the whole draft that belongs to no one field. */
   formError: string | null;
   queueing: boolean;
+  /** Why the last Queue needs the user's word (a task with no published price under a budget). */
+  unknownPrice: string | null;
   setTab(tab: ComposeTab): void;
   setSong(patch: Partial<SongForm>): void;
   setImageEdit(patch: Partial<ImageEditForm>): void;
@@ -34,6 +36,7 @@ export interface ComposeState extends ComposeForms {
   setFieldError(tab: ComposeTab, field: string, message: string | null): void;
   setFormError(message: string | null): void;
   setQueueing(queueing: boolean): void;
+  setUnknownPrice(message: string | null): void;
   clearTab(tab: ComposeTab): void;
   fill(tab: ComposeTab, forms: ComposeForms): void;
   setRerunOf(id: string | null): void;
@@ -72,7 +75,9 @@ export const useCompose = create<ComposeState>()((set, get) => {
     errors: noErrors(),
     formError: null,
     queueing: false,
+    unknownPrice: null,
     setTab: (tab) => set({ tab, formError: null }),
+    setUnknownPrice: (unknownPrice) => set({ unknownPrice }),
     setSong: (patch) => {
       set((s) => ({ song: { ...s.song, ...patch } }));
       clearErrorsOf('song', songFields(patch));

@@ -1,5 +1,6 @@
 /** The bottom of the composer: live cost, optional title, Queue (always usable offline) and Clear. */
 import { useId } from 'react';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { costLine } from '../../model/money-text.ts';
 import { useCompose } from '../../stores/compose-store.ts';
 import { useStudio } from '../../stores/studio-store.ts';
@@ -29,9 +30,23 @@ export function QueueBar() {
   const online = useStudio((s) => s.status?.online ?? true);
   const cost = useCost();
   const blocker = queueBlocker(tab, slots);
+  const unknownPrice = useCompose((s) => s.unknownPrice);
+  const setUnknownPrice = useCompose((s) => s.setUnknownPrice);
 
   return (
     <div className="queue-bar">
+      {unknownPrice ? (
+        <ConfirmDialog
+          title="Queue without a known price?"
+          message={<p>{unknownPrice}</p>}
+          confirmLabel="Queue anyway"
+          onCancel={() => setUnknownPrice(null)}
+          onConfirm={() => {
+            setUnknownPrice(null);
+            void queueCurrent(true);
+          }}
+        />
+      ) : null}
       <div className="queue-meta">
         <div className="field field-inline">
           <label htmlFor={`${id}-title`} className="field-label">

@@ -157,8 +157,11 @@ function goToActivity(): void {
   useUi.getState().navigate('activity');
 }
 
-/** Queues the current tab. The form keeps its values afterwards. */
-export async function queueCurrent(): Promise<void> {
+/**
+ * Queues the current tab. The form keeps its values afterwards. `acceptUnknownPrice` is the
+ * user's word to queue a task with no published price under a budget (asked for first).
+ */
+export async function queueCurrent(acceptUnknownPrice = false): Promise<void> {
   const compose = useCompose.getState();
   if (compose.queueing) return;
   const tab = compose.tab;
@@ -170,7 +173,8 @@ export async function queueCurrent(): Promise<void> {
   }
   compose.setQueueing(true);
   try {
-    const task = await invoke('tasks.queue', built.draft);
+    const draft = acceptUnknownPrice ? { ...built.draft, acceptUnknownPrice: true } : built.draft;
+    const task = await invoke('tasks.queue', draft);
     useTasks.getState().upsert([task]);
     useCompose.getState().setRerunOf(null);
     const offline = useStudio.getState().status?.online === false;
@@ -186,7 +190,9 @@ export async function queueCurrent(): Promise<void> {
         ? err
         : new StudioError({ kind: 'internal', message: String(err), field: null });
     const field = error.field ? error.field.replace(/^input\./, '') : null;
-    if (error.kind === 'budget') {
+    if (error.kind === 'price-unknown') {
+      useCompose.getState().setUnknownPrice(asSentence(error.message));
+    } else if (error.kind === 'budget') {
       const shown = new StudioError({
         kind: error.kind,
         message: asSentence(error.message),

@@ -1,0 +1,175 @@
+/**
+ * The engine against a server that answers the way the real hosted service's public records
+ * show (capitalised or other status words, nulls in meta/logs/error, refusals inside an HTTP
+ * 200, a task cancelled at the service). Real HTTP on 127.0.0.1, a real library.
+ */
+import type { ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TaskEngine } from '../../src/main/engine/index.ts';
+import { encodeWav16 } from '../../src/sandbox/media/wav-encode.ts';
+import { type RawServer, startRawServer } from '../service/raw-http-server.ts';
+import { API_KEY, openEngine, removeDir, sandbox, tempDir, waitForState } from './engine-fixtures.ts';
+
+const TASK_ID = '7f1f2a8e-4b7c-4a0e-9a51-3c3f0e0d2a11';
+const SONG = { model: 'ace-step', taskType: 'txt2audio', input: { style_prompt: 'lofi', duration: 5 } };
+const WAV = encodeWav16(
+  new Int16Array(8000).map((_, i) => Math.round(Math.sin(i / 8) * 8000)),
+  8000,
+);
+
+let server: RawServer | null = null;
+let engine: TaskEngine | null = null;
+let dir = '';
+
+afterEach(async () => {
+  await engine?.close();
+  await server?.close();
+  if (dir) await removeDir(dir);
+  engine = null;
+  server = null;
+});
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/** A record as the real service writes it while a task runs: nulls where nothing is known yet. */
+function record(
+  status: string,
+  output: Record<string, unknown> | null,
+  ended: { endedAt: string; consume: number } | null = null,
+) {
+  return {
+    code: 200,
+    message: 'success',
+    data: {
+      task_id: TASK_ID,
+      model: 'Qubico/ace-step',
+      task_type: 'txt2audio',
+      status,
+      config: { service_mode: '', webhook_config: { endpoint: '', secret: '' } },
+      input: { style_prompt: 'lofi', duration: 5, negative_style_prompt: '', lyrics: '[inst]' },
+      output,
+      meta: {
+        created_at: '2025-06-11T11:43:31.673594+08:00',
+        started_at: status === 'pending' ? null : '2025-06-11T11:43:32.101+08:00',
+        ended_at: ended?.endedAt ?? null,
+        usage: { type: 'llm', frozen: 2500, consume: ended?.consume ?? null },
+        is_using_private_pool: false,
+      },
+      detail: null,
+      logs: null,
+      error: null,
+    },
+  };
+}
+
+async function serve(fetchAnswers: ((url: string) => [number, unknown])[]) {
+  let fetches = 0;
+  server = await startRawServer((req, res) => {
+    if (req.method === 'POST' && req.url === '/api/v1/task') return json(res, 200, record('pending', null));
+    if (req.url === '/files/song.wav') {
+      res.writeHead(200, { 'content-type': 'audio/wav' });
+      return res.end(WAV);
+    }
+    if (req.method === 'GET' && req.url === `/api/v1/task/${TASK_ID}`) {
+      const answer = fetchAnswers[Math.min(fetches++, fetchAnswers.length - 1)] as (
+        u: string,
+      ) => [number, unknown];
+      const [status, body] = answer(server?.url ?? '');
+      return json(res, status, body);
+    }
+    json(res, 404, { code: 404, message: 'not found' });
+  });
+  dir = await tempDir();
+  engine = await openEngine(dir, null, { service: { baseUrl: server.url, apiKey: API_KEY } });
+  return engine;
+}
+
+describe('the engine with the real service answer shapes', () => {
+  it('saves a song whose record says Processing with null times, then success', async () => {
+    const e = await serve([
+      () => [200, record('Processing', null)],
+      (url) => [
+        200,
+        record(
+          'success',
+          { audio_url: `${url}/files/song.wav` },
+          { endedAt: '2025-06-11T11:44:01Z', consume: 2500 },
+        ),
+      ],
+    ]);
+    const queued = await e.queueTask(SONG);
+    const saved = await waitForState(e, queued.id, ['saved', 'failed', 'uncertain']);
+    expect(saved.state).toBe('saved');
+    expect(saved.remoteStatus).toBe('success');
+    expect(saved.model).toBe('Qubico/ace-step');
+    expect(saved.usage?.consume).toBe(2500);
+    expect(saved.outputs[0]?.state).toBe('saved');
+    // what the task cost, as the service reported it, is what the budget counts
+    expect(e.store.costSummary().spentMicros).toBe(2500);
+  });
+
+  it('ends a task the service reports as Canceled as cancelled, says so, and stops asking', async () => {
+    const e = await serve([() => [200, record('Canceled', null)]]);
+    const queued = await e.queueTask(SONG);
+    const done = await waitForState(e, queued.id, ['cancelled', 'failed', 'saved']);
+    expect(done.state).toBe('cancelled');
+    expect(done.error?.kind).toBe('cancelled-at-service');
+    const asked = server?.requests.filter((r) => r.method === 'GET').length ?? 0;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(server?.requests.filter((r) => r.method === 'GET').length).toBe(asked);
+  });
+
+  it('fails the task when a fetch says, inside an HTTP 200, that the task is unknown', async () => {
+    const e = await serve([() => [200, { code: 404, data: null, message: 'task not found' }]]);
+    const queued = await e.queueTask(SONG);
+    const done = await waitForState(e, queued.id, ['failed', 'saved', 'cancelled']);
+    expect(done.state).toBe('failed');
+    expect(done.error?.message).toContain('task not found');
+  });
+});
+
+describe('the plan’s concurrency limit', () => {
+  it.each(['stage', 'refuse'] as const)(
+    'lowers its own limit when the service %ss a task over its limit, says why, and still saves every task',
+    async (overLimit) => {
+      const sb = await sandbox({ timeScale: 0.02, concurrencyLimit: 1, overLimit });
+      dir = await tempDir();
+      // the client retries a 429 by itself: with one attempt, the engine sees the refusal
+      engine = await openEngine(dir, sb, {
+        maxActiveRemote: 5,
+        ...(overLimit === 'refuse' ? { clientRetry: { maxAttempts: 1 } } : {}),
+      });
+      try {
+        const ids = [];
+        for (let i = 0; i < 3; i++)
+          ids.push(
+            (await engine.queueTask({ ...SONG, input: { ...SONG.input, style_prompt: `song ${i}` } })).id,
+          );
+        let mostAtService = 0;
+        const watch = setInterval(() => {
+          const active = engine?.store.countInStates(['pending', 'staged', 'processing']) ?? 0;
+          mostAtService = Math.max(mostAtService, active);
+        }, 5);
+        try {
+          for (const id of ids)
+            expect((await waitForState(engine, id, ['saved', 'failed', 'uncertain'])).state).toBe('saved');
+        } finally {
+          clearInterval(watch);
+        }
+        const status = engine.status();
+        expect(status.serviceLimit).toBe(1);
+        expect(status.serviceLimitReason).toMatch(/plan seems to allow 1 at once/);
+        // one running and, at most, the one the service held or refused when the limit was learned
+        expect(mostAtService).toBeLessThanOrEqual(2);
+        expect(sb.ledger()).toHaveLength(3);
+      } finally {
+        await engine.close();
+        engine = null;
+        await sb.stop();
+      }
+    },
+  );
+});
