@@ -6,7 +6,7 @@ import { ServiceClient } from '../main/service/index.ts';
 import { startSandbox } from '../sandbox/index.ts';
 import { parseArgs, UsageError } from './cli-args.ts';
 import { EXIT } from './exit-codes.ts';
-import { type GlobalOptions, profileOfOptions } from './global-options.ts';
+import { apiKeyFromEnv, type GlobalOptions, profileOfOptions } from './global-options.ts';
 import { printJson } from './task-printing.ts';
 
 const SANDBOX_KEY = 'demo-key';
@@ -18,7 +18,7 @@ export async function runAccount(g: GlobalOptions, argv: string[], env: NodeJS.P
     ? await startSandbox({ apiKey: SANDBOX_KEY, timeScale: g.timeScale ?? 0.1 })
     : null;
   const profile = profileOfOptions(g, sandbox?.url ?? null);
-  const key = sandbox ? SANDBOX_KEY : env.MEDIA_TASK_API_KEY?.trim();
+  const key = sandbox ? SANDBOX_KEY : apiKeyFromEnv(env);
   if (!key) {
     await sandbox?.stop();
     throw new UsageError('account needs an API key: set MEDIA_TASK_API_KEY (or use --sandbox)');

@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { defaultDemoLibraryDir, defaultLibraryDir } from '../main/engine/index.ts';
 import {
+  apiKeyProblem,
   HOSTED_SERVICE,
   hostedProfile,
   isHttpUrl,
@@ -76,6 +77,15 @@ function vendorOption(raw: string | null): string | null {
     );
   }
   return vendor;
+}
+
+/** MEDIA_TASK_API_KEY, trimmed and checked by the one rule for a key; null when unset. */
+export function apiKeyFromEnv(env: NodeJS.ProcessEnv): string | null {
+  const key = env.MEDIA_TASK_API_KEY?.trim();
+  if (!key) return null;
+  const problem = apiKeyProblem(key);
+  if (problem) throw new UsageError(`MEDIA_TASK_API_KEY: ${problem}`);
+  return key;
 }
 
 /**

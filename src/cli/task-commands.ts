@@ -17,7 +17,7 @@ import {
 } from '../shared/index.ts';
 import { numberOption, type ParsedArgs, parseArgs, UsageError } from './cli-args.ts';
 import { EXIT } from './exit-codes.ts';
-import { type GlobalOptions, profileOfOptions } from './global-options.ts';
+import { apiKeyFromEnv, type GlobalOptions, profileOfOptions } from './global-options.ts';
 import { readInputFile } from './input-file.ts';
 import { checkLibraryFolder } from './library-folder-check.ts';
 import { printJson, taskLine } from './task-printing.ts';
@@ -33,7 +33,7 @@ async function openSession(g: GlobalOptions, env: NodeJS.ProcessEnv): Promise<Se
     ? await startSandbox({ apiKey: 'demo-key', timeScale: g.timeScale ?? 0.1 })
     : null;
   const profile = profileOfOptions(g, sandbox?.url ?? null);
-  const key = sandbox ? 'demo-key' : env.MEDIA_TASK_API_KEY?.trim();
+  const key = sandbox ? 'demo-key' : apiKeyFromEnv(env);
   const service = key ? { baseUrl: profile.baseUrl, apiKey: key, uploadUrl: profile.uploadUrl } : null;
   let engine: TaskEngine;
   try {

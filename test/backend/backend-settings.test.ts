@@ -130,7 +130,12 @@ describe('the key and the service', () => {
   it('switches to the real service once the key is stored, and runs a song there', async () => {
     const s = await h.ok<StudioSettings>('settings.setApiKey', { key: `  ${KEY}  `, allowWeakStorage: true });
     expect(s).toMatchObject({ hasApiKey: true, firstRun: false, keyStorage: 'weak' });
-    expect(readFileSync(h.secrets.file, 'utf8')).toBe(KEY);
+    // kept trimmed, and tied to the service it was stored for
+    expect(JSON.parse(readFileSync(h.secrets.file, 'utf8'))).toEqual({
+      v: 1,
+      key: KEY,
+      origin: new URL(remote.url).origin,
+    });
     expect((await status()).service).toBe('remote');
     expect(h.backend.sandboxUrl()).toBeNull();
     const before = remote.ledger().length;

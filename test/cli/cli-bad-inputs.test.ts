@@ -101,6 +101,25 @@ describe('media-task bad inputs', () => {
     expect(r.stderr).toMatch(/--base-url: .*must start with https:\/\//);
   });
 
+  it('an http base URL off this computer, or a key no header can carry: exit 2, the key never printed', async () => {
+    const http = await run(
+      ['--library', join(dir, 'lib-http'), '--base-url', 'http://api.example.com', 'list'],
+      {
+        MEDIA_TASK_API_KEY: API_KEY,
+      },
+    );
+    expect(http.code).toBe(2);
+    expect(http.stderr).toMatch(/--base-url: .*http:\/\/ is allowed only for this computer/);
+    const spaced = 'engine test\u00a0key-123';
+    const key = await run(['--library', join(dir, 'lib-key'), 'create', 'audio', '--style', 'x'], {
+      MEDIA_TASK_API_KEY: spaced,
+      MEDIA_TASK_BASE_URL: sb.url,
+    });
+    expect(key.code).toBe(2);
+    expect(key.stderr).toMatch(/MEDIA_TASK_API_KEY: the API key contains a space/);
+    expect(key.stderr).not.toContain('key-123');
+  });
+
   it('importing an id the service does not know: exit 2', async () => {
     const env = { MEDIA_TASK_API_KEY: API_KEY, MEDIA_TASK_BASE_URL: sb.url };
     const unknown = await run(

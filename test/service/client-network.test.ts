@@ -60,9 +60,46 @@ afterAll(() => {
 describe('configuration', () => {
   it('rejects a base URL that is not http(s), clearly', () => {
     expect(() => new ServiceClient({ baseUrl: 'ftp://127.0.0.1/api', apiKey: API_KEY })).toThrow(
-      /http:\/\/ or https:\/\//,
+      /must start with https:\/\//,
     );
-    expect(() => new ServiceClient({ baseUrl: 'not a url', apiKey: API_KEY })).toThrow(/not a valid URL/);
+    expect(() => new ServiceClient({ baseUrl: 'not a url', apiKey: API_KEY })).toThrow(/not a web address/);
+  });
+
+  it('sends the key only over https, or over http to this computer', () => {
+    for (const baseUrl of ['http://api.example.com', 'http://10.0.0.5:8080', 'http://192.168.1.2']) {
+      expect(() => new ServiceClient({ baseUrl, apiKey: API_KEY })).toThrow(
+        /https:\/\/ \(http:\/\/ is allowed only for this computer/,
+      );
+    }
+    expect(
+      () =>
+        new ServiceClient({
+          baseUrl: 'https://api.example.com',
+          apiKey: API_KEY,
+          uploadUrl: 'http://up.example.com/x',
+        }),
+    ).toThrow(/upload address is refused/);
+    for (const baseUrl of [
+      'https://api.example.com',
+      'http://127.0.0.1:1',
+      'http://localhost:2',
+      'http://[::1]:3',
+    ]) {
+      expect(() => new ServiceClient({ baseUrl, apiKey: API_KEY })).not.toThrow();
+    }
+  });
+
+  it('refuses a key with a space, a non-ASCII character or the wrong length, naming the problem', () => {
+    const bad: [string, RegExp][] = [
+      ['abc def-secret', /space/],
+      ['abcdef\u00a0secret', /space/],
+      ['abcdéf-secret', /character a key cannot have/],
+      ['short', /too short/],
+      ['x'.repeat(501), /too long/],
+    ];
+    for (const [apiKey, why] of bad) {
+      expect(() => new ServiceClient({ baseUrl: 'http://127.0.0.1:1', apiKey })).toThrow(why);
+    }
   });
 
   it('rejects an empty key or one that cannot be sent, without echoing it', () => {
@@ -390,6 +427,30 @@ describe('the key is never echoed back', () => {
     expect(JSON.stringify(task)).not.toContain(API_KEY);
     expect((task.raw as Record<string, unknown>).echoed_key).toBe('[redacted]');
     expectNoKeyLeak([bad, down, garbage, shape, unauthorized], API_KEY);
+  });
+  it('scrubs the key when the service echoes it JSON-escaped or URL-encoded inside a body it cannot read', async () => {
+    // \uXXXX for every character, \/ for a slash, %XX: spellings that survive JSON.parse-free excerpts
+    const unicode = [...API_KEY].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    const mixed = `${API_KEY.slice(0, 5)}\\u${API_KEY.charCodeAt(5).toString(16).padStart(4, '0').toUpperCase()}${API_KEY.slice(6)}`;
+    const server = await serve((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      if (req.url.endsWith('/unicode')) res.end(`{"data": {"task_id": "x", "echo": "${unicode}"`);
+      else if (req.url.endsWith('/mixed')) res.end(`{"broken": "${mixed}" `);
+      else res.end(`not json: key=${encodeURIComponent(API_KEY).toLowerCase()}`);
+    });
+    const client = clientFor(server.url, { retry: { maxAttempts: 1 } });
+    const failures = [];
+    for (const path of ['unicode', 'mixed', 'percent']) {
+      const error = (await failureOf(client.getTask(path), errors)) as ProtocolError;
+      expect(error).toBeInstanceOf(ProtocolError);
+      expect(error.excerpt).toContain('[redacted]');
+      failures.push(error);
+    }
+    expectNoKeyLeak(failures, API_KEY);
+    for (const error of failures) {
+      expect(error.message).not.toContain(unicode);
+      expect(error.message).not.toMatch(/sk-li/);
+    }
   });
 });
 

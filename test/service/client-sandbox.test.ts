@@ -378,8 +378,8 @@ describe('a create is never repeated once the service may have it', () => {
 
 describe('a very short key', () => {
   it('is not scrubbed out of field names or values, so answers still parse', async () => {
-    const sb = await startSandbox({ apiKey: 'k', timeScale: 0.01 });
-    const client = new ServiceClient({ baseUrl: sb.url, apiKey: 'k' });
+    const sb = await startSandbox({ apiKey: 'sandbox-key-1', timeScale: 0.01 });
+    const client = new ServiceClient({ baseUrl: sb.url, apiKey: 'sandbox-key-1' });
     try {
       const task = await client.createTask({
         model: 'service/ace-step',

@@ -24,10 +24,19 @@ export interface SettingsStore {
   warnings(): readonly string[];
 }
 
+/** A yes/no question main asks in a native dialog (the page can neither see nor answer it). */
+export interface ConfirmQuestion {
+  title: string;
+  message: string;
+  confirmLabel: string;
+}
+
 /** Native dialogs. */
 export interface Dialogs {
   /** Asks the user for a folder; null when cancelled. */
   chooseFolder(title: string): Promise<string | null>;
+  /** Asks the user to confirm; false when they decline or close the dialog. */
+  confirm(question: ConfirmQuestion): Promise<boolean>;
 }
 
 /** The desktop around the app. */

@@ -10,7 +10,7 @@
  *     mediaBaseUrl: 'http://127.0.0.1:<port>/media/',
  *   });
  */
-export type { Dialogs, SecretStore, SettingsStore, ShellOps } from './backend-ports.ts';
+export type { ConfirmQuestion, Dialogs, SecretStore, SettingsStore, ShellOps } from './backend-ports.ts';
 export { errorViewOf, INTERNAL_MESSAGE, StudioCallError } from './call-errors.ts';
 export {
   type ConfLike,

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Dialogs, SecretStore, ShellOps } from './backend-ports.ts';
+import type { ConfirmQuestion, Dialogs, SecretStore, ShellOps } from './backend-ports.ts';
 
 export const SECRET_FILE_NAME = 'api-key.weak.txt';
 
@@ -51,9 +51,18 @@ export class ScriptedDialogs implements Dialogs {
     this.folder = folder;
   }
 
+  /** What `confirm` answers (a user who agrees, unless a test says otherwise). */
+  confirmAnswer = true;
+  readonly confirmed: ConfirmQuestion[] = [];
+
   async chooseFolder(title: string): Promise<string | null> {
     this.asked.push(title);
     return this.folder;
+  }
+
+  async confirm(question: ConfirmQuestion): Promise<boolean> {
+    this.confirmed.push(question);
+    return this.confirmAnswer;
   }
 }
 

@@ -19,7 +19,7 @@ import type {
   StudioSettings,
   Task,
 } from '../../shared/index.ts';
-import { STUDIO_CALLS } from '../../shared/index.ts';
+import { apiKeyProblem, keyTransportProblem, type ServiceProfile, STUDIO_CALLS } from '../../shared/index.ts';
 import {
   DEMO_LIBRARY_FOLDER,
   type EngineOptions,
@@ -30,6 +30,7 @@ import {
 import { createSecretScrubber } from '../service/index.ts';
 import type { Dialogs, SecretStore, SettingsStore, ShellOps } from './backend-ports.ts';
 import { errorViewOf, StudioCallError } from './call-errors.ts';
+import { type BoundKey, decodeBoundKey, encodeBoundKey, originOf } from './key-binding.ts';
 import { resolveLibraryMediaPath } from './media-path.ts';
 import type { PersistedSettings } from './persisted-settings.ts';
 import { chooseService, type HostedAddress, profileOf, type ServiceChoice } from './service-selection.ts';
@@ -105,6 +106,8 @@ class Backend implements StudioBackend, CallContext {
   #sandbox: Sandbox | null = null;
   #sandboxKey = '';
   #hasKey = false;
+  /** Why a stored key is not used now (a sentence for Settings), or null. */
+  #keyProblem: string | null = null;
   #networkOnline = true;
   #exclusive: Promise<unknown> = Promise.resolve();
   #closed = false;
@@ -118,9 +121,7 @@ class Backend implements StudioBackend, CallContext {
 
   async start(): Promise<void> {
     for (const warning of this.settings.warnings()) this.#log(`settings: ${warning}`);
-    const key = await this.options.secrets.read();
-    this.#hasKey = key !== null;
-    if (key) this.#secrets.add(key);
+    this.#hasKey = (await this.#readKey()) !== null;
     const s = this.settings.get();
     await this.#openEngine(this.#libraryDirOf(s), s.maxActiveRemote);
     try {
@@ -230,6 +231,7 @@ class Backend implements StudioBackend, CallContext {
       theme: s.theme,
       budgetMicros: s.budgetMicros,
       hasApiKey: this.#hasKey,
+      keyProblem: this.#hasKey ? this.#keyProblem : null,
       keyStorage: this.options.secrets.storage(),
       firstRun: s.firstRun,
     };
@@ -243,20 +245,63 @@ class Backend implements StudioBackend, CallContext {
   async updateSettings(patch: Partial<PersistedSettings>): Promise<void> {
     const before = this.settings.get();
     const after = { ...before, ...patch };
+    const rebind = await this.#confirmKeyDestination(after);
     const libraryDir = this.#libraryDirOf(after);
     if (libraryDir !== this.#libraryDir || after.maxActiveRemote !== this.#maxActiveRemote) {
       await this.#reopenEngine(libraryDir, after.maxActiveRemote);
     }
     this.settings.update(patch);
+    if (rebind) await this.options.secrets.write(encodeBoundKey(rebind));
     if (patch.budgetMicros !== undefined) this.#engine.setBudget(patch.budgetMicros);
     await this.applyService();
   }
 
+  /**
+   * A settings change that would send the stored key to another origin needs the user's word,
+   * asked in a dialog main owns (the page cannot answer it). Gives the key to store again, tied
+   * to the new origin, when the user agrees; throws when they do not.
+   */
+  async #confirmKeyDestination(after: PersistedSettings): Promise<BoundKey | null> {
+    if (!this.#hasKey) return null;
+    const bound = await this.#readKey();
+    const to = this.#remoteOriginOf(after);
+    if (!bound || bound.origin === null || to === null || to === bound.origin) return null;
+    const agreed = await this.options.dialogs.confirm({
+      title: 'Send your API key to another service?',
+      message: `Your API key was stored for ${bound.origin}. From now on it would be sent to ${to}. Do this only if you trust that address.`,
+      confirmLabel: 'Send it there',
+    });
+    if (!agreed) {
+      throw new StudioCallError(
+        'not-confirmed',
+        `the service address was not changed: your API key stays with ${bound.origin} (store the key again to use it elsewhere)`,
+      );
+    }
+    return { key: bound.key, origin: to };
+  }
+
+  /** Where a stored key would be sent with these settings, demo mode aside; null when nowhere yet. */
+  #remoteOriginOf(s: PersistedSettings): string | null {
+    const profile = profileOf({ ...s, demoMode: false }, null, this.options.hostedAddress ?? null);
+    return profile.baseUrl === '' ? null : originOf(profile.baseUrl);
+  }
+
+  /** The stored key, decoded, and remembered for scrubbing; null when none is stored. */
+  async #readKey(): Promise<BoundKey | null> {
+    const stored = await this.options.secrets.read();
+    if (stored === null) return null;
+    const bound = decodeBoundKey(stored);
+    this.#secrets.add(bound.key);
+    return bound;
+  }
+
   async setApiKey(key: string): Promise<void> {
-    await this.options.secrets.write(key);
+    // a stored key means the user wants the real service: leave the demo; the key is tied to
+    // the service it is stored for
+    const after = { ...this.settings.get(), firstRun: false, demoMode: false };
+    await this.options.secrets.write(encodeBoundKey({ key, origin: this.#remoteOriginOf(after) }));
     this.#secrets.add(key);
     this.#hasKey = true;
-    // a stored key means the user wants the real service: leave the demo
     this.settings.update({ firstRun: false, demoMode: false });
     await this.applyService();
   }
@@ -280,14 +325,16 @@ class Backend implements StudioBackend, CallContext {
     let service: ServiceSettings | null = null;
     const hostedAt = this.options.hostedAddress ?? null;
     let profile = profileOf(s, null, hostedAt);
+    this.#keyProblem = null;
     if (kind === 'remote') {
-      const key = await this.options.secrets.read();
-      if (key) {
-        this.#secrets.add(key);
-        service = { baseUrl: profile.baseUrl, apiKey: key, uploadUrl: profile.uploadUrl };
-      } else {
+      const bound = await this.#readKey();
+      if (!bound) {
         this.#hasKey = false;
         kind = chooseService(s, false);
+      } else {
+        this.#keyProblem = await this.#keyUseProblem(bound, profile);
+        if (this.#keyProblem) kind = 'none';
+        else service = { baseUrl: profile.baseUrl, apiKey: bound.key, uploadUrl: profile.uploadUrl };
       }
     }
     if (kind === 'sandbox') {
@@ -305,6 +352,32 @@ class Backend implements StudioBackend, CallContext {
       this.#engine.setService(service);
     }
     if (kind !== 'sandbox') await this.#stopSandbox();
+  }
+
+  /**
+   * Why the stored key must not be sent to this profile's service, or null. Never throws: a bad
+   * stored setting is reported in Settings, and the app keeps working (queueing locally).
+   */
+  async #keyUseProblem(bound: BoundKey, profile: ServiceProfile): Promise<string | null> {
+    const keyProblem = apiKeyProblem(bound.key);
+    if (keyProblem) return `The stored API key cannot be used: ${keyProblem}. Store it again.`;
+    for (const [what, url] of [
+      ['service address', profile.baseUrl],
+      ['upload address', profile.uploadUrl],
+    ] as const) {
+      const problem = url ? keyTransportProblem(url) : null;
+      if (problem) return `The ${what} is refused, so the key is not sent: ${problem}.`;
+    }
+    const origin = originOf(profile.baseUrl);
+    if (bound.origin === null) {
+      // stored before keys were tied to a service: tie it to the one it is used with now
+      await this.options.secrets.write(encodeBoundKey({ key: bound.key, origin }));
+      return null;
+    }
+    if (bound.origin !== origin) {
+      return `Your API key was stored for ${bound.origin}, so it is not sent to ${origin}. Go back to that service, or store the key again for this one.`;
+    }
+    return null;
   }
 
   emit<E extends StudioEventName>(event: E, payload: StudioEvents[E]): void {

@@ -87,14 +87,6 @@ function absoluteFolder(field: string, value: string): string {
   return resolve(value);
 }
 
-function hasControlCharacters(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f) return true;
-  }
-  return false;
-}
-
 function settingsCalls(ctx: CallContext) {
   return {
     'settings.get': async () => ctx.settingsView(),
@@ -119,13 +111,6 @@ function settingsCalls(ctx: CallContext) {
     },
 
     'settings.setApiKey': async (args: ArgsOf<'settings.setApiKey'>) => {
-      if (hasControlCharacters(args.key)) {
-        throw new StudioCallError(
-          'invalid-input',
-          'key: must not contain line breaks or control characters',
-          'key',
-        );
-      }
       const storage = ctx.options.secrets.storage();
       if (storage === 'unavailable') {
         throw new StudioCallError(

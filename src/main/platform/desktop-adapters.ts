@@ -3,7 +3,7 @@
  * drags out of the window and notifications.
  */
 import { type BrowserWindow, dialog, Notification, nativeImage, shell } from 'electron';
-import type { Dialogs, ShellOps } from '../backend/index.ts';
+import type { ConfirmQuestion, Dialogs, ShellOps } from '../backend/index.ts';
 
 export function electronDialogs(mainWindow: () => BrowserWindow | null): Dialogs {
   return {
@@ -17,6 +17,21 @@ export function electronDialogs(mainWindow: () => BrowserWindow | null): Dialogs
         ? await dialog.showOpenDialog(window, options)
         : await dialog.showOpenDialog(options);
       return result.canceled ? null : (result.filePaths[0] ?? null);
+    },
+    async confirm(question: ConfirmQuestion): Promise<boolean> {
+      const options = {
+        type: 'question' as const,
+        title: question.title,
+        message: question.title,
+        detail: question.message,
+        buttons: ['Cancel', question.confirmLabel],
+        defaultId: 0,
+        cancelId: 0,
+        noLink: true,
+      };
+      const window = mainWindow();
+      const result = window ? await dialog.showMessageBox(window, options) : await dialog.showMessageBox(options);
+      return result.response === 1;
     },
   };
 }

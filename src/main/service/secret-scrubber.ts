@@ -19,37 +19,56 @@ export interface SecretScrubber {
  */
 export const MIN_SCRUBBED_SECRET_LENGTH = 6;
 
-/** The spellings of a secret that an echo may contain: as is, JSON-escaped and URL-encoded. */
-function spellingsOf(secret: string): string[] {
-  if (secret.length < MIN_SCRUBBED_SECRET_LENGTH) return [];
-  const forms = new Set<string>([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)]);
-  return [...forms].filter((form) => form.length > 0).sort((a, b) => b.length - a.length);
-}
-
-function scrubText(value: string, spellings: readonly string[]): string {
-  let out = value;
-  for (const form of spellings) {
-    if (out.includes(form)) out = out.split(form).join(REDACTED);
+/** A regular-expression alternative that matches one character of the secret in any spelling. */
+function characterPattern(char: string): string {
+  const code = char.charCodeAt(0);
+  const hex = code.toString(16).padStart(4, '0');
+  const forms = [
+    char.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'),
+    // JSON's \uXXXX escape, either case of hex digits
+    `\\\\u${hex.replace(/[a-f]/g, (d) => `[${d}${d.toUpperCase()}]`)}`,
+  ];
+  // JSON's short escapes: \/ \" \\
+  if (char === '/' || char === '"' || char === '\\') forms.push(`\\\\\\${char}`);
+  // URL encoding
+  if (encodeURIComponent(char) !== char) {
+    const pct = encodeURIComponent(char).slice(1);
+    forms.push(`%${pct.replace(/[A-F]/g, (d) => `[${d}${d.toLowerCase()}]`)}`);
   }
-  return out;
+  return forms.length === 1 ? forms[0] as string : `(?:${forms.join('|')})`;
 }
 
-function scrubValue(value: unknown, spellings: readonly string[]): unknown {
-  if (typeof value === 'string') return scrubText(value, spellings);
-  if (Array.isArray(value)) return value.map((item) => scrubValue(item, spellings));
+/**
+ * One pattern matching every spelling of a secret an echo may contain: as is, with any of its
+ * characters JSON-escaped (`\u0041`, `\/`) or URL-encoded (`%2F`), in any mix.
+ */
+function patternOf(secret: string): RegExp | null {
+  if (secret.length < MIN_SCRUBBED_SECRET_LENGTH) return null;
+  return new RegExp([...secret].map(characterPattern).join(''), 'g');
+}
+
+function scrubText(value: string, pattern: RegExp | null): string {
+  if (!pattern) return value;
+  pattern.lastIndex = 0;
+  return value.replace(pattern, REDACTED);
+}
+
+function scrubValue(value: unknown, pattern: RegExp | null): unknown {
+  if (typeof value === 'string') return scrubText(value, pattern);
+  if (Array.isArray(value)) return value.map((item) => scrubValue(item, pattern));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     // field names are the service's vocabulary, never an echo of the key: keep them as they are
-    for (const [key, item] of Object.entries(value)) out[key] = scrubValue(item, spellings);
+    for (const [key, item] of Object.entries(value)) out[key] = scrubValue(item, pattern);
     return out;
   }
   return value;
 }
 
 export function createSecretScrubber(secret: string): SecretScrubber {
-  const spellings = spellingsOf(secret);
+  const pattern = patternOf(secret);
   return {
-    text: (value) => scrubText(value, spellings),
-    value: (value) => scrubValue(value, spellings),
+    text: (value) => scrubText(value, pattern),
+    value: (value) => scrubValue(value, pattern),
   };
 }

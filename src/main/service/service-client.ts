@@ -6,6 +6,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
+import { apiKeyProblem, keyTransportProblem } from '../../shared/catalog/index.ts';
 import {
   type AccountInfo,
   AccountInfoSchema,
@@ -90,13 +91,18 @@ function positiveOr(value: number | undefined, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
-/** A header value must be visible ASCII; say so without echoing the key. */
+/** The one rule for a key (visible ASCII, 8 to 500 characters); say what is wrong without echoing it. */
 function checkApiKey(apiKey: unknown): string {
-  if (typeof apiKey !== 'string' || apiKey.trim() === '') throw new TypeError('The API key is empty');
-  if (!/^[\x21-\x7e]+$/.test(apiKey)) {
-    throw new TypeError('The API key contains spaces or characters that cannot be sent in a header');
-  }
+  if (typeof apiKey !== 'string') throw new TypeError('The API key is empty');
+  const problem = apiKeyProblem(apiKey);
+  if (problem) throw new TypeError(`${problem.charAt(0).toUpperCase()}${problem.slice(1)}.`);
   return apiKey;
+}
+
+/** The key travels only over https, or to this computer. */
+function checkKeyTransport(what: string, url: string): void {
+  const problem = keyTransportProblem(url);
+  if (problem) throw new TypeError(`The ${what} is refused: ${problem}.`);
 }
 
 function abortedError(operation: ServiceOperation, mayHaveReachedServer: boolean): AbortedError {
@@ -117,6 +123,8 @@ export class ServiceClient {
   readonly #upload: { pool: Pool; path: string } | null;
 
   constructor(options: ServiceClientOptions) {
+    checkKeyTransport('service base URL', options.baseUrl);
+    if (options.uploadUrl) checkKeyTransport('upload address', options.uploadUrl);
     this.#endpoint = parseBaseUrl(options.baseUrl);
     this.baseUrl = `${this.#endpoint.origin}${this.#endpoint.pathPrefix}`;
     this.#apiKey = checkApiKey(options.apiKey);

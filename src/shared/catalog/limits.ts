@@ -31,6 +31,32 @@ export function hasAllowedImageUrlExtension(value: string): boolean {
   return LIMITS.faceSwapUrlExtensions.some((ext) => lower.endsWith(ext));
 }
 
+/** A host name on this computer only: `localhost`, 127.0.0.0/8 or `[::1]`. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/**
+ * Why a service address (base URL, upload endpoint) may not carry the API key, or null: it must
+ * be https, except on this computer (a local sandbox or proxy), so the key never crosses a
+ * network in clear text.
+ */
+export function keyTransportProblem(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return `"${url.slice(0, 80)}" is not a web address`;
+  }
+  if (parsed.protocol === 'https:') return null;
+  if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return null;
+  if (parsed.protocol === 'http:') {
+    return `the address must start with https:// (http:// is allowed only for this computer: localhost or 127.0.0.1), got "${url.slice(0, 80)}"`;
+  }
+  return `the address must start with https://, got "${url.slice(0, 80)}"`;
+}
+
 export function isHttpUrl(value: string): boolean {
   try {
     const u = new URL(value);
@@ -51,3 +77,18 @@ export const UPLOAD_LIMITS = {
   /** How long the service keeps an uploaded file. */
   keptMs: 24 * 60 * 60 * 1000,
 } as const;
+
+/** What an API key may be: 8 to 500 visible ASCII characters (it travels in an HTTP header). */
+export const API_KEY_PATTERN = /^[\x21-\x7e]{8,500}$/;
+
+/** Why a key cannot be used, in words, or null when it can. Never quotes the key. */
+export function apiKeyProblem(key: string): string | null {
+  if (key.length === 0) return 'the API key is empty';
+  if (key.length < 8) return 'the API key is too short (at least 8 characters)';
+  if (key.length > 500) return 'the API key is too long (at most 500 characters)';
+  if (/\s/.test(key)) return 'the API key contains a space or a line break (check for one pasted at the ends or inside)';
+  if (!API_KEY_PATTERN.test(key)) {
+    return 'the API key contains a character a key cannot have (only letters, digits and visible ASCII signs)';
+  }
+  return null;
+}

@@ -6,7 +6,7 @@
  * - custom: any base URL and vendor (a proxy, a self-hosted gateway).
  * A model id is `<vendor>/<model name>`, unless the user overrides it for a task type.
  */
-import { isHttpUrl } from './limits.ts';
+import { isHttpUrl, keyTransportProblem } from './limits.ts';
 import { taskTypeEntry } from './task-types.ts';
 
 export const SERVICE_PROFILE_NAMES = ['hosted', 'sandbox', 'custom'] as const;
@@ -104,7 +104,8 @@ export interface BaseUrlReading {
 }
 
 /**
- * A base URL as the user may paste it, checked: http(s) only, no user name, query or fragment;
+ * A base URL as the user may paste it, checked: https (http only on this computer), no user
+ * name, query or fragment;
  * a `/api/v1` or `/api/v1/task` on the end (the docs' curl lines show full URLs) is dropped
  * and the user told. Throws a TypeError with a sentence for anything else.
  */
@@ -116,6 +117,8 @@ export function readBaseUrl(input: string): BaseUrlReading {
       `The service address must start with https:// (or http:// for a service on this computer), got "${trimmed.slice(0, 80)}".`,
     );
   }
+  const insecure = keyTransportProblem(trimmed);
+  if (insecure) throw new TypeError(`The service address is refused: ${insecure}.`);
   const url = new URL(trimmed);
   if (url.username || url.password) {
     throw new TypeError('The service address must not carry a user name or password.');

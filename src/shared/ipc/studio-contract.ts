@@ -6,7 +6,7 @@
  * implements the same bridge over the real engine.
  */
 import { z } from 'zod';
-import { isHttpUrl } from '../catalog/limits.ts';
+import { apiKeyProblem, isHttpUrl, keyTransportProblem } from '../catalog/limits.ts';
 import {
   MODEL_ID_PATTERN,
   readBaseUrl,
@@ -73,6 +73,8 @@ export interface StudioSettings {
   /** Budget in micro-dollars; null for none. */
   budgetMicros: number | null;
   hasApiKey: boolean;
+  /** Why the stored key is not used now (e.g. it was stored for another service), or null. */
+  keyProblem: string | null;
   /** How the key is kept: the OS keychain, a weak fallback (basic_text), or none. */
   keyStorage: 'os' | 'weak' | 'unavailable';
   /** True until the user has made the first-run choice (demo or key). */
@@ -100,6 +102,10 @@ export const SettingsUpdateSchema = z.strictObject({
     .string()
     .max(2000)
     .refine((v) => v === '' || isHttpUrl(v), 'must be an http(s) URL, or empty for none')
+    .superRefine((v, ctx) => {
+      const problem = v === '' ? null : keyTransportProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
     .optional(),
   /** Replaces the overrides: task type -> model id; a task type left out uses the default. */
   modelOverrides: z
@@ -203,7 +209,15 @@ export const STUDIO_CALLS = {
   /** Stores the key; with weak storage only when `allowWeakStorage` is true (the user agreed). */
   'settings.setApiKey': {
     args: z.strictObject({
-      key: z.string().trim().min(8).max(500),
+      // the one rule for a key (visible ASCII, 8 to 500), after trimming what a paste adds at the ends
+      key: z
+        .string()
+        .max(2000)
+        .transform((k) => k.trim())
+        .superRefine((k, ctx) => {
+          const problem = apiKeyProblem(k);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }),
       allowWeakStorage: z.boolean().optional(),
     }),
     result: z.custom<StudioSettings>(),

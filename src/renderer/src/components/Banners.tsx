@@ -39,9 +39,11 @@ export function Banners() {
       {status && status.service === 'none' ? (
         <div className="banner banner-warning" role="status" data-testid="no-service-banner">
           <span>
-            {settings?.hasApiKey
-              ? 'No service set up — tasks are queued until you add the base URL or use the demo'
-              : 'No service set up — tasks are queued until you add an API key or use the demo'}
+            {settings?.keyProblem
+              ? `Tasks are queued here: ${settings.keyProblem}`
+              : settings?.hasApiKey
+                ? 'No service set up — tasks are queued until you add the base URL or use the demo'
+                : 'No service set up — tasks are queued until you add an API key or use the demo'}
           </span>
           <span className="banner-actions">
             <button type="button" className="button button-small" onClick={() => void switchToDemo()}>

@@ -57,6 +57,11 @@ export function ApiKeySection() {
         {hasKey ? 'Saved: a key is set' : 'No key'}
         {hasKey && settings?.keyStorage === 'weak' ? ' (stored without OS encryption)' : ''}
       </p>
+      {settings?.keyProblem ? (
+        <p className="field-error" role="alert" data-testid="key-problem">
+          {settings.keyProblem}
+        </p>
+      ) : null}
       <form
         className="inline-form"
         onSubmit={(event) => {
