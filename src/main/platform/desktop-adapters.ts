@@ -30,7 +30,9 @@ export function electronDialogs(mainWindow: () => BrowserWindow | null): Dialogs
         noLink: true,
       };
       const window = mainWindow();
-      const result = window ? await dialog.showMessageBox(window, options) : await dialog.showMessageBox(options);
+      const result = window
+        ? await dialog.showMessageBox(window, options)
+        : await dialog.showMessageBox(options);
       return result.response === 1;
     },
   };

@@ -35,7 +35,7 @@ function characterPattern(char: string): string {
     const pct = encodeURIComponent(char).slice(1);
     forms.push(`%${pct.replace(/[A-F]/g, (d) => `[${d}${d.toLowerCase()}]`)}`);
   }
-  return forms.length === 1 ? forms[0] as string : `(?:${forms.join('|')})`;
+  return forms.length === 1 ? (forms[0] as string) : `(?:${forms.join('|')})`;
 }
 
 /**

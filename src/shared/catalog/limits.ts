@@ -34,7 +34,9 @@ export function hasAllowedImageUrlExtension(value: string): boolean {
 /** A host name on this computer only: `localhost`, 127.0.0.0/8 or `[::1]`. */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  return (
+    host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
+  );
 }
 
 /**
@@ -86,7 +88,8 @@ export function apiKeyProblem(key: string): string | null {
   if (key.length === 0) return 'the API key is empty';
   if (key.length < 8) return 'the API key is too short (at least 8 characters)';
   if (key.length > 500) return 'the API key is too long (at most 500 characters)';
-  if (/\s/.test(key)) return 'the API key contains a space or a line break (check for one pasted at the ends or inside)';
+  if (/\s/.test(key))
+    return 'the API key contains a space or a line break (check for one pasted at the ends or inside)';
   if (!API_KEY_PATTERN.test(key)) {
     return 'the API key contains a character a key cannot have (only letters, digits and visible ASCII signs)';
   }
