@@ -12,7 +12,8 @@ import { createMainWindow, hardenSession, hardenWebContents } from './platform/a
 import { electronDialogs, electronShell } from './platform/desktop-adapters.ts';
 import { createElectronSettingsStore } from './platform/electron-settings-store.ts';
 import { finishNoticeOf } from './platform/finish-notice.ts';
-import { handleMediaProtocol, registerMediaScheme } from './platform/media-protocol.ts';
+import { handleAppProtocol, registerPrivilegedSchemes } from './platform/app-protocol.ts';
+import { handleMediaProtocol } from './platform/media-protocol.ts';
 import { MEDIA_BASE_URL } from './platform/media-url.ts';
 import { watchNetwork } from './platform/network-watch.ts';
 import { SafeStorageSecretStore } from './platform/safe-storage-secret-store.ts';
@@ -28,7 +29,7 @@ const FILES = {
 const log = (line: string) => process.stderr.write(`[media-task-studio] ${line}\n`);
 
 // Before the app is ready, synchronously (ES module main: no await before this point).
-registerMediaScheme();
+registerPrivilegedSchemes();
 
 let mainWindow: BrowserWindow | null = null;
 const currentWindow = () => mainWindow;
@@ -91,6 +92,7 @@ function quitGracefully(backend: StudioBackend, stops: (() => void)[]): void {
 
 async function main(): Promise<void> {
   hardenSession(session.defaultSession, page);
+  if (page.kind === 'app') handleAppProtocol(session.defaultSession, page.dir);
   let backend: StudioBackend;
   try {
     backend = await startBackend();

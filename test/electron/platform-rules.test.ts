@@ -3,7 +3,7 @@
  * are trusted, which links and permissions are allowed, the CSP header, media URLs, menu
  * commands and notification words.
  */
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { appPageOf, isAllowedSender, isAppPageUrl } from '../../src/main/platform/app-page-origin.ts';
@@ -20,49 +20,38 @@ import { isPermissionAllowed } from '../../src/main/platform/permission-policy.t
 import type { Task } from '../../src/shared/index.ts';
 
 const index = join('/opt', 'Media Task Studio', 'resources', 'app.asar', 'out', 'renderer', 'index.html');
-const filePage = appPageOf(undefined, true, index);
-const indexUrl = pathToFileURL(index).href;
+const appPage = appPageOf(undefined, true, index);
 const devPage = appPageOf('http://localhost:5173/', false, index);
+const indexUrl = 'studio-app://app/index.html';
 
 describe('the app page', () => {
-  it('is the built file when packaged, even with a dev server URL set', () => {
-    expect(filePage).toEqual({ kind: 'file', url: indexUrl });
-    expect(appPageOf('http://localhost:5173', true, index)).toEqual(filePage);
+  it('is the built renderer served by studio-app:// when packaged, even with a dev server URL set', () => {
+    expect(appPage).toEqual({ kind: 'app', url: 'studio-app://app/index.html', dir: dirname(index) });
+    expect(appPageOf('http://localhost:5173', true, index)).toEqual(appPage);
   });
 
   it('is the dev server only on a loopback http address', () => {
     expect(devPage).toEqual({ kind: 'dev-server', origin: 'http://localhost:5173' });
     expect(appPageOf('http://127.0.0.1:5173', false, index).kind).toBe('dev-server');
-    expect(appPageOf('http://evil.example:5173', false, index)).toEqual(filePage);
-    expect(appPageOf('file:///tmp/x.html', false, index)).toEqual(filePage);
-    expect(appPageOf('not a url', false, index)).toEqual(filePage);
+    expect(appPageOf('http://evil.example:5173', false, index)).toEqual(appPage);
+    expect(appPageOf('file:///tmp/x.html', false, index)).toEqual(appPage);
+    expect(appPageOf('not a url', false, index)).toEqual(appPage);
   });
 
   it.each([
-    [indexUrl, true],
-    [`${indexUrl}#/library`, true],
-    [`${indexUrl}?x=1`, true],
-    [pathToFileURL(join('/opt', 'other', 'index.html')).href, false],
-    [`${indexUrl.replace('index.html', 'other.html')}`, false],
+    ['studio-app://app/index.html', true],
+    ['studio-app://app/index.html#/library', true],
+    ['studio-app://app/index.html?x=1', true],
+    ['studio-app://app/', true],
+    ['studio-app://app/assets/x.js', false],
+    ['studio-app://other/index.html', false],
+    ['studio-app://user:pw@app/index.html', false],
+    [pathToFileURL(index).href, false],
     ['https://example.org/', false],
     ['studio-media://library/a.png', false],
     ['', false],
-  ])('file page: %s -> %s', (url, expected) => {
-    expect(isAppPageUrl(url, filePage)).toBe(expected);
-  });
-
-  it('compares file pages by their decoded path, Windows drives without case, never a remote host', () => {
-    const windows = {
-      kind: 'file',
-      url: 'file:///C:/Program%20Files/Studio/out/renderer/index.html',
-    } as const;
-    expect(isAppPageUrl('file:///c:/Program%20Files/Studio/out/renderer/index.html', windows)).toBe(true);
-    expect(isAppPageUrl('file:///C:/Program Files/Studio/out/renderer/index.html', windows)).toBe(true);
-    expect(isAppPageUrl('file://server/C:/Program%20Files/Studio/out/renderer/index.html', windows)).toBe(
-      false,
-    );
-    expect(isAppPageUrl(indexUrl.replace('file://', 'file://evil.example'), filePage)).toBe(false);
-    expect(isAppPageUrl(indexUrl.replace('index.html', 'INDEX.html'), filePage)).toBe(false);
+  ])('app page: %s -> %s', (url, expected) => {
+    expect(isAppPageUrl(url, appPage)).toBe(expected);
   });
 
   it.each([
@@ -71,7 +60,7 @@ describe('the app page', () => {
     ['http://localhost:5174/', false],
     ['http://user:pw@localhost:5173/', false],
     ['https://localhost:5173/', false],
-    [indexUrl, false],
+    ['studio-app://app/index.html', false],
   ])('dev page: %s -> %s', (url, expected) => {
     expect(isAppPageUrl(url, devPage)).toBe(expected);
   });
@@ -80,12 +69,12 @@ describe('the app page', () => {
 describe('IPC senders', () => {
   const top = { url: indexUrl, isTopFrame: true, isMainWindow: true };
   it('trusts only the app page in the main window top frame', () => {
-    expect(isAllowedSender(top, filePage)).toBe(true);
-    expect(isAllowedSender({ ...top, isTopFrame: false }, filePage)).toBe(false);
-    expect(isAllowedSender({ ...top, isMainWindow: false }, filePage)).toBe(false);
-    expect(isAllowedSender({ ...top, url: 'https://evil.example/' }, filePage)).toBe(false);
-    expect(isAllowedSender({ ...top, url: '' }, filePage)).toBe(false);
-    expect(isAllowedSender(null, filePage)).toBe(false);
+    expect(isAllowedSender(top, appPage)).toBe(true);
+    expect(isAllowedSender({ ...top, isTopFrame: false }, appPage)).toBe(false);
+    expect(isAllowedSender({ ...top, isMainWindow: false }, appPage)).toBe(false);
+    expect(isAllowedSender({ ...top, url: 'https://evil.example/' }, appPage)).toBe(false);
+    expect(isAllowedSender({ ...top, url: '' }, appPage)).toBe(false);
+    expect(isAllowedSender(null, appPage)).toBe(false);
   });
 });
 
@@ -106,11 +95,11 @@ describe('links and permissions', () => {
   });
 
   it('grants clipboard writes and fullscreen to the app page only', () => {
-    expect(isPermissionAllowed('clipboard-sanitized-write', indexUrl, filePage)).toBe(true);
-    expect(isPermissionAllowed('fullscreen', indexUrl, filePage)).toBe(true);
-    expect(isPermissionAllowed('fullscreen', 'https://evil.example/', filePage)).toBe(false);
+    expect(isPermissionAllowed('clipboard-sanitized-write', indexUrl, appPage)).toBe(true);
+    expect(isPermissionAllowed('fullscreen', indexUrl, appPage)).toBe(true);
+    expect(isPermissionAllowed('fullscreen', 'https://evil.example/', appPage)).toBe(false);
     for (const p of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'hid']) {
-      expect(isPermissionAllowed(p, indexUrl, filePage)).toBe(false);
+      expect(isPermissionAllowed(p, indexUrl, appPage)).toBe(false);
     }
   });
 });

@@ -1,11 +1,16 @@
 /**
  * Which pages are the app's own, and which IPC senders to trust: the main window's top frame
  * showing the app's page (the electron-vite dev server on a loopback address in development,
- * `file://…/out/renderer/index.html` in production). Pure (no electron import), unit-tested.
+ * `studio-app://app/index.html`, served from out/renderer, in production). Pure (no electron
+ * import), unit-tested.
  */
-import { pathToFileURL } from 'node:url';
+import { dirname } from 'node:path';
+import { APP_PAGE_URL, isAppOriginUrl } from './app-protocol-files.ts';
 
-export type AppPage = { kind: 'dev-server'; origin: string } | { kind: 'file'; url: string };
+export type AppPage =
+  | { kind: 'dev-server'; origin: string }
+  /** The built renderer, served by the `studio-app:` protocol from `dir`. */
+  | { kind: 'app'; url: string; dir: string };
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -28,7 +33,7 @@ export function appPageOf(
       // not a URL: fall back to the built page
     }
   }
-  return { kind: 'file', url: pathToFileURL(rendererIndexFile).href };
+  return { kind: 'app', url: APP_PAGE_URL, dir: dirname(rendererIndexFile) };
 }
 
 /** True when `url` shows the app page (query and fragment aside). */
@@ -41,21 +46,8 @@ export function isAppPageUrl(url: string, page: AppPage): boolean {
   }
   if (u.username || u.password) return false;
   if (page.kind === 'dev-server') return u.origin === page.origin;
-  if (u.protocol !== 'file:' || u.host !== '') return false;
-  const mine = filePathOf(u);
-  return mine !== null && mine === filePathOf(new URL(page.url));
-}
-
-/** The decoded path of a file URL, with a Windows drive path compared without case. */
-function filePathOf(u: URL): string | null {
-  let path: string;
-  try {
-    path = decodeURIComponent(u.pathname);
-  } catch {
-    return null;
-  }
-  if (path.includes('\0')) return null;
-  return /^\/[A-Za-z]:\//.test(path) ? path.toLowerCase() : path;
+  // the page itself (any query or fragment: the app routes in the fragment), on our origin only
+  return isAppOriginUrl(url) && (u.pathname === '/index.html' || u.pathname === '/');
 }
 
 export interface SenderFacts {

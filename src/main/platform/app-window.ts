@@ -14,8 +14,6 @@ import { isPermissionAllowed } from './permission-policy.ts';
 export interface WindowFiles {
   preload: string;
   icon: string;
-  /** The built renderer page (production). */
-  rendererIndex: string;
 }
 
 function openIfAllowed(url: string): void {
@@ -85,6 +83,6 @@ export function createMainWindow(page: AppPage, files: WindowFiles): BrowserWind
   });
   window.once('ready-to-show', () => window.show());
   if (page.kind === 'dev-server') void window.loadURL(`${page.origin}/`);
-  else void window.loadFile(files.rendererIndex);
+  else void window.loadURL(page.url);
   return window;
 }

@@ -1,23 +1,13 @@
 /**
  * `studio-media://library/<path>`: library files for the renderer, served only when the backend
  * resolves the path to a media file under the library folder (symlinks resolved, traversal
- * refused). Registered as privileged (standard, secure, fetch, stream, CORS) so audio and video
- * can seek with Range requests and wavesurfer can fetch a file.
+ * refused). Registered as privileged (standard, secure, fetch, stream, CORS: app-protocol.ts)
+ * so audio and video can seek with Range requests and wavesurfer can fetch a file.
  */
-import { protocol, type Session } from 'electron';
+import type { Session } from 'electron';
 import type { StudioBackend } from '../backend/index.ts';
 import { answerMediaRequest } from './media-response.ts';
 import { MEDIA_SCHEME } from './media-url.ts';
-
-/** Must run before the app is ready. */
-export function registerMediaScheme(): void {
-  protocol.registerSchemesAsPrivileged([
-    {
-      scheme: MEDIA_SCHEME,
-      privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, corsEnabled: true },
-    },
-  ]);
-}
 
 export function handleMediaProtocol(session: Session, backend: StudioBackend): void {
   session.protocol.handle(MEDIA_SCHEME, (request) => answerMediaRequest(backend, request));
