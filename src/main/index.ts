@@ -6,13 +6,14 @@
 import { join } from 'node:path';
 import { app, type BrowserWindow, dialog, Menu, session } from 'electron';
 import { createStudioBackend, type StudioBackend } from './backend/index.ts';
+import { APP_ID } from './platform/app-identity.ts';
 import { buildAppMenu } from './platform/app-menu.ts';
 import { appPageOf } from './platform/app-page-origin.ts';
+import { handleAppProtocol, registerPrivilegedSchemes } from './platform/app-protocol.ts';
 import { createMainWindow, hardenSession, hardenWebContents } from './platform/app-window.ts';
 import { electronDialogs, electronShell } from './platform/desktop-adapters.ts';
 import { createElectronSettingsStore } from './platform/electron-settings-store.ts';
 import { finishNoticeOf } from './platform/finish-notice.ts';
-import { handleAppProtocol, registerPrivilegedSchemes } from './platform/app-protocol.ts';
 import { handleMediaProtocol } from './platform/media-protocol.ts';
 import { MEDIA_BASE_URL } from './platform/media-url.ts';
 import { watchNetwork } from './platform/network-watch.ts';
@@ -30,6 +31,8 @@ const log = (line: string) => process.stderr.write(`[media-task-studio] ${line}\
 
 // Before the app is ready, synchronously (ES module main: no await before this point).
 registerPrivilegedSchemes();
+// Windows shows notifications only for the id the installer registered
+if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
 
 let mainWindow: BrowserWindow | null = null;
 const currentWindow = () => mainWindow;

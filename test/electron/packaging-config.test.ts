@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { APP_ID } from '../../src/main/platform/app-identity.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
@@ -49,8 +50,9 @@ describe('electron-builder.yml', () => {
     await expect(validateConfiguration(wrong, quietLogger)).rejects.toThrow(/asarUnpak/);
   });
 
-  it('builds the installers the app ships', () => {
+  it('builds the installers the app ships, under the id the app gives Windows for its notifications', () => {
     expect(config.appId).toMatch(/^[a-z0-9.-]+$/);
+    expect(config.appId).toBe(APP_ID);
     expect(config.productName).toBe('Media Task Studio');
     expect(config.win.target.map((t) => t.target)).toContain('nsis');
     expect(config.mac.target.map((t) => t.target)).toContain('dmg');
@@ -64,9 +66,14 @@ describe('electron-builder.yml', () => {
     );
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
       main: string;
+      homepage?: string;
+      author?: { email?: string };
       scripts: Record<string, string>;
     };
     expect(pkg.main).toBe('./out/main/index.js');
+    // a .deb needs both (electron-builder refuses to build one without them)
+    expect(pkg.homepage).toMatch(/^https:\/\//);
+    expect(pkg.author?.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
     expect(pkg.scripts.dist).toBe('electron-vite build && electron-builder');
   });
 
