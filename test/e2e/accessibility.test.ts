@@ -1,16 +1,17 @@
 /**
  * Scenario 8, accessibility: axe-core (WCAG 2.x A and AA rules plus best practices) on every main
  * screen — Compose (each tab), Activity (with saved, failed and uncertain tasks), Library, the
- * detail view of a song (waveform player) and of a face swap (before/after), and Settings — in the
- * light and the dark theme. Serious and critical violations fail the test; the others are
- * printed.
+ * detail view of a song (waveform player) and of a face swap (before/after), and Settings (with a
+ * custom service, and with the hosted one: balance, Advanced: model ids open with an override and
+ * a refused id) — in the light and the dark theme. Serious and critical violations fail the test;
+ * the others are printed.
  */
 import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { launchChromium } from './harness/chromium-location.ts';
 import { writePicture } from './harness/local-media.ts';
-import { createStudioRig, type StudioRig } from './harness/studio-rig.ts';
+import { createStudioRig, SERVICE_KEY, type StudioRig } from './harness/studio-rig.ts';
 import {
   type AxeViolation,
   card,
@@ -124,6 +125,56 @@ describe.skipIf(!browserAvailable())('accessibility (axe-core) of every main scr
       }
       if (others.length) console.log(`axe (${theme}), minor and moderate:\n${others.join('\n')}`);
       expect(blocking, blocking.join('\n')).toEqual([]);
+    });
+  }
+});
+
+describe.skipIf(!browserAvailable())('accessibility (axe-core) of Settings with the hosted service', () => {
+  let browser: Browser;
+  let rig: StudioRig;
+
+  beforeAll(async () => {
+    const dir = rendererDir();
+    [browser, rig] = await Promise.all([
+      launchChromium(),
+      createStudioRig({ rendererDir: dir, service: 'hosted' }),
+    ]);
+    // A key stored (hosted profile, balance shown) and one model id renamed.
+    await rig.call('settings.setApiKey', { key: SERVICE_KEY, allowWeakStorage: true });
+    await rig.call('settings.update', { modelOverrides: { 'image-edit': 'Qubico/qwen-edit-image' } });
+  });
+
+  afterAll(async () => {
+    await rig?.close();
+    await browser?.close();
+  });
+
+  for (const theme of THEMES) {
+    it(`has no serious or critical violations in the ${theme} theme`, async () => {
+      const view = await rig.openPage(browser, { colorScheme: theme });
+      const found: AxeViolation[] = [];
+      try {
+        const { page } = view;
+        await waitForApp(page);
+        await openView(page, 'settings');
+        await page.getByTestId('balance').filter({ hasText: 'Balance: $10.00 left' }).waitFor();
+        found.push(...(await runAxe(page)));
+        // Advanced open, with an override (its "Default:" hint) and a refused id (its error).
+        const advanced = page.locator('details.advanced');
+        await advanced.getByText('Advanced: model ids', { exact: true }).click();
+        const field = page.getByTestId('model-id-txt2audio');
+        await field.fill('no-vendor');
+        await field.press('Enter');
+        await page.locator('.model-id-row').filter({ has: field }).getByTestId('field-error').waitFor();
+        await page.getByText('Default: Qubico/qwen-image').waitFor();
+        found.push(...(await runAxe(page)));
+      } finally {
+        await view.close();
+      }
+      const bad = found.filter((v) => v.impact !== null && BLOCKING.has(v.impact));
+      const rest = found.filter((v) => !bad.includes(v));
+      if (rest.length) console.log(describeViolations(`${theme} / Settings (hosted)`, rest));
+      expect(bad, describeViolations(`${theme} / Settings (hosted)`, bad)).toEqual([]);
     });
   }
 });

@@ -4,18 +4,20 @@
  * (which the README shows) when UPDATE_SCREENSHOTS=1, so a test run leaves the tree clean:
  * compose-song.png (lyrics with markers), compose-face-swap.png (two pictures dropped),
  * activity.png (tasks running at the service), library.png (grid with thumbnails),
- * detail-song.png (waveform player), detail-face-swap.png (before/after), settings.png.
+ * detail-song.png (waveform player), detail-face-swap.png (before/after), settings.png; and, at
+ * 800 x 600 and 1920 x 1080 in both themes, Settings with the hosted service and the queue bar's
+ * balance (settings-hosted-*, settings-model-ids-*, compose-balance-*; see the last block).
  */
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { launchChromium } from './harness/chromium-location.ts';
 import { writePicture } from './harness/local-media.ts';
 import { REPO_ROOT } from './harness/renderer-build.ts';
-import { createStudioRig, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
+import { createStudioRig, SERVICE_KEY, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
 import { card, dropOnSlot, fillSong, openComposeTab, openView, waitForApp } from './harness/studio-ui.ts';
 import { browserAvailable, rendererDir } from './harness/suite-setup.ts';
 import { waitUntil } from './harness/wait-until.ts';
@@ -47,16 +49,21 @@ const SONGS = [
   ['Paper lanterns', 'lo-fi hip hop, vinyl crackle, rain'],
 ];
 
+interface Size {
+  width: number;
+  height: number;
+}
+
 async function dismissToasts(page: Page): Promise<void> {
   for (const button of await page.getByRole('button', { name: 'Dismiss notification' }).all()) {
     await button.click().catch(() => undefined);
   }
 }
 
-/** Saves a 1280 x 800 screenshot of the page and checks it is one. */
-async function shoot(page: Page, name: string): Promise<void> {
+/** Saves a screenshot of the page (1280 x 800 unless `size` says) and checks it is one. */
+async function shoot(page: Page, name: string, size: Size = { width: 1280, height: 800 }): Promise<void> {
   await dismissToasts(page);
-  await page.mouse.move(0, 799);
+  await page.mouse.move(0, size.height - 1);
   await page.evaluate(
     () =>
       new Promise((resolve) =>
@@ -68,7 +75,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   const path = join(SHOTS_DIR, `${name}.png`);
   await page.screenshot({ path, animations: 'disabled' });
   const meta = await sharp(path).metadata();
-  expect([meta.width, meta.height]).toEqual([1280, 800]);
+  expect([meta.width, meta.height]).toEqual([size.width, size.height]);
   expect((await stat(path)).size).toBeGreaterThan(10_000);
 }
 
@@ -258,4 +265,80 @@ describe.skipIf(!browserAvailable())('screenshots of the main screens', () => {
       await live.close();
     }
   });
+});
+
+/**
+ * Settings with the hosted service (a key stored, the balance shown, Advanced: model ids open)
+ * and the composer's queue bar with the balance, at 800 x 600 and 1920 x 1080, light and dark:
+ * settings-hosted-<size>-<theme>.png (the Service section), settings-model-ids-<size>-<theme>.png
+ * (Advanced open) and compose-balance-<size>-<theme>.png.
+ */
+describe.skipIf(!browserAvailable())('screenshots of the hosted service settings', () => {
+  const SIZES: Size[] = [
+    { width: 800, height: 600 },
+    { width: 1920, height: 1080 },
+  ];
+  let browser: Browser;
+  let rig: StudioRig;
+
+  beforeAll(async () => {
+    const dir = rendererDir();
+    await mkdir(SHOTS_DIR, { recursive: true });
+    [browser, rig] = await Promise.all([
+      launchChromium(),
+      createStudioRig({ rendererDir: dir, service: 'hosted' }),
+    ]);
+    // A user who stored a key (demo off, hosted profile), renamed image edit's model and made a song.
+    await rig.call('settings.setApiKey', { key: SERVICE_KEY, allowWeakStorage: true });
+    await rig.call('settings.update', { modelOverrides: { 'image-edit': 'Qubico/qwen-edit-image' } });
+    const song = await rig.call('tasks.queue', {
+      model: 'ace-step',
+      taskType: 'txt2audio',
+      title: 'Harbour morning',
+      input: { style_prompt: 'acoustic folk, gulls, warm guitar', duration: 30 },
+    });
+    await rig.waitForTask(song.id, ['saved']);
+  });
+
+  afterAll(async () => {
+    await rig?.close();
+    await browser?.close();
+  });
+
+  /** Scrolls the view so `target` is at the top of the main area. */
+  async function scrollToTop(target: Locator): Promise<void> {
+    await target.evaluate((el) =>
+      (el as unknown as { scrollIntoView(o: unknown): void }).scrollIntoView({ block: 'start' }),
+    );
+  }
+
+  for (const size of SIZES) {
+    for (const theme of ['light', 'dark'] as const) {
+      const tag = `${size.width}x${size.height}-${theme}`;
+      it(`settings and queue bar at ${tag}`, async () => {
+        const view = await rig.openPage(browser, { colorScheme: theme, viewport: size });
+        try {
+          const { page } = view;
+          await waitForApp(page);
+          await openView(page, 'settings');
+          const service = page.locator('.settings-section').filter({ has: page.getByTestId('service-now') });
+          await page.getByTestId('balance').filter({ hasText: 'Balance: $9.985 left' }).waitFor();
+          await scrollToTop(service);
+          await shoot(page, `settings-hosted-${tag}`, size);
+
+          const advanced = page.locator('details.advanced');
+          await advanced.getByText('Advanced: model ids', { exact: true }).click();
+          await page.getByTestId('model-id-image-edit').waitFor();
+          await scrollToTop(advanced);
+          await shoot(page, `settings-model-ids-${tag}`, size);
+
+          await fillSong(page, { style: 'acoustic folk, gulls, warm guitar', seconds: 30 });
+          await page.getByTestId('balance-compact').filter({ hasText: '$9.985 left' }).waitFor();
+          await shoot(page, `compose-balance-${tag}`, size);
+        } finally {
+          await view.close();
+        }
+      });
+    }
+  }
 });

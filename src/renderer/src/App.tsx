@@ -64,11 +64,15 @@
  *   player-time; before-after (range "Compare before and after"); video-player;
  *   task-parameters, task-id, remote-id ("Copy task id", "Copy remote id"),
  *   cost-estimate-detail, state-history.
- * Settings: key-status ("Saved: a key is set" / "No key"), password "API key" (or "Replace
- *   API key"), "Save key", "Remove key"; switch "Demo mode (built-in sandbox)"; "Service base
- *   URL" + "Save URL"; "Tasks at the service at once"; library-dir + "Choose folder…";
+ * Settings: key-status ("Saved: a key is set" / "No key"), key-problem, password "API key"
+ *   (or "Replace API key"), "Save key", "Remove key"; switch "Demo mode (built-in sandbox)";
+ *   service-now ("Now sending to: …"); radios "The hosted service" / "A custom address" (group
+ *   "With your API key, use"); custom: "Service base URL", "Vendor", "Upload endpoint" + "Save
+ *   custom service"; balance, balance-problem, "Check balance"; "Tasks at the service at once";
+ *   "Advanced: model ids" with inputs model-id-<taskType>; library-dir + "Choose folder…";
  *   radios "System", "Light", "Dark" (group "Theme"); "Budget in dollars" + "Save budget";
  *   data-testid cost-summary (meter "Budget used").
+ * Queue bar: cost-estimate, balance-compact; banners service-limit-banner.
  * ----------------------------------------------------------------------------------------------
  */
 import { useRef } from 'react';

@@ -10,6 +10,10 @@
  * - `service`: a user with an API key whose base URL points at a sandbox this rig starts and
  *   owns, so a test can read its ledger, inject faults, stop it and restart it on the same port
  *   (a real network failure, not a flag).
+ * - `hosted`: a brand-new user (as `first-run`) whose backend sends the hosted profile (the real
+ *   service, vendor `Qubico`) to a sandbox this rig starts with the real service's answer forms
+ *   (`profile: 'hosted'`) and the key SERVICE_KEY, instead of the public address. Nothing is
+ *   stored: the test stores the key through the UI, as the user would.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -30,12 +34,13 @@ import {
   type SandboxOptions,
   startSandbox,
 } from '../../../src/sandbox/index.ts';
-import type {
-  StudioCallArgs,
-  StudioCallName,
-  StudioCallResult,
-  Task,
-  TaskState,
+import {
+  type StudioCallArgs,
+  type StudioCallName,
+  type StudioCallResult,
+  type Task,
+  type TaskState,
+  UPLOAD_PATH,
 } from '../../../src/shared/index.ts';
 import { type BridgeConnection, connectBridge } from './studio-bridge.ts';
 import { type StudioServer, startStudioServer } from './studio-server.ts';
@@ -59,10 +64,10 @@ export const FAST_ENGINE_TUNING = {
 
 export interface RigOptions {
   rendererDir: string;
-  service: 'first-run' | 'demo' | 'service';
+  service: 'first-run' | 'demo' | 'service' | 'hosted';
   /** Sandbox speed (both the built-in and the rig's own). Default 0.02. */
   timeScale?: number;
-  /** Extra options of the rig's own sandbox (`service` only). */
+  /** Extra options of the rig's own sandbox (`service` and `hosted`). */
   sandbox?: Omit<SandboxOptions, 'apiKey' | 'port' | 'timeScale'>;
   maxActiveRemote?: number;
   engineTuning?: Parameters<typeof createStudioBackend>[0]['engineTuning'];
@@ -86,10 +91,12 @@ export interface StudioRig {
   readonly server: StudioServer;
   readonly dialogs: ScriptedDialogs;
   readonly shell: RecordingShell;
-  /** The rig's own sandbox (`service` only). */
+  /** The rig's own sandbox (`service` and `hosted`). */
   sandbox(): Sandbox;
   /** Every create the service (built-in, or the rig's own sandboxes across restarts) accepted and billed. */
   ledger(): Promise<LedgerEntry[]>;
+  /** Every create the backend's built-in sandbox (demo mode) accepted, while it runs. */
+  demoLedger(): Promise<LedgerEntry[]>;
   setFaults(faults: FaultOptions): Promise<void>;
   /** Stops the rig's own sandbox: the service is unreachable (connection refused). */
   stopService(): Promise<void>;
@@ -108,6 +115,8 @@ export interface StudioRig {
     browser: Browser,
     options?: {
       colorScheme?: 'light' | 'dark';
+      /** 1280 x 800 by default. */
+      viewport?: { width: number; height: number };
       /** 'reduce' by default (steady screenshots); the benchmarks measure with 'no-preference'. */
       reducedMotion?: 'reduce' | 'no-preference';
       beforeLoad?: (page: Page) => Promise<void>;
@@ -131,6 +140,12 @@ async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** Where the backend sends the hosted profile: the rig's own sandbox and its upload endpoint. */
+function hostedAddressOf(sandbox: Sandbox | null): { baseUrl: string; uploadUrl: string } {
+  if (!sandbox) throw new Error('the hosted stand-in sandbox did not start');
+  return { baseUrl: sandbox.url, uploadUrl: `${sandbox.url}${UPLOAD_PATH}` };
+}
+
 export async function createStudioRig(options: RigOptions): Promise<StudioRig> {
   const root = await mkdtemp(join(tmpdir(), 'mts-e2e-'));
   const userDataDir = join(root, 'user-data');
@@ -149,7 +164,7 @@ export async function createStudioRig(options: RigOptions): Promise<StudioRig> {
   let ownPort = 0;
   /** Every sandbox this rig started, so the ledger covers the whole test across restarts. */
   const ownHistory: Sandbox[] = [];
-  const startOwn = async (override: { timeScale?: number } = {}) => {
+  const startOwn = async (override: { timeScale?: number; profile?: SandboxOptions['profile'] } = {}) => {
     own = await startSandbox({
       ...options.sandbox,
       apiKey: SERVICE_KEY,
@@ -161,6 +176,8 @@ export async function createStudioRig(options: RigOptions): Promise<StudioRig> {
     ownHistory.push(own);
   };
   if (options.service === 'service') await startOwn();
+  // the stand-in for the real service answers in its forms, whatever `options.sandbox` says
+  if (options.service === 'hosted') await startOwn({ profile: 'hosted' });
 
   // A returning user's state is written before the backend starts (as it would find it on
   // disk), so it opens the right library and service at once.
@@ -193,6 +210,7 @@ export async function createStudioRig(options: RigOptions): Promise<StudioRig> {
     sandboxGenerationWorkers: 1,
     engineTuning: options.engineTuning ?? FAST_ENGINE_TUNING,
     log: (line) => console.log(`[backend] ${line}`),
+    ...(options.service === 'hosted' ? { hostedAddress: hostedAddressOf(own as Sandbox | null) } : {}),
   });
   server.setMediaResolver((urlPath) => backend.resolveMediaPath(urlPath));
 
@@ -210,6 +228,11 @@ export async function createStudioRig(options: RigOptions): Promise<StudioRig> {
     if (!url) throw new Error('no sandbox is running');
     return url;
   };
+  const builtInUrl = (): string => {
+    const url = backend.sandboxUrl();
+    if (!url) throw new Error('the built-in sandbox is not running (demo mode is off)');
+    return url;
+  };
   const pages = new Set<StudioPage>();
 
   const rig: StudioRig = {
@@ -225,12 +248,15 @@ export async function createStudioRig(options: RigOptions): Promise<StudioRig> {
     dialogs,
     shell,
     sandbox() {
-      if (!own) throw new Error('this rig has no sandbox of its own (service: "service" only)');
+      if (!own) throw new Error('this rig has no sandbox of its own (service: "service" or "hosted" only)');
       return own;
     },
     async ledger() {
       if (ownHistory.length > 0) return ownHistory.flatMap((sandbox) => sandbox.ledger());
       return (await fetchJson<{ entries: LedgerEntry[] }>(`${serviceUrl()}/_sandbox/ledger`)).entries;
+    },
+    async demoLedger() {
+      return (await fetchJson<{ entries: LedgerEntry[] }>(`${builtInUrl()}/_sandbox/ledger`)).entries;
     },
     async setFaults(faults) {
       if (own) {
@@ -250,7 +276,7 @@ export async function createStudioRig(options: RigOptions): Promise<StudioRig> {
     },
     async restartService(override = {}) {
       if (own) throw new Error('the service is running');
-      await startOwn(override);
+      await startOwn(options.service === 'hosted' ? { ...override, profile: 'hosted' } : override);
     },
     call,
     async tasks() {
@@ -276,7 +302,7 @@ export async function createStudioRig(options: RigOptions): Promise<StudioRig> {
     },
     async openPage(browser, pageOptions = {}) {
       const context = await browser.newContext({
-        viewport: { width: 1280, height: 800 },
+        viewport: pageOptions.viewport ?? { width: 1280, height: 800 },
         deviceScaleFactor: 1,
         colorScheme: pageOptions.colorScheme ?? 'light',
         reducedMotion: pageOptions.reducedMotion ?? 'reduce',

@@ -3,7 +3,6 @@
  * then follows `tasks.changed`, `engine.status`, `settings.changed` and `menu.command`.
  */
 import { useEffect } from 'react';
-import type { StudioSettings } from '../../../shared/index.ts';
 import { invoke, on } from '../bridge.ts';
 import { refreshAccount, refreshAccountAfterFinishes } from '../features/account/account-actions.ts';
 import type { ComposeTab } from '../features/compose/compose-model.ts';
@@ -82,26 +81,6 @@ export function runMenuCommand(command: string): void {
   }
 }
 
-/** Whether a settings change may change the account the balance belongs to. */
-function accountMayDiffer(before: StudioSettings | null, after: StudioSettings): boolean {
-  if (!before) return true;
-  return (
-    before.hasApiKey !== after.hasApiKey ||
-    before.demoMode !== after.demoMode ||
-    before.serviceProfile !== after.serviceProfile ||
-    before.baseUrl !== after.baseUrl
-  );
-}
-
-function applySettings(settings: StudioSettings): void {
-  const before = useStudio.getState().settings;
-  useStudio.getState().setSettings(settings);
-  if (accountMayDiffer(before, settings)) {
-    useStudio.getState().setAccount({ view: null, problem: null });
-    void refreshAccount();
-  }
-}
-
 export function useTaskEvents(): void {
   useEffect(() => {
     const offs = [
@@ -110,7 +89,8 @@ export function useTaskEvents(): void {
         refreshAccountAfterFinishes(changes);
       }),
       on('engine.status', (status) => useStudio.getState().setStatus(status)),
-      on('settings.changed', applySettings),
+      // the balance follows the account in use by itself (ensureAccountFor in AccountBalance)
+      on('settings.changed', (settings) => useStudio.getState().setSettings(settings)),
       on('menu.command', (command) => runMenuCommand(command)),
     ];
     void loadStudio();

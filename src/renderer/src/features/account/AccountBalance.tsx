@@ -1,9 +1,11 @@
 /** The balance at the service in words, with a button to ask again. */
+import { useEffect } from 'react';
 import { useStudio } from '../../stores/studio-store.ts';
-import { refreshAccount } from './account-actions.ts';
+import { accountIdentityOf, ensureAccountFor, refreshAccount } from './account-actions.ts';
 
+/** `$12.34`; under $10 up to four decimals when they are not zeros (`$9.985`, `$9.50`). */
 function usdText(usd: number): string {
-  return `$${usd.toFixed(usd < 10 ? 4 : 2).replace(/(\.\d\d)0+$/, '$1')}`;
+  return `$${usd.toFixed(usd < 10 ? 4 : 2).replace(/(\.\d\d\d*?)0+$/, '$1')}`;
 }
 
 /** `$12.34 left` (or the credits when the service gives no dollar figure), or null when unknown. */
@@ -16,9 +18,20 @@ export function balanceText(
   return null;
 }
 
-export function AccountBalance({ compact = false }: { compact?: boolean }) {
+/** The balance of the account in use: asked again whenever that account changes. */
+function useAccount() {
+  const identity = useStudio(accountIdentityOf);
+  useEffect(() => ensureAccountFor(identity), [identity]);
   const account = useStudio((s) => s.account);
   const service = useStudio((s) => s.status?.service ?? 'none');
+  // a balance read from another service (the demo sandbox before the key was stored) is not shown
+  const view = account.view?.service === service ? account.view : null;
+  return { ...account, view, service };
+}
+
+export function AccountBalance({ compact = false }: { compact?: boolean }) {
+  const account = useAccount();
+  const service = account.service;
   if (service === 'none') {
     return compact ? null : <p className="field-hint">The balance shows once a key is stored.</p>;
   }
@@ -27,7 +40,7 @@ export function AccountBalance({ compact = false }: { compact?: boolean }) {
   if (compact) {
     return text ? (
       <span className="balance-compact" data-testid="balance-compact">
-        Balance {text}
+        Balance <span className="balance-amount">{text}</span>
         {where}
       </span>
     ) : null;
@@ -38,9 +51,12 @@ export function AccountBalance({ compact = false }: { compact?: boolean }) {
         {account.checking && !text ? 'Checking the balance…' : null}
         {text ? (
           <>
-            Balance: <strong>{text}</strong>
+            Balance: <strong className="balance-amount">{text}</strong>
             {where}
-            {account.view?.accountName ? ` · account ${account.view.accountName}` : ''}
+            {/* the demo sandbox's account has no name worth showing */}
+            {account.view?.accountName && service === 'remote' ? (
+              <span className="balance-account"> · account {account.view.accountName}</span>
+            ) : null}
           </>
         ) : null}
       </p>

@@ -1,4 +1,5 @@
 /** The API key: masked entry, whether one is set (never the key itself), clear, and weak-storage consent. */
+
 import { useId, useRef, useState } from 'react';
 import { StudioError } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
@@ -7,6 +8,7 @@ import { FieldMessage } from '../../components/FieldMessage.tsx';
 import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
 import { useStudio } from '../../stores/studio-store.ts';
 import { toastError, useUi } from '../../stores/ui-store.ts';
+import { refreshAccount } from '../account/account-actions.ts';
 
 export function ApiKeySection() {
   const id = useId();
@@ -29,6 +31,8 @@ export function ApiKeySection() {
         ...(allowWeakStorage ? { allowWeakStorage: true } : {}),
       });
       setSettings(next);
+      // another key may be another account: ask its balance (also a check that the key works)
+      void refreshAccount();
       setKey('');
       useUi.getState().pushToast('success', 'API key saved.');
     } catch (err) {
@@ -42,6 +46,7 @@ export function ApiKeySection() {
   const clear = async () => {
     try {
       setSettings(await invoke('settings.clearApiKey', {}));
+      void refreshAccount();
       useUi.getState().pushToast('success', 'API key removed.');
     } catch (err) {
       toastError(err);

@@ -137,10 +137,14 @@ export function ServiceSection() {
         />
         <label htmlFor={`${id}-demo`}>Demo mode (built-in sandbox)</label>
       </div>
-      <p id={`${id}-demo-hint`} className="field-hint" data-testid="service-now">
+      <p id={`${id}-demo-hint`} className="field-hint">
         Demo tasks run on a local sandbox that makes sample results; nothing is billed.
-        {status ? ` Now sending to: ${nowSendingTo(status.service, hosted)}.` : ''}
       </p>
+      {status ? (
+        <p className="service-now" data-testid="service-now" aria-live="polite">
+          Now sending to: <strong>{nowSendingTo(status.service, hosted)}</strong>.
+        </p>
+      ) : null}
       {status?.authProblem ? (
         <p className="field-error" role="alert">
           {status.authProblem}

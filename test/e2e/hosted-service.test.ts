@@ -1,0 +1,286 @@
+/**
+ * A new user with an API key for the hosted service. The rig's `hosted` mode points the hosted
+ * profile (the real service, vendor `Qubico`) at a sandbox that answers like the real service,
+ * so everything else is what the user would get: first run → "Use my API key" → the key stored
+ * (after confirming the unencrypted storage) → the app sends to the hosted service, shows the
+ * balance there, sends a song as `Qubico/ace-step` and shows the balance go down; a model id
+ * override from Settings › Advanced is sent, an invalid one is refused beside its field; demo
+ * mode turned back on still runs on the built-in sandbox with its own ids and its own library.
+ * And a wrong key: the balance line says the service refused it.
+ */
+import type { Browser, Locator, Page } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LedgerEntry } from '../../src/sandbox/index.ts';
+import { HOSTED_SERVICE, type Task } from '../../src/shared/index.ts';
+import { SERVICE_KEY, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
+import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { card, fillSong, openView, queue } from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
+import { waitUntil } from './harness/wait-until.ts';
+
+/** First run: the welcome dialog's "Use my API key" opens Settings. */
+async function chooseOwnKey(page: Page): Promise<void> {
+  const welcome = page.getByTestId('welcome-dialog');
+  await welcome.getByRole('button', { name: 'Use my API key' }).click();
+  await welcome.waitFor({ state: 'detached' });
+  await page.getByRole('heading', { level: 1, name: 'Settings', exact: true }).waitFor();
+}
+
+/** Types a key into Settings › API key, saves it and confirms the unencrypted storage. */
+async function storeKey(page: Page, key: string): Promise<void> {
+  await page.getByRole('textbox', { name: /^(Replace )?API key$/ }).fill(key);
+  await page.getByRole('button', { name: 'Save key', exact: true }).click();
+  // The harness's key store (FileSecretStore) is a plain file, so the app asks first.
+  const confirm = page.getByTestId('confirm-dialog');
+  await confirm.getByRole('button', { name: 'Store unencrypted' }).click();
+  await confirm.waitFor({ state: 'detached' });
+  await page.getByTestId('key-status').filter({ hasText: 'Saved: a key is set' }).waitFor();
+}
+
+/** The balance line of Settings once it shows `text` (e.g. `$10.00 left`). */
+async function settingsBalance(page: Page, text: string): Promise<Locator> {
+  const balance = page.getByTestId('balance').filter({ hasText: `Balance: ${text}` });
+  await balance.waitFor();
+  return balance;
+}
+
+/** Queues a song from the composer and waits until the library has saved it. */
+async function queueSong(view: StudioPage, rig: StudioRig, style: string, seconds: number): Promise<Task> {
+  await fillSong(view.page, { style, seconds });
+  await queue(view.page);
+  const queued = view.bridge.queuedTasks().at(-1)!;
+  expect(queued).toMatchObject({ taskType: 'txt2audio' });
+  return rig.waitForTask(queued.id, ['saved']);
+}
+
+/** The model-id field of a task type in Settings › Advanced (opened first when closed). */
+async function modelIdField(page: Page, taskType: string): Promise<Locator> {
+  const advanced = page.locator('details.advanced');
+  if (!(await advanced.evaluate((el) => (el as unknown as { open: boolean }).open))) {
+    await advanced.getByText('Advanced: model ids', { exact: true }).click();
+  }
+  const field = page.getByTestId(`model-id-${taskType}`);
+  await field.waitFor();
+  return field;
+}
+
+async function overrides(rig: StudioRig): Promise<Record<string, string>> {
+  return (await rig.call('settings.get', {})).modelOverrides;
+}
+
+/** The ledger entry of a task the service accepted (by its remote id). */
+async function ledgerEntryOf(entries: () => Promise<LedgerEntry[]>, task: Task): Promise<LedgerEntry> {
+  return waitUntil(
+    async () => (await entries()).find((e) => e.taskId === task.remoteId),
+    `the ledger entry of ${task.remoteId}`,
+  );
+}
+
+describe.skipIf(!browserAvailable())('a new user with a key for the hosted service', () => {
+  let browser: Browser;
+  let rig: StudioRig;
+  let view: StudioPage;
+  const paid: Task[] = [];
+
+  beforeAll(async () => {
+    // 12.50 USD at the stand-in, so its balance cannot be taken for the demo sandbox's 10 USD.
+    ({ browser, rig } = await startStudio({ service: 'hosted', sandbox: { balanceMicros: 12_500_000 } }));
+    view = await openApp({ browser, rig });
+  });
+
+  afterAll(() => stopStudio({ browser, rig }, view));
+
+  it('stores the key from the first run, then sends to the hosted service and shows its balance', async () => {
+    const { page } = view;
+    await chooseOwnKey(page);
+    const now = page.getByTestId('service-now');
+    // Demo mode is on by default until a key is stored.
+    await now.filter({ hasText: 'Now sending to: the demo sandbox.' }).waitFor();
+
+    await storeKey(page, SERVICE_KEY);
+    await now
+      .filter({ hasText: `Now sending to: the hosted service (${HOSTED_SERVICE.baseUrl}).` })
+      .waitFor();
+    expect(await page.getByRole('switch', { name: 'Demo mode (built-in sandbox)' }).isChecked()).toBe(false);
+    expect(await page.getByRole('radio', { name: /^The hosted service/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'A custom address' }).isChecked()).toBe(false);
+    // The custom address fields only show for the custom profile.
+    expect(await page.getByLabel('Service base URL').count()).toBe(0);
+    expect(await rig.call('settings.get', {})).toMatchObject({
+      hasApiKey: true,
+      demoMode: false,
+      serviceProfile: 'hosted',
+      firstRun: false,
+    });
+    expect(await rig.call('engine.status', {})).toMatchObject({ service: 'remote' });
+
+    // The demo sandbox's balance showed before; now the stand-in's, as real money: no demo note.
+    const balance = await settingsBalance(page, '$12.50 left');
+    expect(await balance.textContent()).not.toContain('demo sandbox');
+    expect(await page.getByTestId('balance-problem').count()).toBe(0);
+  });
+
+  it('sends a song as Qubico/ace-step, saves it, and the balance shown goes down', async () => {
+    const { page } = view;
+    await openView(page, 'compose');
+    const compact = page.getByTestId('balance-compact');
+    await compact.filter({ hasText: 'Balance $12.50 left' }).waitFor();
+    expect(await compact.textContent()).not.toContain('demo');
+
+    // 20 s at $0.0005/s: $0.01.
+    const song = await queueSong(view, rig, 'hosted bossa nova, brushed drums', 20);
+    paid.push(song);
+    expect(song.model).toBe('Qubico/ace-step');
+    expect(song.outputs[0]).toMatchObject({ kind: 'audio', state: 'saved' });
+    const entry = await ledgerEntryOf(() => rig.ledger(), song);
+    expect(entry).toMatchObject({ model: 'Qubico/ace-step', taskType: 'txt2audio', apiKey: SERVICE_KEY });
+    expect((entry.body as { input: Record<string, unknown> }).input).toMatchObject({
+      style_prompt: 'hosted bossa nova, brushed drums',
+      duration: 20,
+    });
+
+    // The renderer asks for the balance again shortly after the task ends.
+    await compact.filter({ hasText: 'Balance $12.49 left' }).waitFor();
+    await openView(page, 'settings');
+    await settingsBalance(page, '$12.49 left');
+  });
+
+  it('"Check balance" shows what the account spent elsewhere', async () => {
+    const { page } = view;
+    // Another client of the same account starts a 100 s song ($0.05, frozen at once).
+    const response = await fetch(`${rig.sandbox().url}/api/v1/task`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': SERVICE_KEY },
+      body: JSON.stringify({
+        model: 'Qubico/ace-step',
+        task_type: 'txt2audio',
+        input: { style_prompt: 'elsewhere', duration: 100 },
+      }),
+    });
+    expect(response.status).toBe(200);
+    await settingsBalance(page, '$12.49 left');
+    await page.getByRole('button', { name: 'Check balance' }).click();
+    await settingsBalance(page, '$12.44 left');
+  });
+
+  it('sends a model id set in Advanced, refuses an invalid one, and clearing it restores the default', async () => {
+    const { page } = view;
+    await openView(page, 'settings');
+    const field = await modelIdField(page, 'txt2audio');
+    expect(await field.getAttribute('placeholder')).toBe('Qubico/ace-step');
+    expect(await (await modelIdField(page, 'image-edit')).getAttribute('placeholder')).toBe(
+      'Qubico/qwen-image',
+    );
+
+    // An id without a vendor is refused beside the field, and nothing is saved.
+    await field.fill('no-vendor');
+    await field.press('Enter');
+    const row = page.locator('.model-id-row').filter({ has: field });
+    await row.getByTestId('field-error').filter({ hasText: 'is not a model id' }).waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await overrides(rig)).toEqual({});
+
+    // An id the stand-in knows under another vendor: saved with Enter, and sent.
+    await field.fill('service/ace-step');
+    await field.press('Enter');
+    await waitUntil(
+      async () => (await overrides(rig)).txt2audio === 'service/ace-step',
+      'the txt2audio override to be saved',
+    );
+    const saved = await modelIdField(page, 'txt2audio');
+    expect(await saved.inputValue()).toBe('service/ace-step');
+    expect(await saved.getAttribute('aria-invalid')).toBeNull();
+    await page
+      .locator('.model-id-row')
+      .filter({ has: saved })
+      .getByText('Default: Qubico/ace-step')
+      .waitFor();
+
+    const overridden = await queueSong(view, rig, 'override test, kalimba', 4);
+    paid.push(overridden);
+    expect(overridden.model).toBe('service/ace-step');
+    expect(await ledgerEntryOf(() => rig.ledger(), overridden)).toMatchObject({ model: 'service/ace-step' });
+
+    // Emptied and left (blur): the default again.
+    await openView(page, 'settings');
+    const cleared = await modelIdField(page, 'txt2audio');
+    await cleared.fill('');
+    await cleared.blur();
+    await waitUntil(async () => !('txt2audio' in (await overrides(rig))), 'the override to be removed');
+    const back = await queueSong(view, rig, 'default again, marimba', 4);
+    paid.push(back);
+    expect(back.model).toBe('Qubico/ace-step');
+    expect(await ledgerEntryOf(() => rig.ledger(), back)).toMatchObject({ model: 'Qubico/ace-step' });
+  });
+
+  it('turning demo mode back on runs on the built-in sandbox with its own ids and library', async () => {
+    const { page } = view;
+    await openView(page, 'settings');
+    // An override the built-in sandbox would accept too: if demo mode used it, its ledger would show it.
+    const field = await modelIdField(page, 'txt2audio');
+    await field.fill('Qubico/ace-step');
+    await field.press('Enter');
+    await waitUntil(async () => (await overrides(rig)).txt2audio === 'Qubico/ace-step', 'the override');
+    const paidLedger = (await rig.ledger()).length;
+
+    // The switch shows the saved setting, so it flips once the backend has switched.
+    await page.getByRole('switch', { name: 'Demo mode (built-in sandbox)' }).click();
+    await page.getByTestId('service-now').filter({ hasText: 'Now sending to: the demo sandbox.' }).waitFor();
+    await page.getByTestId('demo-banner').waitFor();
+    expect(await page.locator('details.advanced').textContent()).toContain(
+      'Demo mode uses the sandbox’s own ids.',
+    );
+    // A fresh built-in sandbox with its own (pretend) money.
+    await settingsBalance(page, '$10.00 left (demo sandbox, not real money)');
+
+    // The demo library does not show the paid tasks.
+    await openView(page, 'library');
+    expect(await page.getByTestId('task-card').count()).toBe(0);
+    expect(await rig.tasks()).toEqual([]);
+
+    const demo = await queueSong(view, rig, 'demo polka, accordion', 4);
+    expect(demo.model).toBe('service/ace-step');
+    expect(await ledgerEntryOf(() => rig.demoLedger(), demo)).toMatchObject({
+      model: 'service/ace-step',
+      taskType: 'txt2audio',
+    });
+    await openView(page, 'library');
+    await card(page, demo.id).and(page.locator('[data-state="saved"]')).waitFor();
+    expect(await page.getByTestId('task-card').count()).toBe(1);
+    for (const task of paid) expect(await card(page, task.id).count()).toBe(0);
+    // Nothing reached the paid service.
+    expect(await rig.ledger()).toHaveLength(paidLedger);
+  });
+});
+
+describe.skipIf(!browserAvailable())('a new user who stores a wrong key', () => {
+  let browser: Browser;
+  let rig: StudioRig;
+  let view: StudioPage;
+
+  beforeAll(async () => {
+    ({ browser, rig } = await startStudio({ service: 'hosted' }));
+    view = await openApp({ browser, rig });
+  });
+
+  afterAll(() => stopStudio({ browser, rig }, view));
+
+  it('says in words that the service refused the key', async () => {
+    const { page } = view;
+    await chooseOwnKey(page);
+    await storeKey(page, 'not-the-sandbox-key-42');
+    await page
+      .getByTestId('service-now')
+      .filter({ hasText: `Now sending to: the hosted service (${HOSTED_SERVICE.baseUrl}).` })
+      .waitFor();
+    const problem = page.getByTestId('balance-problem');
+    await problem.waitFor();
+    const text = (await problem.textContent()) ?? '';
+    // e.g. "The service refused the API key (HTTP 401). Check the key in Settings. Service said: Invalid API key"
+    expect(text).toContain('refused the API key');
+    expect(text).toContain('Invalid API key');
+    // No balance is made up.
+    expect(await page.getByTestId('balance').textContent()).not.toMatch(/Balance: \$/);
+    expect(await rig.ledger()).toEqual([]);
+  });
+});
