@@ -5,7 +5,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import sharp from 'sharp';
+import { expect } from 'vitest';
 import {
   createNodeSettingsStore,
   createStudioBackend,
@@ -78,10 +80,14 @@ export async function openBackend(
   const events: Harness['events'] = [];
   const names: StudioEventName[] = ['tasks.changed', 'engine.status', 'settings.changed', 'menu.command'];
   for (const event of names)
-    backend.on(event, (payload: StudioEvents[typeof event]) => events.push({ event, payload }));
+    backend.on(event, (payload: StudioEvents[typeof event]) => {
+      expectSurvivesIpc(payload, `the ${event} event`);
+      events.push({ event, payload });
+    });
   const results: unknown[] = [];
   const call = async <T>(name: string, args: unknown = {}) => {
     const r = (await backend.handle(name, args)) as StudioResult<T>;
+    expectSurvivesIpc(r, `the result of ${name}`);
     results.push(r);
     return r;
   };
@@ -91,6 +97,22 @@ export async function openBackend(
     return r.value;
   };
   return { backend, userDataDir, dialogs, shell, secrets, events, results, logs, call, ok };
+}
+
+/**
+ * Electron carries IPC results and events with the structured clone algorithm: a class instance
+ * arrives as a plain object, a function or a symbol throws, an Error loses its extra fields.
+ * Every result and event the backend tests see must come through a clone unchanged (compared
+ * strictly, so prototypes count).
+ */
+export function expectSurvivesIpc(value: unknown, what: string): void {
+  let copy: unknown;
+  try {
+    copy = deserialize(serialize(value));
+  } catch (err) {
+    throw new Error(`${what} cannot cross Electron's IPC: ${(err as Error).message}`);
+  }
+  expect(copy, `${what} changes when it crosses Electron's IPC`).toStrictEqual(value);
 }
 
 export async function waitUntil<T>(

@@ -10,6 +10,7 @@ import {
   TaskFinishWatch,
 } from '../../src/main/backend/index.ts';
 import type { Task, TaskState } from '../../src/shared/index.ts';
+import { expectSurvivesIpc } from './backend-fixtures.ts';
 
 describe('chooseService', () => {
   const base = { demoMode: false, baseUrl: 'https://api.example.org', serviceProfile: 'custom' } as const;
@@ -104,5 +105,19 @@ describe('TaskFinishWatch', () => {
       { taskId: 'gone', task: null },
     ]);
     expect(news.map((t) => t.id)).toEqual(['fresh']);
+  });
+});
+
+describe('the IPC check the backend tests run on every result and event', () => {
+  it('refuses what Electron cannot carry unchanged: class instances, functions, errors with fields', () => {
+    class Point {
+      x = 1;
+    }
+    expect(() => expectSurvivesIpc({ ok: true, value: new Point() }, 'a class')).toThrow();
+    expect(() => expectSurvivesIpc({ ok: true, value: () => 1 }, 'a function')).toThrow(/cannot cross/);
+    expect(() => expectSurvivesIpc(Object.assign(new Error('x'), { kind: 'k' }), 'an error')).toThrow();
+    expect(() =>
+      expectSurvivesIpc({ ok: true, value: { a: [1, 'b', null], d: { e: true } } }, 'plain'),
+    ).not.toThrow();
   });
 });
