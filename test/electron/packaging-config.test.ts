@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { APP_NAME } from '../../src/main/engine/library-location.ts';
 import { APP_ID } from '../../src/main/platform/app-identity.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -67,10 +68,13 @@ describe('electron-builder.yml', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
       main: string;
       homepage?: string;
+      productName?: string;
       author?: { email?: string };
       scripts: Record<string, string>;
     };
     expect(pkg.main).toBe('./out/main/index.js');
+    // Electron names the user-data folder after productName: the same one the CLI uses
+    expect(pkg.productName).toBe(APP_NAME);
     // a .deb needs both (electron-builder refuses to build one without them)
     expect(pkg.homepage).toMatch(/^https:\/\//);
     expect(pkg.author?.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
