@@ -1,9 +1,11 @@
 /**
  * Checks the library folder before the engine opens it, so a file in its place or a folder
- * that cannot be written gives a clear usage error (exit 2) instead of a raw system error.
+ * that cannot be written gives a clear usage error (exit 2) instead of a raw system error. A
+ * network (UNC) or device path is refused before anything touches it (local-path-rules.ts).
  */
 import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { localPathProblem } from '../main/media/index.ts';
 import { UsageError } from './cli-args.ts';
 
 const REASONS: Record<string, string> = {
@@ -19,6 +21,8 @@ function reasonOf(err: unknown): string {
 }
 
 export function checkLibraryFolder(dir: string): void {
+  const problem = localPathProblem(dir);
+  if (problem !== null) throw new UsageError(`library folder ${dir} ${problem}`);
   let isDirectory: boolean | null = null;
   try {
     isDirectory = statSync(dir).isDirectory();

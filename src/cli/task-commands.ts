@@ -223,6 +223,7 @@ function waitForStates(
     const read = () => ids.map((id) => engine.store.getTask(id)).filter((t): t is Task => t !== null);
     let finished = false;
     let warnedOffline = false;
+    let warnedStorage = false;
     const check = () => {
       if (finished) return;
       const tasks = read();
@@ -230,6 +231,10 @@ function waitForStates(
       const done = tasks.every((t) => states.includes(t.state));
       if (done || status.authProblem || (giveUpOffline && !status.online) || !status.serviceConfigured) {
         finish();
+      } else if (status.storageProblem && !warnedStorage) {
+        // the engine waits for room and goes on by itself; so does this command
+        warnedStorage = true;
+        process.stderr.write(`media-task: ${status.storageProblem} Still waiting (Ctrl-C stops waiting).\n`);
       } else if (!status.online && !warnedOffline) {
         warnedOffline = true;
         process.stderr.write(
@@ -375,7 +380,11 @@ export async function runWatch(g: GlobalOptions, argv: string[], env: NodeJS.Pro
   const printStatus = (status: EngineStatus) => {
     if (g.json) process.stdout.write(`${JSON.stringify({ event: 'status', status })}\n`);
     else {
-      const problem = status.authProblem ? `, ${CLI_AUTH_PROBLEM}` : '';
+      const problem = status.authProblem
+        ? `, ${CLI_AUTH_PROBLEM}`
+        : status.storageProblem
+          ? `, ${status.storageProblem}`
+          : '';
       process.stderr.write(`status: ${status.online ? 'online' : 'offline'}${problem}\n`);
     }
   };

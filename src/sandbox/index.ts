@@ -99,16 +99,26 @@
  * Webhooks: on completed or failed, POST `{timestamp, data}` (data in form A) with
  * `x-webhook-secret`, retried on non-2xx, error or 5 s timeout after webhookBackoffMs, doubling.
  *
- * Control paths (no key, loopback only): `GET /_sandbox/ledger` -> `{entries: LedgerEntry[]}`,
+ * Control paths (loopback only; no key unless `controlAccess: 'api-key'`, none with `'off'`):
+ * `GET /_sandbox/ledger` -> `{entries}` (each LedgerEntry without the key, webhook secrets hidden,
+ * strings over 256 characters such as images cut to a summary; `ledger()` in code keeps all),
  * `GET /_sandbox/faults` -> `{faults}`, `PUT /_sandbox/faults` with a FaultOptions body.
+ *
+ * Exposure (options.ts): a developer's sandbox is open by default; the app's built-in sandbox
+ * runs with `controlAccess: 'api-key'`, `outbound: 'loopback-only'` (image inputs fetched only from
+ * its own URLs, webhooks only to this computer, others a 400 naming the field) and `crossSite:
+ * 'refuse'` (403 to a request whose Origin is not its own or whose Sec-Fetch-Site is another site).
  */
 
+export type { LedgerView } from './ledger-view.ts';
 /** Deterministic randomness for workloads that must repeat exactly (benchmarks, tests). */
 export { seededRandom } from './media/index.ts';
 export type {
   AnswerProfile,
+  ControlAccess,
   FaultOptions,
   LedgerEntry,
+  OutboundMode,
   Sandbox,
   SandboxOptions,
   WebhookDelivery,

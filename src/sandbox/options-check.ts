@@ -12,6 +12,9 @@ export const DEFAULTS = {
   generationWorkers: 1,
   profile: 'spec',
   balanceMicros: 10_000_000,
+  controlAccess: 'open',
+  outbound: 'any',
+  crossSite: 'allow',
 } as const;
 
 /** The real service keeps uploads 24 h (field notes). */
@@ -49,4 +52,11 @@ export function checkOptions(options: SandboxOptions): void {
   if (balanceMicros !== undefined && !(Number.isSafeInteger(balanceMicros) && balanceMicros >= 0)) {
     fail('balanceMicros', 'an integer >= 0');
   }
+  const { controlAccess, outbound, crossSite } = options;
+  if (controlAccess !== undefined && !['open', 'api-key', 'off'].includes(controlAccess))
+    fail('controlAccess', "'open', 'api-key' or 'off'");
+  if (outbound !== undefined && outbound !== 'any' && outbound !== 'loopback-only')
+    fail('outbound', "'any' or 'loopback-only'");
+  if (crossSite !== undefined && crossSite !== 'allow' && crossSite !== 'refuse')
+    fail('crossSite', "'allow' or 'refuse'");
 }

@@ -90,7 +90,33 @@ export interface SandboxOptions {
    * them. Default 1; 0 makes them on the main thread (also the fallback when a worker cannot start).
    */
   generationWorkers?: number;
+  /**
+   * Who may use the control paths `/_sandbox/ledger` and `/_sandbox/faults`: any program on this
+   * computer (`open`, the default, for a developer's sandbox), only a request carrying the
+   * sandbox's key in `x-api-key` (`api-key`: the app's built-in sandbox), or nobody (`off`:
+   * they answer 404). The ledger over HTTP never shows the key, webhook secrets or long values
+   * such as images (request-guards.ts).
+   */
+  controlAccess?: ControlAccess;
+  /**
+   * What the sandbox itself fetches and sends: `any` (the default) fetches any image URL given
+   * as an input and delivers webhooks anywhere; `loopback-only` (the app's built-in sandbox)
+   * fetches only its own URLs (uploads and results) and delivers webhooks only to this
+   * computer (localhost, 127.0.0.0/8, ::1). Other URLs are refused at create with a 400 naming
+   * the field, in the same words whatever is (or is not) at that address.
+   */
+  outbound?: OutboundMode;
+  /**
+   * Requests from web pages: `allow` (the default) answers them like any other; `refuse` (the
+   * app's built-in sandbox) answers 403 on every path to a request whose `Origin` is not the
+   * sandbox's own, or whose `Sec-Fetch-Site` says another site (the app's engine, the command
+   * line and curl send neither).
+   */
+  crossSite?: 'allow' | 'refuse';
 }
+
+export type ControlAccess = 'open' | 'api-key' | 'off';
+export type OutboundMode = 'any' | 'loopback-only';
 
 /** One accepted create, as the service would bill it. */
 export interface LedgerEntry {
@@ -116,7 +142,10 @@ export interface Sandbox {
   /** e.g. `http://127.0.0.1:8787` (no trailing slash). */
   readonly url: string;
   readonly port: number;
-  /** Every accepted create, in order. Also served as JSON at `GET {url}/_sandbox/ledger`. */
+  /**
+   * Every accepted create, in order, with the key and the body as received. `GET
+   * {url}/_sandbox/ledger` serves it redacted (no key, no secrets, long values shortened).
+   */
   ledger(): LedgerEntry[];
   /** Every webhook attempt, in order. */
   webhookDeliveries(): WebhookDelivery[];

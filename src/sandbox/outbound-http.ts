@@ -1,9 +1,19 @@
 /**
  * The sandbox's own outgoing HTTP (image URL inputs, webhook deliveries) on one undici Agent,
- * so stop() can close every socket it opened.
+ * so stop() can close every socket it opened. Under `loopback-only` (outbound-policy.ts) it
+ * fetches only the sandbox's own URLs, follows no redirect, connects only to loopback addresses
+ * and words every failure to fetch the same way.
  */
 import { Agent, type Dispatcher, interceptors, request } from 'undici';
 import { LIMITS } from '../shared/catalog/index.ts';
+import type { OutboundMode } from './options.ts';
+import {
+  FOREIGN_WEBHOOK,
+  imageUrlProblem,
+  loopbackConnector,
+  OWN_FILE_UNREADABLE,
+  webhookEndpointProblem,
+} from './outbound-policy.ts';
 
 const IMAGE_FETCH_TIMEOUT_MS = 15_000;
 
@@ -11,14 +21,44 @@ export class OutboundHttp {
   private readonly agent: Agent;
   private readonly dispatcher: Dispatcher;
   private readonly stopping = new AbortController();
+  private readonly mode: OutboundMode;
+  private readonly ownOrigin: () => string;
 
-  constructor() {
-    this.agent = new Agent({ keepAliveTimeout: 2_000, keepAliveMaxTimeout: 10_000 });
-    this.dispatcher = this.agent.compose(interceptors.redirect({ maxRedirections: 5 }));
+  /** `ownOrigin` gives the sandbox's own origin once it listens. */
+  constructor(mode: OutboundMode = 'any', ownOrigin: () => string = () => '') {
+    this.mode = mode;
+    this.ownOrigin = ownOrigin;
+    const limited = mode === 'loopback-only';
+    this.agent = new Agent({
+      keepAliveTimeout: 2_000,
+      keepAliveMaxTimeout: 10_000,
+      ...(limited ? { connect: loopbackConnector() } : {}),
+    });
+    // its own files never redirect; elsewhere CDNs do
+    this.dispatcher = limited
+      ? this.agent
+      : this.agent.compose(interceptors.redirect({ maxRedirections: 5 }));
+  }
+
+  /** Why a webhook endpoint is refused at create, or null. */
+  webhookProblem(endpoint: string): string | null {
+    return webhookEndpointProblem(endpoint, this.mode);
   }
 
   /** Downloads an image URL (size-capped); throws a readable Error when it cannot. */
   async fetchImage(url: string): Promise<Buffer> {
+    const refused = imageUrlProblem(url, this.mode, this.ownOrigin());
+    if (refused) throw new Error(refused);
+    try {
+      return await this.readImage(url);
+    } catch (err) {
+      // under loopback-only nothing tells one failure from another
+      if (this.mode === 'loopback-only') throw new Error(OWN_FILE_UNREADABLE);
+      throw err;
+    }
+  }
+
+  private async readImage(url: string): Promise<Buffer> {
     let res: Dispatcher.ResponseData;
     try {
       res = await request(url, {
@@ -55,6 +95,7 @@ export class OutboundHttp {
     headers: Record<string, string>,
     timeoutMs: number,
   ): Promise<number> {
+    if (this.webhookProblem(url)) throw new Error(FOREIGN_WEBHOOK);
     const res = await request(url, {
       method: 'POST',
       dispatcher: this.agent,

@@ -14,6 +14,9 @@
  *   --webhook-attempts N  --webhook-backoff-ms N
  *   --faults JSON         FaultOptions, e.g. '{"serverErrorRate":0.1,"seed":7}' or
  *                         '{"planRefusedTaskTypes":["face-swap"],"uploadRefused":true}'
+ *   --control MODE        open | api-key | off (default open): who may use /_sandbox/...
+ *   --outbound MODE       any | loopback-only (default any): what image inputs and webhooks may reach
+ *   --cross-site MODE     allow | refuse (default allow): requests from other sites' web pages
  *
  * Prints exactly one line on stdout: `Sandbox listening on http://127.0.0.1:<port>`.
  * Bad flags: a message on stderr and exit code 2.
@@ -33,6 +36,7 @@ export class SandboxUsageError extends Error {
 export const SANDBOX_USAGE = `usage: media-task sandbox [--port N] [--api-key K] [--time-scale X] [--concurrency N]
        [--over-limit stage|refuse] [--profile spec|hosted] [--balance-micros N] [--output-ttl-ms N]
        [--upload-ttl-ms N] [--webhook-attempts N] [--webhook-backoff-ms N] [--faults JSON]
+       [--control open|api-key|off] [--outbound any|loopback-only] [--cross-site allow|refuse]
 
   --profile spec    answers in the spec's forms, errors as {code, message, data: null, error} (default)
   --profile hosted  answers as the real service's records: {code: 200, data, message: "success"},
@@ -41,7 +45,17 @@ export const SANDBOX_USAGE = `usage: media-task sandbox [--port N] [--api-key K]
   --balance-micros  starting balance in micro-USD, 1 credit = 1 micro-USD (default 10000000);
                     creates the balance cannot pay answer 402
   --faults          JSON FaultOptions: rates (serverErrorRate, rateLimitRate, bodyRefusalRate, ...),
-                    planRefusedTaskTypes (403 "Insufficient plan level"), uploadRefused (403 on uploads)`;
+                    planRefusedTaskTypes (403 "Insufficient plan level"), uploadRefused (403 on uploads)
+
+  This is a developer tool: by default any program on this computer may read the ledger
+  (GET /_sandbox/ledger: no key, no secrets, long values such as images shortened) and change
+  the faults (PUT /_sandbox/faults), and the sandbox fetches any image URL and calls any
+  webhook it is given. The app's built-in sandbox runs locked, as these flags do:
+  --control api-key          the control paths need the sandbox's key in x-api-key (off: 404)
+  --outbound loopback-only   image inputs only from the sandbox's own URLs, webhooks only to
+                             this computer; other URLs answer 400 naming the field
+  --cross-site refuse        403 to any request from a web page of another origin
+                             (an Origin header not its own, or Sec-Fetch-Site: cross-site)`;
 
 function numberFlag(flag: string, text: string, rule: (n: number) => boolean, ruleText: string): number {
   const n = Number(text);
@@ -52,6 +66,12 @@ function numberFlag(flag: string, text: string, rule: (n: number) => boolean, ru
 }
 
 const isCount = (n: number) => Number.isInteger(n) && n >= 1;
+
+/** A flag whose value is one of `choices`. */
+function choiceFlag<T extends string>(flag: string, value: string, choices: readonly T[]): T {
+  if ((choices as readonly string[]).includes(value)) return value as T;
+  throw new SandboxUsageError(`${flag} must be ${choices.map((c) => `'${c}'`).join(', ')}, got '${value}'`);
+}
 
 function parseFaults(text: string): FaultOptions {
   let parsed: unknown;
@@ -133,6 +153,15 @@ export function parseSandboxArgs(argv: string[]): SandboxOptions {
         break;
       case '--faults':
         options.faults = parseFaults(value);
+        break;
+      case '--control':
+        options.controlAccess = choiceFlag(flag, value, ['open', 'api-key', 'off'] as const);
+        break;
+      case '--outbound':
+        options.outbound = choiceFlag(flag, value, ['any', 'loopback-only'] as const);
+        break;
+      case '--cross-site':
+        options.crossSite = choiceFlag(flag, value, ['allow', 'refuse'] as const);
         break;
       default:
         throw new SandboxUsageError(`unknown flag '${flag}'`);

@@ -8,16 +8,31 @@ import type { AddressInfo } from 'node:net';
 import { UPLOAD_PATH } from '../shared/catalog/index.ts';
 import { accountInfoAnswer } from './account-info.ts';
 import { parseCreateBody } from './create-validation.ts';
-import { errorBodyFor, PLAN_REFUSED_MESSAGE, SandboxHttpError, unauthorizedMessage } from './error-body.ts';
+import {
+  badRequest,
+  errorBodyFor,
+  PLAN_REFUSED_MESSAGE,
+  SandboxHttpError,
+  unauthorizedMessage,
+} from './error-body.ts';
 import { type BodyRefusal, type CallFault, FaultInjector } from './fault-injector.ts';
 import { faultOptionsProblem } from './fault-options-check.ts';
 import { GenerationPool } from './generation-pool.ts';
 import { isLoopbackAddress, readBodyText, sendBytes, sendError, sendJsonText } from './http-answers.ts';
 import { checkImageInputs } from './image-input-check.ts';
-import type { AnswerProfile, FaultOptions, LedgerEntry, SandboxOptions, WebhookDelivery } from './options.ts';
+import { ledgerView } from './ledger-view.ts';
+import type {
+  AnswerProfile,
+  ControlAccess,
+  FaultOptions,
+  LedgerEntry,
+  SandboxOptions,
+  WebhookDelivery,
+} from './options.ts';
 import { checkOptions, DEFAULTS, uploadTtlOf } from './options-check.ts';
 import { OutboundHttp } from './outbound-http.ts';
 import { OutputStore } from './output-store.ts';
+import { controlRefusal, crossSiteRefusal } from './request-guards.ts';
 import { TaskEngine } from './task-engine.ts';
 import { createAnswer } from './task-forms.ts';
 import { TaskScheduler } from './task-scheduler.ts';
@@ -38,7 +53,9 @@ export class SandboxServer {
   private readonly concurrencyLimit: number;
   private readonly scheduler = new TaskScheduler();
   private readonly faults: FaultInjector;
-  private readonly outbound = new OutboundHttp();
+  private readonly outbound: OutboundHttp;
+  private readonly controlAccess: ControlAccess;
+  private readonly refuseCrossSite: boolean;
   private readonly outputs = new OutputStore();
   private readonly generation: GenerationPool;
   private readonly webhooks: WebhookSender;
@@ -53,6 +70,9 @@ export class SandboxServer {
     this.profile = options.profile ?? DEFAULTS.profile;
     this.concurrencyLimit = options.concurrencyLimit ?? DEFAULTS.concurrencyLimit;
     this.faults = new FaultInjector(options.faults ?? {});
+    this.controlAccess = options.controlAccess ?? DEFAULTS.controlAccess;
+    this.refuseCrossSite = (options.crossSite ?? DEFAULTS.crossSite) === 'refuse';
+    this.outbound = new OutboundHttp(options.outbound ?? DEFAULTS.outbound, () => this.baseUrl);
     this.generation = new GenerationPool(options.generationWorkers ?? DEFAULTS.generationWorkers);
     this.webhooks = new WebhookSender({
       attempts: options.webhookAttempts ?? DEFAULTS.webhookAttempts,
@@ -130,6 +150,8 @@ export class SandboxServer {
     const q = raw.indexOf('?');
     const path = q >= 0 ? raw.slice(0, q) : raw;
     const method = req.method ?? 'GET';
+    const crossSite = this.refuseCrossSite ? crossSiteRefusal(req, this.baseUrl) : null;
+    if (crossSite) return this.sendError(res, crossSite.status, crossSite.message);
     if (path.startsWith(TASK_PREFIX)) {
       if (method !== 'GET') return this.notAllowed(res, 'GET');
       return this.fetchTask(req, res, path.slice(TASK_PREFIX.length));
@@ -152,13 +174,24 @@ export class SandboxServer {
         return this.serveUpload(req, res, path.slice(UPLOADS_PREFIX.length));
       return this.serveFile(req, res, path.slice(FILES_PREFIX.length));
     }
-    if (path === '/_sandbox/ledger') {
-      if (method !== 'GET') return this.notAllowed(res, 'GET');
-      if (!isLoopbackAddress(req.socket.remoteAddress)) return this.sendError(res, 403, 'loopback only');
-      return sendJsonText(res, 200, JSON.stringify({ entries: this.engine.ledger() }));
-    }
-    if (path === '/_sandbox/faults') return this.faultsControl(req, res, method);
+    if (path === '/_sandbox/ledger' || path === '/_sandbox/faults')
+      return this.control(req, res, path, method);
     this.sendError(res, 404, `no such path: ${path}`);
+  }
+
+  /** The control paths, to loopback callers the access option lets in; the ledger shown redacted. */
+  private async control(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    method: string,
+  ): Promise<void> {
+    const refused = controlRefusal(req, this.controlAccess, this.apiKey, path);
+    if (refused) return this.sendError(res, refused.status, refused.message);
+    if (!isLoopbackAddress(req.socket.remoteAddress)) return this.sendError(res, 403, 'loopback only');
+    if (path === '/_sandbox/faults') return this.faultsControl(req, res, method);
+    if (method !== 'GET') return this.notAllowed(res, 'GET');
+    sendJsonText(res, 200, JSON.stringify({ entries: ledgerView(this.engine.ledger()) }));
   }
 
   /** An error answer in the profile's error body. */
@@ -188,6 +221,8 @@ export class SandboxServer {
       checkJsonContentType(req);
       const text = await readBodyText(req);
       const { body, request } = parseCreateBody(text);
+      const hookProblem = this.outbound.webhookProblem(request.webhook.endpoint);
+      if (hookProblem) throw badRequest(`config.webhook_config.endpoint: ${hookProblem}`);
       if (this.faults.planRefuses(request.taskType)) throw new SandboxHttpError(403, PLAN_REFUSED_MESSAGE);
       if (refusal) return await this.answerBodyRefusal(res, refusal, fault);
       const images = await checkImageInputs(request.imageFields, (url) => this.outbound.fetchImage(url));
@@ -353,7 +388,6 @@ export class SandboxServer {
   }
 
   private async faultsControl(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
-    if (!isLoopbackAddress(req.socket.remoteAddress)) return this.sendError(res, 403, 'loopback only');
     if (method === 'GET') return sendJsonText(res, 200, JSON.stringify({ faults: this.faults.get() }));
     if (method !== 'PUT' && method !== 'POST') return this.notAllowed(res, 'GET, PUT, POST');
     let parsed: unknown;

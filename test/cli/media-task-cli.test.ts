@@ -2,9 +2,10 @@
  * The `media-task` command line, run as a user would (a child process), against the real
  * sandbox and a real library folder.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acquireLibraryLock } from '../../src/main/engine/library-lock.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import { API_KEY, removeDir, sandbox, tempDir, writePicture } from '../engine/engine-fixtures.ts';
 import { type CliResult, runCli } from './cli-runner.ts';
@@ -209,10 +210,14 @@ describe('media-task', () => {
     const first = await run(['--library', libDir, 'list']);
     expect(first.code).toBe(0);
     // a live process holds the lock: this test process
-    writeFileSync(join(libDir, 'engine.lock'), String(process.pid));
-    const second = await run(['--library', libDir, 'list']);
-    expect(second.code).toBe(5);
-    expect(second.stderr).toMatch(/already open in another process/);
-    expect(readFileSync(join(libDir, 'engine.lock'), 'utf8')).toBe(String(process.pid));
+    const lock = acquireLibraryLock(libDir);
+    try {
+      const second = await run(['--library', libDir, 'list']);
+      expect(second.code).toBe(5);
+      expect(second.stderr).toMatch(/already open in another process \(pid \d+\)/);
+    } finally {
+      lock.release();
+    }
+    expect((await run(['--library', libDir, 'list'])).code).toBe(0);
   });
 });

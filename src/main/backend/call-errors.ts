@@ -11,7 +11,7 @@ import {
   PriceUnknownError,
   TaskActionError,
 } from '../engine/index.ts';
-import { InputValidationError } from '../media/index.ts';
+import { InputValidationError, UnsafePathError } from '../media/index.ts';
 import { PlanRefusedError, ServiceError, UnauthorizedError } from '../service/index.ts';
 import { InvalidCursorError, LibraryStoreError } from '../store/index.ts';
 
@@ -41,6 +41,7 @@ export function errorViewOf(
   });
   if (err instanceof StudioCallError) return view(err.kind, err.message, err.field);
   if (err instanceof InputValidationError) return view('invalid-input', err.message, err.field);
+  if (err instanceof UnsafePathError) return view('unsafe-path', err.message, err.field);
   if (err instanceof BudgetExceededError) return view('budget', err.message);
   if (err instanceof PriceUnknownError) return view('price-unknown', err.message);
   if (err instanceof TaskActionError) return view('not-allowed', err.message);

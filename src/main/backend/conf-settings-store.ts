@@ -3,9 +3,10 @@
  * conf with Electron's paths): one JSON file `settings.json` in the user-data folder, written
  * atomically, validated by a JSON schema. The file is checked before the store opens it, so a
  * file edited by hand into invalid JSON or invalid values gives the defaults and a warning,
- * never a crash (invalid JSON is kept beside it as `settings.json.corrupt-<time>`).
+ * never a crash (invalid JSON is kept beside it as `settings.json.corrupt-<time>`). The file is
+ * owner-only (0600: conf's `configFileMode`, applied on every write) in an owner-only folder (0700).
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Conf from 'conf';
 import type { SettingsStore } from './backend-ports.ts';
@@ -24,11 +25,18 @@ export interface ConfLike {
   set(values: Record<string, unknown>): void;
 }
 
+/** Mode of the settings file (and of the other private files in the user-data folder). */
+export const PRIVATE_CONFIG_FILE_MODE = 0o600;
+/** Mode the user-data folder is created with. */
+export const PRIVATE_CONFIG_FOLDER_MODE = 0o700;
+
 export interface ConfOpenOptions {
   cwd: string;
   configName: string;
   schema: typeof SETTINGS_JSON_SCHEMA;
   defaults: PersistedSettings;
+  /** Pass on as conf's `configFileMode`: the file gets this mode on every write. */
+  configFileMode: number;
 }
 
 export type OpenConf = (options: ConfOpenOptions) => ConfLike;
@@ -55,7 +63,12 @@ export function repairSettingsFile(file: string, now: () => number = Date.now): 
   const { settings, warnings } = readPersistedSettings(raw, `the settings file ${file}`);
   if (warnings.length > 0) {
     const tmp = `${file}.tmp-${process.pid}`;
-    writeFileSync(tmp, `${JSON.stringify(settings, null, '\t')}\n`);
+    rmSync(tmp, { force: true });
+    // a new owner-only file: never written through a link or a file left at the temporary name
+    writeFileSync(tmp, `${JSON.stringify(settings, null, '\t')}\n`, {
+      flag: 'wx',
+      mode: PRIVATE_CONFIG_FILE_MODE,
+    });
     renameSync(tmp, file);
   }
   return warnings;
@@ -68,12 +81,14 @@ export class ConfSettingsStore implements SettingsStore {
 
   constructor(userDataDir: string, open: OpenConf) {
     const file = join(userDataDir, `${SETTINGS_FILE_NAME}.json`);
+    mkdirSync(userDataDir, { recursive: true, mode: PRIVATE_CONFIG_FOLDER_MODE });
     this.#warnings = repairSettingsFile(file);
     const options: ConfOpenOptions = {
       cwd: userDataDir,
       configName: SETTINGS_FILE_NAME,
       schema: SETTINGS_JSON_SCHEMA,
       defaults: { ...DEFAULT_SETTINGS },
+      configFileMode: PRIVATE_CONFIG_FILE_MODE,
     };
     let conf: ConfLike;
     try {
@@ -136,6 +151,7 @@ export function createNodeSettingsStore(userDataDir: string): ConfSettingsStore 
         schema: options.schema as never,
         defaults: options.defaults as unknown as Record<string, unknown>,
         clearInvalidConfig: false,
+        configFileMode: options.configFileMode,
       }),
   );
 }

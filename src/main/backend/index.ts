@@ -11,6 +11,7 @@
  *   });
  */
 export type { ConfirmQuestion, Dialogs, SecretStore, SettingsStore, ShellOps } from './backend-ports.ts';
+export { BUILT_IN_SANDBOX_EXPOSURE, type BuiltInSandboxControls } from './built-in-sandbox.ts';
 export { errorViewOf, INTERNAL_MESSAGE, StudioCallError } from './call-errors.ts';
 export {
   type ConfLike,
@@ -18,6 +19,8 @@ export {
   ConfSettingsStore,
   createNodeSettingsStore,
   type OpenConf,
+  PRIVATE_CONFIG_FILE_MODE,
+  PRIVATE_CONFIG_FOLDER_MODE,
   repairSettingsFile,
 } from './conf-settings-store.ts';
 export {
@@ -47,6 +50,7 @@ export {
   SETTINGS_FILE_NAME,
   SETTINGS_JSON_SCHEMA,
 } from './persisted-settings.ts';
+export { SECRET_STORE_NAME, type SecretFileOptions, secretFileOptions } from './secret-file-options.ts';
 export { chooseService, type ServiceChoice } from './service-selection.ts';
 export {
   createStudioBackend,

@@ -2,11 +2,14 @@
  * Maps the path part of a media URL (`studio-media://library/<path>` in the app, an HTTP path
  * in the browser harness) to a file under the library folder, and refuses everything else:
  * undecodable escapes, NUL, backslashes, `.` and `..` segments, absolute or drive paths, files
- * that are not media (the database, the lock file), and symlinks whose target leaves the library
- * (both sides are resolved with realpath before the containment check).
+ * that are not media (the database, the lock file), and symlinks whose target leaves the library.
+ * The containment rule itself (realpath on both sides) is the engine's, the one every stored
+ * library path goes through: `resolveLibraryFile` in src/main/engine/library-paths.ts.
  */
-import { realpathSync, statSync } from 'node:fs';
-import { extname, join, sep } from 'node:path';
+import { extname } from 'node:path';
+import { resolveLibraryFile } from '../engine/index.ts';
+
+export { resolveLibraryFile };
 
 /** The media types the library holds, by extension (the only files ever served). */
 export const MEDIA_TYPES: Readonly<Record<string, string>> = Object.freeze({
@@ -58,34 +61,10 @@ export function libraryRelativePath(urlPath: string): string | null {
   return segments.join('/');
 }
 
-function isInside(root: string, candidate: string): boolean {
-  const base = root.endsWith(sep) ? root : root + sep;
-  return candidate.startsWith(base);
-}
-
 /** The real absolute path of a media file under `libraryDir`, or null. */
 export function resolveLibraryMediaPath(libraryDir: string, urlPath: string): string | null {
   const relative = libraryRelativePath(urlPath);
   if (relative === null || mediaTypeOf(relative) === null) return null;
-  let realRoot: string;
-  let realFile: string;
-  try {
-    realRoot = realpathSync(libraryDir);
-    realFile = realpathSync(join(realRoot, ...relative.split('/')));
-  } catch {
-    return null;
-  }
-  if (!isInside(realRoot, realFile)) return null;
-  if (mediaTypeOf(realFile) === null) return null;
-  try {
-    if (!statSync(realFile).isFile()) return null;
-  } catch {
-    return null;
-  }
-  return realFile;
-}
-
-/** The absolute path of a file the library records (a task output or input), confined to the library. */
-export function resolveLibraryFile(libraryDir: string, relativePath: string): string | null {
-  return resolveLibraryMediaPath(libraryDir, relativePath.split('/').map(encodeURIComponent).join('/'));
+  const realFile = resolveLibraryFile(libraryDir, relative);
+  return realFile !== null && mediaTypeOf(realFile) !== null ? realFile : null;
 }

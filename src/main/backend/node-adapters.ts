@@ -1,11 +1,12 @@
 /**
  * Plain-Node adapters for tests and the browser harness. FileSecretStore keeps the key in a
- * plain file (mode 0600) and says so: its storage is `weak`, so storing a key in it asks for the
- * user's consent exactly like Electron's `basic_text` fallback.
+ * plain file (mode 0600, in a folder made 0700) and says so: its storage is `weak`, so storing a
+ * key in it asks for the user's consent exactly like Electron's `basic_text` fallback.
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ConfirmQuestion, Dialogs, SecretStore, ShellOps } from './backend-ports.ts';
+import { PRIVATE_CONFIG_FILE_MODE, PRIVATE_CONFIG_FOLDER_MODE } from './conf-settings-store.ts';
 
 export const SECRET_FILE_NAME = 'api-key.weak.txt';
 
@@ -31,9 +32,11 @@ export class FileSecretStore implements SecretStore {
   }
 
   write(key: string): void {
-    mkdirSync(dirname(this.file), { recursive: true });
+    mkdirSync(dirname(this.file), { recursive: true, mode: PRIVATE_CONFIG_FOLDER_MODE });
     const tmp = `${this.file}.tmp-${process.pid}`;
-    writeFileSync(tmp, key, { mode: 0o600 });
+    // a new owner-only file: a file or link left at the temporary name is removed, never written through
+    rmSync(tmp, { force: true });
+    writeFileSync(tmp, key, { mode: PRIVATE_CONFIG_FILE_MODE, flag: 'wx' });
     renameSync(tmp, this.file);
   }
 

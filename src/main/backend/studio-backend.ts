@@ -29,6 +29,7 @@ import {
 } from '../engine/index.ts';
 import { createSecretScrubber } from '../service/index.ts';
 import type { Dialogs, SecretStore, SettingsStore, ShellOps } from './backend-ports.ts';
+import { BUILT_IN_SANDBOX_EXPOSURE, type BuiltInSandboxControls, controlsOf } from './built-in-sandbox.ts';
 import { errorViewOf, StudioCallError } from './call-errors.ts';
 import { type BoundKey, decodeBoundKey, encodeBoundKey, originOf } from './key-binding.ts';
 import { resolveLibraryMediaPath } from './media-path.ts';
@@ -79,6 +80,8 @@ export interface StudioBackend {
   libraryDir(): string;
   /** Where the built-in sandbox listens while it runs. */
   sandboxUrl(): string | null;
+  /** The built-in sandbox's in-process controls while it runs, for tests (built-in-sandbox.ts). */
+  builtInSandbox(): BuiltInSandboxControls | null;
   close(): Promise<void>;
 }
 
@@ -198,6 +201,10 @@ class Backend implements StudioBackend, CallContext {
 
   sandboxUrl(): string | null {
     return this.#sandbox?.url ?? null;
+  }
+
+  builtInSandbox(): BuiltInSandboxControls | null {
+    return this.#sandbox ? controlsOf(this.#sandbox) : null;
   }
 
   async close(): Promise<void> {
@@ -408,6 +415,7 @@ class Backend implements StudioBackend, CallContext {
       libraryDir,
       maxActiveRemote,
       service: null,
+      log: (line) => this.#log(this.scrub(line)),
     });
     this.#engine = engine;
     this.#libraryDir = engine.libraryDir;
@@ -483,6 +491,7 @@ class Backend implements StudioBackend, CallContext {
     this.#sandbox = await startSandbox({
       port: 0,
       apiKey: this.#sandboxKey,
+      ...BUILT_IN_SANDBOX_EXPOSURE,
       timeScale: this.options.sandboxTimeScale ?? 0.2,
       ...(this.options.sandboxGenerationWorkers !== undefined
         ? { generationWorkers: this.options.sandboxGenerationWorkers }

@@ -19,7 +19,7 @@ import type {
   Task,
 } from '../../shared/index.ts';
 import { exportTasks, type TaskEngine } from '../engine/index.ts';
-import { InputValidationError, validateInput } from '../media/index.ts';
+import { InputValidationError, localPathProblem, validateInput } from '../media/index.ts';
 import type { SettingsStore } from './backend-ports.ts';
 import { StudioCallError } from './call-errors.ts';
 import { resolveLibraryFile } from './media-path.ts';
@@ -81,7 +81,11 @@ function outputFile(ctx: CallContext, task: Task, index: number | undefined): st
   return file;
 }
 
+/** An absolute local folder path; a relative, network (UNC) or device path is refused before any file call. */
 function absoluteFolder(field: string, value: string): string {
+  const problem = localPathProblem(value);
+  if (problem !== null)
+    throw new StudioCallError('invalid-input', `${field}: ${JSON.stringify(value)} ${problem}`, field);
   if (!isAbsolute(value))
     throw new StudioCallError('invalid-input', `${field}: must be an absolute folder path`, field);
   return resolve(value);

@@ -30,9 +30,13 @@ import {
   taskTypeEntry,
 } from '../../shared/index.ts';
 import {
+  assertLocalPath,
+  cleanPartialFolder,
   copyIntoLibrary,
   encodeCreateRequestBody,
+  ensureFolderBelow,
   InputValidationError,
+  PRIVATE_FOLDER_MODE,
   validateInput,
 } from '../media/index.ts';
 import { type RetryPolicy, ServiceClient } from '../service/index.ts';
@@ -42,6 +46,17 @@ import { AUTH_PROBLEM, pollOutcome, submissionOutcome } from './failure-outcomes
 import { FetchRateLimiter } from './fetch-rate-limiter.ts';
 import { type UploadedInputs, uploadFileInputs } from './input-upload.ts';
 import { acquireLibraryLock, type LibraryLock } from './library-lock.ts';
+import { LibraryPathError, libraryFileOf, storedInputFiles } from './library-paths.ts';
+import {
+  DEFAULT_DOWNLOAD_LIMITS,
+  DownloadAgents,
+  type DownloadLimits,
+  DownloadTries,
+  downloadPolicyOf,
+  failPendingOutputs,
+  outputCountProblem,
+  reopenFailedDownloads,
+} from './output-downloads.ts';
 import { saveOutputs, settledState } from './output-saving.ts';
 import {
   DEFAULT_POLLING,
@@ -52,7 +67,9 @@ import {
   type PollingTuning,
 } from './polling-schedule.ts';
 import { requestForProfile } from './profile-request.ts';
+import { remoteIdClashOf } from './remote-id-clash.ts';
 import { CANCELLED_AT_SERVICE, localStateOf, remoteFailureOf, remotePatchOf } from './remote-state.ts';
+import { StorageGuard } from './storage-guard.ts';
 import {
   checkDraftFields,
   estimateDraftCost,
@@ -60,6 +77,7 @@ import {
   type TaskDraft,
   titleOf,
 } from './task-drafts.ts';
+import { removeTaskFolders } from './task-folders.ts';
 
 export interface ServiceSettings {
   baseUrl: string;
@@ -82,12 +100,18 @@ export interface EngineOptions {
   fetchesPerSecond?: number;
   /** Largest output file accepted, in bytes. Default 1 GB. */
   maxOutputBytes?: number;
+  /** Time limits, tries and the outputs-per-task cap of result downloads (output-downloads.ts). */
+  downloads?: Partial<DownloadLimits>;
   polling?: PollingTuning;
   /** Backoff while the service cannot be reached. Default 1 s doubling to 30 s. */
   offlineBackoff?: { baseMs: number; maxMs: number };
   clientRetry?: Partial<RetryPolicy>;
   random?: () => number;
   batchIntervalMs?: number;
+  /** While the library cannot take writes (disk full), how often a small write is tried. Default 1 s. */
+  storageRetryMs?: number;
+  /** Where the engine reports what it left alone in the library (never the key). Default stderr. */
+  log?: (line: string) => void;
 }
 
 export interface TaskChange {
@@ -136,9 +160,12 @@ export class TaskEngine {
   > &
     EngineOptions;
   readonly #random: () => number;
+  readonly #log: (line: string) => void;
   readonly #limiter: FetchRateLimiter;
   readonly #changes: EventBatcher<TaskChange>;
   readonly #statusListeners = new Set<(status: EngineStatus) => void>();
+  /** Stops the work while the library cannot record it (storage-guard.ts). */
+  readonly #storage: StorageGuard;
 
   #closed = false;
   #statusTimer: NodeJS.Timeout | null = null;
@@ -158,7 +185,11 @@ export class TaskEngine {
   #submitting: Promise<void> | null = null;
   readonly #polling = new Set<string>();
   readonly #downloading = new Set<string>();
-  readonly #downloadRetry = new Map<string, { attempts: number; notBefore: number }>();
+  readonly #downloadLimits: DownloadLimits;
+  readonly #downloadTries: DownloadTries;
+  readonly #downloadAgents = new DownloadAgents();
+  /** Aborted on close, so no download keeps the engine open. */
+  readonly #stopDownloads = new AbortController();
   readonly #histories = new Map<string, DurationSample[]>();
   readonly #work = new Set<Promise<unknown>>();
   /** Clients whose service refused uploads for this plan: their files go inline. */
@@ -177,9 +208,17 @@ export class TaskEngine {
       ...options,
     };
     this.#profile = options.profile ?? hostedProfile();
+    this.#downloadLimits = { ...DEFAULT_DOWNLOAD_LIMITS, ...options.downloads };
+    this.#downloadTries = new DownloadTries(this.#downloadLimits);
     this.#random = options.random ?? Math.random;
+    this.#log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
     this.#limiter = new FetchRateLimiter(this.#options.fetchesPerSecond);
     this.#changes = new EventBatcher<TaskChange>(options.batchIntervalMs ?? 50);
+    this.#storage = new StorageGuard({
+      probe: () => this.store.probeWrite(),
+      retryMs: options.storageRetryMs ?? 1_000,
+      onChange: () => this.#storageChanged(),
+    });
   }
 
   /**
@@ -187,17 +226,24 @@ export class TaskEngine {
    * it was, and starts working.
    */
   static async open(options: EngineOptions): Promise<TaskEngine> {
+    assertLocalPath(options.libraryDir, 'libraryDir'); // no network or device path, before any file call
     const dir = resolve(options.libraryDir);
-    await mkdir(dir, { recursive: true });
+    await mkdir(dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
     const lock = acquireLibraryLock(dir);
     let store: LibraryStore;
+    let engine: TaskEngine | null = null;
     try {
-      store = LibraryStore.open(dir);
+      // a background checkpoint that fails (disk full) stops the work like a failed write
+      store = LibraryStore.open(dir, {
+        onBackgroundError: (err) => {
+          if (engine) engine.#storage.noteFailure(err);
+        },
+      });
     } catch (err) {
       lock.release();
       throw err;
     }
-    const engine = new TaskEngine(options, store, lock);
+    engine = new TaskEngine(options, store, lock);
     await engine.#recover();
     engine.setService(options.service ?? null);
     return engine;
@@ -261,6 +307,7 @@ export class TaskEngine {
       nextAttemptAt: waits.length ? Math.min(...waits) : null,
       queued: this.store.countInStates(['queued']),
       activeRemote: this.store.countInStates(REMOTE_ACTIVE_STATES),
+      storageProblem: this.#storage.problem,
     };
   }
 
@@ -309,6 +356,7 @@ export class TaskEngine {
     try {
       for (const v of validated) {
         if (v.source === 'file') {
+          await ensureFolderBelow(this.libraryDir, inputDir); // mode 0700, no planted link followed
           const copy = await copyIntoLibrary(v, inputDir);
           const relativePath = `inputs/${id}/${copy.path.split(/[\\/]/).pop()}`;
           input[v.field] = { $file: relativePath };
@@ -397,6 +445,20 @@ export class TaskEngine {
     return task;
   }
 
+  /**
+   * Downloads a task's failed outputs again (after their tries were used up, or a refusal
+   * such as an address inside the user's network): the task goes back to `completed`.
+   */
+  retryDownloads(id: string): Task {
+    this.#assertOpen();
+    const reopened = reopenFailedDownloads(this.store, id);
+    if (typeof reopened === 'string') throw new TaskActionError(reopened);
+    this.#downloadTries.clear(id);
+    this.#changed(reopened);
+    this.#kick();
+    return reopened;
+  }
+
   /** Gives up an uncertain task without sending it again. */
   discard(id: string): Task {
     const task = this.store.transition(id, 'cancelled', {
@@ -419,7 +481,8 @@ export class TaskEngine {
   draftOf(task: Task): TaskDraft {
     const input: Record<string, unknown> = { ...task.request.input };
     for (const inp of task.inputs) {
-      if (inp.source === 'file') input[inp.field] = join(this.libraryDir, inp.value);
+      if (inp.source === 'file')
+        input[inp.field] = libraryFileOf(this.libraryDir, inp.value, `input ${JSON.stringify(inp.field)}`);
     }
     const wh = (
       task.request.config as { webhook_config?: { endpoint?: string; secret?: string } } | undefined
@@ -456,12 +519,9 @@ export class TaskEngine {
       );
     }
     const removed = this.store.deleteTask(id);
-    const folders = new Set<string>();
-    for (const file of [...removed.outputs.flatMap((o) => [o.path, o.thumbPath])]) {
-      if (file) folders.add(resolve(this.libraryDir, file, '..'));
-    }
-    for (const folder of folders) await rm(folder, { recursive: true, force: true });
-    await rm(join(this.libraryDir, 'inputs', id), { recursive: true, force: true });
+    // only the task's own folders, named from its id: never a folder a stored path names
+    const notes = await removeTaskFolders(this.libraryDir, { ...task, outputs: removed.outputs });
+    for (const note of notes) this.#log(`deleting task ${id}: ${note}`);
     this.#changes.push({ taskId: id, task: null });
   }
 
@@ -532,7 +592,12 @@ export class TaskEngine {
     this.#timer = null;
     if (this.#statusTimer) clearTimeout(this.#statusTimer);
     this.#statusTimer = null;
+    // downloads under way stop; their tasks are downloaded again after the next open
+    this.#stopDownloads.abort();
     await Promise.allSettled([...this.#work]);
+    // answers still kept for want of room get one last try; what fails is uncertain after the next open
+    this.#storage.close();
+    await this.#downloadAgents.close();
     this.#changes.close();
     this.#statusListeners.clear();
     await this.#client?.close();
@@ -548,7 +613,12 @@ export class TaskEngine {
   // ---------- recovery ----------
 
   async #recover(): Promise<void> {
-    await rm(join(this.libraryDir, '.partial'), { recursive: true, force: true });
+    // only the app's own temporary files: anything else in .partial stays, and is reported
+    const partial = await cleanPartialFolder(this.libraryDir);
+    if (partial.kept.length > 0)
+      this.#log(
+        `library ${this.libraryDir}: left ${partial.kept.length} item(s) in .partial that the app did not make: ${partial.kept.slice(0, 10).join(', ')}`,
+      );
     for (const task of this.store.tasksInStates(['submitting'])) {
       this.store.transition(task.id, 'uncertain', {
         from: ['submitting'],
@@ -603,7 +673,8 @@ export class TaskEngine {
   #track<T>(p: Promise<T>): void {
     const tracked = p.then(
       () => undefined,
-      () => undefined,
+      // a write the library could not take (disk full) stops the work until one succeeds
+      (err: unknown) => void this.#storage.noteFailure(err),
     );
     this.#work.add(tracked);
     void tracked.finally(() => {
@@ -613,7 +684,7 @@ export class TaskEngine {
   }
 
   #pump(): void {
-    if (this.#closed) return;
+    if (this.#closed || this.#storage.blocked) return;
     const now = Date.now();
     this.#startSubmission(now);
     this.#startPolls(now);
@@ -654,6 +725,9 @@ export class TaskEngine {
   }
 
   async #submit(client: ServiceClient, queued: Task): Promise<void> {
+    // every stored input path must resolve inside the library before anything is read or sent
+    const files = this.#inputFilesOrFail(queued);
+    if (files === null) return;
     // uploads cost nothing and create nothing: they happen while the task is still queued
     const uploaded = await this.#uploadInputs(client, queued);
     // committed before the request is sent: a crash from here on leaves the task uncertain
@@ -672,7 +746,7 @@ export class TaskEngine {
       if (url !== undefined) {
         input[inp.field] = url;
       } else if (inp.source === 'file') {
-        fileInputs[inp.field] = join(this.libraryDir, inp.value);
+        fileInputs[inp.field] = files[inp.field] as string;
         input[inp.field] = '';
       }
     }
@@ -687,9 +761,36 @@ export class TaskEngine {
       return;
     }
     this.#noteReachable();
-    const after = this.#applyRemote(task.id, remote, ['submitting'], 'accepted by the service', Date.now());
-    if (after) this.#changed(after);
-    if (after?.state === 'staged') this.#lowerServiceLimit('held');
+    this.#recordAnswer(task, remote, Date.now());
+  }
+
+  /**
+   * Commits the service's answer to a create. While the library cannot take it (disk full) the
+   * answer is kept and committed before anything more is sent; an id another task already has
+   * makes this task uncertain, naming that task.
+   */
+  #recordAnswer(task: Task, remote: RemoteTask, submittedAt: number): void {
+    const clash = remoteIdClashOf(this.store, task.id, remote.id);
+    if (clash) {
+      this.#submissionFailed(task, clash);
+      return;
+    }
+    try {
+      this.#storage.keep(`answer:${task.id}`, () => {
+        const after = this.#applyRemote(
+          task.id,
+          remote,
+          ['submitting'],
+          'accepted by the service',
+          submittedAt,
+        );
+        if (after) this.#changed(after);
+        if (after?.state === 'staged') this.#lowerServiceLimit('held');
+      });
+    } catch (err) {
+      // not the storage: the answer cannot be recorded, so the task is in doubt and says why
+      this.#submissionFailed(task, err);
+    }
   }
 
   /**
@@ -719,6 +820,26 @@ export class TaskEngine {
       reason: `The service ${what} ${others}, so your plan seems to allow ${tasks} at once: the app now sends at most ${tasks} at a time.`,
     };
     this.#emitStatus();
+  }
+
+  /**
+   * The real paths of a queued task's local files, each inside the library; null when the database
+   * records one elsewhere (a library written by someone else): the task then fails with that
+   * message before anything is read or sent.
+   */
+  #inputFilesOrFail(task: Task): Record<string, string> | null {
+    try {
+      return storedInputFiles(this.libraryDir, task.inputs);
+    } catch (err) {
+      if (!(err instanceof LibraryPathError)) throw err;
+      const t = this.store.transition(task.id, 'failed', {
+        from: ['queued'],
+        patch: { error: { kind: 'library-path', message: err.message, code: null } },
+        detail: 'an input file is not in the library',
+      });
+      if (t) this.#changed(t);
+      return null;
+    }
   }
 
   /** Puts the task's local files on the service's upload endpoint, when it has one that takes them. */
@@ -758,12 +879,30 @@ export class TaskEngine {
     } else if (outcome.action === 'fail') {
       to = 'failed';
     }
-    const t = this.store.transition(task.id, to, {
-      from: ['submitting'],
-      patch: { error: outcome.error },
-      detail: outcome.detail,
+    // kept while the library cannot take it: committed before anything more is sent
+    this.#storage.keep(`answer:${task.id}`, () => {
+      const t = this.store.transition(task.id, to, {
+        from: ['submitting'],
+        patch: { error: outcome.error },
+        detail: outcome.detail,
+      });
+      if (t) this.#changed(t);
     });
-    if (t) this.#changed(t);
+  }
+
+  /**
+   * The library stopped or started taking writes again. Once it takes them, tasks whose
+   * download was cut off by the failure go back to `completed`, to be downloaded again.
+   */
+  #storageChanged(): void {
+    if (!this.#storage.blocked) {
+      for (const task of this.store.tasksInStates(['downloading'])) {
+        if (this.#downloading.has(task.id)) continue;
+        this.store.transition(task.id, 'completed', { from: ['downloading'], detail: 'download resumed' });
+      }
+    }
+    this.#emitStatus();
+    this.#kick();
   }
 
   /**
@@ -778,7 +917,13 @@ export class TaskEngine {
     submittedAt?: number,
   ): Task | null {
     const now = Date.now();
-    const to = localStateOf(remote);
+    const reported = localStateOf(remote);
+    // a completed task with more outputs than allowed fails, and none of them is kept
+    const tooMany =
+      reported === 'completed'
+        ? outputCountProblem(remote.outputs.length, this.#downloadLimits.maxOutputsPerTask)
+        : null;
+    const to: TaskState = tooMany ? 'failed' : reported;
     return this.store.transaction(() => {
       const current = this.store.getTask(id);
       if (!current || !from.includes(current.state)) return null;
@@ -791,7 +936,7 @@ export class TaskEngine {
         nextPollAt: null as number | null,
         error: null as TaskError | null,
       };
-      if (to === 'failed') patch.error = remoteFailureOf(remote);
+      if (to === 'failed') patch.error = tooMany ?? remoteFailureOf(remote);
       if (to === 'cancelled') patch.error = CANCELLED_AT_SERVICE;
       if (REMOTE_ACTIVE_STATES.includes(to)) {
         const since = Date.parse(patch.submittedAt ?? current.submittedAt ?? new Date(now).toISOString());
@@ -906,14 +1051,15 @@ export class TaskEngine {
   // ---------- downloads ----------
 
   #startDownloads(now: number): void {
-    if (this.#downloading.size >= DOWNLOAD_CONCURRENCY) return;
+    // with the network off every try would fail and use up the task's tries
+    if (this.#downloading.size >= DOWNLOAD_CONCURRENCY || !this.#networkSignal) return;
     const candidates = this.store.tasksInStates(['completed'], DOWNLOAD_CONCURRENCY * 4);
     for (const task of candidates) {
       if (this.#downloading.size >= DOWNLOAD_CONCURRENCY) break;
       if (this.#downloading.has(task.id)) continue;
-      const retry = this.#downloadRetry.get(task.id);
-      if (retry && retry.notBefore > now) {
-        this.#wakeAt(retry.notBefore);
+      const notBefore = this.#downloadTries.notBefore(task.id, now);
+      if (notBefore !== null) {
+        this.#wakeAt(notBefore);
         continue;
       }
       this.#downloading.add(task.id);
@@ -929,23 +1075,32 @@ export class TaskEngine {
     const task = this.store.transition(completed.id, 'downloading', { from: ['completed'] });
     if (!task) return;
     this.#changed(task);
+    const policy = downloadPolicyOf(this.#profile, this.#service?.baseUrl ?? null);
     const retryable = await saveOutputs(
-      { store: this.store, libraryDir: this.libraryDir, maxOutputBytes: this.#options.maxOutputBytes },
+      {
+        store: this.store,
+        libraryDir: this.libraryDir,
+        maxOutputBytes: this.#options.maxOutputBytes,
+        dispatcher: this.#downloadAgents.agentFor(policy),
+        times: this.#downloadLimits,
+        signal: this.#stopDownloads.signal,
+      },
       task,
     );
-    if (retryable) {
-      const prev = this.#downloadRetry.get(task.id)?.attempts ?? 0;
-      const wait = Math.min(60_000, 1_000 * 2 ** prev);
-      this.#downloadRetry.set(task.id, { attempts: prev + 1, notBefore: Date.now() + wait });
+    // a try that failed for a passing reason is made again later, up to the limit of tries
+    const nextTry = retryable && !this.#closed ? this.#downloadTries.failed(task.id, Date.now()) : null;
+    if (retryable && (nextTry !== null || this.#closed)) {
       const t = this.store.transition(task.id, 'completed', {
         from: ['downloading'],
-        patch: { error: { kind: 'download', message: `download will be retried: ${retryable}`, code: null } },
+        patch: { error: { kind: 'download', message: `${retryable} The app will try again.`, code: null } },
         detail: 'download interrupted',
       });
       if (t) this.#changed(t);
+      if (nextTry !== null) this.#wakeAt(nextTry);
       return;
     }
-    this.#downloadRetry.delete(task.id);
+    if (retryable) failPendingOutputs(this.store, task, retryable);
+    this.#downloadTries.clear(task.id);
     const { state, error } = settledState(this.store.getTask(task.id)?.outputs ?? []);
     const t = this.store.transition(task.id, state, {
       from: ['downloading'],

@@ -13,6 +13,7 @@ import {
   ServiceError,
   UnauthorizedError,
 } from '../service/index.ts';
+import { RemoteIdClashError, remoteIdClashSubmission } from './remote-id-clash.ts';
 
 export const AUTH_PROBLEM =
   'the service refused the API key; check the key (Settings in the app, MEDIA_TASK_API_KEY on the command line)';
@@ -93,6 +94,7 @@ export function submissionOutcome(err: unknown): SubmissionOutcome {
     };
   }
   if (err instanceof PlanRefusedError) return planRefusedSubmission(err);
+  if (err instanceof RemoteIdClashError) return remoteIdClashSubmission(err);
   if (err instanceof BadRequestError) {
     return {
       action: 'fail',

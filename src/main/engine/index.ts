@@ -9,7 +9,13 @@ export {
   TaskEngine,
 } from './engine.ts';
 export { EventBatcher } from './event-batcher.ts';
-export { type ExportResult, exportTasks, safeFolderName, sidecarOf } from './library-export.ts';
+export {
+  type ExportResult,
+  exportTasks,
+  prepareExportFolder,
+  safeFolderName,
+  sidecarOf,
+} from './library-export.ts';
 export {
   APP_NAME,
   DEMO_LIBRARY_FOLDER,
@@ -18,6 +24,14 @@ export {
   defaultUserDataDir,
 } from './library-location.ts';
 export { LibraryBusyError } from './library-lock.ts';
+export {
+  isInsideFolder,
+  LibraryPathError,
+  libraryFileOf,
+  resolveLibraryFile,
+  storedInputFiles,
+  storedPathSegments,
+} from './library-paths.ts';
 export {
   DEFAULT_POLLING,
   type DurationEstimate,

@@ -6,13 +6,16 @@
  *
  * An upload is reused for the same bytes (by SHA-256) while the service still keeps it: the
  * URL and its end of life are kept in the library's settings table under `upload:<origin>:<hash>`.
+ * A file's stored path is resolved inside the library first (library-paths.ts): a path the
+ * database records outside it throws LibraryPathError and is never read.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { extname } from 'node:path';
 import { z } from 'zod';
 import { type TaskInput, UPLOAD_LIMITS } from '../../shared/index.ts';
 import { PlanRefusedError, type ServiceClient } from '../service/index.ts';
 import type { LibraryStore } from '../store/index.ts';
+import { libraryFileOf } from './library-paths.ts';
 
 /** An upload is reused only while at least this long is left of its life (a task may wait). */
 const REUSE_MARGIN_MS = 4 * 60 * 60 * 1000;
@@ -58,7 +61,7 @@ export async function uploadFileInputs(options: {
   const result: UploadedInputs = { urls: {}, notes: [], refused: false };
   for (const input of options.inputs) {
     if (input.source !== 'file') continue;
-    const file = join(options.libraryDir, input.value);
+    const file = libraryFileOf(options.libraryDir, input.value, `input ${JSON.stringify(input.field)}`);
     const size = (await stat(file)).size;
     const unfit = unfitReason(input, size);
     if (unfit || !input.sha256) {

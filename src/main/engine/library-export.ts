@@ -1,10 +1,28 @@
 /**
  * Export of chosen tasks to a folder: for each task a sub-folder with its original output
  * files, its local input files, and `task.json`, a sidecar of every parameter.
+ *
+ * The destination may be chosen by the page, and the library may have been written by someone
+ * else, so: a network, device or special-file destination is refused (local-path-rules.ts) and
+ * the real path of the destination folder is used; each task gets a new sub-folder (`name (2)`
+ * when the name is taken) and every file is created new (`name (2).ext`): nothing is ever
+ * overwritten and no planted link is written through. Every source is a stored path resolved
+ * inside the library (library-paths.ts) and opened only as a regular file; all of a task's
+ * sources are checked before anything of it is written.
  */
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
-import { basename, join, resolve, sep } from 'node:path';
+import { mkdir, realpath, stat } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
 import type { Task } from '../../shared/index.ts';
+import {
+  assertLocalPath,
+  copyOpenFile,
+  createUniqueFile,
+  createUniqueFolder,
+  openRegularFile,
+  specialTreeProblem,
+  UnsafePathError,
+} from '../media/index.ts';
+import { libraryFileOf } from './library-paths.ts';
 
 export interface ExportResult {
   folder: string;
@@ -21,10 +39,84 @@ export function safeFolderName(title: string, id: string): string {
   return `${cleaned || 'task'}-${id.slice(0, 8)}`;
 }
 
-function inside(root: string, relativePath: string): string {
-  const abs = resolve(root, relativePath);
-  if (!abs.startsWith(resolve(root) + sep)) throw new Error(`path escapes the library: ${relativePath}`);
-  return abs;
+/** One file to copy: the checked real path in the library and the name it gets in the export. */
+interface ExportSource {
+  file: string;
+  name: string;
+}
+
+/** Refuses a destination under /proc, /sys or /dev (Linux), naming the field. */
+function refuseSpecialTree(path: string): void {
+  const problem = specialTreeProblem(path);
+  if (problem !== null) throw new UnsafePathError(`destDir: ${JSON.stringify(path)} ${problem}`, 'destDir');
+}
+
+/**
+ * The real path of the destination folder, made when missing: refuses a network or device
+ * path, a special-file tree, and anything that exists but is not a folder (a file, FIFO, device).
+ */
+export async function prepareExportFolder(destDir: string): Promise<string> {
+  assertLocalPath(destDir, 'destDir');
+  const wanted = resolve(destDir);
+  refuseSpecialTree(wanted);
+  const existing = await stat(wanted).catch(() => null);
+  if (existing && !existing.isDirectory()) {
+    throw new UnsafePathError(`destDir: ${JSON.stringify(wanted)} exists and is not a folder`, 'destDir');
+  }
+  await mkdir(wanted, { recursive: true });
+  const real = await realpath(wanted);
+  refuseSpecialTree(real);
+  if (!(await stat(real)).isDirectory()) {
+    throw new UnsafePathError(`destDir: ${JSON.stringify(wanted)} is not a folder`, 'destDir');
+  }
+  return real;
+}
+
+/** A task's files to export, each resolved inside the library; throws LibraryPathError for a bad one. */
+function sourcesOf(libraryDir: string, task: Task): ExportSource[] {
+  const sources: ExportSource[] = [];
+  for (const o of task.outputs) {
+    if (!o.path) continue;
+    const file = libraryFileOf(libraryDir, o.path, `output ${o.index} of task ${JSON.stringify(task.title)}`);
+    sources.push({ file, name: basename(o.path) });
+  }
+  for (const i of task.inputs) {
+    if (i.source !== 'file') continue;
+    const file = libraryFileOf(
+      libraryDir,
+      i.value,
+      `input ${JSON.stringify(i.field)} of task ${JSON.stringify(task.title)}`,
+    );
+    sources.push({ file, name: `input-${basename(i.value)}` });
+  }
+  return sources;
+}
+
+/** Copies a regular file into a new file in `folder`; returns the name it got. */
+async function copyIntoNewFile(source: string, folder: string, name: string): Promise<string> {
+  const from = await openRegularFile(source);
+  try {
+    const to = await createUniqueFile(folder, name, 0o666);
+    try {
+      await copyOpenFile(from, to.handle);
+    } finally {
+      await to.handle.close();
+    }
+    return to.name;
+  } finally {
+    await from.close();
+  }
+}
+
+/** Writes text into a new file in `folder`; returns the name it got. */
+async function writeIntoNewFile(folder: string, name: string, text: string): Promise<string> {
+  const to = await createUniqueFile(folder, name, 0o666);
+  try {
+    await to.handle.writeFile(text);
+  } finally {
+    await to.handle.close();
+  }
+  return to.name;
 }
 
 export function sidecarOf(task: Task): Record<string, unknown> {
@@ -74,27 +166,15 @@ export async function exportTasks(
   tasks: readonly Task[],
   destDir: string,
 ): Promise<ExportResult> {
-  const folder = resolve(destDir);
-  await mkdir(folder, { recursive: true });
+  // every stored path is checked before anything is written
+  const planned = tasks.map((task) => ({ task, sources: sourcesOf(libraryDir, task) }));
+  const folder = await prepareExportFolder(destDir);
   const result: ExportResult = { folder, tasks: [] };
-  for (const task of tasks) {
-    const sub = join(folder, safeFolderName(task.title, task.id));
-    await mkdir(sub, { recursive: true });
+  for (const { task, sources } of planned) {
+    const sub = await createUniqueFolder(folder, safeFolderName(task.title, task.id));
     const files: string[] = [];
-    for (const o of task.outputs) {
-      if (!o.path) continue;
-      const name = basename(o.path);
-      await copyFile(inside(libraryDir, o.path), join(sub, name));
-      files.push(name);
-    }
-    for (const i of task.inputs) {
-      if (i.source !== 'file') continue;
-      const name = `input-${basename(i.value)}`;
-      await copyFile(inside(libraryDir, i.value), join(sub, name));
-      files.push(name);
-    }
-    await writeFile(join(sub, 'task.json'), `${JSON.stringify(sidecarOf(task), null, 2)}\n`);
-    files.push('task.json');
+    for (const source of sources) files.push(await copyIntoNewFile(source.file, sub, source.name));
+    files.push(await writeIntoNewFile(sub, 'task.json', `${JSON.stringify(sidecarOf(task), null, 2)}\n`));
     result.tasks.push({ id: task.id, folder: sub, files });
   }
   return result;

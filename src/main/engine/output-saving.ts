@@ -2,14 +2,27 @@
  * Saving a completed task's outputs into the library: each pending output downloaded, checked
  * and thumbnailed; then the state the task ends in (saved, expired or failed) with its message.
  */
+import type { Dispatcher } from 'undici';
 import type { Task, TaskError, TaskOutput, TaskState } from '../../shared/index.ts';
-import { downloadOutput, makeThumbnail, OutputExpiredError } from '../media/index.ts';
+import {
+  DOWNLOAD_FAILED,
+  type DownloadTimes,
+  downloadOutput,
+  makeThumbnail,
+  OutputExpiredError,
+} from '../media/index.ts';
 import type { LibraryStore } from '../store/index.ts';
+import { storageProblemOf } from './storage-guard.ts';
 
 export interface SaveOutputsContext {
   store: LibraryStore;
   libraryDir: string;
   maxOutputBytes: number;
+  /** The agent that checks where downloads connect (output-downloads.ts). */
+  dispatcher?: Dispatcher;
+  times?: DownloadTimes;
+  /** Stops the downloads under way (the engine is closing). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -28,6 +41,9 @@ export async function saveOutputs(ctx: SaveOutputsContext, task: Task): Promise<
         index: output.index,
         kind: output.kind,
         maxBytes: ctx.maxOutputBytes,
+        ...(ctx.dispatcher ? { dispatcher: ctx.dispatcher } : {}),
+        ...(ctx.times ? { times: ctx.times } : {}),
+        ...(ctx.signal ? { signal: ctx.signal } : {}),
       });
       const thumb =
         output.kind === 'image'
@@ -45,6 +61,8 @@ export async function saveOutputs(ctx: SaveOutputsContext, task: Task): Promise<
         error: null,
       });
     } catch (err) {
+      // the library's disk, not the output: it stays pending, and the engine waits for room
+      if (storageProblemOf(err) !== null) throw err;
       if (err instanceof OutputExpiredError) {
         ctx.store.updateOutput(task.id, output.index, { state: 'expired', error: err.message });
       } else if (err instanceof Error && 'retryable' in err && err.retryable === true) {
@@ -102,7 +120,7 @@ export function settledState(outputs: readonly TaskOutput[]): { state: TaskState
     state: 'failed',
     error: {
       kind: 'download',
-      message: `the output could not be saved: ${failed[0]?.error ?? 'unknown'}`,
+      message: failed[0]?.error ?? `${DOWNLOAD_FAILED}.`,
       code: null,
     },
   };

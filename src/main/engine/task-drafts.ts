@@ -4,6 +4,7 @@
  * checked by the media room (magic bytes, header dimensions, size caps).
  */
 import {
+  draftInputSizeProblem,
   estimateCost,
   inputProblems,
   LIMITS,
@@ -49,6 +50,8 @@ export function checkDraftFields(draft: TaskDraft): void {
   if (typeof draft.taskType !== 'string' || draft.taskType.trim() === '') fail('task_type', 'is required');
   if (!draft.input || typeof draft.input !== 'object' || Array.isArray(draft.input))
     fail('input', 'must be an object');
+  const tooLarge = draftInputSizeProblem(draft.input, draft.taskType);
+  if (tooLarge) fail('input', tooLarge);
   const entry = taskTypeEntry(draft.taskType);
   if (!entry) {
     const known = TASK_TYPES.filter((e) => !e.sandboxOnly).map((e) => e.taskType);

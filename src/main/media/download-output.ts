@@ -2,38 +2,42 @@
  * Downloads a task's output into the library: streamed to a temporary file under
  * `<library>/.partial/`, checked (size cap, content sniffed from its first bytes), hashed, then
  * renamed into `<library>/<yyyy>/<mm>/<task id>/`. A URL the service no longer serves gives
- * `OutputExpiredError`, so the caller can keep the record and the URL.
+ * `OutputExpiredError`, so the caller can keep the record and the URL. Where connections may go
+ * is the agent's business (guarded-agent.ts); redirects are followed by output-fetch.ts; each
+ * download has a total time limit and an idle limit.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Agent, interceptors, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { OutputKind } from '../../shared/index.ts';
+import {
+  type DownloadTimes,
+  downloadFailureOf,
+  finalFailure,
+  OutputDownloadError,
+  OutputExpiredError,
+  retryableFailure,
+} from './download-errors.ts';
 import { sniffFileType } from './file-type-sniffing.ts';
+import { createDownloadAgent } from './guarded-agent.ts';
+import { fetchOutput } from './output-fetch.ts';
+import { createPartialFile } from './partial-folder.ts';
+import { ensureFolderBelow } from './safe-files.ts';
 
-/** One agent for every output download: keep-alive, and up to 3 redirects (CDNs redirect). */
-const downloadAgent = new Agent({ connections: 8 }).compose(interceptors.redirect({ maxRedirections: 3 }));
+export { OutputDownloadError, OutputExpiredError };
 
-export class OutputExpiredError extends Error {
-  readonly status: number;
-  constructor(status: number) {
-    super(`output expired: the service no longer serves this file (HTTP ${status})`);
-    this.name = 'OutputExpiredError';
-    this.status = status;
-  }
-}
+/** Limits of one download when the caller gives none. */
+export const DEFAULT_DOWNLOAD_TIMES: DownloadTimes = { totalMs: 30 * 60_000, idleMs: 60_000 };
 
-export class OutputDownloadError extends Error {
-  /** True when trying again later may succeed (network trouble, 5xx). */
-  readonly retryable: boolean;
-  constructor(message: string, retryable: boolean) {
-    super(message);
-    this.name = 'OutputDownloadError';
-    this.retryable = retryable;
-  }
+/** The agent used when the caller passes none: public addresses only. */
+let publicOnlyAgent: Dispatcher | null = null;
+function defaultAgent(): Dispatcher {
+  publicOnlyAgent ??= createDownloadAgent({ allowLoopback: false, trustedOrigin: null });
+  return publicOnlyAgent;
 }
 
 export interface DownloadedOutput {
@@ -52,8 +56,15 @@ export interface DownloadOptions {
   index: number;
   kind: OutputKind;
   maxBytes: number;
+  /** Stops the download (the app is closing). */
   signal?: AbortSignal;
-  timeoutMs?: number;
+  /**
+   * The agent that checks where each connection goes (guarded-agent.ts). Default: public
+   * addresses only.
+   */
+  dispatcher?: Dispatcher;
+  /** Limit of the whole download, and of a wait for the next bytes. Default 30 minutes and 60 s. */
+  times?: DownloadTimes;
 }
 
 const SAFE_ID = /^[A-Za-z0-9-]{1,64}$/;
@@ -80,93 +91,100 @@ function contentMatches(kind: OutputKind, family: string | null): boolean {
   return family === kind;
 }
 
-export async function downloadOutput(url: string, options: DownloadOptions): Promise<DownloadedOutput> {
-  const { libraryDir, maxBytes } = options;
-  const partialDir = join(libraryDir, '.partial');
-  await mkdir(partialDir, { recursive: true });
-  const tempPath = join(partialDir, `${randomUUID()}.part`);
-
-  let head = new Uint8Array(0);
-  let size = 0;
-  const hash = createHash('sha256');
-  const meter = new Transform({
+/** Counts, caps, hashes and keeps the first bytes of what passes through. */
+function byteMeter(maxBytes: number) {
+  const seen = { size: 0, head: new Uint8Array(0), hash: createHash('sha256') };
+  const stream = new Transform({
     transform(chunk: Buffer, _enc, done) {
-      size += chunk.length;
-      if (size > maxBytes) {
-        done(
-          new OutputDownloadError(`output is larger than the ${Math.round(maxBytes / 1e6)} MB limit`, false),
-        );
+      seen.size += chunk.length;
+      if (seen.size > maxBytes) {
+        done(finalFailure(`it is larger than the ${Math.round(maxBytes / 1e6)} MB limit`));
         return;
       }
-      if (head.length < 64) head = Buffer.concat([head, chunk.subarray(0, 64 - head.length)]);
-      hash.update(chunk);
+      if (seen.head.length < 64)
+        seen.head = Buffer.concat([seen.head, chunk.subarray(0, 64 - seen.head.length)]);
+      seen.hash.update(chunk);
       done(null, chunk);
     },
   });
+  return { seen, stream };
+}
 
+/** Writes the bytes of a `data:` output (Base64 only) through the meter. */
+async function writeDataUri(url: string, meter: Transform, tempPath: string): Promise<void> {
+  const comma = url.indexOf(',');
+  if (comma < 0 || !url.slice(0, comma).endsWith(';base64')) {
+    throw finalFailure('the service gave it inline as data that is not Base64');
+  }
+  const bytes = Buffer.from(url.slice(comma + 1), 'base64');
+  await pipeline(Readable.from([bytes]), meter, createWriteStream(tempPath));
+}
+
+/** An error of the local file system (disk full, read-only, …): Node's file errors name their path. */
+function isFileError(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && typeof (err as { path?: unknown }).path === 'string';
+}
+
+/**
+ * Streams an http(s) output through the meter, within the time limits: every failure becomes
+ * an OutputDownloadError (or OutputExpiredError) with a sentence of its own.
+ */
+async function writeHttpOutput(
+  url: string,
+  options: DownloadOptions,
+  meter: Transform,
+  tempPath: string,
+): Promise<void> {
+  const times = options.times ?? DEFAULT_DOWNLOAD_TIMES;
+  const total = AbortSignal.timeout(times.totalMs);
+  const signal = options.signal ? AbortSignal.any([total, options.signal]) : total;
   try {
-    if (url.startsWith('data:')) {
-      const comma = url.indexOf(',');
-      if (comma < 0 || !url.slice(0, comma).endsWith(';base64')) {
-        throw new OutputDownloadError('output data URI is not Base64', false);
-      }
-      const bytes = Buffer.from(url.slice(comma + 1), 'base64');
-      await pipeline(Readable.from([bytes]), meter, createWriteStream(tempPath));
-    } else {
-      let response: Awaited<ReturnType<typeof request>>;
-      try {
-        response = await request(url, {
-          method: 'GET',
-          signal: options.signal,
-          headersTimeout: options.timeoutMs ?? 60_000,
-          bodyTimeout: options.timeoutMs ?? 60_000,
-          dispatcher: downloadAgent,
-        });
-      } catch (err) {
-        throw new OutputDownloadError(`could not reach the output URL: ${(err as Error).message}`, true);
-      }
-      const status = response.statusCode;
-      if (status === 404 || status === 410 || status === 403) {
-        await response.body.dump();
-        throw new OutputExpiredError(status);
-      }
-      if (status < 200 || status >= 300) {
-        await response.body.dump();
-        throw new OutputDownloadError(
-          `output download answered HTTP ${status}`,
-          status >= 500 || status === 429,
-        );
-      }
-      const declared = Number(response.headers['content-length']);
-      if (Number.isFinite(declared) && declared > maxBytes) {
-        await response.body.dump();
-        throw new OutputDownloadError(`output is ${declared} bytes; the limit is ${maxBytes}`, false);
-      }
-      try {
-        await pipeline(response.body, meter, createWriteStream(tempPath));
-      } catch (err) {
-        if (err instanceof OutputDownloadError) throw err;
-        throw new OutputDownloadError(`output download broke off: ${(err as Error).message}`, true);
-      }
+    const response = await fetchOutput(url, {
+      dispatcher: options.dispatcher ?? defaultAgent(),
+      signal,
+      idleMs: times.idleMs,
+    });
+    const declared = Number(response.headers['content-length']);
+    if (Number.isFinite(declared) && declared > options.maxBytes) {
+      response.body.destroy();
+      throw finalFailure(`it is ${declared} bytes; the limit is ${options.maxBytes}`);
     }
-    if (size === 0) throw new OutputDownloadError('output is empty', true);
-    const sniffed = sniffFileType(head);
+    await pipeline(response.body, meter, createWriteStream(tempPath));
+  } catch (err) {
+    // an expiry, and the library's own disk failing (a file error carries its path), pass as they are
+    if (err instanceof OutputExpiredError || isFileError(err)) throw err;
+    throw downloadFailureOf(err, times, {
+      totalTimedOut: total.aborted,
+      stopped: options.signal?.aborted === true,
+    });
+  }
+}
+
+export async function downloadOutput(url: string, options: DownloadOptions): Promise<DownloadedOutput> {
+  const { libraryDir, maxBytes } = options;
+  // a new owner-only file in the app's own `.partial` folder (partial-folder.ts)
+  const tempPath = await createPartialFile(libraryDir);
+  const { seen, stream } = byteMeter(maxBytes);
+  try {
+    if (url.startsWith('data:')) await writeDataUri(url, stream, tempPath);
+    else await writeHttpOutput(url, options, stream, tempPath);
+    if (seen.size === 0) throw retryableFailure('its server sent an empty file');
+    const sniffed = sniffFileType(seen.head);
     if (!contentMatches(options.kind, sniffed?.family ?? null)) {
-      throw new OutputDownloadError(
-        `output should be ${options.kind} but its content is ${sniffed ? sniffed.mime : 'not a known media type'}`,
-        false,
+      throw finalFailure(
+        `it should be ${options.kind} but its content is ${sniffed ? sniffed.mime : 'not a known media type'}`,
       );
     }
     const folder = taskFolder(libraryDir, options.taskId, options.createdAt);
-    await mkdir(folder, { recursive: true });
+    await ensureFolderBelow(resolve(libraryDir), folder); // mode 0700, no link followed on the way
     const ext = sniffed?.ext ?? 'bin';
     const finalPath = join(folder, `output-${options.index + 1}.${ext}`);
     await rename(tempPath, finalPath);
     return {
       path: toLibraryPath(libraryDir, finalPath),
       mime: sniffed?.mime ?? 'application/octet-stream',
-      size,
-      sha256: hash.digest('hex'),
+      size: seen.size,
+      sha256: seen.hash.digest('hex'),
     };
   } finally {
     await rm(tempPath, { force: true });

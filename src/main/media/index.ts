@@ -8,7 +8,9 @@
 export { base64Chunks } from './base64-stream.ts';
 export { Base64DecodeError, type DataUri, decodeBase64Strict, parseDataUri } from './base64-strict.ts';
 // Result downloads and thumbnails (download-output.ts, thumbnail.ts: written by the downloads room).
+export { DOWNLOAD_FAILED, type DownloadTimes, finalFailure } from './download-errors.ts';
 export {
+  DEFAULT_DOWNLOAD_TIMES,
   type DownloadedOutput,
   type DownloadOptions,
   downloadOutput,
@@ -17,6 +19,7 @@ export {
   taskFolder,
 } from './download-output.ts';
 export { describeType, type MediaFamily, type SniffedType, sniffFileType } from './file-type-sniffing.ts';
+export { BlockedAddressError, createDownloadAgent, type DownloadAddressPolicy } from './guarded-agent.ts';
 export {
   IMAGE_HEAD_BYTES,
   type ImageFormat,
@@ -36,6 +39,19 @@ export {
 export { InputValidationError, inputProblem } from './input-validation-error.ts';
 export { copyIntoLibrary, type LibraryCopy } from './library-copy.ts';
 export {
+  assertLocalPath,
+  localPathProblem,
+  specialTreeProblem,
+  UnsafePathError,
+} from './local-path-rules.ts';
+export { type AddressKind, type AddressPolicy, addressAllowed, addressKindOf } from './network-address.ts';
+export {
+  cleanPartialFolder,
+  isPartialFileName,
+  PARTIAL_FOLDER,
+  type PartialCleanup,
+} from './partial-folder.ts';
+export {
   base64Length,
   type CreateRequestBody,
   type EncodeOptions,
@@ -44,4 +60,15 @@ export {
   encodedBodyLengthFromSizes,
   type FileInputPaths,
 } from './request-body-encoding.ts';
+export {
+  copyOpenFile,
+  createUniqueFile,
+  createUniqueFolder,
+  ensureFolderBelow,
+  numberedName,
+  openRegularFile,
+  PRIVATE_FILE_MODE,
+  PRIVATE_FOLDER_MODE,
+  refuseLinksBelow,
+} from './safe-files.ts';
 export { makeThumbnail, THUMBNAIL_MAX_SIDE, type Thumbnail } from './thumbnail.ts';

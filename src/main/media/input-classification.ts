@@ -2,6 +2,8 @@
  * Decides what an input value is: an http(s) URL, a `data:` URI, raw Base64, or a local file
  * path (absolute, or a `file:` URL as some drag sources give). Raw Base64 of a JPEG starts with
  * "/9j/", which is also an absolute POSIX path: such a value is a file only when that file exists.
+ * A network (UNC) or device path is refused before anything touches it (local-path-rules.ts): on
+ * Windows even a stat() of `\\server\share\x.png` would send the user's NTLM hash to that server.
  */
 
 import { stat } from 'node:fs/promises';
@@ -10,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { isHttpUrl } from '../../shared/catalog/index.ts';
 import { countNonWhitespace, hasOnlyBase64Characters } from './base64-strict.ts';
 import { sniffFileType } from './file-type-sniffing.ts';
+import { localPathProblem } from './local-path-rules.ts';
 
 export type ClassifiedValue =
   | { kind: 'url'; url: string }
@@ -43,17 +46,28 @@ function looksLikeBase64(value: string): boolean {
 }
 
 function fileUrl(value: string): ClassifiedValue {
+  let path: string;
   try {
-    return { kind: 'file', path: fileURLToPath(value) };
+    path = fileURLToPath(value);
   } catch {
     return { kind: 'refused', problem: `not a usable local file URL: ${value}` };
   }
+  return localFile(path);
+}
+
+/** A file path, unless it is a network or device path (refused without touching it). */
+function localFile(path: string): ClassifiedValue {
+  const problem = localPathProblem(path);
+  return problem === null ? { kind: 'file', path } : { kind: 'refused', problem: `${path} ${problem}` };
 }
 
 async function absolutePathOrBase64(value: string): Promise<ClassifiedValue> {
-  if (!looksLikeBase64(value)) return { kind: 'file', path: value };
+  if (!looksLikeBase64(value)) return localFile(value);
+  // Base64 of an MP3 starts with "//": never stat() such a value as a (network) path
+  if (localPathProblem(value) !== null)
+    return startsLikeMedia(value) ? { kind: 'base64', value } : localFile(value);
   if (value.length <= MAX_PATH_CHARS && (await pathExists(value))) return { kind: 'file', path: value };
-  return startsLikeMedia(value) ? { kind: 'base64', value } : { kind: 'file', path: value };
+  return startsLikeMedia(value) ? { kind: 'base64', value } : localFile(value);
 }
 
 /** Whether the first Base64 characters decode to a known media signature. */

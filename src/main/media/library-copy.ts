@@ -12,6 +12,7 @@ import { sniffFileType } from './file-type-sniffing.ts';
 import type { FileInput } from './input-validation.ts';
 import { inputProblem } from './input-validation-error.ts';
 import { readAt } from './positional-read.ts';
+import { openNewFile, PRIVATE_FOLDER_MODE, writeAll } from './safe-files.ts';
 
 export interface LibraryCopy {
   /** Absolute path of the copy. */
@@ -32,7 +33,7 @@ const SAFE_EXT = /^[a-z0-9]{1,8}$/;
 export async function copyIntoLibrary(input: FileInput, destDir: string): Promise<LibraryCopy> {
   if (!SAFE_FIELD.test(input.field)) throw new Error(`unsafe input field name for a file: ${input.field}`);
   if (!SAFE_EXT.test(input.ext)) throw new Error(`unsafe file extension: ${input.ext}`);
-  await mkdir(destDir, { recursive: true });
+  await mkdir(destDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const finalPath = join(destDir, `${input.field}.${input.ext}`);
   const tempPath = join(destDir, `.${input.field}.${randomUUID()}.partial`);
   try {
@@ -49,7 +50,7 @@ export async function copyIntoLibrary(input: FileInput, destDir: string): Promis
 async function copyToNewFile(input: FileInput, tempPath: string): Promise<{ sha256: string; size: number }> {
   const source = await openSource(input);
   try {
-    const target = await open(tempPath, 'wx');
+    const target = await openNewFile(tempPath); // owner-only (0600), never over an existing file
     try {
       const result = await copyHashing(source, target, input);
       await target.sync();
@@ -91,14 +92,6 @@ async function copyHashing(
     throw inputProblem(input.field, `file changed since it was checked: ${input.path}`);
   }
   return { sha256: hash.digest('hex'), size };
-}
-
-async function writeAll(target: FileHandle, bytes: Uint8Array): Promise<void> {
-  let written = 0;
-  while (written < bytes.length) {
-    const { bytesWritten } = await target.write(bytes, written, bytes.length - written);
-    written += bytesWritten;
-  }
 }
 
 function checkStillSameType(head: Uint8Array, input: FileInput): void {

@@ -12,6 +12,7 @@ export function createElectronSettingsStore(userDataDir: string): ConfSettingsSt
         schema: options.schema as never,
         defaults: options.defaults as unknown as Record<string, unknown>,
         clearInvalidConfig: false,
+        configFileMode: options.configFileMode, // 0600
       }),
   );
 }

@@ -8,7 +8,7 @@
  */
 import { safeStorage } from 'electron';
 import ElectronStore from 'electron-store';
-import type { SecretStore } from '../backend/index.ts';
+import { type SecretStore, secretFileOptions } from '../backend/index.ts';
 
 interface StoredSecret {
   /** e.g. `safeStorage:linux:gnome_libsecret`, `safeStorage:darwin:keychain`. */
@@ -42,11 +42,8 @@ export class SafeStorageSecretStore implements SecretStore {
     const available = await safeStorage.isAsyncEncryptionAvailable();
     const backend = process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : 'keychain';
     const storage = !available ? 'unavailable' : backend === 'basic_text' ? 'weak' : 'os';
-    const store = new ElectronStore<SecretFile>({
-      name: 'secret',
-      cwd: userDataDir,
-      clearInvalidConfig: true,
-    });
+    // `secret.json`, owner-only (0600)
+    const store = new ElectronStore<SecretFile>(secretFileOptions(userDataDir));
     return new SafeStorageSecretStore(store, storage, `safeStorage:${process.platform}:${backend}`, log);
   }
 

@@ -13,8 +13,10 @@
  * - checkpoints: see applyPragmas and LibraryStore's idle checkpoint.
  * - `foreign_keys=ON` (inputs and outputs cascade with their task), `busy_timeout` (a second
  *   connection waits for the lock instead of failing at once).
+ * - modes: the folder is made 0700 and the database file created 0600 before SQLite opens it;
+ *   SQLite gives its WAL and shared-memory files the mode of the database file.
  */
-import { mkdirSync } from 'node:fs';
+import { closeSync, constants, mkdirSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { SqliteFeatureMissingError } from './store-errors.ts';
@@ -67,9 +69,19 @@ function applyPragmas(db: DatabaseSync, busyTimeoutMs: number): void {
   db.exec('PRAGMA journal_size_limit = 67108864');
 }
 
+/** Creates the database file owner-only (0600) when it does not exist yet; an existing one keeps its mode. */
+function createPrivateFile(file: string): void {
+  try {
+    closeSync(openSync(file, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
 export function openDatabase(libraryDir: string, busyTimeoutMs = DEFAULT_BUSY_TIMEOUT_MS): OpenedDatabase {
-  mkdirSync(libraryDir, { recursive: true });
+  mkdirSync(libraryDir, { recursive: true, mode: 0o700 });
   const file = resolve(libraryDir, DATABASE_FILE_NAME);
+  createPrivateFile(file);
   const db = new DatabaseSync(file, { timeout: busyTimeoutMs, enableForeignKeyConstraints: true });
   try {
     assertFeatures(db);

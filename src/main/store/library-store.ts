@@ -70,6 +70,8 @@ export interface TransactionOptions {
 }
 
 const DEFAULT_IDLE_CHECKPOINT_MS = 1000;
+/** The settings key probeWrite adds and removes; never left in the table. */
+const WRITE_PROBE_KEY = 'store.writeProbe';
 const NO_CLAUSE: SetClause = { assignments: [], params: {} };
 const CONSUME_DECIMALS = 1e9;
 
@@ -98,6 +100,7 @@ export class LibraryStore {
   readonly #cache: StatementCache;
   readonly #now: () => Date;
   readonly #onUnreadable: (error: CorruptTaskRowError) => void;
+  readonly #onBackgroundError: (error: Error) => void;
   readonly #idleCheckpointMs: number;
   #idleTimer: NodeJS.Timeout | null = null;
   #depth = 0;
@@ -109,6 +112,7 @@ export class LibraryStore {
     this.file = file;
     this.#now = options.now ?? (() => new Date());
     this.#onUnreadable = options.onUnreadableTask ?? (() => {});
+    this.#onBackgroundError = options.onBackgroundError ?? (() => {});
     this.#idleCheckpointMs = options.idleCheckpointMs ?? DEFAULT_IDLE_CHECKPOINT_MS;
     this.#sql = prepareFixedStatements(db);
     this.#cache = new StatementCache(db);
@@ -184,7 +188,21 @@ export class LibraryStore {
     if (!this.#closed) this.#db.exec('PRAGMA wal_checkpoint(PASSIVE)');
   }
 
-  /** Debounced: the checkpoint runs when no write came for idleCheckpointMs. Never keeps the process alive. */
+  /**
+   * A small write that needs room in the database (a settings row added and removed in one
+   * transaction): throws, like any write, while the library cannot take writes (disk full).
+   */
+  probeWrite(): void {
+    this.transaction(() => {
+      this.#sql.setSetting.run({ key: WRITE_PROBE_KEY, value: JSON.stringify(this.#nowIso()) });
+      this.#sql.deleteSetting.run(WRITE_PROBE_KEY);
+    });
+  }
+
+  /**
+   * Debounced: the checkpoint runs when no write came for idleCheckpointMs. Never keeps the
+   * process alive, and never throws: a failure (disk full) goes to onBackgroundError.
+   */
   #armIdleCheckpoint(): void {
     if (this.#idleCheckpointMs <= 0) return;
     if (this.#idleTimer) {
@@ -193,9 +211,17 @@ export class LibraryStore {
     }
     this.#idleTimer = setTimeout(() => {
       this.#idleTimer = null;
-      if (this.#depth === 0) this.checkpoint();
+      if (this.#depth === 0) this.#idleCheckpoint();
     }, this.#idleCheckpointMs);
     this.#idleTimer.unref();
+  }
+
+  #idleCheckpoint(): void {
+    try {
+      this.checkpoint();
+    } catch (error) {
+      this.#onBackgroundError(error instanceof Error ? error : new Error(String(error)));
+    }
   }
 
   #nested<T>(fn: () => T, options: TransactionOptions): T {

@@ -182,4 +182,10 @@ export interface StoreOptions {
    * nextQueued, dueForPoll, durationHistory, deleteTask), so one bad row never stops the engine.
    */
   onUnreadableTask?: (error: CorruptTaskRowError) => void;
+  /**
+   * Told about a failure of the store's own background work (the idle WAL checkpoint, e.g. on a
+   * full disk), which never throws: nobody would catch it. Default: ignored (the checkpoint runs
+   * again after the next write).
+   */
+  onBackgroundError?: (error: Error) => void;
 }

@@ -1,3 +1,4 @@
+export * from './draft-input-size.ts';
 export * from './input-fields.ts';
 export * from './limits.ts';
 export * from './prices.ts';

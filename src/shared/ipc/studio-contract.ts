@@ -6,6 +6,7 @@
  * implements the same bridge over the real engine.
  */
 import { z } from 'zod';
+import { draftInputSizeProblem } from '../catalog/draft-input-size.ts';
 import { apiKeyProblem, isHttpUrl, keyTransportProblem } from '../catalog/limits.ts';
 import {
   MODEL_ID_PATTERN,
@@ -21,16 +22,22 @@ import { type EngineStatus, TASK_STATES, type Task } from '../task/task-model.ts
 const id = z.string().min(1).max(100);
 const text = (max: number) => z.string().max(max);
 
-export const TaskDraftSchema = z.strictObject({
-  model: text(200).min(1),
-  taskType: text(100).min(1),
-  input: z.record(z.string().max(100), z.unknown()),
-  webhook: z.strictObject({ endpoint: text(2000), secret: text(500) }).nullish(),
-  title: text(200).optional(),
-  rerunOf: id.nullish(),
-  /** The user agreed to queue a task whose price is not published, under a budget. */
-  acceptUnknownPrice: z.boolean().optional(),
-});
+export const TaskDraftSchema = z
+  .strictObject({
+    model: text(200).min(1),
+    taskType: text(100).min(1),
+    input: z.record(z.string().max(100), z.unknown()),
+    webhook: z.strictObject({ endpoint: text(2000), secret: text(500) }).nullish(),
+    title: text(200).optional(),
+    rerunOf: id.nullish(),
+    /** The user agreed to queue a task whose price is not published, under a budget. */
+    acceptUnknownPrice: z.boolean().optional(),
+  })
+  .superRefine((draft, ctx) => {
+    // the input's JSON text is capped (media fields not counted), before anything else reads it
+    const problem = draftInputSizeProblem(draft.input, draft.taskType);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['input'], message: problem });
+  });
 export type TaskDraftInput = z.infer<typeof TaskDraftSchema>;
 
 export const TaskFilterSchema = z.strictObject({

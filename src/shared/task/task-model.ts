@@ -158,4 +158,9 @@ export interface EngineStatus {
   nextAttemptAt: number | null;
   queued: number;
   activeRemote: number;
+  /**
+   * Set while the library cannot record changes (disk full, a disk error): nothing is sent,
+   * fetched or downloaded until a write succeeds again, and this says why. null otherwise.
+   */
+  storageProblem: string | null;
 }

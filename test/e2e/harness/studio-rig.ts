@@ -134,12 +134,6 @@ export interface StudioPage {
   close(): Promise<void>;
 }
 
-async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(url, init);
-  if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${url} answered ${response.status}`);
-  return (await response.json()) as T;
-}
-
 /** Where the backend sends the hosted profile: the rig's own sandbox and its upload endpoint. */
 function hostedAddressOf(sandbox: Sandbox | null): { baseUrl: string; uploadUrl: string } {
   if (!sandbox) throw new Error('the hosted stand-in sandbox did not start');
@@ -223,15 +217,12 @@ export async function createStudioRig(options: RigOptions): Promise<StudioRig> {
     return result.value as StudioCallResult<K>;
   };
 
-  const serviceUrl = (): string => {
-    const url = own ? (own as Sandbox).url : backend.sandboxUrl();
-    if (!url) throw new Error('no sandbox is running');
-    return url;
-  };
-  const builtInUrl = (): string => {
-    const url = backend.sandboxUrl();
-    if (!url) throw new Error('the built-in sandbox is not running (demo mode is off)');
-    return url;
+  // the built-in sandbox's control paths want its key, which only the backend has: the rig
+  // reaches its ledger and faults in-process instead
+  const builtIn = () => {
+    const controls = backend.builtInSandbox();
+    if (!controls) throw new Error('the built-in sandbox is not running (demo mode is off)');
+    return controls;
   };
   const pages = new Set<StudioPage>();
 
@@ -253,21 +244,17 @@ export async function createStudioRig(options: RigOptions): Promise<StudioRig> {
     },
     async ledger() {
       if (ownHistory.length > 0) return ownHistory.flatMap((sandbox) => sandbox.ledger());
-      return (await fetchJson<{ entries: LedgerEntry[] }>(`${serviceUrl()}/_sandbox/ledger`)).entries;
+      return builtIn().ledger();
     },
     async demoLedger() {
-      return (await fetchJson<{ entries: LedgerEntry[] }>(`${builtInUrl()}/_sandbox/ledger`)).entries;
+      return builtIn().ledger();
     },
     async setFaults(faults) {
       if (own) {
         (own as Sandbox).setFaults(faults);
         return;
       }
-      await fetchJson(`${serviceUrl()}/_sandbox/faults`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(faults),
-      });
+      builtIn().setFaults(faults);
     },
     async stopService() {
       const sandbox = rig.sandbox();

@@ -73,6 +73,11 @@ export function Banners() {
           </button>
         </div>
       ) : null}
+      {status?.storageProblem ? (
+        <div className="banner banner-danger" role="alert" data-testid="storage-banner">
+          {status.storageProblem}
+        </div>
+      ) : null}
       {status?.serviceLimitReason ? (
         <div className="banner banner-info" role="status" data-testid="service-limit-banner">
           {status.serviceLimitReason}

@@ -13,7 +13,7 @@ export function OtherForm() {
   const errors = useCompose((s) => s.errors.other);
   const setOther = useCompose((s) => s.setOther);
   const types = OTHER_ENTRIES.filter((e) => e.modelName === other.model);
-  const check = useMemo(() => checkJsonObject(other.json), [other.json]);
+  const check = useMemo(() => checkJsonObject(other.json, other.taskType), [other.json, other.taskType]);
   const jsonError = errors.input ?? (check.ok ? null : check.message);
 
   const chooseModel = (model: string) => {

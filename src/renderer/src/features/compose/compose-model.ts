@@ -269,7 +269,7 @@ function modelAndInput(
       return { model: modelNameFor('image-edit'), taskType: 'image-edit', input };
     }
     case 'other': {
-      const parsed = checkJsonObject(forms.other.json);
+      const parsed = checkJsonObject(forms.other.json, forms.other.taskType);
       if (!parsed.ok) return fail('input', parsed.message);
       if (!forms.other.model) return fail('model', 'Choose a model');
       if (!forms.other.taskType) return fail('task_type', 'Choose a task type');
