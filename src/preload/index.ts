@@ -4,6 +4,7 @@
  * because sandboxed preloads cannot be ES modules.
  */
 import { contextBridge, type IpcRendererEvent, ipcRenderer, webUtils } from 'electron';
+import { GRANT_FILE_CHANNEL } from '../shared/ipc/index.ts';
 import { createStudioBridge } from './studio-bridge.ts';
 
 const bridge = createStudioBridge({
@@ -16,6 +17,7 @@ const bridge = createStudioBridge({
     };
   },
   pathForFile: (file) => webUtils.getPathForFile(file),
+  grantFile: (path) => ipcRenderer.send(GRANT_FILE_CHANNEL, path),
 });
 
 contextBridge.exposeInMainWorld('studio', bridge);

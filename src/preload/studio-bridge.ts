@@ -23,6 +23,8 @@ export interface BridgeTransport {
   /** Subscribes to a channel; returns the unsubscribe function. */
   subscribe(channel: string, listener: (payload: unknown) => void): () => void;
   pathForFile(file: File): string;
+  /** Tells main the user gave the app this file (GRANT_FILE_CHANNEL). */
+  grantFile(path: string): void;
 }
 
 const CALL_NAMES: ReadonlySet<string> = new Set(Object.keys(STUDIO_CALLS));
@@ -79,11 +81,15 @@ export function createStudioBridge(transport: BridgeTransport): StudioBridge {
       return () => off();
     },
     pathForFile(file: File): string {
+      let path = '';
       try {
-        return transport.pathForFile(file) || '';
+        path = transport.pathForFile(file) || '';
       } catch {
         return '';
       }
+      // a real file the user dropped or picked (a File made in the page has no path): main may read it
+      if (path) transport.grantFile(path);
+      return path;
     },
   };
   return bridge as unknown as StudioBridge;

@@ -186,18 +186,23 @@ describe('library calls', () => {
     if (!missing.ok) expect(missing.error).toMatchObject({ kind: 'not-found', field: 'id' });
   });
 
-  it('exports to a folder, asks for one when none is given, and stops when cancelled', async () => {
-    const dest = join(dir, 'export-a');
-    const view = await h.ok<ExportView>('tasks.export', { ids: [song.id], destDir: dest });
-    const folder = view.tasks[0]?.folder ?? '';
-    expect(existsSync(join(folder, 'task.json'))).toBe(true);
-    expect(view.tasks[0]?.files.some((f) => f.endsWith('.wav'))).toBe(true);
+  it('exports to a folder chosen in the dialog, and stops when cancelled', async () => {
     h.dialogs.folder = null;
     expect(await h.ok('tasks.export', { ids: [song.id] })).toBeNull();
     h.dialogs.folder = join(dir, 'export-b');
     const asked = await h.ok<ExportView>('tasks.export', { ids: [song.id] });
     expect(asked.folder).toBe(join(dir, 'export-b'));
+    const folder = asked.tasks[0]?.folder ?? '';
+    expect(existsSync(join(folder, 'task.json'))).toBe(true);
+    expect(asked.tasks[0]?.files.some((f) => f.endsWith('.wav'))).toBe(true);
     expect(h.dialogs.asked.length).toBe(2);
+    // the folder the user chose may be named again; one the page makes up may not (security review, item 4)
+    const again = await h.ok<ExportView>('tasks.export', { ids: [song.id], destDir: join(dir, 'export-b') });
+    expect(again.tasks[0]?.folder).not.toBe(folder);
+    const madeUp = await h.call('tasks.export', { ids: [song.id], destDir: join(dir, 'export-a') });
+    expect(madeUp.ok).toBe(false);
+    if (!madeUp.ok) expect(madeUp.error).toMatchObject({ kind: 'not-given', field: 'destDir' });
+    expect(existsSync(join(dir, 'export-a'))).toBe(false);
     const relative = await h.call('tasks.export', { ids: [song.id], destDir: 'relative/dir' });
     expect(relative.ok).toBe(false);
     if (!relative.ok) expect(relative.error).toMatchObject({ kind: 'invalid-input', field: 'destDir' });
@@ -261,6 +266,29 @@ describe('media checks, budget and cost', () => {
   it('checks files and URLs before queueing', async () => {
     const good = await writePng(join(dir, 'face.png'), 64, 48);
     const big = await writePng(join(dir, 'big.png'), 3000, 3000);
+    // before the user gives the app the file, the page cannot have it read, nor learn that it exists
+    const notGiven = await h.ok<MediaCheck>('media.check', {
+      field: 'target_image',
+      value: good,
+      kind: 'image',
+    });
+    expect(notGiven).toMatchObject({ ok: false, source: null, size: null });
+    expect(notGiven.message).toMatch(/^target_image: this file was not given to the app/);
+    const missing = await h.ok<MediaCheck>('media.check', {
+      field: 'target_image',
+      value: join(dir, 'nope.png'),
+      kind: 'image',
+    });
+    expect(missing.message).toBe(notGiven.message);
+    const queued = await h.call('tasks.queue', {
+      model: 'image-toolkit',
+      taskType: 'face-swap',
+      input: { target_image: good, swap_image: good },
+    });
+    expect(queued.ok).toBe(false);
+    if (!queued.ok) expect(queued.error).toMatchObject({ kind: 'not-given', field: 'target_image' });
+    h.backend.grantDroppedFile(good);
+    h.backend.grantDroppedFile(big);
     const ok = await h.ok<MediaCheck>('media.check', {
       field: 'target_image',
       value: good,

@@ -212,6 +212,15 @@ describe('the library folder', () => {
         input: { ...SONG.input, style_prompt: 'first library' },
       });
       const other = join(root, 'lib-other');
+      // a folder the page makes up is refused; the one the user chose in the dialog is taken
+      const madeUp = await h.call('settings.update', { libraryDir: other });
+      expect(madeUp.ok).toBe(false);
+      if (!madeUp.ok) expect(madeUp.error).toMatchObject({ kind: 'not-given', field: 'libraryDir' });
+      const choose = async (folder: string) => {
+        h.dialogs.folder = folder;
+        expect(await h.ok('settings.chooseLibraryDir')).toBe(folder);
+      };
+      await choose(other);
       const s = await h.ok<StudioSettings>('settings.update', { libraryDir: other });
       expect(s.libraryDir).toBe(other);
       expect(h.backend.libraryDir()).toBe(other);
@@ -225,6 +234,7 @@ describe('the library folder', () => {
 
       const busyDir = join(root, 'lib-busy');
       const holder = await TaskEngine.open({ libraryDir: busyDir, ...FAST_ENGINE });
+      await choose(busyDir);
       try {
         const busy = await h.call('settings.update', { libraryDir: busyDir });
         expect(busy.ok).toBe(false);
@@ -235,6 +245,7 @@ describe('the library folder', () => {
         await holder.close();
       }
 
+      await choose(join(root, 'lib', 'library'));
       await h.ok('settings.update', { libraryDir: join(root, 'lib', 'library') });
       expect((await h.ok<Task>('tasks.get', { id: first.id })).id).toBe(first.id);
       await h.ok('settings.update', { maxActiveRemote: 2 });

@@ -61,6 +61,8 @@ describe('network and device paths from the page', () => {
   });
 
   it('media.check answers that a UNC file is a network path (it was never looked up)', async () => {
+    // even a UNC path the window was given (a drop from a network share) is never touched
+    h.backend.grantDroppedFile(unc('face.png'));
     const check = await h.ok<MediaCheck>('media.check', {
       field: 'target_image',
       value: unc('face.png'),
@@ -73,12 +75,19 @@ describe('network and device paths from the page', () => {
 
 describe.skipIf(process.platform !== 'linux')('special files as an export destination', () => {
   it('refuses /proc/self with a clear message, and the next call still answers', async () => {
-    const error = await refusal('tasks.export', { ids: [song.id], destDir: '/proc/self/fd/0' });
+    // the page cannot name it at all; chosen in the dialog, it is refused as a special file
+    expect(await refusal('tasks.export', { ids: [song.id], destDir: '/proc/self/fd/0' })).toMatchObject({
+      kind: 'not-given',
+      field: 'destDir',
+    });
+    h.dialogs.folder = '/proc/self/fd/0';
+    const error = await refusal('tasks.export', { ids: [song.id] });
     expect(error).toMatchObject({ kind: 'unsafe-path', field: 'destDir' });
     expect(error.message).toMatch(/is under \/proc, which holds special files/);
     const page = await h.ok<{ items: unknown[] }>('tasks.list', {});
     expect(page.items.length).toBeGreaterThan(0);
-    const ok = await h.ok<{ folder: string }>('tasks.export', { ids: [song.id], destDir: join(dir, 'fine') });
+    h.dialogs.folder = join(dir, 'fine');
+    const ok = await h.ok<{ folder: string }>('tasks.export', { ids: [song.id] });
     expect(ok.folder).toBe(join(dir, 'fine'));
   });
 });

@@ -17,7 +17,12 @@ import { APP_ID } from '../../src/main/platform/app-identity.ts';
 import { APP_PAGE_URL, APP_SCHEME } from '../../src/main/platform/app-protocol-files.ts';
 import { CONTENT_SECURITY_POLICY } from '../../src/main/platform/content-security-policy.ts';
 import { MEDIA_SCHEME } from '../../src/main/platform/media-url.ts';
-import { channelOf, STUDIO_CALLS, type StudioCallName } from '../../src/shared/ipc/studio-contract.ts';
+import {
+  channelOf,
+  GRANT_FILE_CHANNEL,
+  STUDIO_CALLS,
+  type StudioCallName,
+} from '../../src/shared/ipc/studio-contract.ts';
 import {
   AppProcess,
   type BuiltApp,
@@ -193,10 +198,12 @@ describe('the built main bundle, first run on Linux', () => {
 
   it('registers one IPC handler per call of the contract, and nothing else answers the page', () => {
     expect([...snap.ipcChannels].sort()).toEqual(CONTRACT_CHANNELS);
-    // electron-store's own listener is the only other main-process IPC listener
-    expect(named(snap.records, 'ipcMain.on').map((r) => (r.detail as { channel: string }).channel)).toEqual([
-      'electron-store-get-data',
-    ]);
+    // besides electron-store's own listener, only the preload's grant channel (dropped files)
+    expect(
+      named(snap.records, 'ipcMain.on')
+        .map((r) => (r.detail as { channel: string }).channel)
+        .sort(),
+    ).toEqual(['electron-store-get-data', GRANT_FILE_CHANNEL].sort());
     expect(snap.records.filter((r) => /^(webContents|webFrameMain)\.ipc\./.test(r.name))).toEqual([]);
   });
 

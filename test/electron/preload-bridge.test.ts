@@ -26,6 +26,7 @@ let h: Harness;
 let bridge: StudioBridge;
 const channelsInvoked: string[] = [];
 let pathForFileThrows = false;
+const granted: string[] = [];
 
 /** What crosses contextBridge from a rejected promise: a new Error with the message only. */
 async function acrossContextBridge<T>(p: Promise<T>): Promise<T> {
@@ -54,6 +55,10 @@ beforeAll(async () => {
     pathForFile: () => {
       if (pathForFileThrows) throw new Error('not a file');
       return '/home/user/photo.png';
+    },
+    grantFile: (path) => {
+      granted.push(path);
+      h.backend.grantDroppedFile(path);
     },
   };
   bridge = createStudioBridge(transport);
@@ -114,11 +119,31 @@ describe('the preload bridge', () => {
     off();
   });
 
-  it('gives the path of a dropped file, or empty text', () => {
+  it('gives the path of a dropped file, or empty text, and tells main the user gave that file', () => {
     const file = new File(['x'], 'photo.png');
     expect(bridge.pathForFile(file)).toBe('/home/user/photo.png');
+    expect(granted).toEqual(['/home/user/photo.png']);
     pathForFileThrows = true;
     expect(bridge.pathForFile(file)).toBe('');
+    expect(granted).toHaveLength(1);
+    pathForFileThrows = false;
+  });
+
+  it('lets the page name only files the user gave: media.check of another path is refused unread', async () => {
+    const other = await bridge.invoke('media.check', {
+      field: 'image1',
+      value: '/etc/hostname',
+      kind: 'image',
+    });
+    expect(other.ok).toBe(false);
+    expect(other.message).toMatch(/not given to the app/);
+    const given = await bridge.invoke('media.check', {
+      field: 'image1',
+      value: '/home/user/photo.png',
+      kind: 'image',
+    });
+    // granted: now it is really looked at (and it does not exist here)
+    expect(given.message).not.toMatch(/not given to the app/);
   });
 
   it('exposes exactly invoke, on and pathForFile', () => {

@@ -33,6 +33,7 @@ import { BUILT_IN_SANDBOX_EXPOSURE, type BuiltInSandboxControls, controlsOf } fr
 import { errorViewOf, StudioCallError } from './call-errors.ts';
 import { type BoundKey, decodeBoundKey, encodeBoundKey, originOf } from './key-binding.ts';
 import { resolveLibraryMediaPath } from './media-path.ts';
+import { PathGrants } from './path-grants.ts';
 import type { PersistedSettings } from './persisted-settings.ts';
 import { chooseService, type HostedAddress, profileOf, type ServiceChoice } from './service-selection.ts';
 import { type CallContext, type CallHandlers, createCallHandlers } from './studio-calls.ts';
@@ -73,6 +74,11 @@ export interface StudioBackend {
   emitMenuCommand(command: string): void;
   /** The operating system's online/offline signal. */
   setNetworkOnline(online: boolean): void;
+  /**
+   * A file the user dropped on the window or picked (the preload resolves it with
+   * webUtils.getPathForFile and sends it on its own channel): the window may name it from now on.
+   */
+  grantDroppedFile(path: string): void;
   /** The absolute file a media URL path stands for, only under the library folder; else null. */
   resolveMediaPath(urlPath: string): string | null;
   /** Tasks that just ended as saved, failed, expired or uncertain (for notifications). */
@@ -98,6 +104,7 @@ class Backend implements StudioBackend, CallContext {
   readonly #inFlight = new Set<Promise<unknown>>();
   readonly #secrets = new Set<string>();
   readonly #handlers: CallHandlers;
+  readonly grants = new PathGrants();
 
   #engine!: TaskEngine;
   #engineUnsubscribe: (() => void)[] = [];
@@ -184,6 +191,10 @@ class Backend implements StudioBackend, CallContext {
   setNetworkOnline(online: boolean): void {
     this.#networkOnline = online;
     if (!this.#closed) this.#engine.setNetworkOnline(online);
+  }
+
+  grantDroppedFile(path: string): void {
+    if (typeof path === 'string' && path.length > 0 && path.length <= 4096) this.grants.grantFile(path);
   }
 
   resolveMediaPath(urlPath: string): string | null {

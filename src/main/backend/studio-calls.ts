@@ -18,11 +18,12 @@ import type {
   StudioSettings,
   Task,
 } from '../../shared/index.ts';
-import { exportTasks, type TaskEngine } from '../engine/index.ts';
-import { InputValidationError, localPathProblem, validateInput } from '../media/index.ts';
+import { exportTasks, mediaFieldsOf, type TaskEngine } from '../engine/index.ts';
+import { InputValidationError, localPathCandidate, localPathProblem, validateInput } from '../media/index.ts';
 import type { SettingsStore } from './backend-ports.ts';
 import { StudioCallError } from './call-errors.ts';
 import { resolveLibraryFile } from './media-path.ts';
+import type { PathGrants } from './path-grants.ts';
 import type { PersistedSettings } from './persisted-settings.ts';
 import type { StudioBackendOptions } from './studio-backend.ts';
 
@@ -44,7 +45,41 @@ export interface CallContext {
   clearApiKey(): Promise<void>;
   libraryDir(): string;
   sandboxUrl(): string | null;
+  /** The files and folders the window may name (dropped, picked, chosen in a dialog, or in the library). */
+  readonly grants: PathGrants;
   emit<E extends StudioEventName>(event: E, payload: StudioEvents[E]): void;
+}
+
+const NOT_GIVEN =
+  'this file was not given to the app: drop it on the field or choose it with Browse (the window cannot name other files)';
+
+/** Refuses a local file the window names that the user never gave the app; before any file call. */
+function checkGivenFile(ctx: CallContext, field: string, value: unknown): void {
+  if (typeof value !== 'string') return;
+  const path = localPathCandidate(value.trim());
+  if (path !== null && !ctx.grants.mayReadFile(path, ctx.libraryDir())) {
+    throw new StudioCallError('not-given', `${field}: ${NOT_GIVEN}`, field);
+  }
+}
+
+/** A folder the window names must be one the user chose in a dialog. */
+function givenFolder(ctx: CallContext, field: string, value: string): string {
+  const folder = absoluteFolder(field, value);
+  if (!ctx.grants.mayUseFolder(folder)) {
+    throw new StudioCallError(
+      'not-given',
+      `${field}: this folder was not chosen in the app's folder dialog; choose it there`,
+      field,
+    );
+  }
+  return folder;
+}
+
+/** Asks for a folder in a native dialog; the answer is one the window may name from now on. */
+async function chooseGivenFolder(ctx: CallContext, title: string): Promise<string | null> {
+  const folder = await ctx.options.dialogs.chooseFolder(title);
+  if (folder !== null) ctx.grants.grantFolder(folder);
+  return folder;
 }
 
 function taskOrFail(ctx: CallContext, id: string): Task {
@@ -104,7 +139,7 @@ function settingsCalls(ctx: CallContext) {
       if (args.modelOverrides !== undefined) patch.modelOverrides = args.modelOverrides;
       if (args.demoMode !== undefined) patch.demoMode = args.demoMode;
       if (args.maxActiveRemote !== undefined) patch.maxActiveRemote = args.maxActiveRemote;
-      if (args.libraryDir !== undefined) patch.libraryDir = absoluteFolder('libraryDir', args.libraryDir);
+      if (args.libraryDir !== undefined) patch.libraryDir = givenFolder(ctx, 'libraryDir', args.libraryDir);
       if (args.theme !== undefined) patch.theme = args.theme;
       if (args.budgetMicros !== undefined) patch.budgetMicros = args.budgetMicros;
       if (args.firstRun !== undefined) patch.firstRun = args.firstRun;
@@ -143,7 +178,7 @@ function settingsCalls(ctx: CallContext) {
       return view;
     },
 
-    'settings.chooseLibraryDir': async () => ctx.options.dialogs.chooseFolder('Choose the library folder'),
+    'settings.chooseLibraryDir': async () => chooseGivenFolder(ctx, 'Choose the library folder'),
   } satisfies Partial<CallHandlers>;
 }
 
@@ -171,7 +206,11 @@ function accountCalls(ctx: CallContext) {
 
 function taskCalls(ctx: CallContext) {
   return {
-    'tasks.queue': async (args: ArgsOf<'tasks.queue'>) => ctx.engine().queueTask(args),
+    'tasks.queue': async (args: ArgsOf<'tasks.queue'>) => {
+      for (const rule of mediaFieldsOf(args.taskType))
+        checkGivenFile(ctx, rule.field, args.input[rule.field]);
+      return ctx.engine().queueTask(args);
+    },
 
     'tasks.list': async (args: ArgsOf<'tasks.list'>) => ctx.engine().store.listTasks(args),
 
@@ -222,8 +261,8 @@ function taskCalls(ctx: CallContext) {
     'tasks.export': async (args: ArgsOf<'tasks.export'>) => {
       const tasks = args.ids.map((id) => taskOrFail(ctx, id));
       let dest: string | null;
-      if (args.destDir !== undefined) dest = absoluteFolder('destDir', args.destDir);
-      else dest = await ctx.options.dialogs.chooseFolder('Export to folder');
+      if (args.destDir !== undefined) dest = givenFolder(ctx, 'destDir', args.destDir);
+      else dest = await chooseGivenFolder(ctx, 'Export to folder');
       if (dest === null) return null;
       return exportTasks(ctx.libraryDir(), tasks, dest);
     },
@@ -244,8 +283,9 @@ function taskCalls(ctx: CallContext) {
   } satisfies Partial<CallHandlers>;
 }
 
-async function checkMedia(args: ArgsOf<'media.check'>): Promise<MediaCheck> {
+async function checkMedia(ctx: CallContext, args: ArgsOf<'media.check'>): Promise<MediaCheck> {
   try {
+    checkGivenFile(ctx, args.field, args.value);
     const v = await validateInput(args.value, {
       field: args.field,
       kind: args.kind,
@@ -264,7 +304,9 @@ async function checkMedia(args: ArgsOf<'media.check'>): Promise<MediaCheck> {
       size: v.source === 'file' ? v.size : v.bytes,
     };
   } catch (err) {
-    if (!(err instanceof InputValidationError)) throw err;
+    const refused =
+      err instanceof InputValidationError || (err instanceof StudioCallError && err.kind === 'not-given');
+    if (!refused) throw err;
     return {
       ok: false,
       message: err.message,
@@ -289,7 +331,7 @@ export function createCallHandlers(ctx: CallContext): CallHandlers {
     ...settingsCalls(ctx),
     ...accountCalls(ctx),
     'engine.status': async () => ctx.statusView(),
-    'media.check': checkMedia,
+    'media.check': (args: ArgsOf<'media.check'>) => checkMedia(ctx, args),
     ...taskCalls(ctx),
     'cost.summary': async () => ({
       ...ctx.engine().store.costSummary(),

@@ -28,6 +28,7 @@ export {
   readImageHeader,
   readImageHeaderFromBytes,
 } from './image-header.ts';
+export { localPathCandidate } from './input-classification.ts';
 export type { InputRule } from './input-rules.ts';
 export {
   type Base64Input,

@@ -70,6 +70,24 @@ async function absolutePathOrBase64(value: string): Promise<ClassifiedValue> {
   return startsLikeMedia(value) ? { kind: 'base64', value } : localFile(value);
 }
 
+/**
+ * The local file a value would be read from, decided without touching the disk: a `file:` URL
+ * or an absolute path, unless it is Base64 of a media file (which can look like a path, e.g.
+ * "/9j/" for a JPEG). Null for URLs, data URIs, Base64 and anything else. Callers that must
+ * not let an untrusted caller name files (the window) check this before any file call.
+ */
+export function localPathCandidate(value: string): string | null {
+  if (/^file:/i.test(value)) {
+    try {
+      return fileURLToPath(value);
+    } catch {
+      return null;
+    }
+  }
+  if (!isAbsolute(value)) return null;
+  return looksLikeBase64(value) && startsLikeMedia(value) ? null : value;
+}
+
 /** Whether the first Base64 characters decode to a known media signature. */
 function startsLikeMedia(value: string): boolean {
   const start = value.slice(0, 256).replace(/\s/g, '').slice(0, 64);

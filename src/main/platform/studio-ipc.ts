@@ -4,9 +4,10 @@
  * top frame before the backend checks the arguments and runs it; and the backend's events sent
  * to the window on their channels.
  */
-import { type BrowserWindow, type IpcMainInvokeEvent, ipcMain } from 'electron';
+import { type BrowserWindow, type IpcMainEvent, type IpcMainInvokeEvent, ipcMain } from 'electron';
 import {
   channelOf,
+  GRANT_FILE_CHANNEL,
   STUDIO_CALLS,
   STUDIO_EVENT_NAMES,
   type StudioCallName,
@@ -15,7 +16,10 @@ import {
 import type { StudioBackend } from '../backend/index.ts';
 import { type AppPage, isAllowedSender, type SenderFacts } from './app-page-origin.ts';
 
-function senderFactsOf(event: IpcMainInvokeEvent, window: BrowserWindow | null): SenderFacts | null {
+function senderFactsOf(
+  event: IpcMainInvokeEvent | IpcMainEvent,
+  window: BrowserWindow | null,
+): SenderFacts | null {
   const frame = event.senderFrame;
   if (!frame) return null;
   const isMainWindow =
@@ -48,8 +52,15 @@ export function registerStudioCalls(
       return backend.handle(name, args);
     });
   }
+  // files the user dropped or picked, from the preload's own channel (same sender check)
+  const onGrant = (event: IpcMainEvent, path: unknown) => {
+    if (!isAllowedSender(senderFactsOf(event, mainWindow()), page)) return;
+    if (typeof path === 'string') backend.grantDroppedFile(path);
+  };
+  ipcMain.on(GRANT_FILE_CHANNEL, onGrant);
   return () => {
     for (const name of names) ipcMain.removeHandler(channelOf(name));
+    ipcMain.removeListener(GRANT_FILE_CHANNEL, onGrant);
   };
 }
 

@@ -343,4 +343,11 @@ export interface StudioBridge {
 /** The channel name of a call or event on ipcMain/ipcRenderer. */
 export const channelOf = (name: StudioCallName | StudioEventName): string => `studio:${name}`;
 
+/**
+ * The preload's own channel (not a call of the contract, so the page cannot send on it): the
+ * path of a file the user dropped or picked, resolved by webUtils.getPathForFile, which main
+ * then lets the window name in media.check and tasks.queue.
+ */
+export const GRANT_FILE_CHANNEL = 'studio-preload:grant-file';
+
 export type { OutputKind };

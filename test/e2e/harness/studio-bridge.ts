@@ -27,7 +27,10 @@ import { STUDIO_EVENT_NAMES } from '../../../src/shared/ipc/index.ts';
 import type { Task } from '../../../src/shared/task/index.ts';
 
 /** What the bridge needs from the backend (createStudioBackend's result). */
-export type BridgeBackend = Pick<StudioBackend, 'handle' | 'on'>;
+export type BridgeBackend = Pick<StudioBackend, 'handle' | 'on' | 'grantDroppedFile'>;
+
+/** The backend each connected page talks to (registerFilePaths grants through it). */
+const backends = new WeakMap<Page, BridgeBackend>();
 
 /** One call that crossed the bridge, for tests that check what the UI asked for. */
 export interface BridgeCall {
@@ -49,6 +52,8 @@ interface PageGlobals {
   /** Takes `[event, payload]` as JSON text. */
   __studioEmit(message: string): void;
   __studioFilePaths: Record<string, string>;
+  /** The preload's grant channel: main may read this file the user gave. */
+  __studioGrant(path: string): Promise<void>;
 }
 
 /**
@@ -94,7 +99,10 @@ export function installStudioBridge(): void {
       };
     },
     pathForFile(file: File): string {
-      return page.__studioFilePaths[file.name] ?? '';
+      const path = page.__studioFilePaths[file.name] ?? '';
+      // as the preload does: tell main the user gave the app this file
+      if (path) void page.__studioGrant(path);
+      return path;
     },
   };
   Object.defineProperty(globalThis, 'studio', {
@@ -149,7 +157,9 @@ export async function connectBridge(page: Page, backend: BridgeBackend): Promise
     // (structured clone) does not have, and that would distort the UI benchmarks.
     return JSON.stringify(result);
   });
+  await page.exposeBinding('__studioGrant', (_source, path: string) => backend.grantDroppedFile(path));
   await page.addInitScript(installStudioBridge);
+  backends.set(page, backend);
 
   let attached = true;
   // Events are sent one after another so the page sees them in the order they happened.
@@ -190,4 +200,6 @@ export async function registerFilePaths(
     const globals = globalThis as unknown as PageGlobals;
     for (const { name, path } of entries) globals.__studioFilePaths[name] = path;
   }, files);
+  // the user chose these files (a file chooser or a drag from the file manager): main may read them
+  for (const { path } of files) backends.get(page)?.grantDroppedFile(path);
 }

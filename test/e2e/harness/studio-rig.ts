@@ -17,7 +17,7 @@
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import {
   createNodeSettingsStore,
@@ -140,6 +140,16 @@ function hostedAddressOf(sandbox: Sandbox | null): { baseUrl: string; uploadUrl:
   return { baseUrl: sandbox.url, uploadUrl: `${sandbox.url}${UPLOAD_PATH}` };
 }
 
+/**
+ * A test that queues through `rig.call` (set-up, not the UI) acts as a user who dropped the
+ * local files its draft names: main lets the window name only files the user gave it.
+ */
+function giveLocalFiles(backend: StudioBackend, draft: StudioCallArgs<'tasks.queue'>): void {
+  for (const value of Object.values(draft.input ?? {})) {
+    if (typeof value === 'string' && isAbsolute(value)) backend.grantDroppedFile(value);
+  }
+}
+
 export async function createStudioRig(options: RigOptions): Promise<StudioRig> {
   const root = await mkdtemp(join(tmpdir(), 'mts-e2e-'));
   const userDataDir = join(root, 'user-data');
@@ -212,6 +222,7 @@ export async function createStudioRig(options: RigOptions): Promise<StudioRig> {
     name: K,
     args: StudioCallArgs<K>,
   ): Promise<StudioCallResult<K>> => {
+    if (name === 'tasks.queue') giveLocalFiles(backend, args as StudioCallArgs<'tasks.queue'>);
     const result = await backend.handle(name, args);
     if (!result.ok) throw new Error(`${name} failed: ${result.error.kind}: ${result.error.message}`);
     return result.value as StudioCallResult<K>;
