@@ -55,7 +55,7 @@ export const SANDBOX_USAGE = `usage: media-task sandbox [--port N] [--api-key K]
   --outbound loopback-only   image inputs only from the sandbox's own URLs, webhooks only to
                              this computer; other URLs answer 400 naming the field
   --cross-site refuse        403 to any request from a web page of another origin
-                             (an Origin header not its own, or Sec-Fetch-Site: cross-site)`;
+                             (an Origin not its own, or Sec-Fetch-Site: cross-site / same-site)`;
 
 function numberFlag(flag: string, text: string, rule: (n: number) => boolean, ruleText: string): number {
   const n = Number(text);
