@@ -34,6 +34,8 @@ const BAD_ARGS: Record<string, [unknown, string]> = {
   'settings.chooseLibraryDir': [{ extra: 1 }, 'extra'],
   'engine.status': [{ extra: 1 }, 'extra'],
   'account.get': [{ extra: 1 }, 'extra'],
+  'tasks.checkNow': [{ id: '' }, 'id'],
+  'tasks.retryDownloads': [{ id: '' }, 'id'],
   'media.check': [{ field: 'image1', value: 'x', kind: 'video' }, 'kind'],
   'tasks.queue': [{ model: '', taskType: 'txt2audio', input: {} }, 'model'],
   'tasks.list': [{ limit: 0 }, 'limit'],

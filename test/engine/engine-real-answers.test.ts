@@ -8,7 +8,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TaskEngine } from '../../src/main/engine/index.ts';
 import { encodeWav16 } from '../../src/sandbox/media/wav-encode.ts';
 import { type RawServer, startRawServer } from '../service/raw-http-server.ts';
-import { API_KEY, openEngine, removeDir, sandbox, tempDir, waitForState } from './engine-fixtures.ts';
+import {
+  API_KEY,
+  openEngine,
+  removeDir,
+  sandbox,
+  tempDir,
+  waitForState,
+  waitUntil,
+} from './engine-fixtures.ts';
 
 const TASK_ID = '7f1f2a8e-4b7c-4a0e-9a51-3c3f0e0d2a11';
 const SONG = { model: 'ace-step', taskType: 'txt2audio', input: { style_prompt: 'lofi', duration: 5 } };
@@ -172,4 +180,31 @@ describe('the plan’s concurrency limit', () => {
       }
     },
   );
+});
+
+describe('an answer the engine cannot read', () => {
+  it('shows why, asks again only slowly, and asks at once when the user says Check now', async () => {
+    const e = await serve([
+      () => [200, { code: 200, data: { task_id: TASK_ID, status: 7 }, message: 'success' }],
+    ]);
+    const queued = await e.queueTask(SONG);
+    const fetches = () => server?.requests.filter((r) => r.method === 'GET').length ?? 0;
+    const troubled = await waitUntil(
+      () => {
+        const t = e.store.getTask(queued.id);
+        return t?.error?.message.includes('could not be read') ? t : null;
+      },
+      5_000,
+      'the unreadable answer to be shown',
+    );
+    expect(troubled.state).toBe('pending');
+    // the next try is a minute away, not a fast loop
+    expect((troubled.nextPollAt ?? 0) - Date.now()).toBeGreaterThan(30_000);
+    const before = fetches();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(fetches()).toBe(before);
+    e.checkNow(queued.id);
+    await waitUntil(() => fetches() > before, 3_000, 'the fetch Check now asks for');
+    expect(() => e.checkNow('no-such-task')).toThrow(/no task no-such-task/);
+  });
 });

@@ -229,6 +229,9 @@ function taskCalls(ctx: CallContext) {
     'tasks.cancel': async (args: ArgsOf<'tasks.cancel'>) => ctx.engine().cancel(args.id),
     'tasks.resubmit': async (args: ArgsOf<'tasks.resubmit'>) => ctx.engine().resubmit(args.id),
     'tasks.discard': async (args: ArgsOf<'tasks.discard'>) => ctx.engine().discard(args.id),
+    'tasks.checkNow': async (args: ArgsOf<'tasks.checkNow'>) => ctx.engine().checkNow(args.id),
+    'tasks.retryDownloads': async (args: ArgsOf<'tasks.retryDownloads'>) =>
+      ctx.engine().retryDownloads(args.id),
     'tasks.rerun': async (args: ArgsOf<'tasks.rerun'>) => ctx.engine().rerun(args.id),
 
     'tasks.draftOf': async (args: ArgsOf<'tasks.draftOf'>): Promise<DraftView> => {

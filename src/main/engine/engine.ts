@@ -459,6 +459,21 @@ export class TaskEngine {
     return reopened;
   }
 
+  /**
+   * Asks the service about a task it holds now, instead of at the next scheduled fetch (the
+   * user's answer to a slow retry after unreadable answers, or impatience).
+   */
+  checkNow(id: string): Task {
+    this.#assertOpen();
+    const task = this.store.getTask(id);
+    if (!task || !REMOTE_ACTIVE_STATES.includes(task.state)) {
+      throw new TaskActionError(this.#cannot(id, 'check now', 'tasks the service is working on'));
+    }
+    this.store.patchTask(id, { nextPollAt: Date.now() });
+    this.#kick();
+    return this.store.getTask(id) ?? task;
+  }
+
   /** Gives up an uncertain task without sending it again. */
   discard(id: string): Task {
     const task = this.store.transition(id, 'cancelled', {

@@ -259,6 +259,10 @@ export const STUDIO_CALLS = {
   'tasks.cancel': { args: byId, result: z.custom<Task>() },
   'tasks.resubmit': { args: byId, result: z.custom<Task>() },
   'tasks.discard': { args: byId, result: z.custom<Task>() },
+  /** Asks the service about a task it holds now, instead of at the next scheduled fetch. */
+  'tasks.checkNow': { args: byId, result: z.custom<Task>() },
+  /** Tries the failed downloads of a task's results again. */
+  'tasks.retryDownloads': { args: byId, result: z.custom<Task>() },
   'tasks.rerun': { args: byId, result: z.custom<Task>() },
   /** The draft that recreates a task, to open the composer filled in. */
   'tasks.draftOf': { args: byId, result: z.custom<DraftView>() },

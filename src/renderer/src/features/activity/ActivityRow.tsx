@@ -1,5 +1,7 @@
 /** One task in Activity: state, elapsed against expected time, cost, error, and what can be done. */
+
 import { memo, useState } from 'react';
+import { REMOTE_ACTIVE_STATES } from '../../../../shared/index.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { StateChip } from '../../components/StateChip.tsx';
 import { usdOrDash } from '../../model/money-text.ts';
@@ -45,6 +47,8 @@ const isRunning = (task: TaskSummary) =>
 function ActivityRowInner({ task, now }: { task: TaskSummary; now: number }) {
   const [confirming, setConfirming] = useState(false);
   const explanation = stateExplanation(task);
+  // the service holds it: it can be asked about now (e.g. after answers it could not read)
+  const atService = (REMOTE_ACTIVE_STATES as readonly string[]).includes(task.state);
   return (
     <article
       className={`activity-row activity-${task.state}`}
@@ -74,6 +78,11 @@ function ActivityRowInner({ task, now }: { task: TaskSummary; now: number }) {
           {explanation} <span className="muted">Created {formatAgo(task.createdAt, now)}.</span>
         </p>
       )}
+      {atService && task.error ? (
+        <p className="activity-explain" data-testid="activity-problem">
+          {task.error.message}
+        </p>
+      ) : null}
       <div className="activity-actions">
         {task.state === 'queued' ? (
           <button
@@ -101,6 +110,24 @@ function ActivityRowInner({ task, now }: { task: TaskSummary; now: number }) {
               Discard
             </button>
           </>
+        ) : null}
+        {atService ? (
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => void runTaskAction('tasks.checkNow', task.id)}
+          >
+            Check now
+          </button>
+        ) : null}
+        {task.outputs.some((o) => o.state === 'failed') ? (
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => void runTaskAction('tasks.retryDownloads', task.id)}
+          >
+            Retry download
+          </button>
         ) : null}
         {task.state === 'saved' || task.state === 'failed' || task.state === 'expired' ? (
           <button type="button" className="button button-small" onClick={() => openInLibrary(task.id)}>
