@@ -13,7 +13,7 @@ import type { Task } from '../../src/shared/index.ts';
 import { launchChromium } from './harness/chromium-location.ts';
 import { writePicture } from './harness/local-media.ts';
 import { createStudioRig, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
-import { card, openView, queue, waitForApp } from './harness/studio-ui.ts';
+import { card, openComposeTab, openView, queue, waitForApp } from './harness/studio-ui.ts';
 import { browserAvailable, rendererDir } from './harness/suite-setup.ts';
 import { waitUntil } from './harness/wait-until.ts';
 
@@ -192,5 +192,30 @@ describe.skipIf(!browserAvailable())('library: search, filter, favourite, export
     expect(ledger).toHaveLength(before + 1);
     const [first, second] = ledger.filter((e) => e.taskId === ocean.remoteId || e.taskId === saved.remoteId);
     expect((second!.body as { input: unknown }).input).toEqual((first!.body as { input: unknown }).input);
+  });
+  it("keeps a re-run face swap's title and lineage to it: a song queued next from the Song tab has neither", async () => {
+    const { page } = view;
+    const street = tasks.get('Street portrait')!;
+    await openView(page, 'library');
+    await card(page, street.id)
+      .getByRole('button', { name: `Open ${street.title}` })
+      .click();
+    const detail = page.locator(`[data-testid="detail-panel"][data-task-id="${street.id}"]`);
+    await detail.getByRole('button', { name: 'Re-run' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor();
+    expect(await page.getByLabel('Title', { exact: false }).first().inputValue()).toBe('Street portrait');
+    // the user leaves the face swap and writes a new song instead
+    await openComposeTab(page, 'Song');
+    expect(await page.getByLabel('Title', { exact: false }).first().inputValue()).toBe('');
+    expect(await page.getByText('Re-run of an earlier task').count()).toBe(0);
+    await page.getByLabel('Style prompt', { exact: true }).fill('brand new song, harp');
+    await queue(page);
+    const song = view.bridge.queuedTasks().at(-1)!;
+    expect(song.taskType).toBe('txt2audio');
+    expect(song.title).toBe('brand new song, harp');
+    expect(song.rerunOf).toBeNull();
+    // back on the face swap tab, the re-run is still as it was left
+    await openComposeTab(page, 'Face swap');
+    await page.getByText('Re-run of an earlier task').waitFor();
   });
 });

@@ -93,13 +93,27 @@ describe('buildDraft', () => {
 
   it('adds the webhook, title and re-run origin', () => {
     const forms = emptyForms();
-    forms.common = { title: ' My swap ', webhookEndpoint: 'https://hook.test/x', webhookSecret: 's' };
-    forms.rerunOf = 'abc';
+    forms.common.faceSwap = {
+      title: ' My swap ',
+      webhookEndpoint: 'https://hook.test/x',
+      webhookSecret: 's',
+    };
+    forms.rerunOf.faceSwap = 'abc';
     const built = buildDraft('faceSwap', forms);
     expect(built).toMatchObject({
       ok: true,
       draft: { title: 'My swap', rerunOf: 'abc', webhook: { endpoint: 'https://hook.test/x', secret: 's' } },
     });
+  });
+
+  it("keeps a tab's title and re-run marker to that tab: a song after re-running a face swap is neither", () => {
+    const forms = emptyForms();
+    forms.common.faceSwap = { title: 'Beach portrait', webhookEndpoint: '', webhookSecret: '' };
+    forms.rerunOf.faceSwap = 'swap-1';
+    forms.song = { stylePrompt: 'lo-fi', negativePrompt: '', lyrics: '', duration: 30 };
+    const song = buildDraft('song', forms);
+    expect(song.ok && song.draft.title).toBeUndefined();
+    expect(song.ok && song.draft.rerunOf).toBeUndefined();
   });
 
   it('refuses invalid JSON in the Other tab with its position', () => {
@@ -124,7 +138,8 @@ describe('re-run forms', () => {
     };
     const { tab, forms } = formsFromDraft(draft, 't1', emptyForms(), place);
     expect(tab).toBe('faceSwap');
-    expect(forms.rerunOf).toBe('t1');
+    expect(forms.rerunOf.faceSwap).toBe('t1');
+    expect(forms.rerunOf.song).toBeNull();
     expect(forms.slots.target_image).toMatchObject({
       origin: 'library',
       label: 'target.png',

@@ -3,7 +3,7 @@
  * types: the same rule and words as main (src/shared/catalog/draft-input-size.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { buildDraft } from '../../src/renderer/src/features/compose/compose-model.ts';
+import { buildDraft, emptyForms } from '../../src/renderer/src/features/compose/compose-model.ts';
 import { checkJsonObject } from '../../src/renderer/src/model/json-input.ts';
 import { DRAFT_INPUT_MAX_BYTES, draftInputBytes } from '../../src/shared/index.ts';
 
@@ -44,11 +44,9 @@ describe('the JSON editor refuses an input larger than the cap', () => {
   });
 
   it('stops the Other tab from building a draft, with the message on the input field', () => {
-    const forms = {
-      other: { model: 'image-gen', taskType: 'txt2img', modelId: '', json: big(1_500_000) },
-      common: { title: '', webhookEndpoint: '', webhookSecret: '' },
-    };
-    const built = buildDraft('other', forms as unknown as Parameters<typeof buildDraft>[1]);
+    const forms = emptyForms();
+    forms.other = { model: 'image-gen', taskType: 'txt2img', modelId: '', json: big(1_500_000) };
+    const built = buildDraft('other', forms);
     expect(built).toMatchObject({ ok: false, field: 'input' });
     if (!built.ok) expect(built.message).toMatch(/^Input is 1\.5 MB of JSON text/);
   });

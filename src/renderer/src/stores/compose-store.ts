@@ -39,7 +39,8 @@ export interface ComposeState extends ComposeForms {
   setUnknownPrice(message: string | null): void;
   clearTab(tab: ComposeTab): void;
   fill(tab: ComposeTab, forms: ComposeForms): void;
-  setRerunOf(id: string | null): void;
+  /** After a task of `tab` is queued: what belonged to it (its title, the re-run marker) is cleared. */
+  clearQueued(tab: ComposeTab): void;
 }
 
 const noErrors = (): Record<ComposeTab, Record<string, string>> => ({
@@ -91,8 +92,8 @@ export const useCompose = create<ComposeState>()((set, get) => {
       clearErrorsOf('other', ['input', 'model', 'task_type']);
     },
     setCommon: (patch) => {
-      set((s) => ({ common: { ...s.common, ...patch } }));
       const tab = get().tab;
+      set((s) => ({ common: { ...s.common, [tab]: { ...s.common[tab], ...patch } } }));
       clearErrorsOf(tab, ['title', 'webhook_config.endpoint', 'webhook_config.secret', 'webhook']);
     },
     setSlot: (field, slot) => {
@@ -125,8 +126,8 @@ export const useCompose = create<ComposeState>()((set, get) => {
         song: tab === 'song' ? EMPTY_SONG : s.song,
         imageEdit: tab === 'imageEdit' ? EMPTY_IMAGE_EDIT : s.imageEdit,
         other: tab === 'other' ? emptyOther() : s.other,
-        common: EMPTY_COMMON,
-        rerunOf: null,
+        common: { ...s.common, [tab]: EMPTY_COMMON },
+        rerunOf: { ...s.rerunOf, [tab]: null },
         errors: { ...s.errors, [tab]: {} },
         formError: null,
       });
@@ -138,7 +139,11 @@ export const useCompose = create<ComposeState>()((set, get) => {
       }
       set({ ...forms, tab, errors: noErrors(), formError: null });
     },
-    setRerunOf: (rerunOf) => set({ rerunOf }),
+    clearQueued: (tab) =>
+      set((s) => ({
+        common: { ...s.common, [tab]: { ...s.common[tab], title: '' } },
+        rerunOf: { ...s.rerunOf, [tab]: null },
+      })),
   };
 });
 

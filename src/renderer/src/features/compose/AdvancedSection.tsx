@@ -5,7 +5,7 @@ import { useCompose } from '../../stores/compose-store.ts';
 
 export function AdvancedSection() {
   const id = useId();
-  const common = useCompose((s) => s.common);
+  const common = useCompose((s) => s.common[s.tab]);
   const errors = useCompose((s) => s.errors[s.tab]);
   const setCommon = useCompose((s) => s.setCommon);
   const hasWebhookError = Boolean(errors['webhook_config.endpoint'] || errors['webhook_config.secret']);

@@ -20,11 +20,11 @@ export function QueueBar() {
   const id = useId();
   const tab = useCompose((s) => s.tab);
   const slots = useCompose((s) => s.slots);
-  const title = useCompose((s) => s.common.title);
+  const title = useCompose((s) => s.common[s.tab].title);
   const titleError = useCompose((s) => s.errors[s.tab].title);
   const formError = useCompose((s) => s.formError);
   const queueing = useCompose((s) => s.queueing);
-  const rerunOf = useCompose((s) => s.rerunOf);
+  const rerunOf = useCompose((s) => s.rerunOf[s.tab]);
   const setCommon = useCompose((s) => s.setCommon);
   const clearTab = useCompose((s) => s.clearTab);
   const online = useStudio((s) => s.status?.online ?? true);

@@ -176,7 +176,8 @@ export async function queueCurrent(acceptUnknownPrice = false): Promise<void> {
     const draft = acceptUnknownPrice ? { ...built.draft, acceptUnknownPrice: true } : built.draft;
     const task = await invoke('tasks.queue', draft);
     useTasks.getState().upsert([task]);
-    useCompose.getState().setRerunOf(null);
+    // the title and the re-run marker belonged to the task just queued
+    useCompose.getState().clearQueued(tab);
     const offline = useStudio.getState().status?.online === false;
     useUi
       .getState()

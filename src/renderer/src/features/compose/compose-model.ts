@@ -127,7 +127,7 @@ export interface OtherForm {
   json: string;
 }
 
-/** Fields every tab shares. */
+/** Fields every tab has, each tab its own (a title typed for a song is not a face swap's). */
 export interface CommonForm {
   title: string;
   webhookEndpoint: string;
@@ -138,10 +138,14 @@ export interface ComposeForms {
   song: SongForm;
   imageEdit: ImageEditForm;
   other: OtherForm;
-  common: CommonForm;
+  common: Record<ComposeTab, CommonForm>;
   slots: Record<SlotField, SlotState>;
-  /** The task a re-run started from, sent as `rerunOf`. */
-  rerunOf: string | null;
+  /** Per tab, the task a re-run started from, sent as `rerunOf` (only by the tab the re-run opened). */
+  rerunOf: Record<ComposeTab, string | null>;
+}
+
+export function perTab<T>(value: T): Record<ComposeTab, T> {
+  return { song: value, faceSwap: value, imageEdit: value, other: value };
 }
 
 export const DEFAULT_DURATION = 30;
@@ -188,9 +192,9 @@ export function emptyForms(): ComposeForms {
     song: EMPTY_SONG,
     imageEdit: EMPTY_IMAGE_EDIT,
     other: emptyOther(),
-    common: EMPTY_COMMON,
+    common: perTab(EMPTY_COMMON),
     slots: emptySlots(),
-    rerunOf: null,
+    rerunOf: perTab<string | null>(null),
   };
 }
 
@@ -285,16 +289,18 @@ function modelAndInput(
 export function buildDraft(tab: ComposeTab, forms: ComposeForms): DraftBuild {
   const built = modelAndInput(tab, forms);
   if ('ok' in built) return built;
-  const endpoint = forms.common.webhookEndpoint.trim();
+  const common = forms.common[tab];
+  const endpoint = common.webhookEndpoint.trim();
   const draft: TaskDraftInput = {
     model: built.model,
     taskType: built.taskType,
     input: built.input,
-    webhook: endpoint ? { endpoint, secret: forms.common.webhookSecret } : null,
+    webhook: endpoint ? { endpoint, secret: common.webhookSecret } : null,
   };
-  const title = forms.common.title.trim();
+  const title = common.title.trim();
   if (title) draft.title = title.slice(0, 200);
-  if (forms.rerunOf) draft.rerunOf = forms.rerunOf;
+  const rerunOf = forms.rerunOf[tab];
+  if (rerunOf) draft.rerunOf = rerunOf;
   return { ok: true, draft };
 }
 
@@ -366,12 +372,15 @@ export function formsFromDraft(
   const forms: ComposeForms = {
     ...current,
     common: {
-      title: draft.title ?? '',
-      webhookEndpoint: draft.webhook?.endpoint ?? '',
-      webhookSecret: draft.webhook?.secret ?? '',
+      ...current.common,
+      [tab]: {
+        title: draft.title ?? '',
+        webhookEndpoint: draft.webhook?.endpoint ?? '',
+        webhookSecret: draft.webhook?.secret ?? '',
+      },
     },
     slots: { ...current.slots },
-    rerunOf,
+    rerunOf: { ...current.rerunOf, [tab]: rerunOf },
   };
   const slot = (field: SlotField) => {
     forms.slots[field] = slotFromValue(str(input[field]), SLOT_RULES[field].kind, place);
