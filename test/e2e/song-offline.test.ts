@@ -134,4 +134,22 @@ describe.skipIf(!browserAvailable())('a song queued offline', () => {
     await player.getByRole('button', { name: 'Pause' }).click();
     await player.and(page.locator('[data-playing="false"]')).waitFor();
   });
+
+  it('tells a service that does not answer apart from being offline, naming its address', async () => {
+    const { page } = view;
+    await rig.stopService();
+    // the network is fine: only the service's address does not answer
+    const waiting = await rig.call('tasks.queue', {
+      model: 'ace-step',
+      taskType: 'txt2audio',
+      input: { style_prompt: 'waits for the service', duration: 5 },
+    });
+    await page.getByTestId('offline-banner').waitFor();
+    const banner = (await page.getByTestId('offline-banner').textContent()) ?? '';
+    expect(banner).toMatch(/The service at http:\/\/127\.0\.0\.1:\d+ cannot be reached/);
+    expect(banner).not.toContain("You're offline");
+    await rig.restartService();
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached', timeout: 15_000 });
+    await rig.waitForTask(waiting.id, ['saved']);
+  });
 });

@@ -113,6 +113,7 @@ class Backend implements StudioBackend, CallContext {
   #maxActiveRemote = 0;
   #serviceKind: ServiceChoice = 'none';
   #serviceSignature = '';
+  #serviceAddress: string | null = null;
   #sandbox: Sandbox | null = null;
   #sandboxKey = '';
   #hasKey = false;
@@ -256,7 +257,7 @@ class Backend implements StudioBackend, CallContext {
   }
 
   statusView(status: EngineStatus = this.#engine.status()): EngineStatusView {
-    return { ...status, service: this.#serviceKind };
+    return { ...status, service: this.#serviceKind, serviceAddress: this.#serviceAddress };
   }
 
   /** Writes settings; reopens the engine first when the library or the concurrency changes. */
@@ -366,6 +367,7 @@ class Backend implements StudioBackend, CallContext {
       : kind;
     if (signature !== this.#serviceSignature) {
       this.#serviceKind = kind;
+      this.#serviceAddress = kind === 'remote' && service ? service.baseUrl : null;
       this.#serviceSignature = signature;
       this.#engine.setService(service);
     }

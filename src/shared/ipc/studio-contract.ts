@@ -133,6 +133,8 @@ export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
 export interface EngineStatusView extends EngineStatus {
   /** Which service tasks go to: the built-in sandbox, the real service, or none yet. */
   service: 'sandbox' | 'remote' | 'none';
+  /** The real service's address (`https://api.piapi.ai`) while tasks go to it; null otherwise. */
+  serviceAddress: string | null;
 }
 
 export interface AppInfo {

@@ -1,4 +1,5 @@
 /** Banners over the view: offline, no service, an authentication problem, the plan's limit, demo mode. */
+import type { EngineStatusView } from '../../../shared/index.ts';
 import { invoke } from '../bridge.ts';
 import { useStudio } from '../stores/studio-store.ts';
 import { toastError, useUi } from '../stores/ui-store.ts';
@@ -20,6 +21,17 @@ function openKeySettings(): void {
   openSettingsAt('api-key');
 }
 
+/**
+ * Why nothing reaches the service, in the user's terms: no network at all (the system says so),
+ * or the network is fine but the service's address does not answer (a wrong address, the
+ * service down).
+ */
+function offlineText(status: EngineStatusView): string {
+  if (!status.networkSignal) return "You're offline — tasks will be sent when the network returns";
+  const where = status.serviceAddress ? ` at ${status.serviceAddress}` : '';
+  return `The service${where} cannot be reached — tasks wait here and are sent when it answers. Check the address in Settings if this lasts.`;
+}
+
 export function Banners() {
   const status = useStudio((s) => s.status);
   const settings = useStudio((s) => s.settings);
@@ -33,7 +45,7 @@ export function Banners() {
       ) : null}
       {status && !status.online ? (
         <div className="banner banner-warning" role="status" data-testid="offline-banner">
-          You're offline — tasks will be sent when the network returns
+          {offlineText(status)}
         </div>
       ) : null}
       {status && status.service === 'none' ? (

@@ -28,6 +28,7 @@ export function QueueBar() {
   const setCommon = useCompose((s) => s.setCommon);
   const clearTab = useCompose((s) => s.clearTab);
   const online = useStudio((s) => s.status?.online ?? true);
+  const networkSignal = useStudio((s) => s.status?.networkSignal ?? true);
   const cost = useCost();
   const blocker = queueBlocker(tab, slots);
   const unknownPrice = useCompose((s) => s.unknownPrice);
@@ -92,7 +93,11 @@ export function QueueBar() {
         {formError ??
           blocker ??
           (cost.problem ? `To fix before queueing: ${cost.problem}` : null) ??
-          (online ? 'Ready to queue.' : 'Offline: it will be queued here and sent when the network returns.')}
+          (online
+            ? 'Ready to queue.'
+            : networkSignal
+              ? 'The service cannot be reached: it will be queued here and sent when it answers.'
+              : 'Offline: it will be queued here and sent when the network returns.')}
       </p>
     </div>
   );
