@@ -47,7 +47,7 @@ const isRunning = (task: TaskSummary) =>
 function ActivityRowInner({ task, now }: { task: TaskSummary; now: number }) {
   const [confirming, setConfirming] = useState(false);
   const explanation = stateExplanation(task);
-  // the service holds it: it can be asked about now (e.g. after answers it could not read)
+  // the service holds it: when something is wrong (e.g. answers it could not read), it can be asked about now
   const atService = (REMOTE_ACTIVE_STATES as readonly string[]).includes(task.state);
   return (
     <article
@@ -111,7 +111,7 @@ function ActivityRowInner({ task, now }: { task: TaskSummary; now: number }) {
             </button>
           </>
         ) : null}
-        {atService ? (
+        {atService && task.error ? (
           <button
             type="button"
             className="button button-small"
