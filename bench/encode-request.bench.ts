@@ -16,8 +16,8 @@ import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-// The encoder's own file rather than the media door: the door also loads sharp (thumbnails), whose
-// native library would inflate every child's baseline without being part of what is measured.
+// The encoder's own file rather than the media door: the door brings the rest of the media code
+// (thumbnails load sharp when first used), which is not part of what is measured.
 import {
   type CreateRequestBody,
   encodeCreateRequestBody,

@@ -3,7 +3,7 @@
  * upscale (a resize), background removal (pixels near the corner colour made transparent) and
  * segmentation (a black and white mask). Real images in, real PNGs out.
  */
-import sharp from 'sharp';
+import { loadSharp, type Sharp } from './media/image-codec.ts';
 
 /** Raw RGBA pixels, as the media decoder gives them. */
 export interface RgbaImage {
@@ -12,7 +12,9 @@ export interface RgbaImage {
   height: number;
 }
 
-function fromRaw(image: RgbaImage): ReturnType<typeof sharp> {
+/** Opens raw RGBA pixels with sharp (loaded on first use). */
+async function fromRaw(image: RgbaImage): Promise<ReturnType<Sharp>> {
+  const sharp = await loadSharp();
   return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } });
 }
 
@@ -22,7 +24,7 @@ const UPSCALE_MAX_SIDE = 4096;
 export async function upscaleImage(image: RgbaImage, scale: number): Promise<Buffer> {
   const { width, height } = image;
   const factor = Math.min(scale, UPSCALE_MAX_SIDE / Math.max(width, height));
-  return fromRaw(image)
+  return (await fromRaw(image))
     .resize(Math.max(1, Math.round(width * factor)), Math.max(1, Math.round(height * factor)), {
       kernel: 'lanczos3',
     })
@@ -40,10 +42,10 @@ export async function removeBackground(image: RgbaImage): Promise<Buffer> {
     const db = pixels[i + 2]! - b0;
     if (dr * dr + dg * dg + db * db < threshold) pixels[i + 3] = 0;
   }
-  return fromRaw({ data: pixels, width: image.width, height: image.height }).png().toBuffer();
+  return (await fromRaw({ data: pixels, width: image.width, height: image.height })).png().toBuffer();
 }
 
 export async function segmentMask(image: RgbaImage, factor: number): Promise<Buffer> {
   const level = Math.max(1, Math.min(254, Math.round(128 + factor * 8)));
-  return fromRaw(image).greyscale().threshold(level).png().toBuffer();
+  return (await fromRaw(image)).greyscale().threshold(level).png().toBuffer();
 }

@@ -24,7 +24,7 @@ type Config = Record<string, unknown> & {
   win: { target: { target: string }[] };
   mac: { target: { target: string }[] };
   linux: { target: string[] };
-  asarUnpack: string[];
+  asarUnpack?: string[];
   files: string[];
   icon: string;
 };
@@ -60,11 +60,15 @@ describe('electron-builder.yml', () => {
     expect(config.linux.target).toEqual(expect.arrayContaining(['AppImage', 'deb']));
   });
 
-  it('packs the built app and keeps sharp native files out of the asar', () => {
+  it('packs the built app with only the wasm32 sharp build, nothing unpacked from the asar', () => {
     expect(config.files).toContain('out/**');
-    expect(config.asarUnpack).toEqual(
-      expect.arrayContaining(['**/node_modules/sharp/**', '**/node_modules/@img/**']),
+    expect(config.files).toEqual(
+      expect.arrayContaining([
+        '!**/node_modules/@img/sharp-{darwin,linux,linuxmusl,win32,freebsd,webcontainers}-*/**',
+        '!**/node_modules/@img/sharp-libvips-*/**',
+      ]),
     );
+    expect(config.asarUnpack).toBeUndefined();
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
       main: string;
       homepage?: string;

@@ -3,6 +3,7 @@
  * and thumbnailed; then the state the task ends in (saved, expired or failed) with its message.
  */
 import type { Dispatcher } from 'undici';
+import { ImageCodecUnavailableError } from '../../sandbox/media/image-codec.ts';
 import type { Task, TaskError, TaskOutput, TaskState } from '../../shared/index.ts';
 import {
   DOWNLOAD_FAILED,
@@ -10,6 +11,7 @@ import {
   downloadOutput,
   makeThumbnail,
   OutputExpiredError,
+  type Thumbnail,
 } from '../media/index.ts';
 import type { LibraryStore } from '../store/index.ts';
 import { storageProblemOf } from './storage-guard.ts';
@@ -45,10 +47,8 @@ export async function saveOutputs(ctx: SaveOutputsContext, task: Task): Promise<
         ...(ctx.times ? { times: ctx.times } : {}),
         ...(ctx.signal ? { signal: ctx.signal } : {}),
       });
-      const thumb =
-        output.kind === 'image'
-          ? await makeThumbnail(ctx.libraryDir, saved.path, output.index).catch(() => null) // the gallery falls back to the image
-          : null;
+      const { thumb, note } =
+        output.kind === 'image' ? await thumbnailOrNote(ctx.libraryDir, saved.path, output.index) : NO_THUMB;
       ctx.store.updateOutput(task.id, output.index, {
         state: 'saved',
         path: saved.path,
@@ -58,7 +58,7 @@ export async function saveOutputs(ctx: SaveOutputsContext, task: Task): Promise<
         thumbPath: thumb?.path ?? null,
         width: thumb?.sourceWidth ?? null,
         height: thumb?.sourceHeight ?? null,
-        error: null,
+        error: note,
       });
     } catch (err) {
       // the library's disk, not the output: it stays pending, and the engine waits for room
@@ -76,6 +76,27 @@ export async function saveOutputs(ctx: SaveOutputsContext, task: Task): Promise<
     }
   }
   return retryable;
+}
+
+const NO_THUMB = { thumb: null, note: null };
+
+/**
+ * The thumbnail of a saved image, or none: the gallery then falls back to the image. When the
+ * image library itself could not load, the saved output carries a note saying so (its `error`;
+ * the output stays `saved`), since every image of this run will lack a thumbnail.
+ */
+async function thumbnailOrNote(
+  libraryDir: string,
+  path: string,
+  index: number,
+): Promise<{ thumb: Thumbnail | null; note: string | null }> {
+  try {
+    return { thumb: await makeThumbnail(libraryDir, path, index), note: null };
+  } catch (err) {
+    if (err instanceof ImageCodecUnavailableError)
+      return { thumb: null, note: `no thumbnail: ${err.message}` };
+    return NO_THUMB;
+  }
 }
 
 /** Where a task ends once none of its outputs is pending. */

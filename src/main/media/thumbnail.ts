@@ -2,12 +2,13 @@
  * Image thumbnails, made once when an output is downloaded so a gallery never decodes full
  * images. WebP, at most 320 px on the long side, written owner-only (0600) to a new temporary
  * file and renamed into place, so a file or link left at the thumbnail's name is replaced, never
- * written through.
+ * written through. sharp loads on the first thumbnail (image-codec.ts): if it cannot load, this
+ * rejects with `ImageCodecUnavailableError` and the output is saved without a thumbnail.
  */
 import { randomUUID } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '../../sandbox/media/image-codec.ts';
 import { openNewFile, writeAll } from './safe-files.ts';
 
 export const THUMBNAIL_MAX_SIDE = 320;
@@ -30,6 +31,7 @@ export async function makeThumbnail(
 ): Promise<Thumbnail> {
   const source = resolve(libraryDir, imagePath);
   const target = join(dirname(source), `thumb-${index + 1}.webp`);
+  const sharp = await loadSharp();
   const image = sharp(source, { failOn: 'error', limitInputPixels: 100_000_000 });
   const meta = await image.metadata();
   const { data, info } = await image

@@ -1,6 +1,7 @@
 /** Image inputs given as an http(s) URL, a data URI or raw Base64, decoded with sharp. */
-import sharp from 'sharp';
+
 import { decodeBase64Strict, isDataUri } from './base64-strict.ts';
+import { loadSharp } from './image-codec.ts';
 import { MediaInputError } from './media-input-error.ts';
 
 export interface DecodedImage {
@@ -53,6 +54,7 @@ async function download(url: string, fetchUrl: FetchUrl): Promise<Buffer> {
 /** Width, height and format from the file header only (no pixel decoding). */
 export async function imageDimensions(bytes: Buffer): Promise<ImageDimensions> {
   if (bytes.length === 0) throw new MediaInputError('image data is empty');
+  const sharp = await loadSharp(); // a load failure is the sandbox's, not the input's: not caught below
   try {
     const meta = await sharp(bytes).metadata();
     const width = meta.autoOrient?.width ?? meta.width;
@@ -81,6 +83,7 @@ export function checkImageSize(
 /** Decodes the bytes of an image file into raw RGBA (EXIF orientation applied). */
 export async function decodeImageBytes(bytes: Buffer): Promise<DecodedImage> {
   const dims = await imageDimensions(bytes);
+  const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(bytes)
       .autoOrient()

@@ -5,6 +5,7 @@
 
 export { decodeBase64Strict } from './base64-strict.ts';
 export { composeFaceSwap, type FaceRegion, faceSwapRegion } from './face-swap-compose.ts';
+export { ImageCodecUnavailableError, imageCodecBuild, loadSharp, type Sharp } from './image-codec.ts';
 export { composeImageEdit } from './image-edit-compose.ts';
 export {
   checkImageSize,

@@ -1,5 +1,5 @@
 /** Raw RGBA rasters: resizing and cropping through sharp, PNG encoding, colour conversions. */
-import sharp from 'sharp';
+import { loadSharp } from './image-codec.ts';
 import type { DecodedImage } from './image-input.ts';
 
 export interface Raster {
@@ -15,13 +15,15 @@ export interface Region {
   height: number;
 }
 
-function input(image: Raster) {
+/** Opens raw RGBA pixels with sharp (loaded on first use). */
+async function input(image: Raster) {
+  const sharp = await loadSharp();
   return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } });
 }
 
 /** Encodes RGBA pixels as a PNG file. */
-export function encodePng(image: Raster): Promise<Buffer> {
-  return input(image).png().toBuffer();
+export async function encodePng(image: Raster): Promise<Buffer> {
+  return (await input(image)).png().toBuffer();
 }
 
 /** Crops `region` out of the image (when given) and scales it to exactly `width` x `height`. */
@@ -31,7 +33,7 @@ export async function resizeRaster(
   height: number,
   region?: Region,
 ): Promise<Raster> {
-  let pipeline = input(image);
+  let pipeline = await input(image);
   if (region) pipeline = pipeline.extract(region);
   const { data, info } = await pipeline
     .resize(width, height, { fit: 'cover', position: 'centre' })

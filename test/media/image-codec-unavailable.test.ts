@@ -1,0 +1,43 @@
+/**
+ * When sharp cannot load (a package without its binary), only image work fails, and clearly:
+ * modules load without it (sharp is imported lazily, image-codec.ts), a thumbnail rejects with
+ * `ImageCodecUnavailableError` (the output is then saved without one, with a note), and the
+ * sandbox's image decoding fails with that error rather than calling the input unsupported.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+
+vi.mock('sharp', () => {
+  throw new Error('Could not load the "sharp" module using the linux-x64 runtime\nPossible solutions: ...');
+});
+
+describe('image code without sharp', () => {
+  it('loads the modules that use sharp without loading it', async () => {
+    await expect(import('../../src/main/media/index.ts')).resolves.toBeDefined();
+    await expect(import('../../src/sandbox/media/index.ts')).resolves.toBeDefined();
+  });
+
+  it('rejects a thumbnail with ImageCodecUnavailableError', async () => {
+    const { makeThumbnail } = await import('../../src/main/media/index.ts');
+    const { ImageCodecUnavailableError } = await import('../../src/sandbox/media/index.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'codec-unavailable-'));
+    writeFileSync(join(dir, 'a.png'), 'not read');
+    const made = makeThumbnail(dir, 'a.png', 0);
+    await expect(made).rejects.toBeInstanceOf(ImageCodecUnavailableError);
+    // vitest wraps the factory's error in its own message; the prefix is the app's
+    await expect(made).rejects.toThrow(
+      'image processing is unavailable: the image library (sharp) could not load: ',
+    );
+  });
+
+  it('fails sandbox image decoding with the load error, not as a bad input', async () => {
+    const { decodeImageBytes, ImageCodecUnavailableError, MediaInputError } = await import(
+      '../../src/sandbox/media/index.ts'
+    );
+    const failure = await decodeImageBytes(Buffer.from('png?')).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ImageCodecUnavailableError);
+    expect(failure).not.toBeInstanceOf(MediaInputError);
+  });
+});
