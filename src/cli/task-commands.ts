@@ -1,6 +1,8 @@
 /**
  * The task commands of `media-task`: create, get, list, watch, export, import. Each opens the
  * engine on the library, does its work, and closes it (tasks left running resume next time).
+ * Long because the six commands share their session, waiting and reporting code; moving each
+ * command to its own file is planned with the code-structure issue (issue 10).
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';

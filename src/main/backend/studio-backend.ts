@@ -1,4 +1,6 @@
 /**
+ * Long because it is the one coordinator of calls, events, settings, the key, the engine's
+ * lifecycle and the in-app sandbox; splitting it at those seams is issue 10's work.
  * The studio backend: the renderer contract (src/shared/ipc) implemented over the task engine,
  * on plain Node. The Electron shell forwards IPC calls to `handle` and backend events to the
  * window; the browser test harness does the same over a page binding. Host services (key

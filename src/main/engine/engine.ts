@@ -1,4 +1,7 @@
 /**
+ * Long because it is the one coordinator of intake, user actions, import, recovery, submission,
+ * polling, downloads, reachability, storage faults and budget; splitting it at those seams (the
+ * engine class a small coordinator) is issue 10's first step.
  * The task engine: queues what the user composes (always locally, online or not), submits it
  * to the service without ever sending a create twice by accident, polls running tasks on an
  * adaptive schedule, downloads results into the library as soon as they exist, and resumes all

@@ -208,43 +208,45 @@ export function bodyRefusalOf(
 }
 
 /**
- * A 2xx answer as a task: JSON, then a refusal given as the body's code, then the normaliser;
- * anything unreadable is a ProtocolError.
+ * The JSON of a 2xx answer that is not a refusal: a body that is not JSON is a ProtocolError,
+ * a body whose `code` is 400 or more with no task is the refusal it stands for (thrown).
  */
-export function taskFromAnswer(answer: HttpAnswer, context: ResponseContext): RemoteTask {
+function acceptedPayload(answer: HttpAnswer, context: ResponseContext): unknown {
   const text = answer.body.toString('utf8');
-  const base = { operation: context.operation, status: answer.status };
   let payload: unknown;
   try {
     payload = JSON.parse(text);
   } catch {
-    const excerpt = excerptOf(text, context.scrubber);
-    return protocolFailure(`The service answered with something that is not JSON: "${excerpt}"`, {
-      ...base,
-      excerpt,
-      reason: 'it is not JSON',
-    });
+    unreadable(answer, context, `The service answered with something that is not JSON`, 'it is not JSON');
   }
   const refusal = bodyRefusalOf(payload, answer, context);
   if (refusal) throw refusal;
-  const result = normaliseTaskResponse(context.scrubber.value(payload));
-  if (!result.ok) {
-    const excerpt = excerptOf(text, context.scrubber);
-    const reason = context.scrubber.text(result.reason);
-    return protocolFailure(`The service's answer is not a task record (${reason}): "${excerpt}"`, {
-      ...base,
-      excerpt,
-      reason,
-    });
-  }
-  return result.task;
+  return payload;
 }
 
-function protocolFailure(
-  message: string,
-  init: { operation: ServiceOperation; status: number; excerpt: string; reason: string },
-): never {
-  throw new ProtocolError(message, init);
+/** Throws the ProtocolError of an answer that cannot be read, quoting a scrubbed excerpt. */
+function unreadable(answer: HttpAnswer, context: ResponseContext, sentence: string, reason: string): never {
+  const excerpt = excerptOf(answer.body.toString('utf8'), context.scrubber);
+  throw new ProtocolError(`${sentence}: "${excerpt}"`, {
+    operation: context.operation,
+    status: answer.status,
+    excerpt,
+    reason,
+  });
+}
+
+/**
+ * A 2xx answer as a task: JSON, then a refusal given as the body's code, then the normaliser;
+ * anything unreadable is a ProtocolError.
+ */
+export function taskFromAnswer(answer: HttpAnswer, context: ResponseContext): RemoteTask {
+  const payload = acceptedPayload(answer, context);
+  const result = normaliseTaskResponse(context.scrubber.value(payload));
+  if (!result.ok) {
+    const reason = context.scrubber.text(result.reason);
+    unreadable(answer, context, `The service's answer is not a task record (${reason})`, reason);
+  }
+  return result.task;
 }
 
 /**
@@ -257,30 +259,15 @@ export function envelopeFromAnswer<T>(
   schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
 ): T {
   if (answer.status < 200 || answer.status > 299) throw errorFromStatus(answer, context);
-  const text = answer.body.toString('utf8');
-  const base = { operation: context.operation, status: answer.status };
-  let payload: unknown;
-  try {
-    payload = JSON.parse(text);
-  } catch {
-    const excerpt = excerptOf(text, context.scrubber);
-    return protocolFailure(`The service answered with something that is not JSON: "${excerpt}"`, {
-      ...base,
-      excerpt,
-      reason: 'it is not JSON',
-    });
-  }
-  const refusal = bodyRefusalOf(payload, answer, context);
-  if (refusal) throw refusal;
-  const parsed = schema.safeParse(payload);
+  const parsed = schema.safeParse(acceptedPayload(answer, context));
   if (!parsed.success) {
-    const excerpt = excerptOf(text, context.scrubber);
     const what = OPERATION_WORDS[context.operation].action;
-    return protocolFailure(`The service's answer could not be read (asked to ${what}): "${excerpt}"`, {
-      ...base,
-      excerpt,
-      reason: 'it does not have the expected fields',
-    });
+    unreadable(
+      answer,
+      context,
+      `The service's answer could not be read (asked to ${what})`,
+      'it does not have the expected fields',
+    );
   }
   return parsed.data;
 }

@@ -1,6 +1,8 @@
 /**
  * The library database of one library folder: tasks, their inputs, outputs and event log, and
  * settings. Synchronous like node:sqlite; every change that belongs together is one transaction.
+ * Long because every query of the library lives here behind one class; one column table driving
+ * the statements (so this shrinks) is planned with the code-structure issue (issue 10).
  */
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type { z } from 'zod';

@@ -2,6 +2,8 @@
  * The composer's forms as plain data: one per tab, the media slots they hold, turning a form
  * into the draft `tasks.queue` takes, and filling the forms back from a re-run's DraftView.
  * Pure; no DOM, no bridge.
+ * Pure; no DOM, no bridge. Long because the four tabs' forms, their slots and the re-run fill
+ * are one model; the catalog-driven forms of issue 11 are to replace most of it.
  */
 import {
   type DraftView,
