@@ -1,7 +1,7 @@
 /**
  * What the engine decides when a create or a status fetch fails: the plan refusal fails a create
  * without holding the queue, refusals in a 200 body are refusals (never "money in doubt"), and an
- * unreadable answer about a task is read again every minute with a sentence a person can read.
+ * unreadable answer about a task is read again (soon, backing off to every minute) with a sentence a person can read.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -89,8 +89,11 @@ describe('pollOutcome', () => {
     expect(outcome.error?.message).toContain('Insufficient plan level');
   });
 
-  it('explains an unreadable answer in a sentence and checks again in a minute', () => {
-    const outcome = pollOutcome(unreadable, 0);
+  it('explains an unreadable answer in a sentence, checks again soon, then backs off to a minute', () => {
+    expect(pollOutcome(unreadable, 0)).toMatchObject({ action: 'retry', retryInMs: 2_000 });
+    const late = pollOutcome(unreadable, 7);
+    expect(late.action === 'retry' && late.error?.message).toMatch(/checking again in a minute\.$/);
+    const outcome = pollOutcome(unreadable, 9);
     expect(outcome).toMatchObject({ action: 'retry', retryInMs: 60_000, cause: 'transient' });
     if (outcome.action !== 'retry') throw new Error('expected a retry');
     expect(outcome.error).toEqual({
@@ -112,7 +115,7 @@ describe('pollOutcome', () => {
         expect(outcome.retryInMs).toBeLessThanOrEqual(60_000);
         expect(outcome.retryInMs).toBeGreaterThanOrEqual(previousWait(pollCount));
         expect(outcome.error?.message).toMatch(
-          /^The service's answer about this task could not be read \(.*\); checking again in a minute\.$/s,
+          /^The service's answer about this task could not be read \(.*\); checking again in (a minute|\d+ s)\.$/s,
         );
       }),
     );

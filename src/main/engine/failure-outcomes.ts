@@ -139,15 +139,20 @@ function asClause(text: string): string {
   return /^[A-Z][a-z]/.test(trimmed) ? trimmed.charAt(0).toLowerCase() + trimmed.slice(1) : trimmed;
 }
 
-/** An answer about the task that cannot be read: shown in words, read again every minute, never given up. */
-function unreadablePoll(err: ProtocolError): PollOutcome {
+/**
+ * An answer about the task that cannot be read: shown in words, read again sooner at first (a
+ * glitch should not delay a result by a minute), backing off to once a minute; never given up.
+ */
+function unreadablePoll(err: ProtocolError, pollCount: number): PollOutcome {
+  const retryInMs = Math.min(SLOW_RETRY_MS, 2_000 * 2 ** Math.min(5, pollCount));
+  const when = retryInMs >= SLOW_RETRY_MS ? 'in a minute' : `in ${Math.round(retryInMs / 1000)} s`;
   return {
     action: 'retry',
-    retryInMs: SLOW_RETRY_MS,
+    retryInMs,
     cause: 'transient',
     error: {
       kind: 'protocol',
-      message: `The service's answer about this task could not be read (${asClause(err.reason)}); checking again in a minute.`,
+      message: `The service's answer about this task could not be read (${asClause(err.reason)}); checking again ${when}.`,
       code: err.status ?? null,
     },
   };
@@ -183,7 +188,7 @@ export function pollOutcome(err: unknown, pollCount: number): PollOutcome {
     return { action: 'retry', retryInMs: 5_000, cause: 'unauthorized', error: null };
   }
   if (err instanceof PlanRefusedError) return planRefusedPoll(err);
-  if (err instanceof ProtocolError) return unreadablePoll(err);
+  if (err instanceof ProtocolError) return unreadablePoll(err, pollCount);
   const refused = err instanceof BadRequestError ? refusalCodeOf(err) : null;
   if (err instanceof BadRequestError && (refused === 404 || refused === 400)) {
     return {
