@@ -115,6 +115,8 @@ describe('the engine with the real service answer shapes', () => {
     expect(saved.model).toBe('Qubico/ace-step');
     expect(saved.usage?.consume).toBe(2500);
     expect(saved.outputs[0]?.state).toBe('saved');
+    // the song's length, read from the downloaded file (8,000 samples at 8 kHz)
+    expect(saved.outputs[0]?.durationSeconds).toBe(1);
     // what the task cost, as the service reported it, is what the budget counts
     expect(e.store.costSummary().spentMicros).toBe(2500);
   });

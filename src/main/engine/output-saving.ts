@@ -2,6 +2,7 @@
  * Saving a completed task's outputs into the library: each pending output downloaded, checked
  * and thumbnailed; then the state the task ends in (saved, expired or failed) with its message.
  */
+import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { ImageCodecUnavailableError } from '../../sandbox/media/image-codec.ts';
 import type { Task, TaskError, TaskOutput, TaskState } from '../../shared/index.ts';
@@ -11,6 +12,7 @@ import {
   downloadOutput,
   makeThumbnail,
   OutputExpiredError,
+  readAudioDuration,
   type Thumbnail,
 } from '../media/index.ts';
 import type { LibraryStore } from '../store/index.ts';
@@ -49,6 +51,9 @@ export async function saveOutputs(ctx: SaveOutputsContext, task: Task): Promise<
       });
       const { thumb, note } =
         output.kind === 'image' ? await thumbnailOrNote(ctx.libraryDir, saved.path, output.index) : NO_THUMB;
+      // a song's length, from its own headers (the service does not say it)
+      const durationSeconds =
+        output.kind === 'audio' ? await readAudioDuration(join(ctx.libraryDir, saved.path)) : null;
       ctx.store.updateOutput(task.id, output.index, {
         state: 'saved',
         path: saved.path,
@@ -58,6 +63,7 @@ export async function saveOutputs(ctx: SaveOutputsContext, task: Task): Promise<
         thumbPath: thumb?.path ?? null,
         width: thumb?.sourceWidth ?? null,
         height: thumb?.sourceHeight ?? null,
+        durationSeconds,
         error: note,
       });
     } catch (err) {

@@ -5,6 +5,7 @@
  * this door re-exports them.
  */
 
+export { mp3Seconds, readAudioDuration, wavSeconds } from './audio-duration.ts';
 export { base64Chunks } from './base64-stream.ts';
 export { Base64DecodeError, type DataUri, decodeBase64Strict, parseDataUri } from './base64-strict.ts';
 // Result downloads and thumbnails (download-output.ts, thumbnail.ts: written by the downloads room).

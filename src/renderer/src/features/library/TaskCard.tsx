@@ -29,6 +29,8 @@ function TaskCardInner({ id, onSelect }: TaskCardProps) {
 
   const onCheck = (event: MouseEvent<HTMLInputElement>) => onSelect(id, event.shiftKey);
 
+  // a song's length, shown on the card and so part of its name (what a screen reader says)
+  const duration = kind === 'audio' && output?.durationSeconds ? formatClock(output.durationSeconds) : null;
   return (
     // biome-ignore lint/a11y/useSemanticElements: an item of the gallery's role=list (see GalleryGrid)
     <div
@@ -44,7 +46,7 @@ function TaskCardInner({ id, onSelect }: TaskCardProps) {
         type="button"
         className={`card-thumb card-thumb-${kind}`}
         onClick={() => openDetail(id)}
-        aria-label={`Open ${task.title}`}
+        aria-label={duration ? `Open ${task.title} ${duration}` : `Open ${task.title}`}
       >
         {showImage ? (
           <img src={thumb} alt="" loading="lazy" decoding="async" draggable={false} />
@@ -58,9 +60,7 @@ function TaskCardInner({ id, onSelect }: TaskCardProps) {
             ▶
           </span>
         ) : null}
-        {kind === 'audio' && output?.durationSeconds ? (
-          <span className="card-duration">{formatClock(output.durationSeconds)}</span>
-        ) : null}
+        {duration ? <span className="card-duration">{duration}</span> : null}
       </button>
       <input
         type="checkbox"
