@@ -2,7 +2,7 @@
  * What the UI says about a task's state: plain-word labels, tones, progress against the expected
  * time, and which tasks the Activity view lists. Pure.
  */
-import type { Task, TaskState } from '../../../shared/index.ts';
+import { type Task, type TaskState, taskTypeEntry } from '../../../shared/index.ts';
 
 /** A task as lists carry it (pages omit `inputs`; events carry them). */
 export type TaskSummary = Omit<Task, 'inputs'> & { inputs?: Task['inputs'] };
@@ -180,4 +180,9 @@ export function taskCounts(tasks: Iterable<TaskSummary>): TaskCounts {
     else if (ACTIVE_STATES.includes(task.state)) active += 1;
   }
   return { active, uncertain };
+}
+
+/** The task type in a person's words (`Song from text`), from the catalog; the raw type when unknown. */
+export function taskTypeLabelOf(taskType: string): string {
+  return taskTypeEntry(taskType)?.label ?? taskType;
 }

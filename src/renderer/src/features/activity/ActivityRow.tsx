@@ -5,7 +5,7 @@ import { REMOTE_ACTIVE_STATES } from '../../../../shared/index.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { StateChip } from '../../components/StateChip.tsx';
 import { usdOrDash } from '../../model/money-text.ts';
-import { progressOf, stateExplanation, type TaskSummary } from '../../model/task-status.ts';
+import { progressOf, stateExplanation, type TaskSummary, taskTypeLabelOf } from '../../model/task-status.ts';
 import { formatAgo, formatDuration } from '../../model/time-format.ts';
 import { openInLibrary, runTaskAction } from './activity-actions.ts';
 
@@ -60,7 +60,7 @@ function ActivityRowInner({ task, now }: { task: TaskSummary; now: number }) {
       <div className="activity-head">
         <StateChip state={task.state} />
         <h3 className="activity-title">{task.title}</h3>
-        <span className="activity-type">{task.taskType}</span>
+        <span className="activity-type">{taskTypeLabelOf(task.taskType)}</span>
         <span className="activity-cost" title="Estimated cost">
           {usdOrDash(task.estimateMicros)}
         </span>

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { invoke } from '../../bridge.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { StateChip } from '../../components/StateChip.tsx';
-import { stateExplanation } from '../../model/task-status.ts';
+import { stateExplanation, taskTypeLabelOf } from '../../model/task-status.ts';
 import { useTasks } from '../../stores/tasks-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { openRerun } from '../compose/compose-actions.ts';
@@ -95,7 +95,7 @@ export function DetailPanel({ id }: { id: string }) {
       </header>
       <div className="detail-state">
         <StateChip state={task.state} />
-        <span className="muted">{task.taskType}</span>
+        <span className="muted">{taskTypeLabelOf(task.taskType)}</span>
       </div>
       {task.state === 'failed' && task.error ? (
         <p className="field-error" role="note">

@@ -1,6 +1,7 @@
 /** One library card: thumbnail (or an audio/video sign), title, state, favourite and selection. */
 import { type MouseEvent, memo } from 'react';
 import { StateChip } from '../../components/StateChip.tsx';
+import { taskTypeLabelOf } from '../../model/task-status.ts';
 import { formatClock } from '../../model/time-format.ts';
 import { useStudio } from '../../stores/studio-store.ts';
 import { useTasks } from '../../stores/tasks-store.ts';
@@ -85,7 +86,7 @@ function TaskCardInner({ id, onSelect }: TaskCardProps) {
         </span>
         <span className="card-meta">
           {task.state === 'saved' ? (
-            <span className="card-type">{task.taskType}</span>
+            <span className="card-type">{taskTypeLabelOf(task.taskType)}</span>
           ) : (
             <StateChip state={task.state} />
           )}

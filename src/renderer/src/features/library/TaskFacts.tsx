@@ -6,7 +6,7 @@ import { CopyButton } from '../../components/CopyButton.tsx';
 import { StateChip } from '../../components/StateChip.tsx';
 import { usdOrDash } from '../../model/money-text.ts';
 import { parameterRows } from '../../model/parameter-display.ts';
-import type { TaskSummary } from '../../model/task-status.ts';
+import { type TaskSummary, taskTypeLabelOf } from '../../model/task-status.ts';
 import { formatDateTime, formatDuration, msBetween } from '../../model/time-format.ts';
 
 export function Parameters({ task }: { task: TaskSummary }) {
@@ -18,7 +18,9 @@ export function Parameters({ task }: { task: TaskSummary }) {
         <dt>model</dt>
         <dd>{task.model}</dd>
         <dt>task_type</dt>
-        <dd>{task.taskType}</dd>
+        <dd>
+          {taskTypeLabelOf(task.taskType)} <span className="muted">({task.taskType})</span>
+        </dd>
         {rows.map((row) => (
           <Fragment key={row.name}>
             <dt>{row.name}</dt>
