@@ -7,7 +7,7 @@
  * - `logs`: null until the task has ended, `[]` after;
  * - `meta.usage.type`: `llm` for ace-step, `point` for the other models.
  */
-import { NO_ERROR, type SandboxTask, statusOf } from './task-record.ts';
+import type { SandboxTask } from './task-record.ts';
 
 /** The offset the real service writes its times with. */
 const HOSTED_OFFSET_MINUTES = 8 * 60;
@@ -34,21 +34,18 @@ function usageTypeOf(task: SandboxTask): string {
   return task.entry.modelName === 'ace-step' ? 'llm' : 'point';
 }
 
-/** The `data` object of a hosted record; `output` is the model's output object (null until completed). */
+/**
+ * The `data` object of a hosted record: the spec profile's record (`formAData`) with the times,
+ * the usage type and the logs as the real service writes them.
+ */
 export function hostedTaskData(
   task: SandboxTask,
-  output: Record<string, unknown> | null,
+  specRecord: Record<string, unknown>,
 ): Record<string, unknown> {
   const started = task.phase === 'staged' || task.phase === 'pending' ? null : task.startsAt;
   const ended = task.phase === 'completed' || task.phase === 'failed';
   return {
-    task_id: task.id,
-    model: task.model,
-    task_type: task.taskType,
-    status: statusOf(task),
-    config: { service_mode: task.serviceMode, webhook_config: { ...task.webhook } },
-    input: task.storedInput,
-    output,
+    ...specRecord,
     meta: {
       created_at: hostedTime(task.createdAt),
       started_at: hostedTimeOrNull(started),
@@ -56,8 +53,6 @@ export function hostedTaskData(
       usage: { type: usageTypeOf(task), frozen: task.frozen, consume: task.consume },
       is_using_private_pool: false,
     },
-    detail: null,
     logs: ended ? [] : null,
-    error: task.error ?? { ...NO_ERROR },
   };
 }

@@ -69,7 +69,7 @@ const OK = { code: 200, message: 'success' } as const;
 
 /** The task record's `data` in a profile: form A's, or the hosted record. */
 export function recordData(task: SandboxTask, profile: AnswerProfile): Record<string, unknown> {
-  return profile === 'hosted' ? hostedTaskData(task, outputObject(task)) : formAData(task);
+  return profile === 'hosted' ? hostedTaskData(task, formAData(task)) : formAData(task);
 }
 
 /** The hosted profile's envelope: `{code: 200, data, message: "success"}`. */
