@@ -7,7 +7,8 @@
  * so the page can neither read a file nor learn whether one exists.
  */
 import { realpathSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
+import { isInsideFolder } from '../engine/index.ts';
 
 /** The real path of `path`, or its resolved form when it does not exist (yet). */
 function realOrResolved(path: string): string {
@@ -16,11 +17,6 @@ function realOrResolved(path: string): string {
   } catch {
     return resolve(path);
   }
-}
-
-function isInside(folder: string, path: string): boolean {
-  const rel = relative(folder, path);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
 }
 
 export class PathGrants {
@@ -41,7 +37,7 @@ export class PathGrants {
   mayReadFile(path: string, libraryDir: string): boolean {
     if (!isAbsolute(path)) return false;
     if (this.#files.has(resolve(path))) return true;
-    return isInside(realOrResolved(libraryDir), realOrResolved(path));
+    return isInsideFolder(realOrResolved(libraryDir), realOrResolved(path));
   }
 
   /** Whether the window may use `path` as a folder (library, export destination): chosen in a dialog. */
