@@ -7,6 +7,7 @@ import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import {
   HOSTED_SERVICE,
+  isHttpUrl,
   MODEL_ID_PATTERN,
   type ServiceProfileName,
   type Theme,
@@ -59,15 +60,7 @@ export const DEFAULT_SETTINGS: Readonly<PersistedSettings> = Object.freeze({
 const httpUrlOrEmpty = z
   .string()
   .max(2000)
-  .refine((v) => {
-    if (v === '') return true;
-    try {
-      const u = new URL(v);
-      return u.protocol === 'https:' || u.protocol === 'http:';
-    } catch {
-      return false;
-    }
-  }, 'must be an http(s) URL');
+  .refine((v) => v === '' || isHttpUrl(v), 'must be an http(s) URL');
 
 /** One zod schema per field, so one bad field does not cost the others. */
 const FIELD_SCHEMAS: { [K in keyof PersistedSettings]: z.ZodType<PersistedSettings[K]> } = {

@@ -7,6 +7,7 @@ import {
   draftInputSizeProblem,
   estimateCost,
   inputProblems,
+  isHttpUrl,
   LIMITS,
   type MediaFieldRule,
   mediaFieldsOfRules,
@@ -71,15 +72,8 @@ export function checkDraftFields(draft: TaskDraft): void {
   checkFamilyRules(draft.taskType, input);
   const problem = inputProblems(input, entry.input, '')[0];
   if (problem) throw new InputValidationError(problem.field, problem.message);
-  if (draft.webhook?.endpoint) {
-    let ok = false;
-    try {
-      const u = new URL(draft.webhook.endpoint);
-      ok = u.protocol === 'https:' || u.protocol === 'http:';
-    } catch {
-      ok = false;
-    }
-    if (!ok) fail('webhook_config.endpoint', 'must be an http(s) URL');
+  if (draft.webhook?.endpoint && !isHttpUrl(draft.webhook.endpoint)) {
+    fail('webhook_config.endpoint', 'must be an http(s) URL');
   }
 }
 
