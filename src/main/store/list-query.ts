@@ -19,10 +19,10 @@ import type { SQLInputValue } from 'node:sqlite';
 import { z } from 'zod';
 import type { TaskState } from '../../shared/index.ts';
 import { toFtsQuery } from './fts-query.ts';
-import { toStoredIso } from './iso-time.ts';
 import { seqFloor } from './sort-key.ts';
 import { InvalidCursorError, LibraryStoreError } from './store-errors.ts';
 import type { ListOrder, ListQuery, TaskFilter } from './store-types.ts';
+import { toStoredIso } from './stored-time.ts';
 import { TASK_COLUMNS } from './task-row.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;

@@ -6,10 +6,10 @@ import { randomUUID } from 'node:crypto';
 import type { SQLInputValue } from 'node:sqlite';
 import { z } from 'zod';
 import { familyOf } from '../../shared/index.ts';
-import { checkedInput } from './input-validation.ts';
-import { toStoredIso } from './iso-time.ts';
+import { checkedInput } from './checked-input.ts';
 import { LibraryStoreError } from './store-errors.ts';
 import type { NewOutput, NewTask } from './store-types.ts';
+import { toStoredIso } from './stored-time.ts';
 import { FAMILIES, RequestSchema, searchTextOf } from './task-row.ts';
 
 type Params = Record<string, SQLInputValue>;

@@ -5,9 +5,9 @@
  */
 import type { SQLInputValue } from 'node:sqlite';
 import { z } from 'zod';
-import { checkedInput } from './input-validation.ts';
-import { toStoredIsoOrNull } from './iso-time.ts';
+import { checkedInput } from './checked-input.ts';
 import type { OutputPatch, TaskPatch } from './store-types.ts';
+import { toStoredIsoOrNull } from './stored-time.ts';
 
 export interface SetClause {
   /** `col = $col` items, in a fixed order. */
