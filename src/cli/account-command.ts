@@ -4,7 +4,7 @@
  */
 import { ServiceClient } from '../main/service/index.ts';
 import { startSandbox } from '../sandbox/index.ts';
-import { parseArgs, UsageError } from './cli-args.ts';
+import { noPositionals, readArgs, UsageError } from './cli-args.ts';
 import { EXIT } from './exit-codes.ts';
 import { apiKeyFromEnv, type GlobalOptions, profileOfOptions } from './global-options.ts';
 import { printJson } from './task-printing.ts';
@@ -12,8 +12,7 @@ import { printJson } from './task-printing.ts';
 const SANDBOX_KEY = 'demo-key';
 
 export async function runAccount(g: GlobalOptions, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const args = parseArgs(argv, {});
-  if (args.positionals.length) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
+  noPositionals(readArgs(argv, {}).positionals);
   const sandbox = g.sandbox
     ? await startSandbox({ apiKey: SANDBOX_KEY, timeScale: g.timeScale ?? 0.1 })
     : null;

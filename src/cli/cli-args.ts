@@ -1,7 +1,15 @@
 /**
- * A small, strict argument reader for the CLI: `--name value`, `--name=value`, boolean flags,
- * positionals. Unknown options are errors, so a typo never silently changes what is sent.
+ * The CLI's argument reader, over `node:util` `parseArgs`: `--name value`, `--name=value`,
+ * boolean flags, positionals, and `--` ending the options. Unknown options are errors, so a typo
+ * never silently changes what is sent.
+ *
+ * parseArgs runs non-strict with its tokens, and the checks here read the tokens, so the errors
+ * are the CLI's own (`unknown option --x`, `--x needs a value`, `--x takes no value`), reported
+ * for the first wrong word in order. The CLI has no short options: a word starting with one dash
+ * (`-h`, `-5`) stays a positional, as typed.
  */
+import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
+
 export class UsageError extends Error {
   constructor(message: string) {
     super(message);
@@ -9,50 +17,96 @@ export class UsageError extends Error {
   }
 }
 
-export interface ParsedArgs {
-  values: Map<string, string>;
-  flags: Set<string>;
+/** An option that takes a value (`--name value` or `--name=value`). */
+export const VALUE = { type: 'string' } as const;
+/** An option that takes no value (`--name`). */
+export const FLAG = { type: 'boolean' } as const;
+
+/** What was given for each option: its text for a value option, `true` for a flag; absent if not given. */
+export type ArgValues<O extends ParseArgsOptionsConfig> = {
+  [K in keyof O]?: O[K]['type'] extends 'string' ? string : boolean;
+};
+
+export interface ParsedArgs<O extends ParseArgsOptionsConfig> {
+  values: ArgValues<O>;
   positionals: string[];
 }
 
-export function parseArgs(
-  argv: readonly string[],
-  spec: { values?: readonly string[]; flags?: readonly string[] },
-): ParsedArgs {
-  const valueNames = new Set(spec.values ?? []);
-  const flagNames = new Set(spec.flags ?? []);
-  const out: ParsedArgs = { values: new Map(), flags: new Set(), positionals: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === '--') {
-      out.positionals.push(...argv.slice(i + 1));
-      break;
-    }
-    if (!arg.startsWith('--')) {
-      out.positionals.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const name = eq > 0 ? arg.slice(2, eq) : arg.slice(2);
-    if (flagNames.has(name)) {
-      if (eq > 0) throw new UsageError(`--${name} takes no value`);
-      out.flags.add(name);
-    } else if (valueNames.has(name)) {
-      const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
-      if (value === undefined) throw new UsageError(`--${name} needs a value`);
-      out.values.set(name, value);
-    } else {
-      throw new UsageError(`unknown option --${name}`);
-    }
-  }
-  return out;
+type ArgToken = NonNullable<ReturnType<typeof parseArgs>['tokens']>[number];
+
+/** parseArgs' tokens for `argv` read against `options`, without its own errors. */
+function tokensOf(argv: readonly string[], options: ParseArgsOptionsConfig): ArgToken[] {
+  return parseArgs({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true }).tokens;
 }
 
-export function numberOption(args: ParsedArgs, name: string): number | undefined {
-  const raw = args.values.get(name);
+/** A `--name` word; parseArgs also makes option tokens of single-dash words, one per letter. */
+function isLongOption(rawName: string): boolean {
+  return rawName.startsWith('--');
+}
+
+/** Reads `argv` against `options`; throws `UsageError` at the first word that does not fit. */
+export function readArgs<const O extends ParseArgsOptionsConfig>(
+  argv: readonly string[],
+  options: O,
+): ParsedArgs<O> {
+  const values: Record<string, string | boolean> = {};
+  const positionals: string[] = [];
+  let lastDashWord = -1;
+  for (const token of tokensOf(argv, options)) {
+    if (token.kind === 'positional') {
+      positionals.push(token.value);
+    } else if (token.kind === 'option' && isLongOption(token.rawName)) {
+      const type = Object.hasOwn(options, token.name) ? options[token.name]?.type : undefined;
+      if (type === undefined) throw new UsageError(`unknown option --${token.name}`);
+      if (type === 'boolean') {
+        if (token.inlineValue) throw new UsageError(`--${token.name} takes no value`);
+        values[token.name] = true;
+      } else {
+        if (token.value === undefined) throw new UsageError(`--${token.name} needs a value`);
+        values[token.name] = token.value;
+      }
+    } else if (token.kind === 'option' && token.index !== lastDashWord) {
+      // a single-dash word (`-abc` gives a token per letter, all with its index), kept once
+      positionals.push(argv[token.index] as string);
+      lastDashWord = token.index;
+    }
+  }
+  return { values: values as ArgValues<O>, positionals };
+}
+
+/**
+ * Splits the options named in `options`, wherever they are on the line (each with its value),
+ * from the other words, which keep their order. Words after `--` are never picked out.
+ */
+export function pickOptions(
+  argv: readonly string[],
+  options: ParseArgsOptionsConfig,
+): { picked: string[]; others: string[] } {
+  const pickedIndexes = new Set<number>();
+  for (const token of tokensOf(argv, options)) {
+    if (token.kind !== 'option' || !isLongOption(token.rawName) || !Object.hasOwn(options, token.name))
+      continue;
+    pickedIndexes.add(token.index);
+    if (token.value !== undefined && !token.inlineValue) pickedIndexes.add(token.index + 1);
+  }
+  const picked: string[] = [];
+  const others: string[] = [];
+  argv.forEach((arg, i) => {
+    (pickedIndexes.has(i) ? picked : others).push(arg);
+  });
+  return { picked, others };
+}
+
+/** A number given as an option's value; undefined when the option was not given. */
+export function numberValue(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const n = Number(raw);
   if (raw.trim() === '' || !Number.isFinite(n))
     throw new UsageError(`--${name} must be a number (got "${raw}")`);
   return n;
+}
+
+/** Throws when words other than options were given to a command that takes none. */
+export function noPositionals(positionals: readonly string[]): void {
+  if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
 }

@@ -14,7 +14,7 @@ import {
   sandboxProfile,
   VENDOR_PATTERN,
 } from '../shared/index.ts';
-import { numberOption, type ParsedArgs, UsageError } from './cli-args.ts';
+import { FLAG, numberValue, type ParsedArgs, pickOptions, readArgs, UsageError, VALUE } from './cli-args.ts';
 
 export interface GlobalOptions {
   library: string;
@@ -30,22 +30,42 @@ export interface GlobalOptions {
   timeScale: number | undefined;
 }
 
-export const GLOBAL_VALUES = ['library', 'base-url', 'vendor', 'upload-url', 'time-scale'] as const;
-export const GLOBAL_FLAGS = ['json', 'sandbox'] as const;
+const GLOBAL_OPTIONS = {
+  library: VALUE,
+  'base-url': VALUE,
+  vendor: VALUE,
+  'upload-url': VALUE,
+  'time-scale': VALUE,
+  json: FLAG,
+  sandbox: FLAG,
+} as const;
 
-export function globalOptionsOf(args: ParsedArgs, env: NodeJS.ProcessEnv): GlobalOptions {
+/**
+ * Reads the global options, which may stand anywhere on the line, and splits off the command
+ * (the first other word) and its own arguments.
+ */
+export function splitGlobalOptions(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+): { globals: GlobalOptions; command: string | undefined; rest: string[] } {
+  const { picked, others } = pickOptions(argv, GLOBAL_OPTIONS);
+  const [command, ...rest] = others;
+  return { globals: globalOptionsOf(readArgs(picked, GLOBAL_OPTIONS), env), command, rest };
+}
+
+function globalOptionsOf(args: ParsedArgs<typeof GLOBAL_OPTIONS>, env: NodeJS.ProcessEnv): GlobalOptions {
+  const { values } = args;
   return {
     // --sandbox results go to the demo library, as in the app, never among paid ones
     library: resolve(
-      args.values.get('library') ??
-        (args.flags.has('sandbox') ? defaultDemoLibraryDir(env) : defaultLibraryDir(env)),
+      values.library ?? (values.sandbox ? defaultDemoLibraryDir(env) : defaultLibraryDir(env)),
     ),
-    baseUrl: baseUrlOption(args.values.get('base-url') ?? env.MEDIA_TASK_BASE_URL ?? null),
-    vendor: vendorOption(args.values.get('vendor') ?? env.MEDIA_TASK_VENDOR ?? null),
-    uploadUrl: uploadUrlOption(args.values.get('upload-url') ?? env.MEDIA_TASK_UPLOAD_URL ?? null),
-    json: args.flags.has('json'),
-    sandbox: args.flags.has('sandbox'),
-    timeScale: numberOption(args, 'time-scale'),
+    baseUrl: baseUrlOption(values['base-url'] ?? env.MEDIA_TASK_BASE_URL ?? null),
+    vendor: vendorOption(values.vendor ?? env.MEDIA_TASK_VENDOR ?? null),
+    uploadUrl: uploadUrlOption(values['upload-url'] ?? env.MEDIA_TASK_UPLOAD_URL ?? null),
+    json: values.json === true,
+    sandbox: values.sandbox === true,
+    timeScale: numberValue('time-scale', values['time-scale']),
   };
 }
 

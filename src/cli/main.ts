@@ -13,10 +13,13 @@ import { BadRequestError, PlanRefusedError, ServiceError, UnauthorizedError } fr
 import { runSandboxCommand } from '../sandbox/index.ts';
 import { HOSTED_SERVICE, SANDBOX_VENDOR } from '../shared/index.ts';
 import { runAccount } from './account-command.ts';
-import { parseArgs, UsageError } from './cli-args.ts';
+import { UsageError } from './cli-args.ts';
+import { runCreate } from './create-command.ts';
 import { EXIT } from './exit-codes.ts';
-import { GLOBAL_FLAGS, GLOBAL_VALUES, globalOptionsOf } from './global-options.ts';
-import { runCreate, runExport, runGet, runImport, runList, runWatch } from './task-commands.ts';
+import { splitGlobalOptions } from './global-options.ts';
+import { runImport } from './import-command.ts';
+import { runExport, runGet, runList } from './library-commands.ts';
+import { runWatch } from './watch-command.ts';
 
 const USAGE = `Usage: media-task [--library DIR] [--base-url URL] [--vendor V] [--json] [--sandbox [--time-scale X]] <command>
 
@@ -49,37 +52,12 @@ Exit codes: 0 ok, 2 bad input, 3 API key refused, 4 service failure, 5 library i
 6 refused by the plan at the service, 1 other.
 `;
 
-/** Splits the global options (anywhere on the line) from the command's own arguments. */
-function splitGlobals(argv: readonly string[]): {
-  globals: string[];
-  command: string | undefined;
-  rest: string[];
-} {
-  const globals: string[] = [];
-  const others: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    const name = arg.startsWith('--') ? arg.slice(2).split('=')[0] : '';
-    if ((GLOBAL_VALUES as readonly string[]).includes(name ?? '')) {
-      globals.push(arg);
-      if (!arg.includes('=') && i + 1 < argv.length) globals.push(argv[++i] as string);
-    } else if ((GLOBAL_FLAGS as readonly string[]).includes(name ?? '')) {
-      globals.push(arg);
-    } else {
-      others.push(arg);
-    }
-  }
-  const [command, ...rest] = others;
-  return { globals, command, rest };
-}
-
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   if (argv[0] === 'sandbox') {
     await runSandboxCommand(argv.slice(1));
     return EXIT.ok;
   }
-  const { globals, command, rest } = splitGlobals(argv);
-  const g = globalOptionsOf(parseArgs(globals, { values: GLOBAL_VALUES, flags: GLOBAL_FLAGS }), env);
+  const { globals: g, command, rest } = splitGlobalOptions(argv, env);
   switch (command) {
     case 'create':
       return runCreate(g, rest, env);

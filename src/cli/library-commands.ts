@@ -1,0 +1,90 @@
+/**
+ * The commands that read the library without the service: `get` (one task), `list` (a page of
+ * tasks) and `export` (files and a task.json sidecar per task, into a folder).
+ */
+import { exportTasks } from '../main/engine/index.ts';
+import { isTaskState, type Task, type TaskState } from '../shared/index.ts';
+import { FLAG, noPositionals, numberValue, readArgs, UsageError, VALUE } from './cli-args.ts';
+import { EXIT } from './exit-codes.ts';
+import type { GlobalOptions } from './global-options.ts';
+import { printJson, taskLine } from './task-printing.ts';
+import { findTask, openSession } from './task-session.ts';
+
+export async function runGet(g: GlobalOptions, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const { positionals } = readArgs(argv, {});
+  const id = positionals[0];
+  if (!id || positionals.length > 1) throw new UsageError('usage: media-task get ID');
+  const session = await openSession({ ...g, sandbox: false }, env);
+  try {
+    const task = findTask(session.engine, id);
+    if (g.json) printJson({ task, events: session.engine.store.events(task.id) });
+    else process.stdout.write(`${taskLine(task)}\n`);
+    return EXIT.ok;
+  } finally {
+    await session.close();
+  }
+}
+
+export async function runList(g: GlobalOptions, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const { values, positionals } = readArgs(argv, {
+    state: VALUE,
+    type: VALUE,
+    search: VALUE,
+    limit: VALUE,
+    favorite: FLAG,
+    'starred-first': FLAG,
+  });
+  noPositionals(positionals);
+  const states = values.state?.split(',').map((s) => s.trim());
+  for (const s of states ?? []) if (!isTaskState(s)) throw new UsageError(`--state: unknown state "${s}"`);
+  const limit = numberValue('limit', values.limit) ?? 50;
+  if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw new UsageError('--limit must be 1 to 200');
+  const session = await openSession({ ...g, sandbox: false }, env);
+  try {
+    const page = session.engine.store.listTasks({
+      states: states as TaskState[] | undefined,
+      taskType: values.type,
+      search: values.search,
+      favorite: values.favorite ? true : undefined,
+      order: values['starred-first'] ? 'starredFirst' : 'newest',
+      limit,
+    });
+    if (g.json) printJson(page);
+    else {
+      for (const t of page.items) process.stdout.write(`${taskLine(t)}\n`);
+      if (page.items.length === 0) process.stderr.write('no tasks match\n');
+    }
+    return EXIT.ok;
+  } finally {
+    await session.close();
+  }
+}
+
+export async function runExport(g: GlobalOptions, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const [dir, ...ids] = readArgs(argv, {}).positionals;
+  if (!dir) throw new UsageError('usage: media-task export DIR [IDS...]');
+  const session = await openSession({ ...g, sandbox: false }, env);
+  try {
+    const store = session.engine.store;
+    let tasks: Task[];
+    if (ids.length) tasks = ids.map((id) => findTask(session.engine, id));
+    else {
+      tasks = [];
+      let cursor: string | null = null;
+      do {
+        const page = store.listTasks({ limit: 200, cursor });
+        for (const item of page.items) {
+          const full = store.getTask(item.id);
+          if (full) tasks.push(full);
+        }
+        cursor = page.nextCursor;
+      } while (cursor);
+    }
+    const result = await exportTasks(session.engine.libraryDir, tasks, dir);
+    if (g.json) printJson(result);
+    else process.stdout.write(`exported ${result.tasks.length} task(s) to ${result.folder}\n`);
+    return EXIT.ok;
+  } finally {
+    await session.close();
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * The engine session of a task command: the engine opened on the library (with an in-process
+ * sandbox as the service under --sandbox), closed when the command is done; tasks left running
+ * resume next time.
+ */
+import { TaskEngine } from '../main/engine/index.ts';
+import { type Sandbox, startSandbox } from '../sandbox/index.ts';
+import type { Task } from '../shared/index.ts';
+import { UsageError } from './cli-args.ts';
+import { apiKeyFromEnv, type GlobalOptions, profileOfOptions } from './global-options.ts';
+import { checkLibraryFolder } from './library-folder-check.ts';
+
+export interface Session {
+  engine: TaskEngine;
+  sandbox: Sandbox | null;
+  close(): Promise<void>;
+}
+
+export async function openSession(g: GlobalOptions, env: NodeJS.ProcessEnv): Promise<Session> {
+  const sandbox = g.sandbox
+    ? await startSandbox({ apiKey: 'demo-key', timeScale: g.timeScale ?? 0.1 })
+    : null;
+  const profile = profileOfOptions(g, sandbox?.url ?? null);
+  const key = sandbox ? 'demo-key' : apiKeyFromEnv(env);
+  const service = key ? { baseUrl: profile.baseUrl, apiKey: key, uploadUrl: profile.uploadUrl } : null;
+  let engine: TaskEngine;
+  try {
+    checkLibraryFolder(g.library);
+    engine = await TaskEngine.open({ libraryDir: g.library, service, profile });
+  } catch (err) {
+    await sandbox?.stop();
+    throw err;
+  }
+  return {
+    engine,
+    sandbox,
+    async close() {
+      await engine.close();
+      await sandbox?.stop();
+    },
+  };
+}
+
+/** A task of the library by its local id or the service's id. */
+export function findTask(engine: TaskEngine, id: string): Task {
+  const task = engine.store.getTask(id) ?? engine.store.getTaskByRemoteId(id);
+  if (!task) throw new UsageError(`no task "${id}" in the library`);
+  return task;
+}
