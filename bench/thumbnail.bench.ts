@@ -54,7 +54,7 @@ function median(values: number[]): number {
 /** One build: loads sharp, thumbnails the JPEG RUNS + 1 times, reports times and peak memory. */
 async function runChild(build: Build, jpeg: string): Promise<void> {
   if (build === 'wasm32') hideNativeSharp();
-  const { imageCodecBuild, loadSharp } = await import('../src/sandbox/media/image-codec.ts');
+  const { imageCodecBuild, loadSharp } = await import('../src/image-codec/index.ts');
   const { makeThumbnail } = await import('../src/main/media/thumbnail.ts');
   const t0 = performance.now();
   await loadSharp();
@@ -79,7 +79,7 @@ async function runChild(build: Build, jpeg: string): Promise<void> {
 
 /** A 2048 x 2048 JPEG of smooth gradients and noise (so it is not trivially compressible). */
 async function makeSourceJpeg(path: string): Promise<void> {
-  const { loadSharp } = await import('../src/sandbox/media/image-codec.ts');
+  const { loadSharp } = await import('../src/image-codec/index.ts');
   const sharp = await loadSharp();
   const pixels = Buffer.alloc(SIDE * SIDE * 3);
   for (let y = 0; y < SIDE; y++) {

@@ -3,7 +3,7 @@
  * upscale (a resize), background removal (pixels near the corner colour made transparent) and
  * segmentation (a black and white mask). Real images in, real PNGs out.
  */
-import { loadSharp, type Sharp } from './media/image-codec.ts';
+import { loadSharp, type Sharp } from '../image-codec/index.ts';
 
 /** Raw RGBA pixels, as the media decoder gives them. */
 export interface RgbaImage {

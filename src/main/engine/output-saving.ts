@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
-import { ImageCodecUnavailableError } from '../../sandbox/media/image-codec.ts';
+import { ImageCodecUnavailableError } from '../../image-codec/index.ts';
 import type { Task, TaskError, TaskOutput, TaskState } from '../../shared/index.ts';
 import {
   DOWNLOAD_FAILED,

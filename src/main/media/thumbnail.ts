@@ -2,13 +2,13 @@
  * Image thumbnails, made once when an output is downloaded so a gallery never decodes full
  * images. WebP, at most 320 px on the long side, written owner-only (0600) to a new temporary
  * file and renamed into place, so a file or link left at the thumbnail's name is replaced, never
- * written through. sharp loads on the first thumbnail (image-codec.ts): if it cannot load, this
+ * written through. sharp loads on the first thumbnail (src/image-codec): if it cannot load, this
  * rejects with `ImageCodecUnavailableError` and the output is saved without a thumbnail.
  */
 import { randomUUID } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { loadSharp } from '../../sandbox/media/image-codec.ts';
+import { loadSharp } from '../../image-codec/index.ts';
 import { openNewFile, writeAll } from './safe-files.ts';
 
 export const THUMBNAIL_MAX_SIDE = 320;

@@ -1,7 +1,7 @@
 /** Image inputs given as an http(s) URL, a data URI or raw Base64, decoded with sharp. */
 
+import { loadSharp } from '../../image-codec/index.ts';
 import { decodeBase64Strict, isDataUri } from './base64-strict.ts';
-import { loadSharp } from './image-codec.ts';
 import { MediaInputError } from './media-input-error.ts';
 
 export interface DecodedImage {

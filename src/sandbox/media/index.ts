@@ -3,9 +3,9 @@
  * deterministically from the task input. Pure functions, no HTTP.
  */
 
+export { ImageCodecUnavailableError } from '../../image-codec/index.ts';
 export { decodeBase64Strict } from './base64-strict.ts';
 export { composeFaceSwap, type FaceRegion, faceSwapRegion } from './face-swap-compose.ts';
-export { ImageCodecUnavailableError, imageCodecBuild, loadSharp, type Sharp } from './image-codec.ts';
 export { composeImageEdit } from './image-edit-compose.ts';
 export {
   checkImageSize,

@@ -1,5 +1,5 @@
 /** Raw RGBA rasters: resizing and cropping through sharp, PNG encoding, colour conversions. */
-import { loadSharp } from './image-codec.ts';
+import { loadSharp } from '../../image-codec/index.ts';
 import type { DecodedImage } from './image-input.ts';
 
 export interface Raster {
