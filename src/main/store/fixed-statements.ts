@@ -3,12 +3,13 @@
  * an index of migration 1 (see the comments), so its cost does not grow with the library.
  */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { INPUT_TABLE, INSERT_INPUT_SQL, INSERT_OUTPUT_SQL, OUTPUT_TABLE } from './input-output-columns.ts';
 import { FINISHED_AT_SERVICE_STATES } from './migrations.ts';
-import { TASK_COLUMNS } from './task-row.ts';
+import { INSERT_TASK_SQL, TASK_TABLE } from './task-columns.ts';
 
-const INPUT_COLUMNS = 'field, source, value, mime, size, sha256, width, height';
-const OUTPUT_COLUMNS =
-  'idx, kind, url, field, state, path, thumb_path, mime, size, sha256, width, height, duration_seconds, error';
+const TASK_COLUMNS = TASK_TABLE.selectList();
+const INPUT_COLUMNS = INPUT_TABLE.selectList();
+const OUTPUT_COLUMNS = OUTPUT_TABLE.selectList();
 const FINISHED = FINISHED_AT_SERVICE_STATES.map((s) => `'${s}'`).join(', ');
 
 export const FIXED_SQL = {
@@ -16,16 +17,11 @@ export const FIXED_SQL = {
   beginRead: 'BEGIN DEFERRED',
   commit: 'COMMIT',
   rollback: 'ROLLBACK',
-  insertTask: `INSERT INTO tasks (id, seq, model, task_type, family, title, state, request_json, prompt, lyrics,
-      favorite, estimate_micros, created_at, updated_at, expected_ms, rerun_of)
-    VALUES ($id, $seq, $model, $task_type, $family, $title, 'queued',
-      $request_json, $prompt, $lyrics, $favorite, $estimate_micros, $created_at, $updated_at, $expected_ms, $rerun_of)`,
+  insertTask: INSERT_TASK_SQL,
   // unique index on seq
   highestSeqIn: 'SELECT max(seq) AS seq FROM tasks WHERE seq >= ? AND seq < ?',
-  insertInput: `INSERT INTO task_inputs (task_id, idx, ${INPUT_COLUMNS})
-    VALUES ($task_id, $idx, $field, $source, $value, $mime, $size, $sha256, $width, $height)`,
-  insertOutput: `INSERT INTO task_outputs (task_id, idx, kind, url, field, state)
-    VALUES ($task_id, $idx, $kind, $url, $field, 'pending')`,
+  insertInput: INSERT_INPUT_SQL,
+  insertOutput: INSERT_OUTPUT_SQL,
   deleteOutputs: 'DELETE FROM task_outputs WHERE task_id = ?',
   // primary key
   taskById: `SELECT ${TASK_COLUMNS} FROM tasks WHERE id = ?`,

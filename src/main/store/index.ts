@@ -1,6 +1,6 @@
 /**
  * The library store: one SQLite database (node:sqlite, no native addon) per library folder.
- * Other rooms import from here only.
+ * Code outside the store imports from here only.
  */
 export { DATABASE_FILE_NAME } from './database-connection.ts';
 export { toFtsQuery } from './fts-query.ts';

@@ -14,8 +14,10 @@ import {
   type TaskOutput,
   type TaskState,
 } from '../../shared/index.ts';
+import type { SetClause } from './column-table.ts';
 import { DEFAULT_BUSY_TIMEOUT_MS, openDatabase } from './database-connection.ts';
 import { CONSISTENCY_SQL, type FixedStatements, prepareFixedStatements } from './fixed-statements.ts';
+import { OUTPUT_TABLE } from './input-output-columns.ts';
 import {
   buildCountQuery,
   buildListQuery,
@@ -51,11 +53,10 @@ import type {
   TransitionOptions,
   UnreadableTask,
 } from './store-types.ts';
-import { outputPatchClause, type SetClause, taskPatchClause } from './task-patch-sql.ts';
+import { parseRequestJson, TASK_TABLE } from './task-columns.ts';
 import {
   inputFromRow,
   outputFromRow,
-  parseRequestJson,
   rowTaskId,
   type SqlRow,
   summaryFromRow,
@@ -337,7 +338,7 @@ export class LibraryStore {
   transition(id: string, to: TaskState, options: TransitionOptions = {}): Task | null {
     assertStates([to]);
     if (options.from) assertStates(options.from);
-    const clause = options.patch ? taskPatchClause(options.patch) : NO_CLAUSE;
+    const clause = options.patch ? TASK_TABLE.patchClause(options.patch, 'task patch') : NO_CLAUSE;
     const now = this.#nowIso();
     const move = () => {
       const current = this.#sql.stateById.get(id);
@@ -353,7 +354,7 @@ export class LibraryStore {
 
   /** Changes fields without a state change (no event). null when there is no such task. */
   patchTask(id: string, patch: TaskPatch): Task | null {
-    const clause = taskPatchClause(patch);
+    const clause = TASK_TABLE.patchClause(patch, 'task patch');
     const now = this.#nowIso();
     return this.transaction(() => {
       if (!this.#sql.taskExists.get(id)) return null;
@@ -435,7 +436,7 @@ export class LibraryStore {
 
   /** Applies a patch to one output; returns it, or null when there is no such output. */
   updateOutput(taskId: string, index: number, patch: OutputPatch): TaskOutput | null {
-    const clause = outputPatchClause(patch);
+    const clause = OUTPUT_TABLE.patchClause(patch, 'output patch');
     return this.transaction(() => {
       if (clause.assignments.length > 0) {
         const sql = `UPDATE task_outputs SET ${clause.assignments.join(', ')} WHERE task_id = $task_id AND idx = $idx`;

@@ -23,7 +23,7 @@ import { seqFloor } from './sort-key.ts';
 import { InvalidCursorError, LibraryStoreError } from './store-errors.ts';
 import type { ListOrder, ListQuery, TaskFilter } from './store-types.ts';
 import { toStoredIso } from './stored-time.ts';
-import { TASK_COLUMNS } from './task-row.ts';
+import { TASK_TABLE } from './task-columns.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
@@ -126,11 +126,7 @@ function where(terms: readonly string[]): string {
   return terms.length === 0 ? '' : ` WHERE ${terms.join(' AND ')}`;
 }
 
-function qualified(t: string): string {
-  return TASK_COLUMNS.split(', ')
-    .map((c) => `${t}.${c}`)
-    .join(', ');
-}
+const TASK_COLUMNS = TASK_TABLE.selectList();
 
 function keysetTerm(order: ListOrder, at: PagePosition | null, t: string, params: Params): string | null {
   if (at === null) return null;
@@ -160,7 +156,7 @@ function searchNewestQuery(
   const states = filterStates(query);
   if (states !== null) terms.push(statesTerm(states, 't', params));
   const sql =
-    `SELECT ${qualified('t')} FROM tasks_fts CROSS JOIN tasks AS t ON t.seq = tasks_fts.rowid` +
+    `SELECT ${TASK_TABLE.selectList('t')} FROM tasks_fts CROSS JOIN tasks AS t ON t.seq = tasks_fts.rowid` +
     `${where(terms)} ORDER BY tasks_fts.rowid DESC LIMIT $limit`;
   return { sql, params };
 }

@@ -1,24 +1,23 @@
 /**
- * NewTask → the parameters of the INSERTs that create it. The request and inputs are checked
- * with the same rules they are read back with, so what goes in always comes back out.
+ * NewTask → the parameters of the INSERTs that create it, written through the column tables. The
+ * request and inputs are checked with the same rules they are read back with, so what goes in
+ * always comes back out.
  */
 import { randomUUID } from 'node:crypto';
-import type { SQLInputValue } from 'node:sqlite';
 import { z } from 'zod';
-import { familyOf } from '../../shared/index.ts';
+import { familyOf, TASK_FAMILIES } from '../../shared/index.ts';
 import { checkedInput } from './checked-input.ts';
+import type { Params } from './column-table.ts';
+import { INPUT_SOURCES, INPUT_TABLE, OUTPUT_KINDS, OUTPUT_TABLE } from './input-output-columns.ts';
 import { LibraryStoreError } from './store-errors.ts';
 import type { NewOutput, NewTask } from './store-types.ts';
-import { toStoredIso } from './stored-time.ts';
-import { FAMILIES, RequestSchema, searchTextOf } from './task-row.ts';
-
-type Params = Record<string, SQLInputValue>;
+import { type InsertedTaskFields, RequestSchema, TASK_TABLE } from './task-columns.ts';
 
 const count = z.number().int().nonnegative().nullable();
 
 const InputSchema = z.strictObject({
   field: z.string().min(1),
-  source: z.enum(['url', 'base64', 'file']),
+  source: z.enum(INPUT_SOURCES),
   value: z.string(),
   mime: z.string().nullable(),
   size: count,
@@ -31,7 +30,7 @@ const NewTaskSchema = z.strictObject({
   id: z.string().min(1).optional(),
   model: z.string().min(1),
   taskType: z.string().min(1),
-  family: z.enum(FAMILIES).optional(),
+  family: z.enum(TASK_FAMILIES).optional(),
   title: z.string(),
   request: RequestSchema,
   inputs: z.array(InputSchema).optional(),
@@ -43,7 +42,7 @@ const NewTaskSchema = z.strictObject({
 });
 
 const NewOutputSchema = z.object({
-  kind: z.enum(['audio', 'image', 'video', 'file']),
+  kind: z.enum(OUTPUT_KINDS),
   url: z.string(),
   field: z.string(),
 });
@@ -51,6 +50,7 @@ const NewOutputSchema = z.object({
 export interface NewTaskRows {
   id: string;
   rerunOf: string | null;
+  /** The values of INSERT_TASK_SQL but `seq` (given when the order of the insert is known). */
   task: Params;
   inputs: Params[];
 }
@@ -64,28 +64,29 @@ export function newTaskRows(task: NewTask, nowIso: string): NewTaskRows {
     );
   }
   const id = t.id ?? randomUUID();
-  const { prompt, lyrics } = searchTextOf(t.request);
-  const row: Params = {
+  const fields: InsertedTaskFields = {
     id,
     model: t.model,
-    task_type: t.taskType,
+    taskType: t.taskType,
     family,
     title: t.title,
-    request_json: JSON.stringify(t.request),
-    prompt,
-    lyrics,
-    favorite: t.favorite ? 1 : 0,
-    estimate_micros: t.estimateMicros ?? null,
-    created_at: t.createdAt === undefined ? nowIso : toStoredIso(t.createdAt, 'createdAt'),
-    updated_at: nowIso,
-    expected_ms: t.expectedMs ?? null,
-    rerun_of: t.rerunOf ?? null,
+    state: 'queued',
+    request: t.request,
+    favorite: t.favorite ?? false,
+    estimateMicros: t.estimateMicros ?? null,
+    createdAt: t.createdAt ?? nowIso,
+    updatedAt: nowIso,
+    expectedMs: t.expectedMs ?? null,
+    rerunOf: t.rerunOf ?? null,
   };
-  const inputs = (t.inputs ?? []).map((input, idx) => ({ task_id: id, idx, ...input }));
-  return { id, rerunOf: t.rerunOf ?? null, task: row, inputs };
+  const inputs = (t.inputs ?? []).map((input, idx) => ({ task_id: id, idx, ...INPUT_TABLE.write(input) }));
+  return { id, rerunOf: fields.rerunOf, task: TASK_TABLE.write(fields), inputs };
 }
 
 export function newOutputRows(taskId: string, outputs: readonly NewOutput[]): Params[] {
   const list = checkedInput(z.array(NewOutputSchema), outputs, 'outputs');
-  return list.map((o, idx) => ({ task_id: taskId, idx, kind: o.kind, url: o.url, field: o.field }));
+  return list.map((o, index) => ({
+    task_id: taskId,
+    ...OUTPUT_TABLE.write({ index, kind: o.kind, url: o.url, field: o.field, state: 'pending' }),
+  }));
 }

@@ -1,0 +1,156 @@
+/**
+ * The columns of `tasks`: every Task field (but inputs and outputs, kept in their own tables) with
+ * the column(s) holding it, the check each stored value passes when read back, how it is written,
+ * and what a TaskPatch may set it to. A new task field is an entry here (plus its migration, and
+ * its line in TaskPatch or NewTask when a patch or a new task sets it).
+ */
+import { z } from 'zod';
+import { TASK_FAMILIES, TASK_STATES, type Task } from '../../shared/index.ts';
+import { ColumnTable, columnsOf, insertSql, parseJsonColumn } from './column-table.ts';
+import { toStoredIso, toStoredIsoOrNull } from './stored-time.ts';
+
+export const RequestSchema = z.looseObject({
+  model: z.string(),
+  task_type: z.string(),
+  input: z.record(z.string(), z.unknown()),
+  config: z.record(z.string(), z.unknown()).optional(),
+});
+
+const text = z.string();
+const textOrNull = z.string().nullable();
+const numberOrNull = z.number().nullable();
+
+const UsageSchema = z.object({ type: textOrNull, frozen: numberOrNull, consume: numberOrNull });
+
+export function parseRequestJson(raw: string, taskId: string): Task['request'] {
+  return parseJsonColumn(RequestSchema, raw, taskId, 'request_json');
+}
+
+/** The text the full-text index sees for a request: the prompts joined, and the lyrics. */
+export function searchTextOf(request: Task['request']): { prompt: string | null; lyrics: string | null } {
+  const input = request.input;
+  const pick = (key: string): string | null => {
+    const value = input[key];
+    return typeof value === 'string' && value.trim() !== '' ? value : null;
+  };
+  const prompts = ['style_prompt', 'prompt', 'negative_prompt']
+    .map(pick)
+    .filter((v): v is string => v !== null);
+  return { prompt: prompts.length > 0 ? prompts.join('\n') : null, lyrics: pick('lyrics') };
+}
+
+const { plain, mapped } = columnsOf<Task>();
+
+/** A time column: ISO text, stored normalised to UTC so text order is time order. */
+function time<K extends 'submittedAt' | 'remoteCreatedAt' | 'startedAt' | 'endedAt' | 'savedAt'>(
+  field: K,
+  column: string,
+) {
+  return plain(field, column, textOrNull, {
+    patch: z.string().nullable(),
+    write: (value) => toStoredIsoOrNull(value, field),
+  });
+}
+
+/** The fields a task row holds; inputs and outputs live in task_inputs and task_outputs. */
+export type TaskRowField = Exclude<keyof Task, 'inputs' | 'outputs'>;
+
+export const TASK_TABLE: ColumnTable<Task, TaskRowField> = new ColumnTable(
+  [
+    plain('id', 'id', text),
+    plain('remoteId', 'remote_id', textOrNull, { patch: z.string().min(1).nullable() }),
+    plain('model', 'model', text),
+    plain('taskType', 'task_type', text),
+    plain('family', 'family', z.enum(TASK_FAMILIES)),
+    plain('title', 'title', text, { patch: z.string() }),
+    plain('state', 'state', z.enum(TASK_STATES)),
+    plain('remoteStatus', 'remote_status', textOrNull, { patch: z.string().nullable() }),
+    mapped({
+      field: 'request',
+      columns: { request_json: text },
+      // copies of the prompts and lyrics for the full-text index
+      alsoWrites: ['prompt', 'lyrics'],
+      read: (stored, id) => parseRequestJson(stored.request_json, id),
+      write: (request) => ({ request_json: JSON.stringify(request), ...searchTextOf(request) }),
+    }),
+    mapped({
+      field: 'favorite',
+      columns: { favorite: z.union([z.literal(0), z.literal(1)]) },
+      read: (stored) => stored.favorite === 1,
+      write: (on) => ({ favorite: on ? 1 : 0 }),
+    }),
+    plain('estimateMicros', 'estimate_micros', numberOrNull),
+    mapped({
+      field: 'usage',
+      columns: { usage_json: textOrNull },
+      // the reported consume as a number, summed by the task_totals triggers
+      alsoWrites: ['usage_consume'],
+      read: (stored, id) =>
+        stored.usage_json === null ? null : parseJsonColumn(UsageSchema, stored.usage_json, id, 'usage_json'),
+      write: (usage) => ({
+        usage_json: usage === null ? null : JSON.stringify(usage),
+        usage_consume: usage?.consume ?? null,
+      }),
+      patch: z
+        .strictObject({
+          type: z.string().nullable(),
+          frozen: z.number().nullable(),
+          consume: z.number().nullable(),
+        })
+        .nullable(),
+    }),
+    mapped({
+      field: 'error',
+      columns: { error_kind: textOrNull, error_message: textOrNull, error_code: numberOrNull },
+      read: (stored) =>
+        stored.error_kind === null
+          ? null
+          : { kind: stored.error_kind, message: stored.error_message ?? '', code: stored.error_code },
+      write: (error) => ({
+        error_kind: error?.kind ?? null,
+        error_message: error?.message ?? null,
+        error_code: error?.code ?? null,
+      }),
+      patch: z
+        .strictObject({ kind: z.string().min(1), message: z.string(), code: z.number().int().nullable() })
+        .nullable(),
+    }),
+    plain('createdAt', 'created_at', text, { write: (value) => toStoredIso(value, 'createdAt') }),
+    plain('updatedAt', 'updated_at', text),
+    time('submittedAt', 'submitted_at'),
+    time('remoteCreatedAt', 'remote_created_at'),
+    time('startedAt', 'started_at'),
+    time('endedAt', 'ended_at'),
+    time('savedAt', 'saved_at'),
+    plain('expectedMs', 'expected_ms', numberOrNull),
+    plain('rerunOf', 'rerun_of', textOrNull),
+    plain('nextPollAt', 'next_poll_at', numberOrNull, { patch: z.number().int().nullable() }),
+    plain('pollCount', 'poll_count', z.number().int(), { patch: z.number().int().nonnegative() }),
+  ],
+  // the ordering key (sort-key.ts): read for list cursors, never part of a Task
+  { seq: z.number().int() },
+);
+
+/** The fields a new task row is inserted with; the others start NULL (or 0) in the schema. */
+export const INSERTED_TASK_FIELDS = [
+  'id',
+  'model',
+  'taskType',
+  'family',
+  'title',
+  'state',
+  'request',
+  'favorite',
+  'estimateMicros',
+  'createdAt',
+  'updatedAt',
+  'expectedMs',
+  'rerunOf',
+] as const satisfies readonly TaskRowField[];
+
+export type InsertedTaskFields = Pick<Task, (typeof INSERTED_TASK_FIELDS)[number]>;
+
+export const INSERT_TASK_SQL = insertSql('tasks', [
+  'seq',
+  ...TASK_TABLE.columnsWrittenBy(INSERTED_TASK_FIELDS),
+]);
