@@ -25,4 +25,3 @@ export { generateSongWav, SONG_SAMPLE_RATE, type SongParams } from './song-wav.t
 export { hashText } from './text-hash.ts';
 export { generateTextImage } from './text-image.ts';
 export { DEFAULT_VIDEO, generateVideoMp4, type VideoParams } from './video-mp4.ts';
-export { readWavInfo, type WavInfo } from './wav-info.ts';

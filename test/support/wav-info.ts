@@ -1,5 +1,8 @@
-/** Reading the header of a RIFF/WAVE file and measuring its loudness. */
-import { MediaInputError } from './media-input-error.ts';
+/**
+ * Reading the header of a RIFF/WAVE file and measuring its loudness: how tests check the songs
+ * the sandbox makes (test-only; the app reads song lengths with src/main/media).
+ */
+import { MediaInputError } from '../../src/sandbox/media/index.ts';
 
 export interface WavInfo {
   sampleRate: number;
