@@ -45,7 +45,6 @@ const BAD_ARGS: Record<string, [unknown, string]> = {
   'tasks.cancel': [{ id: 5 }, 'id'],
   'tasks.resubmit': [{ id: 'x'.repeat(101) }, 'id'],
   'tasks.discard': [{ id: null }, 'id'],
-  'tasks.rerun': [{ id: [] }, 'id'],
   'tasks.draftOf': [{ id: {} }, 'id'],
   'tasks.setFavorite': [{ id: 'a', favorite: 'yes' }, 'favorite'],
   'tasks.rename': [{ id: 'a', title: '' }, 'title'],
@@ -53,7 +52,6 @@ const BAD_ARGS: Record<string, [unknown, string]> = {
   'tasks.export': [{ ids: [] }, 'ids'],
   'tasks.reveal': [{ id: 'a', index: -1 }, 'index'],
   'tasks.dragOut': [{ id: 'a' }, 'index'],
-  'tasks.import': [{ remoteId: '' }, 'remoteId'],
   'cost.summary': [{ extra: 1 }, 'extra'],
 };
 
@@ -177,12 +175,10 @@ describe('library calls', () => {
     if (!r.ok) expect(r.error).toMatchObject({ kind: 'invalid-input', field: 'cursor' });
   });
 
-  it('gives the draft of a task and re-runs it', async () => {
+  it('gives the draft of a task', async () => {
     const draft = await h.ok<DraftView>('tasks.draftOf', { id: song.id });
     expect(draft).toMatchObject({ model: SONG.model, taskType: 'txt2audio', webhook: null });
     expect(draft.input.style_prompt).toBe('calm piano');
-    const rerun = await h.ok<Task>('tasks.rerun', { id: song.id });
-    expect(rerun.rerunOf).toBe(song.id);
     const missing = await h.call('tasks.draftOf', { id: 'no-such-task' });
     expect(missing.ok).toBe(false);
     if (!missing.ok) expect(missing.error).toMatchObject({ kind: 'not-found', field: 'id' });
@@ -238,12 +234,6 @@ describe('library calls', () => {
     const empty = await h.call('tasks.queue', { ...SONG, input: { duration: 10, style_prompt: '' } });
     expect(empty.ok).toBe(false);
     if (!empty.ok) expect(empty.error).toMatchObject({ kind: 'invalid-input', field: 'style_prompt' });
-    const unknownRemote = await h.call('tasks.import', { remoteId: '00000000-0000-4000-8000-000000000000' });
-    expect(unknownRemote.ok).toBe(false);
-    if (!unknownRemote.ok) expect(unknownRemote.error.kind).toBe('service');
-    const badRemote = await h.call('tasks.import', { remoteId: '../../etc' });
-    expect(badRemote.ok).toBe(false);
-    if (!badRemote.ok) expect(badRemote.error).toMatchObject({ kind: 'invalid-input', field: 'task_id' });
   });
 
   it('cancels a task queued while offline, then deletes it', async () => {
@@ -255,12 +245,6 @@ describe('library calls', () => {
     h.backend.setNetworkOnline(true);
     expect(await h.ok('tasks.delete', { id: t.id })).toEqual({ deleted: true });
     expect(await h.ok('tasks.get', { id: t.id })).toBeNull();
-  });
-
-  it('imports a task the service already knows by its id', async () => {
-    const saved = await h.ok<Task>('tasks.get', { id: song.id });
-    const imported = await h.ok<Task>('tasks.import', { remoteId: saved.remoteId });
-    expect(imported.id).toBe(song.id);
   });
 });
 

@@ -139,18 +139,16 @@ describe('details the corpus shows', () => {
     expect(byName('music-u create, pending, logs null').createdAt).toBeNull();
   });
 
-  it('keeps the service error of a failed record, and the service mode', () => {
+  it('keeps the service error of a failed record', () => {
     const failed = byName('music-u failed, in an answer with code 500');
-    expect(failed.terminal).toBe(true);
+    expect(failed.status).toBe('failed');
     expect(failed.error).toMatchObject({ code: 10000, message: 'failed to pre-process task runtime' });
     expect(failed.input).toBeNull();
-    expect(failed.serviceMode).toBe('');
   });
 
   it('keeps the service status word while normalising it', () => {
     const swapped = byName('face-swap fetch, completed');
     expect(swapped.status).toBe('completed');
     expect(swapped.serviceStatus).toBe('completed');
-    expect(byName('face-swap create, pending').webhook).toEqual({ endpoint: '', secret: '' });
   });
 });

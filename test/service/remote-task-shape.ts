@@ -1,6 +1,6 @@
 /** Checks that a RemoteTask has the declared types in every field (for property tests). */
 import { expect } from 'vitest';
-import { isTerminalStatus, normaliseStatus, type RemoteTask } from '../../src/shared/service/index.ts';
+import { normaliseStatus, type RemoteTask } from '../../src/shared/service/index.ts';
 
 const KINDS = ['audio', 'image', 'video', 'file'];
 const FORMS = ['A', 'B', 'C', 'image-edit-create'];
@@ -27,7 +27,6 @@ export function expectRemoteTaskShape(task: RemoteTask): void {
   expect(task.status).toBe(task.status.trim().toLowerCase());
   expect(task.status).toBe(normaliseStatus(task.serviceStatus));
   expect(task.serviceStatus).toBe(task.serviceStatus.trim().toLowerCase());
-  expect(task.terminal).toBe(isTerminalStatus(task.status));
   const input = task.input;
   expect(
     input === null || typeof input === 'string' || (typeof input === 'object' && !Array.isArray(input)),
@@ -52,10 +51,5 @@ export function expectRemoteTaskShape(task: RemoteTask): void {
     expect(typeof task.error.message).toBe('string');
     expect(typeof task.error.rawMessage).toBe('string');
   }
-  if (task.webhook !== null) {
-    expect(typeof task.webhook.endpoint).toBe('string');
-    expect(typeof task.webhook.secret).toBe('string');
-  }
-  stringOrNull(task.serviceMode);
   expect(FORMS).toContain(task.form);
 }

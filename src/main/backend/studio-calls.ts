@@ -232,7 +232,6 @@ function taskCalls(ctx: CallContext) {
     'tasks.checkNow': async (args: ArgsOf<'tasks.checkNow'>) => ctx.engine().checkNow(args.id),
     'tasks.retryDownloads': async (args: ArgsOf<'tasks.retryDownloads'>) =>
       ctx.engine().retryDownloads(args.id),
-    'tasks.rerun': async (args: ArgsOf<'tasks.rerun'>) => ctx.engine().rerun(args.id),
 
     'tasks.draftOf': async (args: ArgsOf<'tasks.draftOf'>): Promise<DraftView> => {
       const task = taskOrFail(ctx, args.id);
@@ -281,8 +280,6 @@ function taskCalls(ctx: CallContext) {
       await ctx.options.shell.startDrag(file);
       return { ok: true as const };
     },
-
-    'tasks.import': async (args: ArgsOf<'tasks.import'>) => ctx.engine().importRemote(args.remoteId),
   } satisfies Partial<CallHandlers>;
 }
 

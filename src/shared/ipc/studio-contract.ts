@@ -265,7 +265,6 @@ export const STUDIO_CALLS = {
   'tasks.checkNow': { args: byId, result: z.custom<Task>() },
   /** Tries the failed downloads of a task's results again. */
   'tasks.retryDownloads': { args: byId, result: z.custom<Task>() },
-  'tasks.rerun': { args: byId, result: z.custom<Task>() },
   /** The draft that recreates a task, to open the composer filled in. */
   'tasks.draftOf': { args: byId, result: z.custom<DraftView>() },
   'tasks.setFavorite': { args: z.strictObject({ id, favorite: z.boolean() }), result: z.custom<Task>() },
@@ -285,7 +284,6 @@ export const STUDIO_CALLS = {
     args: z.strictObject({ id, index: z.number().int().min(0).max(100) }),
     result: z.custom<{ ok: true }>(),
   },
-  'tasks.import': { args: z.strictObject({ remoteId: text(100).min(1) }), result: z.custom<Task>() },
   'cost.summary': { args: none, result: z.custom<CostView>() },
 } as const;
 

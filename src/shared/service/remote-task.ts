@@ -70,8 +70,6 @@ export interface RemoteTask {
   status: string;
   /** The status as the service wrote it, trimmed and lower-cased (e.g. `success`, `canceled`). */
   serviceStatus: string;
-  /** True when the status is one the service will not leave (completed, failed or cancelled). */
-  terminal: boolean;
   input: Record<string, unknown> | string | null;
   outputs: RemoteOutput[];
   usage: RemoteUsage | null;
@@ -79,12 +77,8 @@ export interface RemoteTask {
   startedAt: string | null;
   endedAt: string | null;
   error: RemoteError | null;
-  webhook: { endpoint: string; secret: string } | null;
-  serviceMode: string | null;
   /** Which envelope the service used. */
   form: 'A' | 'B' | 'C' | 'image-edit-create';
-  /** The whole payload as received, so nothing the service said is lost. */
-  raw: unknown;
 }
 
 export type NormaliseResult = { ok: true; task: RemoteTask } | { ok: false; reason: string };
@@ -213,7 +207,7 @@ function errorOf(e: ErrorObject | null | undefined) {
   return { code, message: message || rawMessage || `error ${code}`, rawMessage, detail: e.detail ?? null };
 }
 
-function fromTaskData(data: z.infer<typeof TaskDataSchema>, form: 'A' | 'B', raw: unknown): RemoteTask {
+function fromTaskData(data: z.infer<typeof TaskDataSchema>, form: 'A' | 'B'): RemoteTask {
   const status = normaliseStatus(data.status);
   const meta = data.meta ?? {};
   const usage = meta.usage
@@ -223,14 +217,12 @@ function fromTaskData(data: z.infer<typeof TaskDataSchema>, form: 'A' | 'B', raw
         consume: numberOrNull(meta.usage.consume),
       }
     : null;
-  const wh = data.config?.webhook_config;
   return {
     id: data.task_id,
     model: data.model ?? null,
     taskType: data.task_type ?? null,
     status,
     serviceStatus: serviceWordOf(data.status),
-    terminal: isTerminalStatus(status),
     input: data.input ?? null,
     outputs: outputsFromOutputObject(data.output),
     usage,
@@ -238,14 +230,11 @@ function fromTaskData(data: z.infer<typeof TaskDataSchema>, form: 'A' | 'B', raw
     startedAt: readTimestamp(meta.started_at),
     endedAt: readTimestamp(meta.ended_at),
     error: errorOf(data.error),
-    webhook: wh ? { endpoint: wh.endpoint ?? '', secret: wh.secret ?? '' } : null,
-    serviceMode: data.config?.service_mode ?? null,
     form,
-    raw,
   };
 }
 
-function fromFormC(parsed: z.infer<typeof FormCSchema>, raw: unknown): RemoteTask {
+function fromFormC(parsed: z.infer<typeof FormCSchema>): RemoteTask {
   const d = parsed.data;
   const status = normaliseStatus(d.status);
   const outputs: RemoteOutput[] = [];
@@ -277,7 +266,6 @@ function fromFormC(parsed: z.infer<typeof FormCSchema>, raw: unknown): RemoteTas
     taskType: d.task?.type ?? d.task?.taskInfo?.type ?? null,
     status,
     serviceStatus: serviceWordOf(d.status),
-    terminal: isTerminalStatus(status),
     input,
     outputs,
     usage: frozen === null && consume === null ? null : { type: 'quota', frozen, consume },
@@ -285,10 +273,7 @@ function fromFormC(parsed: z.infer<typeof FormCSchema>, raw: unknown): RemoteTas
     startedAt: readTimestamp(m.started_at),
     endedAt: readTimestamp(m.ended_at),
     error: null,
-    webhook: null,
-    serviceMode: null,
     form: 'C',
-    raw,
   };
 }
 
@@ -312,7 +297,7 @@ export function normaliseTaskResponse(payload: unknown): NormaliseResult {
         const d = data as Record<string, unknown>;
         if ('works' in d || 'task' in d) {
           const c = FormCSchema.safeParse(payload);
-          if (c.success) return { ok: true, task: fromFormC(c.data, payload) };
+          if (c.success) return { ok: true, task: fromFormC(c.data) };
           return { ok: false, reason: `detailed record (form C) rejected: ${describeIssues(c.error)}` };
         }
         const a = FormASchema.safeParse(payload);
@@ -320,13 +305,13 @@ export function normaliseTaskResponse(payload: unknown): NormaliseResult {
           // form B carries only task_id, status and output (the video fetch)
           const d2 = a.data.data;
           const isB = d2.model === undefined && d2.task_type === undefined && d2.meta === undefined;
-          return { ok: true, task: fromTaskData(a.data.data, isB ? 'B' : 'A', payload) };
+          return { ok: true, task: fromTaskData(a.data.data, isB ? 'B' : 'A') };
         }
         const b = FormBSchema.safeParse(payload);
         if (b.success) {
-          // Only the fields form B checked: the rest of `data` failed form A and is kept in `raw` only.
+          // only the fields form B checked: the rest of `data` failed form A and is not read
           const { task_id, status, output } = b.data.data;
-          return { ok: true, task: fromTaskData({ task_id, status, output: output ?? null }, 'B', payload) };
+          return { ok: true, task: fromTaskData({ task_id, status, output: output ?? null }, 'B') };
         }
         return { ok: false, reason: `task record rejected: ${describeIssues(a.error)}` };
       }
@@ -342,7 +327,6 @@ export function normaliseTaskResponse(payload: unknown): NormaliseResult {
               taskType: null,
               status,
               serviceStatus: serviceWordOf(e.data.status),
-              terminal: isTerminalStatus(status),
               input: null,
               outputs: [],
               usage: null,
@@ -350,10 +334,7 @@ export function normaliseTaskResponse(payload: unknown): NormaliseResult {
               startedAt: null,
               endedAt: null,
               error: null,
-              webhook: null,
-              serviceMode: null,
               form: 'image-edit-create',
-              raw: payload,
             },
           };
         }

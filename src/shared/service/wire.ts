@@ -1,89 +1,25 @@
 /**
  * zod schemas of the service's wire format (spec sections 2, 4, 7). These describe what
- * travels over HTTP, as loosely as the spec allows: every object passes unknown keys through
- * so nothing the service says is lost.
+ * travels over HTTP, as loosely as the spec allows: every object passes unknown keys through,
+ * so a field the app does not know never costs a record.
  */
 import { z } from 'zod';
 
 // ---------- create request (2.1 - 2.4) ----------
 
-export const WebhookConfigSchema = z.looseObject({
-  endpoint: z.string().optional(),
-  secret: z.string().optional(),
-});
-export type WebhookConfig = z.infer<typeof WebhookConfigSchema>;
-
-export const TaskConfigSchema = z.looseObject({
-  service_mode: z.string().optional(),
-  webhook_config: WebhookConfigSchema.optional(),
-});
-
-export const Txt2AudioInputSchema = z.strictObject({
-  style_prompt: z.string().optional(),
-  negative_prompt: z.string().optional(),
-  lyrics: z.string().optional(),
-  duration: z.number().optional(),
-  style_audio: z.string().optional(),
-});
-export type Txt2AudioInput = z.infer<typeof Txt2AudioInputSchema>;
-
-export const ImageEditInputSchema = z.strictObject({
-  image1: z.string(),
-  image2: z.string().optional(),
-  image3: z.string().optional(),
-  prompt: z.string(),
-  negative_prompt: z.string().optional(),
-  seed: z.number().int().optional(),
-  steps: z.number().int().optional(),
-  flow_shift: z.number().optional(),
-});
-export type ImageEditInput = z.infer<typeof ImageEditInputSchema>;
-
-export const FaceSwapInputSchema = z.strictObject({
-  target_image: z.string(),
-  swap_image: z.string(),
-});
-export type FaceSwapInput = z.infer<typeof FaceSwapInputSchema>;
-
-const requestBase = {
-  model: z.string().min(1),
-  config: TaskConfigSchema.optional(),
-};
-
-export const Txt2AudioRequestSchema = z.object({
-  ...requestBase,
-  task_type: z.literal('txt2audio'),
-  input: Txt2AudioInputSchema,
-});
-export const ImageEditRequestSchema = z.object({
-  ...requestBase,
-  task_type: z.literal('image-edit'),
-  input: ImageEditInputSchema,
-});
-export const FaceSwapRequestSchema = z.object({
-  ...requestBase,
-  task_type: z.literal('face-swap'),
-  input: FaceSwapInputSchema,
-});
-/** Any other task of the catalog: model, task type and an input object. */
-export const GenericRequestSchema = z.object({
-  ...requestBase,
-  task_type: z.string().min(1),
-  input: z.record(z.string(), z.unknown()),
-});
-
-/** A create request: the three specified task types checked field by field, the rest generically. */
-export const CreateTaskRequestSchema = z.union([
-  Txt2AudioRequestSchema,
-  ImageEditRequestSchema,
-  FaceSwapRequestSchema,
-  GenericRequestSchema.refine((r) => !['txt2audio', 'image-edit', 'face-swap'].includes(r.task_type), {
-    message: 'input does not match the fields of its task type',
-  }),
-]);
-export type CreateTaskRequest = z.infer<typeof GenericRequestSchema> & {
-  config?: z.infer<typeof TaskConfigSchema>;
-};
+/**
+ * A create request as the app sends it: the model, the task type, its input and, when there is
+ * one, the webhook. The input is checked against the catalog before this is built.
+ */
+export interface CreateTaskRequest {
+  model: string;
+  task_type: string;
+  input: Record<string, unknown>;
+  config?: {
+    service_mode?: string;
+    webhook_config?: { endpoint?: string; secret?: string };
+  };
+}
 
 // ---------- records (2.5 - 2.8) ----------
 
@@ -96,18 +32,6 @@ export type CreateTaskRequest = z.infer<typeof GenericRequestSchema> & {
 export function tolerantField<T extends z.ZodType>(schema: T) {
   return schema.optional().catch(undefined);
 }
-
-/** `config.webhook_config` as a record echoes it: endpoint and secret, each possibly null. */
-export const RecordWebhookConfigSchema = z.looseObject({
-  endpoint: tolerantField(z.string()),
-  secret: tolerantField(z.string()),
-});
-
-/** `config` as a record echoes it: `service_mode` and `webhook_config`, each possibly null. */
-export const RecordConfigSchema = z.looseObject({
-  service_mode: tolerantField(z.string()),
-  webhook_config: tolerantField(RecordWebhookConfigSchema),
-});
 
 /** The `error` object of a task record (2.5) and of error answers (7); any part may be null. */
 export const ErrorObjectSchema = z.looseObject({
@@ -138,7 +62,6 @@ export const TaskDataSchema = z.looseObject({
   model: tolerantField(z.string()),
   task_type: tolerantField(z.string()),
   status: z.string(),
-  config: tolerantField(RecordConfigSchema),
   input: tolerantField(z.union([z.record(z.string(), z.unknown()), z.string()])),
   output: z.record(z.string(), z.unknown()).nullish(),
   meta: tolerantField(MetaSchema),
