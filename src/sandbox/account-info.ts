@@ -4,7 +4,7 @@
  * both answer profiles. Credits are points: 1 credit = 1 micro-USD, the unit of `usage.consume`.
  */
 import { hashText } from './media/index.ts';
-import type { AccountBalance } from './task-engine.ts';
+import type { AccountBalance } from './task-lifecycle.ts';
 
 const MICROS_PER_USD = 1_000_000;
 

@@ -33,8 +33,8 @@ import { checkOptions, DEFAULTS, uploadTtlOf } from './options-check.ts';
 import { OutboundHttp } from './outbound-http.ts';
 import { OutputStore } from './output-store.ts';
 import { controlRefusal, crossSiteRefusal } from './request-guards.ts';
-import { TaskEngine } from './task-engine.ts';
 import { createAnswer } from './task-forms.ts';
+import { TaskLifecycle } from './task-lifecycle.ts';
 import { TaskScheduler } from './task-scheduler.ts';
 import { parseUploadBody } from './upload-check.ts';
 import { UPLOADS_PREFIX, UploadStore } from './upload-store.ts';
@@ -59,7 +59,7 @@ export class SandboxServer {
   private readonly outputs = new OutputStore();
   private readonly generation: GenerationPool;
   private readonly webhooks: WebhookSender;
-  private readonly engine: TaskEngine;
+  private readonly lifecycle: TaskLifecycle;
   private readonly uploads: UploadStore;
   private readonly deliveries: WebhookDelivery[] = [];
   private baseUrl = '';
@@ -81,7 +81,7 @@ export class SandboxServer {
       scheduler: this.scheduler,
       record: (d) => this.deliveries.push(d),
     });
-    this.engine = new TaskEngine(
+    this.lifecycle = new TaskLifecycle(
       {
         timeScale: options.timeScale ?? DEFAULTS.timeScale,
         concurrencyLimit: this.concurrencyLimit,
@@ -121,7 +121,7 @@ export class SandboxServer {
   }
 
   ledger(): LedgerEntry[] {
-    return this.engine.ledger();
+    return this.lifecycle.ledger();
   }
 
   webhookDeliveries(): WebhookDelivery[] {
@@ -191,7 +191,7 @@ export class SandboxServer {
     if (!isLoopbackAddress(req.socket.remoteAddress)) return this.sendError(res, 403, 'loopback only');
     if (path === '/_sandbox/faults') return this.faultsControl(req, res, method);
     if (method !== 'GET') return this.notAllowed(res, 'GET');
-    sendJsonText(res, 200, JSON.stringify({ entries: ledgerView(this.engine.ledger()) }));
+    sendJsonText(res, 200, JSON.stringify({ entries: ledgerView(this.lifecycle.ledger()) }));
   }
 
   /** An error answer in the profile's error body. */
@@ -210,7 +210,7 @@ export class SandboxServer {
 
   /**
    * A create: key, content type, body checks, the plan's refusal (403), a refusal inside an
-   * HTTP 200 (fault), image inputs, then the engine (402 balance, 429 over the limit) and the answer.
+   * HTTP 200 (fault), image inputs, then the task lifecycle (402 balance, 429 over the limit) and the answer.
    */
   private async createTask(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const fault = this.faults.drawCall('create');
@@ -227,7 +227,7 @@ export class SandboxServer {
       if (refusal) return await this.answerBodyRefusal(res, refusal, fault);
       const images = await checkImageInputs(request.imageFields, (url) => this.outbound.fetchImage(url));
       const now = Date.now();
-      const task = this.engine.create(key, request, images, body, now);
+      const task = this.lifecycle.create(key, request, images, body, now);
       await this.answer(res, 200, JSON.stringify(createAnswer(task, now, this.profile)), fault);
     } catch (err) {
       await this.answerErrorWithFault(res, err, fault);
@@ -252,9 +252,9 @@ export class SandboxServer {
       const taskId = safeDecode(id);
       if (!UUID.test(taskId)) throw new SandboxHttpError(400, `task_id: '${taskId}' is not a UUID`);
       const now = Date.now();
-      const task = this.engine.get(taskId, now);
+      const task = this.lifecycle.get(taskId, now);
       if (!task) throw new SandboxHttpError(404, `task_id: no task '${taskId}'`);
-      await this.answer(res, 200, this.engine.fetchBody(task, now), fault);
+      await this.answer(res, 200, this.lifecycle.fetchBody(task, now), fault);
     } catch (err) {
       await this.answerErrorWithFault(res, err, fault);
     }
@@ -273,7 +273,7 @@ export class SandboxServer {
     const apiKey = this.checkKey(req);
     const answer = accountInfoAnswer({
       apiKey,
-      balance: this.engine.account(),
+      balance: this.lifecycle.account(),
       concurrencyLimit: this.concurrencyLimit,
     });
     sendJsonText(res, 200, JSON.stringify(answer));
@@ -373,7 +373,7 @@ export class SandboxServer {
     const slash = rest.indexOf('/');
     const taskId = slash > 0 ? safeDecode(rest.slice(0, slash)) : '';
     const name = slash > 0 ? safeDecode(rest.slice(slash + 1)) : '';
-    const found = this.engine.outputFile(taskId, name, Date.now());
+    const found = this.lifecycle.outputFile(taskId, name, Date.now());
     if (!found) return this.sendError(res, 404, `no such file: /files/${rest}`);
     const gone = () =>
       this.sendError(

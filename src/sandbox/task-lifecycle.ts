@@ -22,7 +22,7 @@ import type { TaskScheduler } from './task-scheduler.ts';
 import { stageDurations } from './task-timing.ts';
 import type { WebhookSender } from './webhook-sender.ts';
 
-export interface TaskEngineOptions {
+export interface TaskLifecycleOptions {
   timeScale: number;
   concurrencyLimit: number;
   overLimit: 'stage' | 'refuse';
@@ -44,7 +44,7 @@ export interface AccountBalance {
   available: number;
 }
 
-export interface TaskEngineParts {
+export interface TaskLifecycleParts {
   scheduler: TaskScheduler;
   faults: FaultInjector;
   outputs: OutputStore;
@@ -61,7 +61,7 @@ const INJECTED_FAILURE: TaskErrorObject = {
   detail: null,
 };
 
-export class TaskEngine {
+export class TaskLifecycle {
   private readonly tasks = new Map<string, SandboxTask>();
   private readonly entries: LedgerEntry[] = [];
   private readonly active = new Map<string, number>();
@@ -69,10 +69,10 @@ export class TaskEngine {
   private seq = 0;
   private frozenMicros = 0;
   private usedMicros = 0;
-  private readonly options: TaskEngineOptions;
-  private readonly parts: TaskEngineParts;
+  private readonly options: TaskLifecycleOptions;
+  private readonly parts: TaskLifecycleParts;
 
-  constructor(options: TaskEngineOptions, parts: TaskEngineParts) {
+  constructor(options: TaskLifecycleOptions, parts: TaskLifecycleParts) {
     this.options = options;
     this.parts = parts;
   }
