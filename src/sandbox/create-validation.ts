@@ -18,7 +18,7 @@ import {
   vendorOf,
 } from '../shared/catalog/index.ts';
 import { badRequest } from './error-body.ts';
-import { decodeBase64Strict } from './media/index.ts';
+import { decodeMediaBase64 } from './media/index.ts';
 
 /** Vendors the sandbox answers to: the spec's and the real service's. */
 const VENDORS: readonly string[] = [SANDBOX_VENDOR, HOSTED_SERVICE.vendor];
@@ -131,7 +131,7 @@ function validateInput(input: Record<string, unknown>, rules: InputRules): Image
     const value = input[name];
     if (typeof value !== 'string' || value === '') continue;
     if (rule.media === 'image') images.push({ name, value });
-    if (rule.media === 'audio' && !isHttpUrl(value) && decodeBase64Strict(value) === null) {
+    if (rule.media === 'audio' && !isHttpUrl(value) && decodeMediaBase64(value) === null) {
       throw badRequest(`input.${name} must be an http(s) URL or Base64 audio`);
     }
   }

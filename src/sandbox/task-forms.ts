@@ -5,9 +5,9 @@
  * envelope `{code, data, message}` around the hosted record (hosted-record.ts).
  */
 import { hostedTaskData } from './hosted-record.ts';
-import { isoOrZero, isoWithOffset, unixSeconds } from './iso-time.ts';
 import { hashText } from './media/index.ts';
 import type { AnswerProfile } from './options.ts';
+import { isoOrZero, isoWithOffset, unixSeconds } from './service-times.ts';
 import { NO_ERROR, type SandboxTask, statusOf } from './task-record.ts';
 
 /** Form C's integer status: staged and pending 0, processing 1, completed 2, failed 3. */

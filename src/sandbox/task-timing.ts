@@ -2,7 +2,7 @@
  * How long each task type stays pending and processing, in seconds before `timeScale`, with a
  * deterministic per-task spread of +-10% derived from the task id.
  */
-import { unitFromText } from './seeded-random.ts';
+import { hashText, seededRandom } from './media/index.ts';
 
 export interface StageDurations {
   pendingMs: number;
@@ -51,7 +51,8 @@ export function stageDurations(
   timeScale: number,
 ): StageDurations {
   const [pending, processing] = baseSeconds(taskType, input);
-  const spread = 0.9 + 0.2 * unitFromText(taskId);
+  // the same task id always gets the same spread
+  const spread = 0.9 + 0.2 * seededRandom(hashText(taskId))();
   return {
     pendingMs: Math.round(pending * 1000 * timeScale * spread),
     processingMs: Math.round(processing * 1000 * timeScale * spread),

@@ -6,7 +6,7 @@
 import { jsonTypeOf, UPLOAD_LIMITS } from '../shared/catalog/index.ts';
 import { isPlainObject } from './create-validation.ts';
 import { badRequest } from './error-body.ts';
-import { decodeBase64Strict } from './media/index.ts';
+import { decodeMediaBase64 } from './media/index.ts';
 
 const UPLOAD_EXTENSIONS = UPLOAD_LIMITS.extensions;
 const UPLOAD_NAME_MAX_CHARS = UPLOAD_LIMITS.nameMaxChars;
@@ -58,7 +58,7 @@ function extensionOf(fileName: string): string {
 
 /** The bytes of `file_data`: Base64, with or without a `data:` URI prefix, at most UPLOAD_MAX_BYTES. */
 function decodeFileData(text: string): Buffer {
-  const bytes = decodeBase64Strict(text);
+  const bytes = decodeMediaBase64(text);
   if (!bytes) throw badRequest('file_data is not valid Base64 (a data: URI prefix is allowed)');
   if (bytes.length > UPLOAD_MAX_BYTES) {
     throw badRequest(

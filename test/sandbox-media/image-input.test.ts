@@ -4,9 +4,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkImageSize,
-  decodeBase64Strict,
   decodeImageBytes,
   decodeImageInput,
+  decodeMediaBase64,
   imageDimensions,
   MediaInputError,
 } from '../../src/sandbox/media/index.ts';
@@ -135,7 +135,7 @@ describe('imageDimensions and checkImageSize', () => {
   });
 });
 
-describe('decodeBase64Strict', () => {
+describe('decodeMediaBase64', () => {
   it('accepts standard and URL-safe Base64, padded or not, with whitespace', () => {
     const bytes = Buffer.from([0xfb, 0xff, 0xbf, 0x01, 0x02]);
     for (const text of [
@@ -144,7 +144,7 @@ describe('decodeBase64Strict', () => {
       ' +/+/\nAQI= ',
       'data:application/octet-stream;base64,+/+/AQI=',
     ]) {
-      expect(decodeBase64Strict(text), text).toEqual(bytes);
+      expect(decodeMediaBase64(text), text).toEqual(bytes);
     }
   });
 
@@ -160,7 +160,7 @@ describe('decodeBase64Strict', () => {
       'data:text/plain,hello',
       'héllo',
     ]) {
-      expect(decodeBase64Strict(text), text).toBeNull();
+      expect(decodeMediaBase64(text), text).toBeNull();
     }
   });
 });

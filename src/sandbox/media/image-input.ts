@@ -1,7 +1,7 @@
 /** Image inputs given as an http(s) URL, a data URI or raw Base64, decoded with sharp. */
 
 import { loadSharp } from '../../image-codec/index.ts';
-import { decodeBase64Strict, isDataUri } from './base64-strict.ts';
+import { decodeMediaBase64, isDataUri } from './media-base64.ts';
 import { MediaInputError } from './media-input-error.ts';
 
 export interface DecodedImage {
@@ -33,7 +33,7 @@ export async function loadImageBytes(value: string, fetchUrl: FetchUrl): Promise
   const text = value.trim();
   if (text === '') throw new MediaInputError('image value is empty');
   if (/^https?:\/\//i.test(text)) return download(text, fetchUrl);
-  const bytes = decodeBase64Strict(text);
+  const bytes = decodeMediaBase64(text);
   if (bytes) return bytes;
   if (isDataUri(text)) throw new MediaInputError('data URI does not carry valid Base64 data');
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {

@@ -4,7 +4,6 @@
  */
 
 export { ImageCodecUnavailableError } from '../../image-codec/index.ts';
-export { decodeBase64Strict } from './base64-strict.ts';
 export { composeFaceSwap, type FaceRegion, faceSwapRegion } from './face-swap-compose.ts';
 export { composeImageEdit } from './image-edit-compose.ts';
 export {
@@ -19,6 +18,7 @@ export {
   imageDimensions,
   loadImageBytes,
 } from './image-input.ts';
+export { decodeMediaBase64 } from './media-base64.ts';
 export { MediaInputError } from './media-input-error.ts';
 export { pickIndex, seededRandom } from './seeded-random.ts';
 export { generateSongWav, SONG_SAMPLE_RATE, type SongParams } from './song-wav.ts';

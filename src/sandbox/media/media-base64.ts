@@ -1,4 +1,10 @@
-/** Strict Base64 decoding: standard or URL-safe alphabet, optional padding, whitespace tolerated. */
+/**
+ * Base64 media values as the service reads them (an image or audio sent inside a request, or an
+ * upload's file): a data URI or raw Base64, in the standard or the URL-safe alphabet, padding
+ * optional, whitespace skipped; any other character, bad padding or an impossible length makes
+ * the value unreadable (null), not an error. The app checks its own inputs by a stricter rule
+ * (the standard alphabet only, each problem named).
+ */
 
 const DATA_URI = /^data:([^,]*),/i;
 const ALPHABET = /^[A-Za-z0-9+/_-]*$/;
@@ -8,7 +14,7 @@ const ALPHABET = /^[A-Za-z0-9+/_-]*$/;
  * text is not valid Base64 (a character outside the alphabet, bad padding, an impossible length)
  * or decodes to nothing.
  */
-export function decodeBase64Strict(value: string): Buffer | null {
+export function decodeMediaBase64(value: string): Buffer | null {
   let text = value.trim();
   const dataUri = DATA_URI.exec(text);
   if (dataUri) {
