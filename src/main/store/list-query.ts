@@ -68,6 +68,11 @@ export function decodeCursor(cursor: string, order: ListOrder): PagePosition {
   return { favorite: parsed.data.f, seq: parsed.data.s };
 }
 
+/** Where a page whose last row is `row` ended. */
+export function positionOf(row: Record<string, unknown>): PagePosition {
+  return { favorite: Number(row.favorite) === 1 ? 1 : 0, seq: Number(row.seq) };
+}
+
 export function pageSize(limit: number | undefined): number {
   if (limit === undefined) return DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(limit) || limit < 1)

@@ -1,0 +1,33 @@
+/** Checks of the database's health, and the small write that tells whether it takes writes. */
+import { CONSISTENCY_SQL } from './fixed-statements.ts';
+import type { StoreCore } from './store-core.ts';
+
+/** The settings key probeWrite adds and removes; never left in the table. */
+const WRITE_PROBE_KEY = 'store.writeProbe';
+
+/** See LibraryStore.probeWrite. */
+export function probeWrite(core: StoreCore): void {
+  core.transaction(() => {
+    core.sql.setSetting.run({ key: WRITE_PROBE_KEY, value: JSON.stringify(core.nowIso()) });
+    core.sql.deleteSetting.run(WRITE_PROBE_KEY);
+  });
+}
+
+/** See LibraryStore.integrityCheck. */
+export function integrityCheck(core: StoreCore): string {
+  const problems = core.db
+    .prepare('PRAGMA integrity_check')
+    .all()
+    .map((r) => String(r.integrity_check))
+    .filter((line) => line !== 'ok');
+  const orphans = core.db.prepare(CONSISTENCY_SQL.foreignKeys).all();
+  if (orphans.length > 0) problems.push(`foreign keys: ${orphans.length} row(s) point at missing tasks`);
+  try {
+    core.db.exec(CONSISTENCY_SQL.fts);
+  } catch (error) {
+    problems.push(`full-text index: ${(error as Error).message}`);
+  }
+  const drift = core.db.prepare(CONSISTENCY_SQL.totals).all();
+  if (drift.length > 0) problems.push(`task totals: ${drift.length} group(s) differ from the tasks`);
+  return problems.length === 0 ? 'ok' : problems.join('\n');
+}

@@ -1,0 +1,157 @@
+/**
+ * Many tasks at once: the library's pages (filters, search, orders, cursors), counts, the engine's
+ * queues (oldest in some states, queued, due for a poll) and the aggregates (cost, durations).
+ * The SQL comes from list-query.ts and fixed-statements.ts.
+ */
+import { TASK_STATES, type Task, type TaskState } from '../../shared/index.ts';
+import {
+  buildCountQuery,
+  buildListQuery,
+  buildOldestInStatesQuery,
+  buildTotalsCountQuery,
+  countableFromTotals,
+  decodeCursor,
+  encodeCursor,
+  filterStates,
+  pageSize,
+  positionOf,
+} from './list-query.ts';
+import { assertStates, positiveLimit, type StoreCore } from './store-core.ts';
+import { CorruptTaskRowError } from './store-errors.ts';
+import type {
+  CostSummary,
+  DurationSample,
+  ListQuery,
+  TaskCounts,
+  TaskFilter,
+  TaskPage,
+  TaskSummary,
+  UnreadableTask,
+} from './store-types.ts';
+import { parseRequestJson } from './task-columns.ts';
+import { outputFromRow, rowTaskId, type SqlRow, summaryFromRow } from './task-row.ts';
+
+const CONSUME_DECIMALS = 1e9;
+
+export class TaskLists {
+  readonly #core: StoreCore;
+
+  constructor(core: StoreCore) {
+    this.#core = core;
+  }
+
+  list(query: ListQuery): TaskPage {
+    const order = query.order ?? 'newest';
+    const size = pageSize(query.limit);
+    const at = query.cursor ? decodeCursor(query.cursor, order) : null;
+    const built = buildListQuery(query, at, size);
+    if (built === null) return { items: [], nextCursor: null, unreadable: [] };
+    return this.#core.snapshot(() => {
+      const rows = this.#core.cache.get(built.sql).all(built.params);
+      const page = rows.slice(0, size);
+      const last = page[page.length - 1];
+      const nextCursor = rows.length > size && last ? encodeCursor(order, positionOf(last)) : null;
+      return { ...this.#summaries(page), nextCursor };
+    });
+  }
+
+  #summaries(rows: readonly SqlRow[]): { items: TaskSummary[]; unreadable: UnreadableTask[] } {
+    const items: TaskSummary[] = [];
+    const unreadable: UnreadableTask[] = [];
+    for (const row of rows) {
+      const id = rowTaskId(row);
+      try {
+        items.push(
+          summaryFromRow(
+            row,
+            this.#core.sql.outputsOf.all(id).map((o) => outputFromRow(o, id)),
+          ),
+        );
+      } catch (error) {
+        if (!(error instanceof CorruptTaskRowError)) throw error;
+        unreadable.push({ id, message: error.message });
+        this.#core.onUnreadable(error);
+      }
+    }
+    return { items, unreadable };
+  }
+
+  count(filter: TaskFilter): TaskCounts {
+    const states = filterStates(filter);
+    const built = countableFromTotals(filter) ? buildTotalsCountQuery(filter) : buildCountQuery(filter);
+    const byState: Record<string, number> = {};
+    for (const s of states ?? TASK_STATES) byState[s] = 0;
+    if (built === null) return { total: 0, byState };
+    const wanted = states === null ? null : new Set<string>(states);
+    let total = 0;
+    for (const row of this.#core.cache.get(built.sql).all(built.params)) {
+      const state = String(row.state);
+      if (wanted !== null && !wanted.has(state)) continue;
+      const n = Number(row.n);
+      byState[state] = (byState[state] ?? 0) + n;
+      total += n;
+    }
+    return { total, byState };
+  }
+
+  inStates(states: readonly TaskState[], limit?: number): Task[] {
+    assertStates(states);
+    const max = limit === undefined ? -1 : positiveLimit(limit, 'limit');
+    const built = buildOldestInStatesQuery(states, max);
+    if (built === null) return [];
+    const core = this.#core;
+    return core.snapshot(() => core.tasksOf(core.cache.get(built.sql).all(built.params)));
+  }
+
+  countInStates(states: readonly TaskState[]): number {
+    assertStates(states);
+    return Number(this.#core.sql.countInStates.get({ states: JSON.stringify(states) })?.n ?? 0);
+  }
+
+  nextQueued(limit: number): Task[] {
+    const max = positiveLimit(limit, 'limit');
+    const core = this.#core;
+    return core.snapshot(() => core.tasksOf(core.sql.nextQueued.all({ limit: max })));
+  }
+
+  dueForPoll(nowMs: number, limit: number): Task[] {
+    const max = positiveLimit(limit, 'limit');
+    const core = this.#core;
+    return core.snapshot(() => core.tasksOf(core.sql.dueForPoll.all({ now: Math.floor(nowMs), limit: max })));
+  }
+
+  costSummary(): CostSummary {
+    const row = this.#core.sql.costSummary.get();
+    return {
+      estimateMicros: Number(row?.estimate_micros ?? 0),
+      // The running sum adds and subtracts floats; round away the last-bit noise.
+      consume: Math.round(Number(row?.consume ?? 0) * CONSUME_DECIMALS) / CONSUME_DECIMALS,
+      spentMicros: Math.round(Number(row?.spent_micros ?? 0)),
+      tasks: Number(row?.tasks ?? 0),
+    };
+  }
+
+  durationHistory(model: string, taskType: string, limit: number): DurationSample[] {
+    const max = positiveLimit(limit, 'limit');
+    const rows = this.#core.sql.durationHistory.all({ model, task_type: taskType, limit: max });
+    const samples: DurationSample[] = [];
+    for (const row of rows) {
+      const sample = this.#durationSample(row);
+      if (sample) samples.push(sample);
+    }
+    return samples;
+  }
+
+  #durationSample(row: SqlRow): DurationSample | null {
+    const endedAt = String(row.ended_at);
+    const durationMs = Date.parse(endedAt) - Date.parse(String(row.began_at));
+    if (!Number.isFinite(durationMs) || durationMs < 0) return null;
+    try {
+      return { durationMs, endedAt, request: parseRequestJson(String(row.request_json), rowTaskId(row)) };
+    } catch (error) {
+      if (!(error instanceof CorruptTaskRowError)) throw error;
+      this.#core.onUnreadable(error);
+      return null;
+    }
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * One task at a time: creating it, reading it, moving it between states with its event, patching,
+ * favouriting and deleting it, and its event log. Each change is one transaction.
+ */
+import type { SQLInputValue } from 'node:sqlite';
+import type { Task, TaskEvent, TaskState } from '../../shared/index.ts';
+import type { SetClause } from './column-table.ts';
+import { newTaskRows } from './new-task-row.ts';
+import { nextSeq } from './sort-key.ts';
+import { assertStates, type StoreCore } from './store-core.ts';
+import { LibraryStoreError } from './store-errors.ts';
+import type { DeletedTaskFiles, NewTask, TaskPatch, TransitionOptions } from './store-types.ts';
+import { TASK_TABLE } from './task-columns.ts';
+import { inputFromRow, outputFromRow } from './task-row.ts';
+
+const NO_CLAUSE: SetClause = { assignments: [], params: {} };
+
+export class TaskRecords {
+  readonly #core: StoreCore;
+
+  constructor(core: StoreCore) {
+    this.#core = core;
+  }
+
+  insert(task: NewTask): Task {
+    const core = this.#core;
+    const now = core.nowIso();
+    const rows = newTaskRows(task, now);
+    return core.transaction(() => {
+      if (core.sql.taskExists.get(rows.id))
+        throw new LibraryStoreError(`A task with id ${rows.id} already exists`);
+      if (rows.rerunOf !== null && !core.sql.taskExists.get(rows.rerunOf)) {
+        throw new LibraryStoreError(`rerunOf ${rows.rerunOf} is not a task of this library`);
+      }
+      const seq = nextSeq(String(rows.task.created_at), (lo, hi) => {
+        const found = core.sql.highestSeqIn.get(lo, hi)?.seq;
+        return typeof found === 'number' ? found : null;
+      });
+      core.sql.insertTask.run({ ...rows.task, seq });
+      for (const input of rows.inputs) core.sql.insertInput.run(input);
+      this.#appendEvent(rows.id, now, null, 'queued', null);
+      return this.#mustGet(rows.id);
+    });
+  }
+
+  get(id: string): Task | null {
+    const core = this.#core;
+    return core.snapshot(() => core.taskOf(core.sql.taskById.get(id)));
+  }
+
+  getByRemoteId(remoteId: string): Task | null {
+    const core = this.#core;
+    return core.snapshot(() => core.taskOf(core.sql.taskByRemoteId.get(remoteId)));
+  }
+
+  #mustGet(id: string): Task {
+    const task = this.#core.taskOf(this.#core.sql.taskById.get(id));
+    if (!task) throw new LibraryStoreError(`Task ${id} vanished inside its own transaction`);
+    return task;
+  }
+
+  transition(id: string, to: TaskState, options: TransitionOptions = {}): Task | null {
+    assertStates([to]);
+    if (options.from) assertStates(options.from);
+    const clause = options.patch ? TASK_TABLE.patchClause(options.patch, 'task patch') : NO_CLAUSE;
+    const now = this.#core.nowIso();
+    const move = () => {
+      const current = this.#core.sql.stateById.get(id);
+      if (!current) return null;
+      const from = String(current.state);
+      if (options.from && !(options.from as readonly string[]).includes(from)) return null;
+      this.#update(id, now, clause, to);
+      this.#appendEvent(id, now, from, to, options.detail ?? null);
+      return this.#mustGet(id);
+    };
+    return this.#core.transaction(move, { durable: options.durable === true });
+  }
+
+  patch(id: string, patch: TaskPatch): Task | null {
+    const clause = TASK_TABLE.patchClause(patch, 'task patch');
+    const now = this.#core.nowIso();
+    return this.#core.transaction(() => {
+      if (!this.#core.sql.taskExists.get(id)) return null;
+      if (clause.assignments.length > 0) this.#update(id, now, clause, null);
+      return this.#mustGet(id);
+    });
+  }
+
+  #update(id: string, now: string, clause: SetClause, state: TaskState | null): void {
+    const sets = [...clause.assignments, 'updated_at = $updated_at'];
+    const params: Record<string, SQLInputValue> = { ...clause.params, updated_at: now, id };
+    if (state !== null) {
+      sets.unshift('state = $state');
+      params.state = state;
+    }
+    this.#core.cache.get(`UPDATE tasks SET ${sets.join(', ')} WHERE id = $id`).run(params);
+  }
+
+  #appendEvent(taskId: string, at: string, from: string | null, to: string, detail: string | null): void {
+    this.#core.sql.insertEvent.run({ task_id: taskId, at, from_state: from, to_state: to, detail });
+  }
+
+  setFavorite(id: string, on: boolean): Task | null {
+    const now = this.#core.nowIso();
+    return this.#core.transaction(() => {
+      const changed = this.#core.sql.setFavorite.run({ id, favorite: on ? 1 : 0, updated_at: now });
+      return Number(changed.changes) === 0 ? null : this.#mustGet(id);
+    });
+  }
+
+  delete(id: string): DeletedTaskFiles {
+    const core = this.#core;
+    const now = core.nowIso();
+    return core.transaction(() => {
+      const current = core.sql.stateById.get(id);
+      if (!current) return { deleted: false, inputs: [], outputs: [] };
+      const inputs = core.readableRows(core.sql.inputsOf.all(id), (r) => inputFromRow(r, id));
+      const outputs = core.readableRows(core.sql.outputsOf.all(id), (r) => outputFromRow(r, id));
+      const state = String(current.state);
+      this.#appendEvent(id, now, state, state, 'deleted');
+      core.sql.deleteTask.run(id);
+      return { deleted: true, inputs, outputs };
+    });
+  }
+
+  events(taskId: string): TaskEvent[] {
+    return this.#core.sql.eventsOf.all(taskId).map((row) => ({
+      taskId: String(row.task_id),
+      at: String(row.at),
+      from: row.from_state === null ? null : (String(row.from_state) as TaskState),
+      to: String(row.to_state) as TaskState,
+      detail: row.detail === null ? null : String(row.detail),
+    }));
+  }
+}
