@@ -73,6 +73,12 @@
  *   radios "System", "Light", "Dark" (group "Theme"); "Budget in dollars" + "Save budget";
  *   data-testid cost-summary (meter "Budget used").
  * Queue bar: cost-estimate, balance-compact; banners service-limit-banner.
+ * Player (shown once a song is played, across every view): region "Player" data-testid
+ *   player-bar (data-task-id, data-playing) at the bottom of the window; buttons "Previous song",
+ *   "Play"/"Pause", "Next song" (disabled without a neighbour in the library list), "Show details:
+ *   <title>", "Loop" (aria-pressed), "Close player"; player-bar-wave (role=slider "Position in
+ *   <title>": arrows ±5 s, Home, End); player-bar-time ("0:03 / 0:06"); range "Volume".
+ *   Song cards: button "Play <title>" / "Pause <title>" (data-testid song-play).
  * ----------------------------------------------------------------------------------------------
  */
 import { useRef } from 'react';
@@ -83,6 +89,7 @@ import { WelcomeDialog } from './components/WelcomeDialog.tsx';
 import { ActivityView } from './features/activity/ActivityView.tsx';
 import { ComposeView } from './features/compose/ComposeView.tsx';
 import { LibraryView } from './features/library/LibraryView.tsx';
+import { PlayerBar } from './features/player/index.ts';
 import { SettingsView } from './features/settings/SettingsView.tsx';
 import { useFocusRequest } from './hooks/useFocusRequest.ts';
 import { useTaskEvents } from './hooks/useTaskEvents.ts';
@@ -120,6 +127,7 @@ export function App() {
           <CurrentView view={view} />
         </main>
       </div>
+      <PlayerBar />
       <Toasts />
       <WelcomeDialog />
     </div>

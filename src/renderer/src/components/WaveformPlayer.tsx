@@ -1,10 +1,12 @@
 /**
  * An audio player drawn as a waveform (wavesurfer.js): play/pause, seek by clicking the waveform,
  * zoom, and the keyboard (space play/pause, arrows seek ±5 s, + and - zoom) while it has focus.
+ * It plays one at a time with the player bar: starting one pauses the other.
  */
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import { formatClock } from '../model/time-format.ts';
+import { playOneAtATime } from '../stores/player-store.ts';
 
 const SEEK_STEP_S = 5;
 const ZOOM_MIN = 0;
@@ -48,7 +50,9 @@ export function WaveformPlayer({ url, title }: { url: string; title: string }) {
       dragToSeek: true,
     });
     waveRef.current = wave;
+    const media = wave.getMediaElement();
     const offs = [
+      media ? playOneAtATime(media) : () => undefined,
       wave.on('ready', (d) => {
         setDuration(d);
         setReady(true);

@@ -1,0 +1,221 @@
+/**
+ * The player bar at the bottom of the window, on one line, shown while a song is loaded in the
+ * player store: previous / play-pause / next, the song's title (opens its detail in the
+ * library), its waveform (click or drag to seek; a slider for the keyboard), the time, loop,
+ * volume and close. It is outside <main>, so it stays while the user changes views.
+ */
+import { type KeyboardEvent, useEffect, useRef } from 'react';
+import WaveSurfer from 'wavesurfer.js';
+import { formatClock } from '../../model/time-format.ts';
+import { neighbourSong, playerAudio, usePlayer } from '../../stores/player-store.ts';
+import { useTasks } from '../../stores/tasks-store.ts';
+import { useUi } from '../../stores/ui-store.ts';
+import { Icon } from './player-icons.tsx';
+
+const SEEK_STEP_S = 5;
+
+function cssVar(name: string, fallback: string): string {
+  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  return value || fallback;
+}
+
+function waveColours() {
+  return {
+    waveColor: cssVar('--wave', '#8a94a6'),
+    progressColor: cssVar('--accent', '#5b5bd6'),
+    cursorColor: cssVar('--text', '#1b1d23'),
+  };
+}
+
+/**
+ * The loaded song's waveform, drawn by wavesurfer over the player's own audio element (given as
+ * its `media`). wavesurfer fetches the file to draw it, then sets the element's source unless the
+ * element already plays that URL; so it is made only once the element reports the URL as its
+ * current source (from 'loadstart' on), and destroyed in the same turn as the player moves to
+ * another song, before an older fetch could finish. The colours follow the theme.
+ */
+function BarWaveform({ url, title }: { url: string; title: string }) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const position = usePlayer((s) => s.position);
+  const duration = usePlayer((s) => s.duration);
+  const seek = usePlayer((s) => s.seek);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const audio = playerAudio();
+    let wave: WaveSurfer | null = null;
+    let themeWatch: MutationObserver | null = null;
+    const draw = () => {
+      if (wave || audio.currentSrc !== url) return;
+      const created = WaveSurfer.create({
+        container,
+        media: audio,
+        url,
+        height: 32,
+        ...waveColours(),
+        cursorWidth: 2,
+        barWidth: 2,
+        barGap: 1,
+        barRadius: 2,
+        normalize: true,
+        dragToSeek: true,
+        hideScrollbar: true,
+      });
+      themeWatch = new MutationObserver(() => created.setOptions(waveColours()));
+      themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+      wave = created;
+    };
+    const stop = () => {
+      audio.removeEventListener('loadstart', draw);
+      themeWatch?.disconnect();
+      wave?.destroy();
+    };
+    audio.addEventListener('loadstart', draw);
+    draw();
+    const unsubscribe = usePlayer.subscribe((s) => {
+      if (s.url !== url) stop();
+    });
+    return () => {
+      unsubscribe();
+      stop();
+    };
+  }, [url]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, number> = {
+      ArrowRight: position + SEEK_STEP_S,
+      ArrowUp: position + SEEK_STEP_S,
+      ArrowLeft: position - SEEK_STEP_S,
+      ArrowDown: position - SEEK_STEP_S,
+      Home: 0,
+      End: duration,
+    };
+    const to = moves[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    seek(to);
+  };
+
+  return (
+    <div
+      ref={containerRef}
+      className="player-bar-wave"
+      data-testid="player-bar-wave"
+      tabIndex={0}
+      role="slider"
+      aria-label={`Position in ${title}`}
+      aria-valuemin={0}
+      aria-valuemax={Math.round(duration)}
+      aria-valuenow={Math.round(position)}
+      aria-valuetext={`${formatClock(position)} of ${formatClock(duration)}`}
+      onKeyDown={onKeyDown}
+    />
+  );
+}
+
+function LoadedBar({ taskId }: { taskId: string }) {
+  const url = usePlayer((s) => s.url);
+  const storedTitle = usePlayer((s) => s.title);
+  const playing = usePlayer((s) => s.playing);
+  const position = usePlayer((s) => s.position);
+  const duration = usePlayer((s) => s.duration);
+  const volume = usePlayer((s) => s.volume);
+  const loop = usePlayer((s) => s.loop);
+  const error = usePlayer((s) => s.error);
+  const player = usePlayer.getState();
+  const title = useTasks((s) => s.byId.get(taskId)?.title) ?? storedTitle;
+  const hasPrevious = useTasks((s) => neighbourSong(s.gallery.ids, s.byId, taskId, -1) !== null);
+  const hasNext = useTasks((s) => neighbourSong(s.gallery.ids, s.byId, taskId, 1) !== null);
+  const percent = Math.round(volume * 100);
+
+  const showDetail = () => {
+    const ui = useUi.getState();
+    ui.navigate('library');
+    ui.openDetail(taskId);
+  };
+
+  return (
+    <section
+      className="player-bar"
+      aria-label="Player"
+      data-testid="player-bar"
+      data-task-id={taskId}
+      data-playing={playing ? 'true' : 'false'}
+    >
+      <div className="player-bar-buttons">
+        <button
+          type="button"
+          className="player-bar-button"
+          aria-label="Previous song"
+          disabled={!hasPrevious}
+          onClick={player.previous}
+        >
+          <Icon name="previous" />
+        </button>
+        <button
+          type="button"
+          className="player-bar-button player-bar-play"
+          aria-label={playing ? 'Pause' : 'Play'}
+          onClick={player.toggle}
+        >
+          <Icon name={playing ? 'pause' : 'play'} />
+        </button>
+        <button
+          type="button"
+          className="player-bar-button"
+          aria-label="Next song"
+          disabled={!hasNext}
+          onClick={player.next}
+        >
+          <Icon name="next" />
+        </button>
+      </div>
+      <button type="button" className="player-bar-title" title={title} onClick={showDetail}>
+        <span className="visually-hidden">Show details: </span>
+        {title}
+      </button>
+      {url ? <BarWaveform url={url} title={title} /> : null}
+      {error ? (
+        <p className="player-bar-error" role="alert" title={error}>
+          {error}
+        </p>
+      ) : (
+        <span className="player-bar-time" data-testid="player-bar-time">
+          {formatClock(position)} / {formatClock(duration)}
+        </span>
+      )}
+      <button
+        type="button"
+        className="player-bar-button player-bar-loop"
+        aria-label="Loop"
+        aria-pressed={loop}
+        title={loop ? 'Loop: on' : 'Loop: off'}
+        onClick={() => player.setLoop(!loop)}
+      >
+        <Icon name="loop" />
+      </button>
+      <label className="player-bar-volume">
+        <Icon name={volume === 0 ? 'muted' : 'volume'} />
+        <span className="visually-hidden">Volume</span>
+        <input
+          type="range"
+          min={0}
+          max={100}
+          step={5}
+          value={percent}
+          aria-valuetext={`${percent}%`}
+          onChange={(event) => player.setVolume(Number(event.target.value) / 100)}
+        />
+      </label>
+      <button type="button" className="player-bar-button" aria-label="Close player" onClick={player.close}>
+        <Icon name="close" />
+      </button>
+    </section>
+  );
+}
+
+export function PlayerBar() {
+  const taskId = usePlayer((s) => s.taskId);
+  return taskId ? <LoadedBar taskId={taskId} /> : null;
+}

@@ -1,0 +1,3 @@
+/** The persistent player: its bar (bottom of the window) and the play button of song cards. */
+export { PlayerBar } from './PlayerBar.tsx';
+export { SongPlayButton } from './SongPlayButton.tsx';
