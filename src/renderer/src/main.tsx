@@ -7,6 +7,7 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
 import './styles/features.css';
+import './styles/gallery.css';
 import './styles/player.css';
 
 const container = document.getElementById('root');

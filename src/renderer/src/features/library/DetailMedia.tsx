@@ -1,6 +1,10 @@
-/** The detail view's player: waveform for audio, before/after for swaps and edits, video, image. */
+/**
+ * The detail view's player: waveform for audio, before/after for swaps, edits and upscales,
+ * video, image; an image result opens in the image viewer ("View larger").
+ */
 import { useState } from 'react';
 import { BeforeAfterSlider } from '../../components/BeforeAfterSlider.tsx';
+import { ImageLightbox } from '../../components/ImageLightbox.tsx';
 import { WaveformPlayer } from '../../components/WaveformPlayer.tsx';
 import type { TaskSummary } from '../../model/task-status.ts';
 import { useStudio } from '../../stores/studio-store.ts';
@@ -9,6 +13,7 @@ import { beforeImageUrl, fileUrl } from './task-media.ts';
 export function DetailMedia({ task }: { task: TaskSummary }) {
   const base = useStudio((s) => s.appInfo?.mediaBaseUrl);
   const [index, setIndex] = useState(0);
+  const [viewing, setViewing] = useState(false);
   const outputs = task.outputs;
   const output = outputs[Math.min(index, outputs.length - 1)] ?? null;
   const url = output?.state === 'saved' ? fileUrl(output, base) : null;
@@ -26,7 +31,7 @@ export function DetailMedia({ task }: { task: TaskSummary }) {
       </div>
     );
   }
-  const before = output.kind === 'image' ? beforeImageUrl(task.inputs, task.family, base) : null;
+  const before = output.kind === 'image' ? beforeImageUrl(task, base) : null;
   return (
     <div className="detail-media">
       {output.kind === 'audio' ? <WaveformPlayer url={url} title={task.title} /> : null}
@@ -45,28 +50,51 @@ export function DetailMedia({ task }: { task: TaskSummary }) {
         <BeforeAfterSlider before={before} after={url} title={task.title} />
       ) : null}
       {output.kind === 'image' && !before ? (
-        <img className="detail-image" src={url} alt={`Result: ${task.title}`} />
+        // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the picture is a pointer extra; "View larger" is the keyboard's way
+        <img
+          className="detail-image detail-image-zoomable"
+          src={url}
+          alt={`Result: ${task.title}`}
+          onClick={() => setViewing(true)}
+        />
       ) : null}
       {output.kind === 'file' ? (
         <p>
           A file result: <code>{output.path}</code>
         </p>
       ) : null}
-      {outputs.length > 1 ? (
-        <fieldset className="output-picker">
-          <legend className="visually-hidden">Outputs</legend>
-          {outputs.map((o) => (
+      {output.kind === 'image' || outputs.length > 1 ? (
+        <div className="detail-media-footer">
+          {outputs.length > 1 ? (
+            <fieldset className="output-picker">
+              <legend className="visually-hidden">Outputs</legend>
+              {outputs.map((o) => (
+                <button
+                  key={o.index}
+                  type="button"
+                  className="button button-small"
+                  aria-pressed={o.index === output.index}
+                  onClick={() => setIndex(outputs.indexOf(o))}
+                >
+                  Output {o.index + 1}
+                </button>
+              ))}
+            </fieldset>
+          ) : null}
+          {output.kind === 'image' ? (
             <button
-              key={o.index}
               type="button"
-              className="button button-small"
-              aria-pressed={o.index === output.index}
-              onClick={() => setIndex(outputs.indexOf(o))}
+              className="button button-small detail-view-larger"
+              onClick={() => setViewing(true)}
             >
-              Output {o.index + 1}
+              <span aria-hidden="true">⤢ </span>
+              View larger
             </button>
-          ))}
-        </fieldset>
+          ) : null}
+        </div>
+      ) : null}
+      {viewing && output.kind === 'image' ? (
+        <ImageLightbox src={url} title={task.title} before={before} onClose={() => setViewing(false)} />
       ) : null}
     </div>
   );

@@ -1,16 +1,48 @@
 /** The detail view's facts: parameters, ids, cost, timings and the state history. */
 import { Fragment, useEffect, useState } from 'react';
-import type { TaskState } from '../../../../shared/index.ts';
+import type { TaskInput, TaskState } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { StateChip } from '../../components/StateChip.tsx';
+import { previewAllowed } from '../../model/media-url.ts';
 import { usdOrDash } from '../../model/money-text.ts';
 import { parameterRows } from '../../model/parameter-display.ts';
 import { type TaskSummary, taskTypeLabelOf } from '../../model/task-status.ts';
 import { formatDateTime, formatDuration, msBetween } from '../../model/time-format.ts';
+import { useStudio } from '../../stores/studio-store.ts';
+import { inputUrl } from './task-media.ts';
+
+function sizeText(bytes: number | null): string | null {
+  if (bytes === null) return null;
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} bytes`;
+}
+
+/** The URL of an input image the page may show, or null (not an image, or blocked by the CSP). */
+function thumbnailOf(input: TaskInput | undefined, base: string | undefined): string | null {
+  if (!input?.mime?.startsWith('image/')) return null;
+  const url = inputUrl(input, base);
+  return url && previewAllowed(url, window.location.origin) ? url : null;
+}
+
+/** An input image as a thumbnail, loaded through the same media URLs as outputs. */
+function InputThumb({ input, url }: { input: TaskInput; url: string }) {
+  const facts = [
+    input.width && input.height ? `${input.width} × ${input.height}` : null,
+    sizeText(input.size),
+  ].filter((fact) => fact !== null);
+  return (
+    <figure className="input-thumb" data-testid="input-thumb" data-field={input.field}>
+      <img src={url} alt={`Input ${input.field}`} loading="lazy" decoding="async" />
+      {facts.length > 0 ? <figcaption className="muted">{facts.join(', ')}</figcaption> : null}
+    </figure>
+  );
+}
 
 export function Parameters({ task }: { task: TaskSummary }) {
+  const base = useStudio((s) => s.appInfo?.mediaBaseUrl);
   const rows = parameterRows(task.request.input);
+  const inputOf = (name: string) => task.inputs?.find((input) => input.field === name);
   return (
     <section className="detail-section" aria-labelledby="detail-params">
       <h3 id="detail-params">Parameters</h3>
@@ -24,7 +56,13 @@ export function Parameters({ task }: { task: TaskSummary }) {
         {rows.map((row) => (
           <Fragment key={row.name}>
             <dt>{row.name}</dt>
-            <dd className="fact-value">{row.value}</dd>
+            <dd className="fact-value">
+              {(() => {
+                const input = inputOf(row.name);
+                const url = thumbnailOf(input, base);
+                return input && url ? <InputThumb input={input} url={url} /> : row.value;
+              })()}
+            </dd>
           </Fragment>
         ))}
       </dl>

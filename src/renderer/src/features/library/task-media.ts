@@ -21,16 +21,19 @@ export function fileUrl(output: TaskOutput | null, mediaBaseUrl: string | undefi
   return mediaUrl(mediaBaseUrl, output.path);
 }
 
-/** The input image to compare a face swap or an edit against: target_image or image1. */
-export function beforeImageUrl(
-  inputs: readonly TaskInput[] | undefined,
-  family: string,
-  mediaBaseUrl: string | undefined,
-): string | null {
-  const field = family === 'face-swap' ? 'target_image' : family === 'image-edit' ? 'image1' : null;
-  if (!field || !inputs) return null;
-  const input = inputs.find((i) => i.field === field);
-  if (!input) return null;
+/** The input a result is compared against: face swap's target, an edit's first image, the upscaled image. */
+export function compareField(family: string, taskType: string): string | null {
+  if (family === 'face-swap') return 'target_image';
+  if (family === 'image-edit') return 'image1';
+  if (taskType === 'upscale') return 'image';
+  return null;
+}
+
+/**
+ * A task's input as a URL an <img> may load: a library copy through the media base (as outputs),
+ * Base64 as a data URL, a web address as given. Null for a library copy without a media base.
+ */
+export function inputUrl(input: TaskInput, mediaBaseUrl: string | undefined): string | null {
   if (input.source === 'file') return mediaBaseUrl ? mediaUrl(mediaBaseUrl, input.value) : null;
   if (input.source === 'base64') {
     return input.value.startsWith('data:')
@@ -38,4 +41,14 @@ export function beforeImageUrl(
       : `data:${input.mime ?? 'image/png'};base64,${input.value}`;
   }
   return input.value;
+}
+
+/** The input image to compare an image result against (see compareField), as a URL. */
+export function beforeImageUrl(
+  task: { inputs?: readonly TaskInput[]; family: string; taskType: string },
+  mediaBaseUrl: string | undefined,
+): string | null {
+  const field = compareField(task.family, task.taskType);
+  const input = field ? task.inputs?.find((i) => i.field === field) : undefined;
+  return input ? inputUrl(input, mediaBaseUrl) : null;
 }

@@ -1,0 +1,275 @@
+/**
+ * The library's image viewer and the detail's inputs: an upscaled picture (1600 x 1200, larger
+ * than the window) opens from the detail fitted to the window, goes to actual size (one image
+ * pixel per screen pixel) and back, pans by dragging; a face swap compares input and result by
+ * dragging on the picture itself; Escape closes the viewer (not the detail). The detail shows
+ * the input pictures as thumbnails loaded through the media URLs, not as paths. axe-core finds
+ * nothing serious in the viewer in either theme; screenshots at 800 x 600 and 1920 x 1080.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Task } from '../../src/shared/index.ts';
+import { launchChromium } from './harness/chromium-location.ts';
+import { writePicture } from './harness/local-media.ts';
+import { createStudioRig, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
+import { card, describeViolations, openView, runAxe, waitForApp } from './harness/studio-ui.ts';
+import { browserAvailable, rendererDir } from './harness/suite-setup.ts';
+
+const SHOTS = process.env.GALLERY_SHOTS_DIR ?? '/tmp/gallery-shots';
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+async function openDetail(page: Page, task: Task): Promise<void> {
+  await card(page, task.id)
+    .getByRole('button', { name: `Open ${task.title}` })
+    .click();
+  await page.locator(`[data-testid="detail-panel"][data-task-id="${task.id}"]`).waitFor();
+}
+
+async function imageBox(page: Page): Promise<Box> {
+  const box = await page.getByTestId('lightbox').locator('.lightbox-image').boundingBox();
+  if (!box) throw new Error('the viewer shows no picture');
+  return box;
+}
+
+function stageScroll(page: Page): Promise<{ left: number; top: number; width: number; height: number }> {
+  return page.getByTestId('lightbox-stage').evaluate((el) => ({
+    left: el.scrollLeft,
+    top: el.scrollTop,
+    width: el.scrollWidth - el.clientWidth,
+    height: el.scrollHeight - el.clientHeight,
+  }));
+}
+
+describe.skipIf(!browserAvailable())(
+  'gallery: image viewer, compare on the picture, input thumbnails',
+  () => {
+    let browser: Browser;
+    let rig: StudioRig;
+    let view: StudioPage;
+    let upscale: Task;
+    let swap: Task;
+
+    beforeAll(async () => {
+      [browser, rig] = await Promise.all([
+        launchChromium(),
+        createStudioRig({ rendererDir: rendererDir(), service: 'service' }),
+      ]);
+      const photo = await writePicture(rig.filesDir, 'harbour.png', 800, 600, { r: 30, g: 140, b: 170 });
+      const target = await writePicture(rig.filesDir, 'street.png', 640, 480);
+      const face = await writePicture(rig.filesDir, 'smile.png', 200, 200, { r: 220, g: 160, b: 120 });
+      upscale = await rig.call('tasks.queue', {
+        model: 'service/image-toolkit',
+        taskType: 'upscale',
+        title: 'Harbour, twice as large',
+        input: { image: photo, scale: 2 },
+      });
+      swap = await rig.call('tasks.queue', {
+        model: 'service/image-toolkit',
+        taskType: 'face-swap',
+        title: 'Street portrait',
+        input: { target_image: target, swap_image: face },
+      });
+      upscale = await rig.waitForTask(upscale.id, ['saved']);
+      swap = await rig.waitForTask(swap.id, ['saved']);
+      view = await rig.openPage(browser);
+      await waitForApp(view.page);
+      await openView(view.page, 'library');
+      await card(view.page, swap.id).waitFor();
+    });
+
+    afterAll(async () => {
+      if (view?.problems.length) console.log(`page problems:\n  ${view.problems.join('\n  ')}`);
+      await rig?.close();
+      await browser?.close();
+    });
+
+    it('shows the input pictures in the detail as thumbnails from the library, not as paths', async () => {
+      const { page } = view;
+      await openDetail(page, swap);
+      const params = page.getByTestId('task-parameters');
+      for (const field of ['target_image', 'swap_image']) {
+        const thumb = params.locator(`[data-testid="input-thumb"][data-field="${field}"] img`);
+        await thumb.waitFor();
+        const input = (await rig.call('tasks.get', { id: swap.id }))!.inputs.find((i) => i.field === field)!;
+        // the same media URL mechanism as outputs: the media base plus the library-relative path
+        expect(await thumb.getAttribute('src')).toMatch(new RegExp(`${input.value.replace(/\./g, '\\.')}$`));
+        await expect
+          .poll(() => thumb.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+          .toBe(field === 'target_image' ? 640 : 200);
+      }
+      expect(await params.textContent()).not.toContain('library file');
+      expect(await params.textContent()).toContain('640 × 480');
+    });
+
+    it('opens an image from the detail fitted to the window, zooms to actual pixels and back, pans by dragging', async () => {
+      const { page } = view;
+      await openDetail(page, upscale);
+      const opener = page.getByRole('button', { name: 'View larger' });
+      await opener.click();
+      const lightbox = page.getByRole('dialog', { name: upscale.title });
+      await lightbox.waitFor();
+      expect(await lightbox.getAttribute('data-mode')).toBe('fit');
+      await expect
+        .poll(() => page.getByTestId('lightbox-zoom').textContent())
+        .toMatch(/^\d+% · 1600 × 1200$/);
+
+      // fit: the whole picture inside the window, smaller than its own size
+      const fitted = await imageBox(page);
+      expect(fitted.width).toBeLessThan(1600);
+      expect(fitted.x).toBeGreaterThanOrEqual(0);
+      expect(fitted.y).toBeGreaterThanOrEqual(0);
+      expect(fitted.x + fitted.width).toBeLessThanOrEqual(1280 + 0.5);
+      expect(fitted.y + fitted.height).toBeLessThanOrEqual(800 + 0.5);
+      expect(Math.abs(fitted.width / fitted.height - 4 / 3)).toBeLessThan(0.01);
+      const percent = Number((await page.getByTestId('lightbox-zoom').textContent())!.split('%')[0]);
+      expect(percent).toBe(Math.round((fitted.width / 1600) * 100));
+
+      // actual size: 1600 x 1200 screen pixels (device scale 1), centred, scrollable
+      await lightbox.getByRole('button', { name: 'Actual size' }).click();
+      expect(await lightbox.getAttribute('data-mode')).toBe('actual');
+      expect(await page.getByTestId('lightbox-zoom').textContent()).toContain('100%');
+      const actual = await imageBox(page);
+      expect(actual.width).toBeCloseTo(1600, 0);
+      expect(actual.height).toBeCloseTo(1200, 0);
+      const centred = await stageScroll(page);
+      expect(centred.width).toBeGreaterThan(0);
+      expect(Math.abs(centred.left - centred.width / 2)).toBeLessThanOrEqual(1);
+
+      // drag the picture 150 px right and 100 px down: the view moves the other way
+      const stage = (await page.getByTestId('lightbox-stage').boundingBox())!;
+      const from = { x: stage.x + stage.width / 2, y: stage.y + stage.height / 2 };
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move(from.x + 75, from.y + 50, { steps: 3 });
+      await page.mouse.move(from.x + 150, from.y + 100, { steps: 3 });
+      await page.mouse.up();
+      const panned = await stageScroll(page);
+      expect(panned.left).toBeCloseTo(centred.left - 150, 0);
+      expect(panned.top).toBeCloseTo(centred.top - 100, 0);
+
+      // the arrow keys move it too (the stage is a focusable scroll area)
+      await page.getByTestId('lightbox-stage').focus();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(async () => (await stageScroll(page)).left).toBeGreaterThan(panned.left);
+
+      // back to fit, by the button and by the 0 key after a 1
+      await lightbox.getByRole('button', { name: 'Fit to window' }).click();
+      expect((await imageBox(page)).width).toBeCloseTo(fitted.width, 0);
+      await page.keyboard.press('1');
+      expect((await imageBox(page)).width).toBeCloseTo(1600, 0);
+      await page.keyboard.press('0');
+      expect((await imageBox(page)).width).toBeCloseTo(fitted.width, 0);
+
+      // double-click zooms in keeping the clicked point under the pointer, and out again
+      const point = { x: fitted.x + fitted.width * 0.25, y: fitted.y + fitted.height * 0.25 };
+      await page.mouse.dblclick(point.x, point.y);
+      const zoomed = await imageBox(page);
+      expect(zoomed.width).toBeCloseTo(1600, 0);
+      expect(point.x - zoomed.x).toBeCloseTo(400, -1);
+      expect(point.y - zoomed.y).toBeCloseTo(300, -1);
+      await page.mouse.dblclick(point.x, point.y);
+      expect((await imageBox(page)).width).toBeCloseTo(fitted.width, 0);
+
+      // the upscale can be compared with its input too
+      await lightbox.getByRole('button', { name: 'Compare with input' }).waitFor();
+
+      // Escape closes the viewer only (the detail stays); focus is back on "View larger"
+      await page.keyboard.press('Escape');
+      await lightbox.waitFor({ state: 'detached' });
+      expect(
+        await opener.evaluate(
+          (el) =>
+            el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement,
+        ),
+      ).toBe(true);
+      expect(await page.getByTestId('detail-panel').isVisible()).toBe(true);
+    });
+
+    it('compares a face swap with its input by dragging on the picture', async () => {
+      const { page } = view;
+      await openDetail(page, swap);
+      // in the detail too: a press on the picture moves the split there
+      const frame = page.getByTestId('detail-panel').getByTestId('before-after-frame');
+      const box = (await frame.boundingBox())!;
+      await page.mouse.click(box.x + box.width * 0.3, box.y + box.height / 2);
+      const detailRange = page
+        .getByTestId('detail-panel')
+        .getByRole('slider', { name: 'Compare before and after' });
+      expect(Number(await detailRange.inputValue())).toBeCloseTo(30, -1);
+
+      await page.getByRole('button', { name: 'View larger' }).click();
+      const lightbox = page.getByRole('dialog', { name: swap.title });
+      await lightbox.getByRole('button', { name: 'Compare with input' }).click();
+      expect(await lightbox.getAttribute('data-mode')).toBe('compare');
+      const big = lightbox.getByTestId('before-after-frame');
+      const bigBox = (await big.boundingBox())!;
+      // the picture as large as fits, here its own size (640 x 480), never stretched past it
+      expect(bigBox.width).toBeCloseTo(640, 0);
+      expect(bigBox.height).toBeCloseTo(480, 0);
+      expect(await page.getByTestId('lightbox-zoom').textContent()).toBe('640 × 480');
+      const range = lightbox.getByRole('slider', { name: 'Compare before and after' });
+      const y = bigBox.y + bigBox.height / 2;
+      await page.mouse.move(bigBox.x + bigBox.width * 0.5, y);
+      await page.mouse.down();
+      await page.mouse.move(bigBox.x + bigBox.width * 0.4, y, { steps: 4 });
+      await page.mouse.move(bigBox.x + bigBox.width * 0.2, y, { steps: 4 });
+      await page.mouse.up();
+      expect(Number(await range.inputValue())).toBe(20);
+      const clip = await lightbox
+        .locator('.before-after-after')
+        .evaluate((el) => (el as unknown as { style: { clipPath: string } }).style.clipPath);
+      expect(clip).toBe('inset(0px 0px 0px 20%)');
+      const images = lightbox.getByRole('img');
+      expect(await images.first().getAttribute('alt')).toBe(`Before: input of ${swap.title}`);
+      // the keyboard's way: the range
+      await range.focus();
+      await page.keyboard.press('ArrowRight');
+      expect(Number(await range.inputValue())).toBe(21);
+      await page.keyboard.press('Escape');
+      await lightbox.waitFor({ state: 'detached' });
+    });
+
+    for (const theme of ['light', 'dark'] as const) {
+      it(`has no serious or critical axe violations in the viewer (${theme}), and looks right at 800 x 600 and 1920 x 1080`, async () => {
+        await rig.call('settings.update', { theme });
+        for (const viewport of [
+          { width: 800, height: 600 },
+          { width: 1920, height: 1080 },
+        ]) {
+          const shot = await rig.openPage(browser, { colorScheme: theme, viewport });
+          try {
+            const { page } = shot;
+            await waitForApp(page);
+            await openView(page, 'library');
+            await card(page, swap.id).waitFor();
+            await openDetail(page, swap);
+            await page.screenshot({ path: `${SHOTS}/detail-${theme}-${viewport.width}.png` });
+            await page.getByRole('button', { name: 'View larger' }).click();
+            const lightbox = page.getByRole('dialog', { name: swap.title });
+            await lightbox.locator('.lightbox-image').waitFor();
+            await page.screenshot({ path: `${SHOTS}/lightbox-fit-${theme}-${viewport.width}.png` });
+            const blocking: string[] = [];
+            for (const mode of ['Fit to window', 'Actual size', 'Compare with input']) {
+              await lightbox.getByRole('button', { name: mode }).click();
+              const bad = (await runAxe(page)).filter(
+                (v) => v.impact === 'serious' || v.impact === 'critical',
+              );
+              if (bad.length)
+                blocking.push(describeViolations(`${theme} / ${viewport.width} / ${mode}`, bad));
+            }
+            await page.screenshot({ path: `${SHOTS}/lightbox-compare-${theme}-${viewport.width}.png` });
+            expect(blocking, blocking.join('\n')).toEqual([]);
+          } finally {
+            await shot.close();
+          }
+        }
+      });
+    }
+  },
+);
