@@ -5,6 +5,7 @@
 import type { TaskError } from '../../shared/index.ts';
 import {
   BadRequestError,
+  backoffStep,
   NetworkError,
   PlanRefusedError,
   ProtocolError,
@@ -20,6 +21,14 @@ export const AUTH_PROBLEM =
 
 /** How long to wait before reading a task again when its answers cannot be read, or are refused. */
 export const SLOW_RETRY_MS = 60_000;
+
+/** A read that failed for an unclear reason is tried again after 2 s, doubling up to SLOW_RETRY_MS. */
+const TROUBLED_READ_BACKOFF = { baseDelayMs: 2_000, maxDelayMs: SLOW_RETRY_MS };
+
+/** The wait before reading a task again after a troubled read, by how often it was read before. */
+function troubledReadDelay(pollCount: number): number {
+  return backoffStep(pollCount + 1, TROUBLED_READ_BACKOFF);
+}
 
 export type SubmissionOutcome =
   /** Surely never reached the service: back to the queue, nothing was billed. */
@@ -144,7 +153,7 @@ function asClause(text: string): string {
  * glitch should not delay a result by a minute), backing off to once a minute; never given up.
  */
 function unreadablePoll(err: ProtocolError, pollCount: number): PollOutcome {
-  const retryInMs = Math.min(SLOW_RETRY_MS, 2_000 * 2 ** Math.min(5, pollCount));
+  const retryInMs = troubledReadDelay(pollCount);
   const when = retryInMs >= SLOW_RETRY_MS ? 'in a minute' : `in ${Math.round(retryInMs / 1000)} s`;
   return {
     action: 'retry',
@@ -202,7 +211,7 @@ export function pollOutcome(err: unknown, pollCount: number): PollOutcome {
   }
   return {
     action: 'retry',
-    retryInMs: Math.min(SLOW_RETRY_MS, 2_000 * 2 ** Math.min(5, pollCount)),
+    retryInMs: troubledReadDelay(pollCount),
     cause: 'transient',
     error: {
       kind: err instanceof ServiceError ? err.kind : 'internal',

@@ -12,6 +12,7 @@ import {
   type DownloadAddressPolicy,
   type DownloadTimes,
 } from '../media/index.ts';
+import { backoffStep } from '../service/index.ts';
 import type { LibraryStore } from '../store/index.ts';
 
 export interface DownloadLimits extends DownloadTimes {
@@ -95,7 +96,7 @@ export class DownloadTries {
       this.#tries.delete(taskId);
       return null;
     }
-    const wait = Math.min(MAX_BACKOFF_MS, this.#limits.backoffMs * 2 ** (attempts - 1));
+    const wait = backoffStep(attempts, { baseDelayMs: this.#limits.backoffMs, maxDelayMs: MAX_BACKOFF_MS });
     this.#tries.set(taskId, { attempts, notBefore: now + wait });
     return now + wait;
   }

@@ -2,6 +2,7 @@
 export { parseBaseUrl, type ServiceEndpoint, taskPath } from './base-url.ts';
 export {
   backoffDelay,
+  backoffStep,
   DEFAULT_RETRY_POLICY,
   isRetryableFailure,
   parseRetryAfter,

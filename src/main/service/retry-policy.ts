@@ -79,9 +79,21 @@ export function shouldRetry(
 }
 
 /**
- * Wait before attempt `attempt + 1`, in ms: equal jitter on an exponential step
- * (`step = min(maxDelayMs, baseDelayMs * 2^(attempt-1))`, wait in `[step/2, step)`), and never
- * less than the service's Retry-After.
+ * The exponential step after `attempt` failed attempts, in ms, without jitter:
+ * `min(maxDelayMs, baseDelayMs * 2^(attempt-1))`. The engine's own waits (offline, downloads,
+ * unreadable answers) use it too, so every backoff in the app doubles and caps the same way.
+ */
+export function backoffStep(
+  attempt: number,
+  policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>,
+): number {
+  const exponent = Math.max(0, Math.floor(attempt) - 1);
+  return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.min(exponent, 30));
+}
+
+/**
+ * Wait before attempt `attempt + 1`, in ms: equal jitter on the exponential step (backoffStep;
+ * wait in `[step/2, step)`), and never less than the service's Retry-After.
  */
 export function backoffDelay(
   attempt: number,
@@ -89,8 +101,7 @@ export function backoffDelay(
   random: () => number = Math.random,
   retryAfterMs: number | null = null,
 ): number {
-  const exponent = Math.max(0, Math.floor(attempt) - 1);
-  const step = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.min(exponent, 30));
+  const step = backoffStep(attempt, policy);
   const r = Math.min(Math.max(random(), 0), 1);
   const jittered = Math.floor(step / 2 + (step / 2) * r);
   return Math.max(jittered, retryAfterMs ?? 0);
