@@ -2,6 +2,8 @@
  * Coalesces task events into batches: at most one batch per `intervalMs` per subscriber set,
  * and only the latest event per task inside a batch, so 1,000 active tasks cannot flood the UI.
  */
+import { type EngineClock, SYSTEM_CLOCK } from './engine-clock.ts';
+
 export interface Batchable {
   taskId: string;
 }
@@ -10,11 +12,14 @@ export class EventBatcher<E extends Batchable> {
   readonly #intervalMs: number;
   readonly #listeners = new Set<(batch: E[]) => void>();
   #pending = new Map<string, E>();
-  #timer: NodeJS.Timeout | null = null;
+  readonly #clock: EngineClock;
+  /** Cancels the pending flush; null when none is pending. */
+  #cancelFlush: (() => void) | null = null;
   #lastFlush = 0;
 
-  constructor(intervalMs = 50) {
+  constructor(intervalMs = 50, clock: EngineClock = SYSTEM_CLOCK) {
     this.#intervalMs = intervalMs;
+    this.#clock = clock;
   }
 
   subscribe(listener: (batch: E[]) => void): () => void {
@@ -26,20 +31,20 @@ export class EventBatcher<E extends Batchable> {
     // keep insertion order of first appearance, latest content
     this.#pending.delete(event.taskId);
     this.#pending.set(event.taskId, event);
-    if (this.#timer) return;
-    const wait = Math.max(0, this.#lastFlush + this.#intervalMs - Date.now());
+    if (this.#cancelFlush) return;
+    const wait = Math.max(0, this.#lastFlush + this.#intervalMs - this.#clock.now());
     // kept referenced: a waiting CLI or worker must not exit before the last batch is delivered
-    this.#timer = setTimeout(() => this.flush(), wait);
+    this.#cancelFlush = this.#clock.schedule(wait, () => this.flush());
   }
 
   /** Delivers what is pending now (also used on close). */
   flush(): void {
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
+    this.#cancelFlush?.();
+    this.#cancelFlush = null;
     if (this.#pending.size === 0) return;
     const batch = [...this.#pending.values()];
     this.#pending = new Map();
-    this.#lastFlush = Date.now();
+    this.#lastFlush = this.#clock.now();
     for (const listener of this.#listeners) {
       try {
         listener(batch);

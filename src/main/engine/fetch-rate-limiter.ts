@@ -9,12 +9,13 @@ export class FetchRateLimiter {
   #lastRefill: number;
   #pausedUntil = 0;
 
-  constructor(ratePerSecond: number, burst = Math.max(1, Math.ceil(ratePerSecond))) {
+  /** `startedAt`: the time (epoch ms) the bucket is full at. */
+  constructor(ratePerSecond: number, startedAt = Date.now(), burst = Math.max(1, Math.ceil(ratePerSecond))) {
     if (!(ratePerSecond > 0)) throw new Error('fetch rate must be positive');
     this.#ratePerSecond = ratePerSecond;
     this.#burst = burst;
     this.#tokens = burst;
-    this.#lastRefill = Date.now();
+    this.#lastRefill = startedAt;
   }
 
   /** Takes a token if one is free now; otherwise returns how many ms to wait before trying again. */

@@ -6,6 +6,7 @@
  * and committed again, first thing, once the library takes writes. A small write is tried every
  * `retryMs`; when it and every kept write go through, the engine resumes by itself.
  */
+import { type EngineClock, SYSTEM_CLOCK } from './engine-clock.ts';
 
 export interface StorageGuardOptions {
   /** A small write to the library; throws while the library cannot take writes. */
@@ -14,6 +15,8 @@ export interface StorageGuardOptions {
   retryMs: number;
   /** Called when a problem starts, changes or ends. */
   onChange: () => void;
+  /** The clock the retries wait on. Default: the system's. */
+  clock?: EngineClock;
 }
 
 const SQLITE_BUSY = 5;
@@ -61,7 +64,8 @@ export class StorageGuard {
   /** Writes waiting for the library to take writes again, by key, in the order they failed. */
   readonly #kept = new Map<string, () => void>();
   #problem: string | null = null;
-  #timer: NodeJS.Timeout | null = null;
+  /** Cancels the scheduled retry; null when none is scheduled. */
+  #cancelRetry: (() => void) | null = null;
   #closed = false;
 
   constructor(options: StorageGuardOptions) {
@@ -109,17 +113,17 @@ export class StorageGuard {
     if (this.#closed) return;
     if (this.#kept.size > 0) this.#commitKept();
     this.#closed = true;
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
+    this.#cancelRetry?.();
+    this.#cancelRetry = null;
   }
 
   #scheduleRetry(): void {
-    if (this.#timer || this.#closed) return;
-    // not unref'd: a CLI waiting for its task must not exit while the engine waits for room
-    this.#timer = setTimeout(() => {
-      this.#timer = null;
+    if (this.#cancelRetry || this.#closed) return;
+    // kept referenced: a CLI waiting for its task must not exit while the engine waits for room
+    this.#cancelRetry = (this.#options.clock ?? SYSTEM_CLOCK).schedule(this.#options.retryMs, () => {
+      this.#cancelRetry = null;
       this.#retry();
-    }, this.#options.retryMs);
+    });
   }
 
   /** The probe, then every kept write; the engine resumes only when all of them went through. */
