@@ -6,6 +6,7 @@ import { formatClock } from '../../model/time-format.ts';
 import { useStudio } from '../../stores/studio-store.ts';
 import { useTasks } from '../../stores/tasks-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
+import { SongPlayButton } from '../player/index.ts';
 import { setFavorite } from './library-actions.ts';
 import { mainOutput, thumbUrl } from './task-media.ts';
 
@@ -63,6 +64,9 @@ function TaskCardInner({ id, onSelect }: TaskCardProps) {
         ) : null}
         {duration ? <span className="card-duration">{duration}</span> : null}
       </button>
+      {kind === 'audio' && output?.state === 'saved' ? (
+        <SongPlayButton id={id} title={task.title} tabbable />
+      ) : null}
       <input
         type="checkbox"
         className="card-check"
