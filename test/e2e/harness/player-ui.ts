@@ -1,0 +1,96 @@
+/**
+ * The player bar and the audio elements behind it, for the player-*.test.ts files: songs made
+ * through the real backend and sandbox, the bar's controls by their names, and the state of the
+ * real media elements the page played (recorded by `trackPlayedMedia`, which the page must load
+ * with: `openApp(session, { beforeLoad: trackPlayedMedia })`).
+ *
+ * The bar's element is never in the document (the player store keeps it detached, so no view
+ * change pauses it); the detail panel's waveform element is, in wavesurfer's shadow root. That is
+ * how the two are told apart here.
+ */
+import type { Locator, Page } from '@playwright/test';
+import type { Task } from '../../../src/shared/index.ts';
+import type { StudioRig } from './studio-rig.ts';
+
+export interface MediaState {
+  currentTime: number;
+  duration: number;
+  paused: boolean;
+  src: string;
+  loop: boolean;
+  volume: number;
+}
+
+/**
+ * Queues one song per title through the backend, one after the other (so the library, newest
+ * first, shows them in the reverse order), and waits until all are saved.
+ */
+export async function makeSongs<const Titles extends readonly string[]>(
+  rig: StudioRig,
+  titles: Titles,
+  seconds: number,
+): Promise<{ [K in keyof Titles]: Task }> {
+  const queued: Task[] = [];
+  for (const title of titles) {
+    queued.push(
+      await rig.call('tasks.queue', {
+        model: 'service/ace-step',
+        taskType: 'txt2audio',
+        title,
+        input: { style_prompt: `${title}, calm piano`, duration: seconds },
+      }),
+    );
+  }
+  const saved: Task[] = [];
+  for (const task of queued) saved.push(await rig.waitForTask(task.id, ['saved'], 30_000));
+  return saved as { [K in keyof Titles]: Task };
+}
+
+export function playerBar(page: Page): Locator {
+  return page.getByRole('region', { name: 'Player' });
+}
+
+function played(page: Page, detached: boolean): Promise<MediaState | null> {
+  return page.evaluate((wanted) => {
+    const list =
+      (
+        globalThis as unknown as {
+          __playedMedia?: {
+            currentTime: number;
+            duration: number;
+            paused: boolean;
+            currentSrc: string;
+            loop: boolean;
+            volume: number;
+            isConnected: boolean;
+          }[];
+        }
+      ).__playedMedia ?? [];
+    const media = list.filter((m) => m.isConnected !== wanted).at(-1);
+    return media
+      ? {
+          currentTime: media.currentTime,
+          duration: media.duration,
+          paused: media.paused,
+          src: media.currentSrc,
+          loop: media.loop,
+          volume: media.volume,
+        }
+      : null;
+  }, detached);
+}
+
+/** The player bar's audio element (it plays the library file's URL), once it has played. */
+export function barAudio(page: Page): Promise<MediaState | null> {
+  return played(page, true);
+}
+
+/** The detail panel's waveform audio (it plays a blob: URL of the file), once it has played. */
+export function detailAudio(page: Page): Promise<MediaState | null> {
+  return played(page, false);
+}
+
+/** The library URL's path of a song's saved file, as the bar's audio element reports it. */
+export function songPath(task: Task): string {
+  return `/library/${encodeURI(task.outputs[0]!.path!)}`;
+}

@@ -1,0 +1,208 @@
+/**
+ * The player bar's place on screen, at 800 x 600 and 1920 x 1080, light and dark: one line at the
+ * bottom of the window, across it, with nothing overflowing; the view ends above it (the
+ * composer's queue bar and the gallery's last row stay whole and visible, the toasts sit above
+ * it); operable from the keyboard; axe-core finds no serious or critical violation with it shown.
+ * Screenshots go to /tmp/player-<size>-<theme>-<view>.png.
+ */
+import type { Browser, Locator, Page } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Task } from '../../src/shared/index.ts';
+import type { PageElement, PageWindow } from './harness/page-dom.ts';
+import { makeSongs, playerBar } from './harness/player-ui.ts';
+import type { StudioRig } from './harness/studio-rig.ts';
+import { startStudio, stopStudio } from './harness/studio-session.ts';
+import {
+  type AxeViolation,
+  card,
+  describeViolations,
+  openComposeTab,
+  openView,
+  runAxe,
+  waitForApp,
+} from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
+
+const SIZES = [
+  { width: 800, height: 600 },
+  { width: 1920, height: 1080 },
+] as const;
+const THEMES = ['light', 'dark'] as const;
+const BLOCKING = new Set(['serious', 'critical']);
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error(`no box for ${locator}`);
+  return { top: found.y, bottom: found.y + found.height, left: found.x, right: found.x + found.width };
+}
+
+/** True when the element's middle is on screen and not covered by anything outside it. */
+function uncovered(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => {
+    const element = el as unknown as PageElement & { contains(other: unknown): boolean };
+    const win = globalThis as unknown as PageWindow & {
+      document: { elementFromPoint(x: number, y: number): unknown };
+    };
+    const rect = element.getBoundingClientRect();
+    const hit = win.document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+    return hit !== null && element.contains(hit);
+  });
+}
+
+describe.skipIf(!browserAvailable())('the player bar on screen', () => {
+  let browser: Browser;
+  let rig: StudioRig;
+  let songs: Task[];
+
+  beforeAll(async () => {
+    ({ browser, rig } = await startStudio({ service: 'service' }));
+    const titles = Array.from({ length: 14 }, (_, i) => `Tide song ${i + 1}`);
+    // one title long enough to be cut short in the bar
+    titles[13] = 'A very long song title about the harbour at dawn, the gulls and the ferry horns';
+    songs = await makeSongs(rig, titles, 3);
+  });
+
+  afterAll(() => stopStudio({ browser, rig }));
+
+  async function playNewest(page: Page): Promise<Task> {
+    const newest = songs.at(-1)!;
+    await openView(page, 'library');
+    await card(page, newest.id)
+      .getByRole('button', { name: `Play ${newest.title}`, exact: true })
+      .click();
+    await playerBar(page).and(page.locator('[data-playing="true"]')).waitFor();
+    return newest;
+  }
+
+  for (const size of SIZES) {
+    for (const theme of THEMES) {
+      it(`sits on one line below the view at ${size.width} x ${size.height}, ${theme}`, async () => {
+        await rig.call('settings.update', { theme });
+        const view = await rig.openPage(browser, { viewport: size, colorScheme: theme });
+        const shot = (name: string) =>
+          view.page.screenshot({
+            path: `/tmp/player-${size.width}x${size.height}-${theme}-${name}.png`,
+            animations: 'disabled',
+          });
+        try {
+          const { page } = view;
+          await waitForApp(page);
+          await playNewest(page);
+          const bar = playerBar(page);
+          // the same song the whole time (not on to the next one while the test looks)
+          await bar.getByRole('button', { name: 'Loop' }).click();
+
+          // across the bottom of the window, one line high, nothing overflowing
+          const barBox = await box(bar);
+          expect(barBox.bottom).toBeCloseTo(size.height, 0);
+          expect(barBox.left).toBe(0);
+          expect(barBox.right).toBe(size.width);
+          expect(barBox.bottom - barBox.top).toBeLessThanOrEqual(64);
+          for (const control of await bar.locator(':scope > *').all()) {
+            if (!(await control.isVisible())) continue;
+            const b = await box(control);
+            expect(b.top).toBeGreaterThanOrEqual(barBox.top);
+            expect(b.bottom).toBeLessThanOrEqual(barBox.bottom);
+            expect(b.right).toBeLessThanOrEqual(barBox.right);
+          }
+          expect(await bar.evaluate((el) => (el as unknown as { scrollWidth: number }).scrollWidth)).toBe(
+            size.width,
+          );
+          // the toasts' corner is above the bar
+          const toastsBottom = await page
+            .getByRole('region', { name: 'Notifications' })
+            .evaluate(
+              (el) =>
+                (
+                  globalThis as unknown as { getComputedStyle(e: unknown): { bottom: string } }
+                ).getComputedStyle(el).bottom,
+            );
+          expect(Number.parseFloat(toastsBottom)).toBeGreaterThanOrEqual(barBox.bottom - barBox.top);
+
+          // the gallery's last row, scrolled to, is whole and visible above the bar
+          const gallery = page.getByTestId('gallery');
+          const oldest = card(page, songs[0]!.id);
+          for (let i = 0; i < 10 && !(await oldest.isVisible()); i++) {
+            await gallery.evaluate((el) => {
+              const scroller = el as unknown as PageElement;
+              scroller.scrollTop = scroller.scrollHeight;
+            });
+            await page.waitForTimeout(100);
+          }
+          await oldest.waitFor();
+          await expect.poll(async () => (await box(oldest)).bottom).toBeLessThanOrEqual(barBox.top);
+          // (at 800 x 600 the filters leave the gallery less than a row: its caption is what shows)
+          expect(await uncovered(oldest.locator('.card-title'))).toBe(true);
+          await shot('library');
+
+          // the song's detail panel ends above the bar too
+          await card(page, songs[0]!.id)
+            .getByRole('button', { name: `Open ${songs[0]!.title}` })
+            .click();
+          await page
+            .locator('[data-testid="waveform-player"][data-ready="true"]')
+            .waitFor({ timeout: 15_000 });
+          expect((await box(page.getByTestId('detail-panel'))).bottom).toBeLessThanOrEqual(barBox.top);
+          await shot('detail');
+
+          // the composer's queue bar, at the end of the page, is whole and visible above it
+          await openComposeTab(page, 'Song');
+          await page.locator('main#main').evaluate((el) => {
+            const main = el as unknown as PageElement;
+            main.scrollTop = main.scrollHeight;
+          });
+          const queueBar = page.locator('.queue-bar');
+          expect((await box(queueBar)).bottom).toBeLessThanOrEqual(barBox.top);
+          expect(await uncovered(page.getByRole('button', { name: 'Queue', exact: true }))).toBe(true);
+          expect(await bar.isVisible()).toBe(true);
+          await shot('compose');
+
+          // from the keyboard
+          const pause = bar.getByRole('button', { name: 'Pause', exact: true });
+          await pause.focus();
+          await page.keyboard.press('Space');
+          await bar.and(page.locator('[data-playing="false"]')).waitFor();
+          await page.keyboard.press('Shift+Tab'); // Previous song
+          await page.keyboard.press('Tab'); // Play
+          await page.keyboard.press('Enter');
+          await bar.and(page.locator('[data-playing="true"]')).waitFor();
+        } finally {
+          await view.close();
+        }
+      });
+    }
+  }
+
+  for (const theme of THEMES) {
+    it(`has no serious or critical axe violations with the bar shown, ${theme}`, async () => {
+      await rig.call('settings.update', { theme });
+      const view = await rig.openPage(browser, { colorScheme: theme });
+      const found: string[] = [];
+      const others: string[] = [];
+      try {
+        const { page } = view;
+        await waitForApp(page);
+        await playNewest(page);
+        const check = async (where: string) => {
+          const violations: AxeViolation[] = await runAxe(page);
+          const bad = violations.filter((v) => v.impact !== null && BLOCKING.has(v.impact));
+          if (bad.length) found.push(describeViolations(`${theme} / ${where}`, bad));
+          const rest = violations.filter((v) => !bad.includes(v));
+          if (rest.length) others.push(describeViolations(`${theme} / ${where}`, rest));
+        };
+        await check('Library, playing');
+        await playerBar(page).getByRole('button', { name: 'Loop' }).click();
+        await playerBar(page).getByRole('button', { name: 'Pause', exact: true }).click();
+        await check('Library, paused, loop on');
+        await openView(page, 'compose');
+        await check('Compose');
+        await openView(page, 'settings');
+        await check('Settings');
+      } finally {
+        await view.close();
+      }
+      if (others.length) console.log(`axe (${theme}), minor and moderate:\n${others.join('\n')}`);
+      expect(found, found.join('\n')).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,132 @@
+/**
+ * The player keeps playing: a song started from its library card plays in the player bar at the
+ * bottom of the window, and its real audio element goes on advancing while the user moves to
+ * Compose, Activity and Settings and back; the bar's title opens the song's detail. One media
+ * element plays at a time: the detail panel's waveform and the bar pause each other.
+ */
+import type { Browser } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Task } from '../../src/shared/index.ts';
+import { barAudio, detailAudio, makeSongs, playerBar, songPath } from './harness/player-ui.ts';
+import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
+import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { card, openView, type StudioView, trackPlayedMedia } from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
+
+describe.skipIf(!browserAvailable())('the player keeps playing', () => {
+  let browser: Browser;
+  let rig: StudioRig;
+  let view: StudioPage;
+  let first: Task;
+  let second: Task;
+
+  beforeAll(async () => {
+    ({ browser, rig } = await startStudio({ service: 'service' }));
+    [first, second] = await makeSongs(rig, ['Harbour lights', 'Night ferry'], 12);
+    view = await openApp({ browser, rig }, { beforeLoad: trackPlayedMedia });
+  });
+
+  afterAll(() => stopStudio({ browser, rig }, view));
+
+  it('shows a play button named with the title and the length on every song card', async () => {
+    const { page } = view;
+    await openView(page, 'library');
+    for (const song of [first, second]) {
+      const songCard = card(page, song.id);
+      await songCard.getByRole('button', { name: `Play ${song.title}`, exact: true }).waitFor();
+      expect(await songCard.locator('.card-duration').textContent()).toMatch(/^0:1[12]$/);
+    }
+    // nothing is loaded yet: no bar
+    expect(await playerBar(page).count()).toBe(0);
+  });
+
+  it('goes on playing while the user moves between the views', async () => {
+    const { page } = view;
+    await card(page, first.id)
+      .getByRole('button', { name: `Play ${first.title}`, exact: true })
+      .click();
+    const bar = playerBar(page);
+    await bar.and(page.locator(`[data-task-id="${first.id}"][data-playing="true"]`)).waitFor();
+    expect(await bar.getByRole('button', { name: `Show details: ${first.title}` }).isVisible()).toBe(true);
+    // the card's button now pauses the song it plays
+    await card(page, first.id)
+      .getByRole('button', { name: `Pause ${first.title}`, exact: true })
+      .waitFor();
+    await expect.poll(async () => (await barAudio(page))?.currentTime ?? 0).toBeGreaterThan(0.2);
+    expect((await barAudio(page))?.src).toContain(songPath(first));
+
+    const views: StudioView[] = ['compose', 'activity', 'settings', 'library'];
+    for (const where of views) {
+      await openView(page, where);
+      const before = (await barAudio(page))!.currentTime;
+      await expect
+        .poll(async () => (await barAudio(page))?.currentTime ?? 0, { timeout: 5_000 })
+        .toBeGreaterThan(before + 0.4);
+      const now = await barAudio(page);
+      expect(now?.paused).toBe(false);
+      expect(now?.src).toContain(songPath(first));
+      expect(await bar.getAttribute('data-playing')).toBe('true');
+      expect(await bar.getByTestId('player-bar-time').textContent()).toMatch(/^0:\d\d \/ 0:1[12]$/);
+    }
+  });
+
+  it("opens the playing song's detail from the bar's title, from any view", async () => {
+    const { page } = view;
+    await openView(page, 'compose');
+    await playerBar(page)
+      .getByRole('button', { name: `Show details: ${first.title}` })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Library', exact: true }).waitFor();
+    await page.locator(`[data-testid="detail-panel"][data-task-id="${first.id}"]`).waitFor();
+    expect((await barAudio(page))?.paused).toBe(false);
+  });
+
+  it('plays one thing at a time: the detail waveform and the bar pause each other', async () => {
+    const { page } = view;
+    const bar = playerBar(page);
+    await card(page, second.id)
+      .getByRole('button', { name: `Open ${second.title}` })
+      .click();
+    const detail = page.locator(
+      `[data-testid="detail-panel"][data-task-id="${second.id}"] [data-testid="waveform-player"]`,
+    );
+    await detail.and(page.locator('[data-ready="true"]')).waitFor({ timeout: 15_000 });
+    expect((await barAudio(page))?.paused).toBe(false);
+
+    // Play in the detail: the bar's audio stops.
+    await detail.getByRole('button', { name: 'Play' }).click();
+    await detail.and(page.locator('[data-playing="true"]')).waitFor();
+    await expect.poll(async () => (await barAudio(page))?.paused).toBe(true);
+    await bar.and(page.locator('[data-playing="false"]')).waitFor();
+    await expect.poll(async () => (await detailAudio(page))?.currentTime ?? 0).toBeGreaterThan(0.2);
+    expect((await detailAudio(page))?.paused).toBe(false);
+
+    // Play in the bar: the detail's audio stops, the bar's goes on from where it was.
+    const barAt = (await barAudio(page))!.currentTime;
+    await bar.getByRole('button', { name: 'Play', exact: true }).click();
+    await bar.and(page.locator('[data-playing="true"]')).waitFor();
+    await detail.and(page.locator('[data-playing="false"]')).waitFor();
+    expect((await detailAudio(page))?.paused).toBe(true);
+    const barNow = (await barAudio(page))!;
+    expect(barNow.paused).toBe(false);
+    expect(barNow.currentTime).toBeGreaterThanOrEqual(barAt);
+
+    // A card's play button is the bar's too: it pauses the detail.
+    await detail.getByRole('button', { name: 'Play' }).click();
+    await detail.and(page.locator('[data-playing="true"]')).waitFor();
+    await card(page, second.id)
+      .getByRole('button', { name: `Play ${second.title}`, exact: true })
+      .click();
+    await bar.and(page.locator(`[data-task-id="${second.id}"][data-playing="true"]`)).waitFor();
+    await detail.and(page.locator('[data-playing="false"]')).waitFor();
+    await expect.poll(async () => (await barAudio(page))?.src).toContain(songPath(second));
+  });
+
+  it('closes: the audio stops and the bar goes away', async () => {
+    const { page } = view;
+    await playerBar(page).getByRole('button', { name: 'Close player' }).click();
+    await playerBar(page).waitFor({ state: 'detached' });
+    expect((await barAudio(page))?.paused).toBe(true);
+    expect(view.problems).toEqual([]);
+  });
+});
