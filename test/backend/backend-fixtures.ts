@@ -9,15 +9,13 @@ import { deserialize, serialize } from 'node:v8';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import {
-  createNodeSettingsStore,
   createStudioBackend,
-  FileSecretStore,
-  RecordingShell,
-  ScriptedDialogs,
   type StudioBackend,
   type StudioBackendOptions,
 } from '../../src/main/backend/index.ts';
 import type { StudioEventName, StudioEvents, StudioResult } from '../../src/shared/index.ts';
+import { FileSecretStore, RecordingShell, ScriptedDialogs } from '../support/node-adapters.ts';
+import { createNodeSettingsStore } from '../support/node-settings-store.ts';
 
 export const FAST_ENGINE = {
   polling: {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TaskEngine } from '../../src/main/engine/index.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
 import type { EngineStatusView, StudioSettings, Task } from '../../src/shared/index.ts';
+import { FileSecretStore } from '../support/node-adapters.ts';
 import {
   FAST_ENGINE,
   type Harness,
@@ -89,6 +90,80 @@ describe('persistence', () => {
     expect(log).toMatch(/"maxActiveRemote" holds "many"/);
     expect(log).toMatch(/"libraryDir" holds "relative"/);
     await b.backend.close();
+  });
+});
+
+describe('a settings file an earlier version wrote', () => {
+  it('reads as it was, and its budget moves into the library, where the CLI sees it too', async () => {
+    const dir = join(root, 'old-format');
+    const libraryDir = join(root, 'old-format-library');
+    const a = await openBackend(dir);
+    await a.backend.close();
+    // the file as the version before this one wrote it: every field, the budget among them,
+    // tab-indented, plus a key an even older version left behind
+    const old = {
+      serviceProfile: 'custom',
+      baseUrl: 'https://proxy.example.org',
+      vendor: 'Acme',
+      uploadUrl: 'https://proxy.example.org/upload',
+      modelOverrides: { 'image-edit': 'Acme/qwen-edit-image' },
+      demoMode: false,
+      maxActiveRemote: 3,
+      libraryDir,
+      theme: 'dark',
+      budgetMicros: 2_500_000,
+      firstRun: false,
+      windowBounds: { width: 1200, height: 800 },
+    };
+    const file = join(dir, 'settings.json');
+    writeFileSync(file, `${JSON.stringify(old, null, '\t')}\n`);
+    const b = await openBackend(dir);
+    try {
+      const { windowBounds: _, budgetMicros, ...fields } = old;
+      expect(await b.ok<StudioSettings>('settings.get')).toMatchObject({ ...fields, budgetMicros });
+      expect(b.backend.libraryDir()).toBe(libraryDir);
+      expect(b.logs.filter((line) => line.startsWith('settings:'))).toEqual([]);
+      expect(readdirSync(dir).some((f) => f.includes('.corrupt-'))).toBe(false);
+      expect((await b.ok<{ budgetMicros: number | null }>('cost.summary')).budgetMicros).toBe(budgetMicros);
+    } finally {
+      await b.backend.close();
+    }
+    // moved, not copied: the file no longer has it, the library does
+    const onDisk = JSON.parse(readFileSync(file, 'utf8'));
+    expect(onDisk).not.toHaveProperty('budgetMicros');
+    expect(onDisk).toMatchObject({ theme: 'dark', windowBounds: { width: 1200, height: 800 } });
+    const cli = await TaskEngine.open({ libraryDir, ...FAST_ENGINE });
+    try {
+      expect(cli.budget()).toBe(2_500_000);
+    } finally {
+      await cli.close();
+    }
+    const c = await openBackend(dir);
+    try {
+      expect((await c.ok<StudioSettings>('settings.get')).budgetMicros).toBe(2_500_000);
+    } finally {
+      await c.backend.close();
+    }
+  });
+});
+
+describe('the budget', () => {
+  it('is kept in the library it limits, not in the settings file', async () => {
+    const dir = join(root, 'budget-home');
+    const h = await openBackend(dir);
+    try {
+      await h.ok('settings.update', { firstRun: false, demoMode: false });
+      const s = await h.ok<StudioSettings>('settings.update', { budgetMicros: 7_000_000 });
+      expect(s.budgetMicros).toBe(7_000_000);
+      expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).not.toHaveProperty('budgetMicros');
+      // the demo library has its own, as it has its own spending
+      await h.ok('settings.update', { demoMode: true });
+      expect((await h.ok<StudioSettings>('settings.get')).budgetMicros).toBeNull();
+      await h.ok('settings.update', { demoMode: false });
+      expect((await h.ok<StudioSettings>('settings.get')).budgetMicros).toBe(7_000_000);
+    } finally {
+      await h.backend.close();
+    }
   });
 });
 
@@ -198,6 +273,32 @@ describe('the key and the service', () => {
     expect(h.events.some((e) => e.event === 'settings.changed')).toBe(true);
     expect(h.events.some((e) => e.event === 'engine.status')).toBe(true);
     expect(readFileSync(join(root, 'switch', 'settings.json'), 'utf8')).not.toContain(KEY);
+  });
+});
+
+describe('storing the key', () => {
+  class CountingSecretStore extends FileSecretStore {
+    reads = 0;
+    override read(): string | null {
+      this.reads++;
+      return super.read();
+    }
+  }
+
+  it('uses the key it was given, without reading it back from the store', async () => {
+    const dir = join(root, 'no-read-back');
+    const secrets = new CountingSecretStore(dir);
+    const h = await openBackend(dir, { secrets });
+    try {
+      await h.ok('settings.update', { serviceProfile: 'custom', baseUrl: remote.url });
+      const before = secrets.reads;
+      await h.ok('settings.setApiKey', { key: KEY, allowWeakStorage: true });
+      expect(secrets.reads).toBe(before);
+      expect((await h.ok<EngineStatusView>('engine.status')).service).toBe('remote');
+      expect(await h.ok<{ accountName: string | null }>('account.get')).toHaveProperty('accountName');
+    } finally {
+      await h.backend.close();
+    }
   });
 });
 

@@ -7,12 +7,9 @@ import { existsSync, lstatSync, readFileSync, statSync, symlinkSync, writeFileSy
 import { join } from 'node:path';
 import Conf from 'conf';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createNodeSettingsStore,
-  FileSecretStore,
-  SECRET_FILE_NAME,
-  secretFileOptions,
-} from '../../src/main/backend/index.ts';
+import { secretFileOptions } from '../../src/main/settings/index.ts';
+import { FileSecretStore, SECRET_FILE_NAME } from '../support/node-adapters.ts';
+import { createNodeSettingsStore } from '../support/node-settings-store.ts';
 import { removeDir, tempDir } from './backend-fixtures.ts';
 
 const KEY = 'sk-test-0123456789abcdef0123456789';

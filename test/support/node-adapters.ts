@@ -5,8 +5,12 @@
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { ConfirmQuestion, Dialogs, SecretStore, ShellOps } from './backend-ports.ts';
-import { PRIVATE_CONFIG_FILE_MODE, PRIVATE_CONFIG_FOLDER_MODE } from './conf-settings-store.ts';
+import type { ConfirmQuestion, Dialogs, ShellOps } from '../../src/main/backend/index.ts';
+import {
+  PRIVATE_CONFIG_FILE_MODE,
+  PRIVATE_CONFIG_FOLDER_MODE,
+  type SecretStore,
+} from '../../src/main/settings/index.ts';
 
 export const SECRET_FILE_NAME = 'api-key.weak.txt';
 

@@ -1,28 +1,9 @@
 /**
- * What the studio backend needs from its host, as small interfaces: the Electron shell passes
- * Electron-backed adapters (src/main/platform/), tests and the browser harness pass the plain
- * Node ones from this folder. Every method may answer synchronously or with a promise.
+ * What the studio backend needs from the desktop around it, as small interfaces: the Electron
+ * shell passes Electron-backed adapters (src/main/platform/), tests and the browser harness
+ * pass plain recording ones (test/support/). Where the settings and the key are kept is
+ * src/main/settings' (settings-ports.ts).
  */
-import type { PersistedSettings } from './persisted-settings.ts';
-
-/** Where the API key is kept. The key never leaves the main process. */
-export interface SecretStore {
-  /** `os`: encrypted by the OS keychain; `weak`: kept without real encryption; `unavailable`: cannot be kept. */
-  storage(): 'os' | 'weak' | 'unavailable';
-  read(): string | null | Promise<string | null>;
-  write(key: string): void | Promise<void>;
-  clear(): void | Promise<void>;
-}
-
-/** The persisted settings (a conf / electron-store file with a schema). */
-export interface SettingsStore {
-  /** The settings as read back and validated: a bad value reads as its default. */
-  get(): PersistedSettings;
-  /** Writes the given fields and returns the settings after the write. */
-  update(patch: Partial<PersistedSettings>): PersistedSettings;
-  /** Problems found while reading the file (each one already replaced by a default). */
-  warnings(): readonly string[];
-}
 
 /** A yes/no question main asks in a native dialog (the page can neither see nor answer it). */
 export interface ConfirmQuestion {

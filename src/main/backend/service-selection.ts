@@ -7,8 +7,7 @@
  * - otherwise none: tasks are queued locally until the user sets things up.
  * And the profile tasks are queued with, which decides model ids and field names.
  */
-import { hostedProfile, type ServiceProfile, sandboxProfile } from '../../shared/index.ts';
-import type { PersistedSettings } from './persisted-settings.ts';
+import { hostedProfile, type ServiceProfile, type Settings, sandboxProfile } from '../../shared/index.ts';
 
 export type ServiceChoice = 'sandbox' | 'remote' | 'none';
 
@@ -19,7 +18,7 @@ export interface HostedAddress {
 }
 
 export function chooseService(
-  settings: Pick<PersistedSettings, 'demoMode' | 'baseUrl' | 'serviceProfile'>,
+  settings: Pick<Settings, 'demoMode' | 'baseUrl' | 'serviceProfile'>,
   hasApiKey: boolean,
 ): ServiceChoice {
   if (settings.demoMode) return 'sandbox';
@@ -33,7 +32,7 @@ export function chooseService(
  * the model overrides, which are meant for the real service.
  */
 export function profileOf(
-  settings: PersistedSettings,
+  settings: Settings,
   sandboxUrl: string | null,
   hostedAt: HostedAddress | null = null,
 ): ServiceProfile {

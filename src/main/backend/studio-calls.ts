@@ -10,6 +10,7 @@ import type {
   DraftView,
   EngineStatusView,
   MediaCheck,
+  SettingsUpdate,
   STUDIO_CALLS,
   StudioCallName,
   StudioCallResult,
@@ -20,12 +21,10 @@ import type {
 } from '../../shared/index.ts';
 import { exportTasks, mediaFieldsOf, type TaskEngine } from '../engine/index.ts';
 import { InputValidationError, localPathCandidate, localPathProblem, validateInput } from '../media/index.ts';
-import type { SettingsStore } from './backend-ports.ts';
+import type { StudioBackendOptions } from './backend-options.ts';
 import { StudioCallError } from './call-errors.ts';
 import { resolveLibraryFile } from './media-path.ts';
 import type { PathGrants } from './path-grants.ts';
-import type { PersistedSettings } from './persisted-settings.ts';
-import type { StudioBackendOptions } from './studio-backend.ts';
 
 type ArgsOf<K extends StudioCallName> = z.output<(typeof STUDIO_CALLS)[K]['args']>;
 
@@ -36,11 +35,10 @@ export type CallHandlers = {
 /** What the handlers need from the backend. */
 export interface CallContext {
   readonly options: StudioBackendOptions;
-  readonly settings: SettingsStore;
   engine(): TaskEngine;
   settingsView(): StudioSettings;
   statusView(): EngineStatusView;
-  updateSettings(patch: Partial<PersistedSettings>): Promise<void>;
+  updateSettings(update: SettingsUpdate): Promise<void>;
   setApiKey(key: string): Promise<void>;
   clearApiKey(): Promise<void>;
   libraryDir(): string;
@@ -131,19 +129,11 @@ function settingsCalls(ctx: CallContext) {
     'settings.get': async () => ctx.settingsView(),
 
     'settings.update': async (args: ArgsOf<'settings.update'>) => {
-      const patch: Partial<PersistedSettings> = {};
-      if (args.serviceProfile !== undefined) patch.serviceProfile = args.serviceProfile;
-      if (args.baseUrl !== undefined) patch.baseUrl = args.baseUrl;
-      if (args.vendor !== undefined) patch.vendor = args.vendor;
-      if (args.uploadUrl !== undefined) patch.uploadUrl = args.uploadUrl;
-      if (args.modelOverrides !== undefined) patch.modelOverrides = args.modelOverrides;
-      if (args.demoMode !== undefined) patch.demoMode = args.demoMode;
-      if (args.maxActiveRemote !== undefined) patch.maxActiveRemote = args.maxActiveRemote;
-      if (args.libraryDir !== undefined) patch.libraryDir = givenFolder(ctx, 'libraryDir', args.libraryDir);
-      if (args.theme !== undefined) patch.theme = args.theme;
-      if (args.budgetMicros !== undefined) patch.budgetMicros = args.budgetMicros;
-      if (args.firstRun !== undefined) patch.firstRun = args.firstRun;
-      await ctx.updateSettings(patch);
+      const update =
+        args.libraryDir === undefined
+          ? args
+          : { ...args, libraryDir: givenFolder(ctx, 'libraryDir', args.libraryDir) };
+      await ctx.updateSettings(update);
       const view = ctx.settingsView();
       ctx.emit('settings.changed', view);
       return view;
@@ -335,7 +325,7 @@ export function createCallHandlers(ctx: CallContext): CallHandlers {
     ...taskCalls(ctx),
     'cost.summary': async () => ({
       ...ctx.engine().store.costSummary(),
-      budgetMicros: ctx.settings.get().budgetMicros,
+      budgetMicros: ctx.engine().budget(),
     }),
   };
 }

@@ -1,6 +1,6 @@
 /** The settings in electron-store: the same file, schema and checks as the Node (conf) store. */
 import ElectronStore from 'electron-store';
-import { ConfSettingsStore } from '../backend/index.ts';
+import { ConfSettingsStore } from '../settings/index.ts';
 
 export function createElectronSettingsStore(userDataDir: string): ConfSettingsStore {
   return new ConfSettingsStore(

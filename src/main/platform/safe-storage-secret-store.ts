@@ -8,7 +8,8 @@
  */
 import { safeStorage } from 'electron';
 import ElectronStore from 'electron-store';
-import { type SecretStore, secretFileOptions } from '../backend/index.ts';
+import type { KeyStorage } from '../../shared/index.ts';
+import { type SecretStore, secretFileOptions } from '../settings/index.ts';
 
 interface StoredSecret {
   /** e.g. `safeStorage:linux:gnome_libsecret`, `safeStorage:darwin:keychain`. */
@@ -21,13 +22,13 @@ type SecretFile = { apiKey?: StoredSecret };
 
 export class SafeStorageSecretStore implements SecretStore {
   readonly #store: ElectronStore<SecretFile>;
-  readonly #storage: 'os' | 'weak' | 'unavailable';
+  readonly #storage: KeyStorage;
   readonly #method: string;
   readonly #log: (line: string) => void;
 
   private constructor(
     store: ElectronStore<SecretFile>,
-    storage: 'os' | 'weak' | 'unavailable',
+    storage: KeyStorage,
     method: string,
     log: (line: string) => void,
   ) {
@@ -47,7 +48,7 @@ export class SafeStorageSecretStore implements SecretStore {
     return new SafeStorageSecretStore(store, storage, `safeStorage:${process.platform}:${backend}`, log);
   }
 
-  storage(): 'os' | 'weak' | 'unavailable' {
+  storage(): KeyStorage {
     return this.#storage;
   }
 

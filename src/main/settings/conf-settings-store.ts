@@ -8,21 +8,20 @@
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Conf from 'conf';
-import type { SettingsStore } from './backend-ports.ts';
+import { DEFAULT_SETTINGS, type Settings } from '../../shared/index.ts';
 import {
   checkSettingsPatch,
-  DEFAULT_SETTINGS,
-  type PersistedSettings,
   readPersistedSettings,
   SETTINGS_FILE_NAME,
   SETTINGS_JSON_SCHEMA,
-} from './persisted-settings.ts';
+} from './settings-file.ts';
+import type { SettingsStore } from './settings-ports.ts';
 
 /** The part of conf / electron-store this store uses. */
 export interface ConfLike {
   readonly store: Record<string, unknown>;
   set(values: Record<string, unknown>): void;
+  delete(key: string): void;
 }
 
 /** Mode of the settings file (and of the other private files in the user-data folder). */
@@ -33,8 +32,9 @@ export const PRIVATE_CONFIG_FOLDER_MODE = 0o700;
 export interface ConfOpenOptions {
   cwd: string;
   configName: string;
-  schema: typeof SETTINGS_JSON_SCHEMA;
-  defaults: PersistedSettings;
+  /** The JSON schema of each field (conf's `schema` option). */
+  schema: Readonly<Record<string, unknown>>;
+  defaults: Settings;
   /** Pass on as conf's `configFileMode`: the file gets this mode on every write. */
   configFileMode: number;
 }
@@ -60,12 +60,14 @@ export function repairSettingsFile(file: string, now: () => number = Date.now): 
       `the settings file ${file} was not valid JSON; it was moved to ${aside} and the defaults are used`,
     ];
   }
-  const { settings, warnings } = readPersistedSettings(raw, `the settings file ${file}`);
+  const { settings, warnings, budgetMicros } = readPersistedSettings(raw, `the settings file ${file}`);
   if (warnings.length > 0) {
+    // an earlier version's budget stays until the backend has moved it into the library
+    const kept = budgetMicros === undefined ? settings : { ...settings, budgetMicros };
     const tmp = `${file}.tmp-${process.pid}`;
     rmSync(tmp, { force: true });
     // a new owner-only file: never written through a link or a file left at the temporary name
-    writeFileSync(tmp, `${JSON.stringify(settings, null, '\t')}\n`, {
+    writeFileSync(tmp, `${JSON.stringify(kept, null, '\t')}\n`, {
       flag: 'wx',
       mode: PRIVATE_CONFIG_FILE_MODE,
     });
@@ -77,7 +79,7 @@ export function repairSettingsFile(file: string, now: () => number = Date.now): 
 export class ConfSettingsStore implements SettingsStore {
   readonly #conf: ConfLike;
   readonly #warnings: string[];
-  #last: PersistedSettings;
+  #last: Settings;
 
   constructor(userDataDir: string, open: OpenConf) {
     const file = join(userDataDir, `${SETTINGS_FILE_NAME}.json`);
@@ -111,7 +113,7 @@ export class ConfSettingsStore implements SettingsStore {
     this.#last = this.get();
   }
 
-  get(): PersistedSettings {
+  get(): Settings {
     try {
       const { settings, warnings } = readPersistedSettings(this.#conf.store);
       for (const w of warnings) this.#warn(w);
@@ -124,7 +126,7 @@ export class ConfSettingsStore implements SettingsStore {
     return { ...this.#last };
   }
 
-  update(patch: Partial<PersistedSettings>): PersistedSettings {
+  update(patch: Partial<Settings>): Settings {
     const checked = checkSettingsPatch(patch);
     if (Object.keys(checked).length > 0) this.#conf.set(checked as Record<string, unknown>);
     return this.get();
@@ -134,24 +136,20 @@ export class ConfSettingsStore implements SettingsStore {
     return [...this.#warnings];
   }
 
+  legacyBudget(): number | null | undefined {
+    try {
+      return readPersistedSettings(this.#conf.store).budgetMicros;
+    } catch {
+      return undefined;
+    }
+  }
+
+  dropLegacyBudget(): void {
+    if ('budgetMicros' in this.#conf.store) this.#conf.delete('budgetMicros');
+  }
+
   #warn(message: string): void {
     if (this.#warnings.includes(message)) return;
     this.#warnings.push(message);
   }
-}
-
-/** The Node implementation: conf with the settings file in `userDataDir`. */
-export function createNodeSettingsStore(userDataDir: string): ConfSettingsStore {
-  return new ConfSettingsStore(
-    userDataDir,
-    (options) =>
-      new Conf<Record<string, unknown>>({
-        cwd: options.cwd,
-        configName: options.configName,
-        schema: options.schema as never,
-        defaults: options.defaults as unknown as Record<string, unknown>,
-        clearInvalidConfig: false,
-        configFileMode: options.configFileMode,
-      }),
-  );
 }

@@ -1,113 +1,59 @@
 /**
- * The settings kept on disk (conf on Node, electron-store in the app: the same file format and
- * the same JSON schema), their defaults, and the check of what is read back: a value someone
- * edited by hand into something invalid reads as its default, with a warning naming the field.
+ * The settings file (conf on Node, electron-store in the app: the same file format and the same
+ * JSON schema): the schema it is validated with, generated from the one settings object
+ * (src/shared/settings), and the check of what is read back: a value someone edited by hand
+ * into something invalid reads as its default, with a warning naming the field.
+ *
+ * Files written by earlier versions read the same way. They may also hold `budgetMicros`, the
+ * budget before it moved into the library: it is read here so the backend can move it there
+ * (see `SettingsReading.budgetMicros`).
  */
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import {
+  BudgetSchema,
+  DEFAULT_SETTINGS,
   HOSTED_SERVICE,
-  isHttpUrl,
-  MODEL_ID_PATTERN,
-  type ServiceProfileName,
-  type Theme,
-  taskTypeEntry,
-  VENDOR_PATTERN,
+  type Settings,
+  SettingsSchema,
 } from '../../shared/index.ts';
-
-/** The profiles a user picks in Settings (the sandbox is demo mode's, chosen by `demoMode`). */
-export type ChosenProfile = Exclude<ServiceProfileName, 'sandbox'>;
-
-export interface PersistedSettings {
-  /** Which service a stored key is used with: the real hosted one, or a custom address. */
-  serviceProfile: ChosenProfile;
-  /** The custom service's base URL (the hosted profile has its own); '' until entered. */
-  baseUrl: string;
-  /** The custom service's vendor, the first part of its model ids. */
-  vendor: string;
-  /** The custom service's file upload endpoint; '' for none (local files go inline). */
-  uploadUrl: string;
-  /** Per task type, a model id that replaces `<vendor>/<model name>` (hosted and custom). */
-  modelOverrides: Record<string, string>;
-  /** Use the built-in sandbox service. On by default, so the app works before any key is set. */
-  demoMode: boolean;
-  maxActiveRemote: number;
-  /** Absolute path of the library folder; '' means the default `<user data>/library`. */
-  libraryDir: string;
-  theme: Theme;
-  /** Budget in micro-dollars; null for none. */
-  budgetMicros: number | null;
-  /** True until the user has made the first-run choice (demo or key). */
-  firstRun: boolean;
-}
 
 export const SETTINGS_FILE_NAME = 'settings';
 
-export const DEFAULT_SETTINGS: Readonly<PersistedSettings> = Object.freeze({
-  serviceProfile: 'hosted',
-  baseUrl: '',
-  vendor: HOSTED_SERVICE.vendor,
-  uploadUrl: '',
-  modelOverrides: {},
-  demoMode: true,
-  maxActiveRemote: 5,
-  libraryDir: '',
-  theme: 'system',
-  budgetMicros: null,
-  firstRun: true,
+/** The settings as the file holds them: a library folder must also be absolute on this system. */
+const FileSettingsSchema = SettingsSchema.extend({
+  libraryDir: SettingsSchema.shape.libraryDir.refine(
+    (v) => v === '' || isAbsolute(v),
+    'must be an absolute path',
+  ),
 });
 
-const httpUrlOrEmpty = z
-  .string()
-  .max(2000)
-  .refine((v) => v === '' || isHttpUrl(v), 'must be an http(s) URL');
+const FIELDS = Object.keys(FileSettingsSchema.shape) as (keyof Settings)[];
 
-/** One zod schema per field, so one bad field does not cost the others. */
-const FIELD_SCHEMAS: { [K in keyof PersistedSettings]: z.ZodType<PersistedSettings[K]> } = {
-  serviceProfile: z.enum(['hosted', 'custom']),
-  baseUrl: httpUrlOrEmpty,
-  vendor: z.string().regex(VENDOR_PATTERN, 'must be a vendor name such as Qubico'),
-  uploadUrl: httpUrlOrEmpty,
-  modelOverrides: z
-    .record(z.string(), z.string().regex(MODEL_ID_PATTERN, 'must be a model id such as Qubico/ace-step'))
-    .refine((r) => Object.keys(r).every((t) => taskTypeEntry(t) !== undefined), 'names an unknown task type'),
-  demoMode: z.boolean(),
-  maxActiveRemote: z.number().int().min(1).max(50),
-  libraryDir: z
-    .string()
-    .max(4000)
-    .refine((v) => v === '' || isAbsolute(v), 'must be an absolute path'),
-  theme: z.enum(['system', 'light', 'dark']),
-  budgetMicros: z.number().int().min(0).max(1e12).nullable(),
-  firstRun: z.boolean(),
-};
-
-const FIELDS = Object.keys(DEFAULT_SETTINGS) as (keyof PersistedSettings)[];
-
-/** The JSON schema conf / electron-store validate the file with (their `schema` option). */
-export const SETTINGS_JSON_SCHEMA = {
-  serviceProfile: { type: 'string', enum: ['hosted', 'custom'] },
-  baseUrl: { type: 'string', maxLength: 2000 },
-  vendor: { type: 'string', maxLength: 64 },
-  uploadUrl: { type: 'string', maxLength: 2000 },
-  modelOverrides: { type: 'object', additionalProperties: { type: 'string', maxLength: 200 } },
-  demoMode: { type: 'boolean' },
-  maxActiveRemote: { type: 'integer', minimum: 1, maximum: 50 },
-  libraryDir: { type: 'string', maxLength: 4000 },
-  theme: { type: 'string', enum: ['system', 'light', 'dark'] },
-  budgetMicros: { type: ['integer', 'null'], minimum: 0, maximum: 1e12 },
-  firstRun: { type: 'boolean' },
-} as const;
+/**
+ * The JSON schema conf / electron-store validate the file with: their `schema` option is the
+ * schema of each field (a key it does not name, such as an older version's, stays allowed).
+ * What JSON schema cannot say (URLs, absolute paths, known task types) is checked by
+ * `readPersistedSettings` before the store opens the file.
+ */
+export const SETTINGS_JSON_SCHEMA: Readonly<Record<string, unknown>> = Object.freeze(
+  z.toJSONSchema(FileSettingsSchema, { target: 'draft-7' }).properties ?? {},
+);
 
 export interface SettingsReading {
-  settings: PersistedSettings;
+  settings: Settings;
   warnings: string[];
+  /**
+   * The budget an earlier version kept in the file (its home is now the library), when the file
+   * holds a valid one; absent otherwise.
+   */
+  budgetMicros?: number | null;
 }
 
 /** Checks what a settings file held, field by field; unknown fields are ignored. */
 export function readPersistedSettings(raw: unknown, source = 'the settings file'): SettingsReading {
   const warnings: string[] = [];
-  const settings: PersistedSettings = { ...DEFAULT_SETTINGS };
+  const settings: Settings = { ...DEFAULT_SETTINGS };
   if (raw === undefined || raw === null) return { settings, warnings };
   if (typeof raw !== 'object' || Array.isArray(raw)) {
     warnings.push(`${source} does not hold an object of settings; the defaults are used`);
@@ -119,27 +65,34 @@ export function readPersistedSettings(raw: unknown, source = 'the settings file'
     // unless it is the hosted service's own
     record.serviceProfile = isHostedAddress(record.baseUrl) ? 'hosted' : 'custom';
   }
+  const fieldValue = (field: string, schema: z.ZodType, fallback: unknown) => {
+    const parsed = schema.safeParse(record[field]);
+    if (parsed.success) return { value: parsed.data };
+    const why = parsed.error.issues[0]?.message ?? 'invalid';
+    warnings.push(
+      `${source}: "${field}" holds ${shownValue(record[field])} (${why}); the default ${JSON.stringify(fallback)} is used`,
+    );
+    return null;
+  };
   for (const field of FIELDS) {
     if (!(field in record)) continue;
-    const parsed = FIELD_SCHEMAS[field].safeParse(record[field]);
-    if (parsed.success) {
-      (settings as unknown as Record<string, unknown>)[field] = parsed.data;
-    } else {
-      const why = parsed.error.issues[0]?.message ?? 'invalid';
-      warnings.push(
-        `${source}: "${field}" holds ${shownValue(record[field])} (${why}); the default ${JSON.stringify(DEFAULT_SETTINGS[field])} is used`,
-      );
-    }
+    const read = fieldValue(field, FileSettingsSchema.shape[field], DEFAULT_SETTINGS[field]);
+    if (read) (settings as Record<string, unknown>)[field] = read.value;
   }
-  return { settings, warnings };
+  const reading: SettingsReading = { settings, warnings };
+  if ('budgetMicros' in record) {
+    const budget = fieldValue('budgetMicros', BudgetSchema, null);
+    if (budget) reading.budgetMicros = budget.value as number | null;
+  }
+  return reading;
 }
 
 /** Keeps only the valid fields of a patch (a programming error otherwise). */
-export function checkSettingsPatch(patch: Partial<PersistedSettings>): Partial<PersistedSettings> {
-  const out: Partial<PersistedSettings> = {};
+export function checkSettingsPatch(patch: Partial<Settings>): Partial<Settings> {
+  const out: Partial<Settings> = {};
   for (const field of FIELDS) {
     if (!(field in patch) || patch[field] === undefined) continue;
-    const parsed = FIELD_SCHEMAS[field].safeParse(patch[field]);
+    const parsed = FileSettingsSchema.shape[field].safeParse(patch[field]);
     if (!parsed.success) {
       throw new Error(`settings: "${field}" ${parsed.error.issues[0]?.message ?? 'is invalid'}`);
     }

@@ -7,14 +7,10 @@
  */
 import { z } from 'zod';
 import { draftInputSizeProblem } from '../catalog/draft-input-size.ts';
-import { apiKeyProblem, isHttpUrl, keyTransportProblem } from '../catalog/limits.ts';
-import {
-  MODEL_ID_PATTERN,
-  readBaseUrl,
-  type ServiceProfileName,
-  VENDOR_PATTERN,
-} from '../catalog/service-profiles.ts';
-import { type OutputKind, taskTypeEntry } from '../catalog/task-types.ts';
+import { apiKeyProblem } from '../catalog/limits.ts';
+import type { OutputKind } from '../catalog/task-types.ts';
+import { SettingsUpdateSchema, type StudioSettings } from '../settings/settings-schema.ts';
+import { LIST_ORDERS } from '../task/list-order.ts';
 import { type EngineStatus, TASK_STATES, type Task } from '../task/task-model.ts';
 
 // ---------- shapes that cross the bridge ----------
@@ -52,83 +48,11 @@ export const TaskFilterSchema = z.strictObject({
 export type TaskFilterInput = z.infer<typeof TaskFilterSchema>;
 
 export const ListQuerySchema = TaskFilterSchema.extend({
-  order: z.enum(['newest', 'starredFirst']).optional(),
+  order: z.enum(LIST_ORDERS).optional(),
   limit: z.number().int().min(1).max(200).optional(),
   cursor: text(1000).nullish(),
 });
 export type ListQueryInput = z.infer<typeof ListQuerySchema>;
-
-export type Theme = 'system' | 'light' | 'dark';
-
-/** Settings as the renderer sees them. The API key itself never crosses the bridge. */
-export interface StudioSettings {
-  /** Which service a stored key is used with: the real hosted service or a custom address. */
-  serviceProfile: Exclude<ServiceProfileName, 'sandbox'>;
-  /** The custom service's base URL ('' until entered; the hosted profile has its own). */
-  baseUrl: string;
-  /** The custom service's vendor (model ids are `<vendor>/<model name>`). */
-  vendor: string;
-  /** The custom service's upload endpoint; '' for none. */
-  uploadUrl: string;
-  /** Per task type, the model id that replaces the profile's default. */
-  modelOverrides: Record<string, string>;
-  /** Use the built-in sandbox service instead of the real one. */
-  demoMode: boolean;
-  maxActiveRemote: number;
-  libraryDir: string;
-  theme: Theme;
-  /** Budget in micro-dollars; null for none. */
-  budgetMicros: number | null;
-  hasApiKey: boolean;
-  /** Why the stored key is not used now (e.g. it was stored for another service), or null. */
-  keyProblem: string | null;
-  /** How the key is kept: the OS keychain, a weak fallback (basic_text), or none. */
-  keyStorage: 'os' | 'weak' | 'unavailable';
-  /** True until the user has made the first-run choice (demo or key). */
-  firstRun: boolean;
-}
-
-/** A base URL as pasted: checked, and a trailing `/api/v1` or `/api/v1/task` dropped. */
-const BaseUrlSchema = z
-  .string()
-  .max(2000)
-  .transform((value, ctx) => {
-    try {
-      return readBaseUrl(value).url;
-    } catch (err) {
-      ctx.addIssue({ code: 'custom', message: (err as Error).message });
-      return z.NEVER;
-    }
-  });
-
-export const SettingsUpdateSchema = z.strictObject({
-  serviceProfile: z.enum(['hosted', 'custom']).optional(),
-  baseUrl: BaseUrlSchema.optional(),
-  vendor: z.string().regex(VENDOR_PATTERN, 'must be a vendor name such as Qubico').optional(),
-  uploadUrl: z
-    .string()
-    .max(2000)
-    .refine((v) => v === '' || isHttpUrl(v), 'must be an http(s) URL, or empty for none')
-    .superRefine((v, ctx) => {
-      const problem = v === '' ? null : keyTransportProblem(v);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    })
-    .optional(),
-  /** Replaces the overrides: task type -> model id; a task type left out uses the default. */
-  modelOverrides: z
-    .record(
-      z.string().refine((t) => taskTypeEntry(t) !== undefined, 'is not a task type the app knows'),
-      z.string().regex(MODEL_ID_PATTERN, 'must be a model id written vendor/model, e.g. Qubico/ace-step'),
-    )
-    .optional(),
-  demoMode: z.boolean().optional(),
-  maxActiveRemote: z.number().int().min(1).max(50).optional(),
-  libraryDir: text(4000).min(1).optional(),
-  theme: z.enum(['system', 'light', 'dark']).optional(),
-  budgetMicros: z.number().int().min(0).max(1e12).nullable().optional(),
-  firstRun: z.literal(false).optional(),
-});
-export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
 
 export interface EngineStatusView extends EngineStatus {
   /** Which service tasks go to: the built-in sandbox, the real service, or none yet. */

@@ -19,14 +19,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import {
-  createNodeSettingsStore,
-  createStudioBackend,
-  FileSecretStore,
-  RecordingShell,
-  ScriptedDialogs,
-  type StudioBackend,
-} from '../../../src/main/backend/index.ts';
+import { createStudioBackend, type StudioBackend } from '../../../src/main/backend/index.ts';
 import {
   type FaultOptions,
   type LedgerEntry,
@@ -42,6 +35,8 @@ import {
   type TaskState,
   UPLOAD_PATH,
 } from '../../../src/shared/index.ts';
+import { FileSecretStore, RecordingShell, ScriptedDialogs } from '../../support/node-adapters.ts';
+import { createNodeSettingsStore } from '../../support/node-settings-store.ts';
 import { type BridgeConnection, connectBridge } from './studio-bridge.ts';
 import { type StudioServer, startStudioServer } from './studio-server.ts';
 import { waitUntil } from './wait-until.ts';

@@ -1,0 +1,111 @@
+/**
+ * Points the engine at the service the settings call for (service-selection.ts): the built-in
+ * sandbox, started on demand, the real service with the stored key, or none. The key is sent
+ * only where it may go: never over a refused address, never to another origin than the one it
+ * was stored for. The engine's service is set again only when it changed.
+ */
+import { createHash } from 'node:crypto';
+import {
+  apiKeyProblem,
+  type EngineStatusView,
+  keyTransportProblem,
+  type ServiceProfile,
+  type Settings,
+} from '../../shared/index.ts';
+import type { EngineStatus, ServiceSettings, TaskEngine } from '../engine/index.ts';
+import { type BoundKey, originOf } from '../settings/index.ts';
+import type { ApiKey } from './api-key.ts';
+import type { BuiltInSandbox } from './built-in-sandbox.ts';
+import { chooseService, type HostedAddress, profileOf, type ServiceChoice } from './service-selection.ts';
+
+export class ServiceSwitch {
+  readonly #key: ApiKey;
+  readonly #sandbox: BuiltInSandbox;
+  readonly #hostedAt: HostedAddress | null;
+  #kind: ServiceChoice = 'none';
+  #address: string | null = null;
+  /** The engine last pointed at a service, and what it was pointed at. */
+  #engine: TaskEngine | null = null;
+  #signature = '';
+
+  constructor(key: ApiKey, sandbox: BuiltInSandbox, hostedAt: HostedAddress | null) {
+    this.#key = key;
+    this.#sandbox = sandbox;
+    this.#hostedAt = hostedAt;
+  }
+
+  /**
+   * Sets the engine's profile and, when it changed, its service, for these settings. `known`
+   * is the key just stored, so it is not read back from the store.
+   */
+  async apply(engine: TaskEngine, s: Settings, known?: BoundKey): Promise<void> {
+    let kind = chooseService(s, this.#key.stored);
+    let service: ServiceSettings | null = null;
+    let profile = profileOf(s, null, this.#hostedAt);
+    this.#key.problem = null;
+    if (kind === 'remote') {
+      const bound = known ?? (await this.#key.read());
+      if (!bound) {
+        this.#key.stored = false;
+        kind = chooseService(s, false);
+      } else {
+        this.#key.problem = await this.#keyUseProblem(bound, profile);
+        if (this.#key.problem) kind = 'none';
+        else service = { baseUrl: profile.baseUrl, apiKey: bound.key, uploadUrl: profile.uploadUrl };
+      }
+    }
+    if (kind === 'sandbox') {
+      const sandbox = await this.#sandbox.start();
+      profile = profileOf(s, sandbox.url, this.#hostedAt);
+      service = { baseUrl: sandbox.url, apiKey: sandbox.key, uploadUrl: profile.uploadUrl };
+    }
+    engine.setProfile(profile);
+    const signature = service
+      ? `${kind}|${service.baseUrl}|${service.uploadUrl}|${createHash('sha256').update(service.apiKey).digest('hex')}`
+      : kind;
+    if (engine !== this.#engine || signature !== this.#signature) {
+      this.#kind = kind;
+      this.#address = kind === 'remote' && service ? service.baseUrl : null;
+      this.#engine = engine;
+      this.#signature = signature;
+      engine.setService(service);
+    }
+    if (kind !== 'sandbox') await this.#sandbox.stop();
+  }
+
+  /** Where a stored key would be sent with these settings, demo mode aside; null when nowhere yet. */
+  remoteOriginOf(s: Settings): string | null {
+    const profile = profileOf({ ...s, demoMode: false }, null, this.#hostedAt);
+    return profile.baseUrl === '' ? null : originOf(profile.baseUrl);
+  }
+
+  statusView(status: EngineStatus): EngineStatusView {
+    return { ...status, service: this.#kind, serviceAddress: this.#address };
+  }
+
+  /**
+   * Why the stored key must not be sent to this profile's service, or null. Never throws: a bad
+   * stored setting is reported in Settings, and the app keeps working (queueing locally).
+   */
+  async #keyUseProblem(bound: BoundKey, profile: ServiceProfile): Promise<string | null> {
+    const keyProblem = apiKeyProblem(bound.key);
+    if (keyProblem) return `The stored API key cannot be used: ${keyProblem}. Store it again.`;
+    for (const [what, url] of [
+      ['service address', profile.baseUrl],
+      ['upload address', profile.uploadUrl],
+    ] as const) {
+      const problem = url ? keyTransportProblem(url) : null;
+      if (problem) return `The ${what} is refused, so the key is not sent: ${problem}.`;
+    }
+    const origin = originOf(profile.baseUrl);
+    if (bound.origin === null) {
+      // stored before keys were tied to a service: tie it to the one it is used with now
+      await this.#key.write({ key: bound.key, origin });
+      return null;
+    }
+    if (bound.origin !== origin) {
+      return `Your API key was stored for ${bound.origin}, so it is not sent to ${origin}. Go back to that service, or store the key again for this one.`;
+    }
+    return null;
+  }
+}
