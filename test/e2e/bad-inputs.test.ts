@@ -72,7 +72,9 @@ describe.skipIf(!browserAvailable())('bad inputs show their reason and queue not
     expect(await image1.getAttribute('data-status')).toBe('ok');
     const prompt = page.getByRole('tabpanel').getByLabel('Prompt', { exact: true });
     await prompt.fill('');
-    await queueButton(page).click();
+    // Queue is marked unavailable (aria-disabled) while the prompt is empty, which Playwright
+    // will not click; a person can, and pressing it shows the problems.
+    await queueButton(page).click({ force: true });
     const error = page
       .getByTestId('field-error')
       .or(page.getByTestId('queue-reason').and(page.locator('.queue-why-bad')));

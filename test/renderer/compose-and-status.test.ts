@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { buildDraft, emptyForms, randomSeed } from '../../src/renderer/src/features/compose/compose-model.ts';
+import { formsFromDraft } from '../../src/renderer/src/features/compose/compose-rerun.ts';
 import {
-  buildDraft,
-  emptyForms,
-  formsFromDraft,
   queueBlocker,
-  randomSeed,
   SLOT_RULES,
   slotFromValue,
   urlProblem,
-} from '../../src/renderer/src/features/compose/compose-model.ts';
+} from '../../src/renderer/src/features/compose/compose-slots.ts';
 import {
   belongsAtTop,
   EMPTY_FILTERS,

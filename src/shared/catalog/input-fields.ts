@@ -29,11 +29,26 @@ export interface InputRules {
   check?: (input: Record<string, unknown>) => InputProblem | null;
 }
 
+/**
+ * What is wrong, as data, so a form can say it in its own words (the composer's plain
+ * sentences) while the wire keeps `message`. A cross-field rule's problem has kind `rule`.
+ */
+export type ProblemReason =
+  | { kind: 'unknown-field'; known: readonly string[] }
+  | { kind: 'required' }
+  | { kind: 'type'; expected: FieldType; got: string }
+  | { kind: 'range'; min: number | null; max: number | null; value: number }
+  | { kind: 'too-long'; length: number; max: number }
+  | { kind: 'url-extension'; allowed: readonly string[] }
+  | { kind: 'rule' };
+
 export interface InputProblem {
   /** The input key concerned, e.g. `duration`. */
   field: string;
   /** A sentence that starts with the field's path, e.g. `input.duration must be between 1 and 240, got 500`. */
   message: string;
+  /** The same problem as data; absent only on a cross-field rule's own answer (read it as `rule`). */
+  reason?: ProblemReason;
 }
 
 /** What a JSON value is, in words: `a string`, `null`, `an array`. */
@@ -47,32 +62,49 @@ export function isEmptyValue(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
-function typeProblem(path: string, value: unknown, type: FieldType): string | null {
-  const ok =
-    type === 'integer'
-      ? typeof value === 'number' && Number.isInteger(value)
-      : type === 'number'
-        ? typeof value === 'number' && Number.isFinite(value)
-        : typeof value === type;
-  return ok ? null : `${path} must be ${type === 'integer' ? 'an' : 'a'} ${type}, got ${jsonTypeOf(value)}`;
+function hasType(value: unknown, type: FieldType): boolean {
+  if (type === 'integer') return typeof value === 'number' && Number.isInteger(value);
+  if (type === 'number') return typeof value === 'number' && Number.isFinite(value);
+  return typeof value === type;
 }
 
-function fieldProblem(path: string, value: unknown, rule: FieldRule): string | null {
-  if (isEmptyValue(value)) return rule.required ? `${path} is required` : null;
-  const wrongType = typeProblem(path, value, rule.type);
-  if (wrongType) return wrongType;
+function fieldProblem(
+  path: string,
+  value: unknown,
+  rule: FieldRule,
+): { message: string; reason: ProblemReason } | null {
+  if (isEmptyValue(value)) {
+    return rule.required ? { message: `${path} is required`, reason: { kind: 'required' } } : null;
+  }
+  if (!hasType(value, rule.type)) {
+    const got = jsonTypeOf(value);
+    return {
+      message: `${path} must be ${rule.type === 'integer' ? 'an' : 'a'} ${rule.type}, got ${got}`,
+      reason: { kind: 'type', expected: rule.type, got },
+    };
+  }
   if (typeof value === 'number') {
     const { min, max } = rule;
     if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
-      return `${path} must be between ${min ?? '-inf'} and ${max ?? 'inf'}, got ${value}`;
+      return {
+        message: `${path} must be between ${min ?? '-inf'} and ${max ?? 'inf'}, got ${value}`,
+        reason: { kind: 'range', min: min ?? null, max: max ?? null, value },
+      };
     }
   }
   if (typeof value !== 'string') return null;
   if (rule.maxLength !== undefined && value.length > rule.maxLength) {
-    return `${path} is too long: ${value.length} characters, at most ${rule.maxLength}`;
+    return {
+      message: `${path} is too long: ${value.length} characters, at most ${rule.maxLength}`,
+      reason: { kind: 'too-long', length: value.length, max: rule.maxLength },
+    };
   }
   if (rule.urlExtension && isHttpUrl(value) && !hasAllowedImageUrlExtension(value)) {
-    return `${path}: a URL must end in ${LIMITS.faceSwapUrlExtensions.join(', ')}`;
+    const allowed = LIMITS.faceSwapUrlExtensions;
+    return {
+      message: `${path}: a URL must end in ${allowed.join(', ')}`,
+      reason: { kind: 'url-extension', allowed },
+    };
   }
   return null;
 }
@@ -95,13 +127,14 @@ export function inputProblems(
         problems.push({
           field: key,
           message: `${pathPrefix}${key} is not a field of this task type (fields: ${known.join(', ')})`,
+          reason: { kind: 'unknown-field', known },
         });
       }
     }
   }
   for (const [name, rule] of Object.entries(rules.fields)) {
-    const message = fieldProblem(`${pathPrefix}${name}`, input[name], rule);
-    if (message) problems.push({ field: name, message });
+    const problem = fieldProblem(`${pathPrefix}${name}`, input[name], rule);
+    if (problem) problems.push({ field: name, ...problem });
   }
   if (problems.length === 0) {
     const cross = rules.check?.(input);

@@ -1,16 +1,22 @@
-/** The message under a field: an error from a check or from main, or a quiet hint. */
+/**
+ * The message under a field: an error from a check or from main, or a quiet hint. An error is
+ * announced at once (role=alert) unless `announce` is false: a form checked as the user types
+ * leaves it to the field's description, read when the field gets focus.
+ */
 export function FieldMessage({
   id,
   error,
   hint,
+  announce = true,
 }: {
   id: string;
   error?: string | null;
   hint?: string | null;
+  announce?: boolean;
 }) {
   if (error) {
     return (
-      <p id={id} className="field-error" data-testid="field-error" role="alert">
+      <p id={id} className="field-error" data-testid="field-error" role={announce ? 'alert' : undefined}>
         {error}
       </p>
     );

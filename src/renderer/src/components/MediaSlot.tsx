@@ -1,10 +1,12 @@
 /**
  * One media input of the composer: a drop zone with click-to-browse, a URL field, a preview, and
- * the result of the check made the moment it is filled, shown on the slot itself.
+ * the result of the check made the moment it is filled, shown on the slot itself. Several files
+ * dropped at once fill the tab's following empty slots too; a picture or URL pasted while the
+ * slot has focus (Ctrl/Cmd+V) goes in as if dropped.
  */
-import { type DragEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
-import { clearSlot, putFile, putUrl } from '../features/compose/compose-actions.ts';
-import { SLOT_RULES, type SlotField } from '../features/compose/compose-model.ts';
+import { type ClipboardEvent, type DragEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
+import { SLOT_RULES, type SlotField } from '../features/compose/compose-slots.ts';
+import { clearSlot, pasteIntoSlot, putFilesSaying, putUrl } from '../features/compose/slot-actions.ts';
 import { previewAllowed } from '../model/media-url.ts';
 import { useCompose } from '../stores/compose-store.ts';
 
@@ -12,7 +14,7 @@ export interface MediaSlotProps {
   field: SlotField;
   /** Shown under the title, e.g. "The photo whose face is replaced". */
   description?: string;
-  /** Message from the last Queue attempt about this field. */
+  /** What is wrong with the slot's input: main's refusal or the live check. */
   error?: string | null;
   optional?: boolean;
   inputRef?: Ref<HTMLButtonElement>;
@@ -22,6 +24,11 @@ function acceptOf(field: SlotField): string {
   const rule = SLOT_RULES[field];
   if (rule.kind === 'audio') return 'audio/*,.mp3,.wav,.flac,.ogg,.m4a';
   return rule.faceSwap ? '.jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp' : 'image/*';
+}
+
+/** "Ctrl+V", or "⌘V" on a Mac. */
+function pasteKeys(): string {
+  return /mac/i.test(navigator.platform) ? '⌘V' : 'Ctrl+V';
 }
 
 export function MediaSlot({ field, description, error, optional, inputRef }: MediaSlotProps) {
@@ -41,9 +48,9 @@ export function MediaSlot({ field, description, error, optional, inputRef }: Med
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file) {
-      void putFile(field, file);
+    const files = [...event.dataTransfer.files];
+    if (files.length > 0) {
+      putFilesSaying(field, files);
       return;
     }
     const text = event.dataTransfer.getData('text/uri-list') || event.dataTransfer.getData('text/plain');
@@ -53,6 +60,16 @@ export function MediaSlot({ field, description, error, optional, inputRef }: Med
     event.preventDefault();
     event.dataTransfer.dropEffect = 'copy';
     if (!dragging) setDragging(true);
+  };
+  const onPaste = (event: ClipboardEvent<HTMLFieldSetElement>) => {
+    const inUrlBox = event.target instanceof HTMLInputElement && event.target.type === 'url';
+    const hasFiles = event.clipboardData.files.length > 0;
+    // text pasted into the URL box stays text unless it is a URL (used at once)
+    if (inUrlBox && !hasFiles && !/^https?:\/\//i.test(event.clipboardData.getData('text').trim())) return;
+    if (pasteIntoSlot(field, event.clipboardData)) {
+      event.preventDefault();
+      if (!hasFiles) setUrl(event.clipboardData.getData('text').trim());
+    }
   };
   const applyUrl = () => {
     void putUrl(field, url);
@@ -65,10 +82,9 @@ export function MediaSlot({ field, description, error, optional, inputRef }: Med
       : slot.status === 'ok'
         ? `Ready${slot.info ? ` · ${slot.info}` : ''}`
         : null;
-  const showPreview =
-    slot.previewUrl &&
-    previewFailed !== slot.previewUrl &&
-    previewAllowed(slot.previewUrl, window.location.origin);
+  const previewable = slot.previewUrl !== null && previewAllowed(slot.previewUrl, window.location.origin);
+  const showPreview = previewable && previewFailed !== slot.previewUrl;
+  const remote = fromUrl && !previewable;
 
   return (
     <fieldset
@@ -77,13 +93,14 @@ export function MediaSlot({ field, description, error, optional, inputRef }: Med
       data-field={field}
       data-status={slot.status}
       aria-describedby={`${id}-reason`}
+      onPaste={onPaste}
     >
       <legend className="slot-title">
         {rule.label}
         {optional ? <span className="optional"> (optional)</span> : null}
       </legend>
       {description ? <p className="slot-description">{description}</p> : null}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for files; the Browse button and the URL box do the same from the keyboard */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for files; the Browse button, a paste and the URL box do the same from the keyboard */}
       <div
         className={`drop-zone${dragging ? ' drop-zone-active' : ''}`}
         data-testid="drop-zone"
@@ -103,15 +120,23 @@ export function MediaSlot({ field, description, error, optional, inputRef }: Med
               />
             ) : (
               <span className="slot-icon" aria-hidden="true">
-                {rule.kind === 'audio' ? '♪' : '▣'}
+                {remote ? '🔗' : rule.kind === 'audio' ? '♪' : '▣'}
               </span>
             )}
             <span className="slot-name" title={slot.label} data-testid="slot-name">
               {slot.label}
             </span>
+            {remote ? (
+              <p className="slot-url-note" data-testid="slot-url-note">
+                The service fetches this {rule.kind === 'audio' ? 'audio' : 'picture'} from the web address
+                when the task runs. The app does not download it, so there is no preview here.
+              </p>
+            ) : null}
           </div>
         ) : (
-          <p className="drop-hint">Drop an {kindWord} here</p>
+          <p className="drop-hint">
+            Drop an {kindWord} here, or paste one ({pasteKeys()})
+          </p>
         )}
         <div className="slot-buttons">
           <button
@@ -142,7 +167,7 @@ export function MediaSlot({ field, description, error, optional, inputRef }: Med
           data-testid="slot-file-input"
           onChange={(event) => {
             const file = event.target.files?.[0];
-            if (file) void putFile(field, file);
+            if (file) putFilesSaying(field, [file]);
             event.target.value = '';
           }}
         />
@@ -155,21 +180,14 @@ export function MediaSlot({ field, description, error, optional, inputRef }: Med
           id={`${id}-url`}
           type="url"
           inputMode="url"
-          placeholder="or paste a URL (https://…)"
+          placeholder="or give a web address (https://…)"
           value={url}
+          aria-describedby={`${id}-url-hint`}
           onChange={(event) => setUrl(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key === 'Enter') {
+            if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) {
               event.preventDefault();
               applyUrl();
-            }
-          }}
-          onPaste={(event) => {
-            const text = event.clipboardData.getData('text');
-            if (/^https?:\/\//i.test(text.trim())) {
-              event.preventDefault();
-              setUrl(text.trim());
-              void putUrl(field, text);
             }
           }}
         />
@@ -177,6 +195,9 @@ export function MediaSlot({ field, description, error, optional, inputRef }: Med
           Use URL
         </button>
       </div>
+      <p id={`${id}-url-hint`} className="visually-hidden">
+        The service fetches a web address itself when the task runs; the app shows no preview of it.
+      </p>
       <p
         id={`${id}-reason`}
         className={reason ? 'slot-reason slot-reason-bad' : 'slot-reason'}

@@ -16,8 +16,12 @@ export interface TextFieldProps {
   type?: 'text' | 'url' | 'password' | 'search';
   autoComplete?: string;
   inputRef?: Ref<HTMLInputElement & HTMLTextAreaElement>;
-  /** The input field it edits (`style_prompt`…), for tests and error routing. */
+  /** The input field it edits (`style_prompt`…), for tests, error routing and focusing a problem. */
   field?: string;
+  /** Announce an error at once (role=alert); false for a form checked as the user types. */
+  announceError?: boolean;
+  /** Extra class of the input or textarea. */
+  inputClassName?: string;
 }
 
 export function TextField(props: TextFieldProps) {
@@ -45,6 +49,7 @@ export function TextField(props: TextFieldProps) {
     'aria-describedby': described || undefined,
     'aria-invalid': error ? true : undefined,
     'data-field': field,
+    className: props.inputClassName,
   };
   return (
     <div className="field">
@@ -71,7 +76,7 @@ export function TextField(props: TextFieldProps) {
           onChange={(event) => onChange(event.target.value)}
         />
       )}
-      <FieldMessage id={`${id}-message`} error={error} hint={hint} />
+      <FieldMessage id={`${id}-message`} error={error} hint={hint} announce={props.announceError ?? true} />
     </div>
   );
 }

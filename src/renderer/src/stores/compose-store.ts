@@ -1,4 +1,8 @@
-/** The composer: the drafts of every tab (kept while switching), field errors, and the Queue state. */
+/**
+ * The composer: the drafts of every tab (kept while switching), which fields the user has
+ * touched and whether Queue was tried (what the live check shows), errors from main, and the
+ * Queue state.
+ */
 import { create } from 'zustand';
 import {
   type CommonForm,
@@ -6,22 +10,24 @@ import {
   type ComposeTab,
   EMPTY_COMMON,
   EMPTY_IMAGE_EDIT,
-  EMPTY_SLOT,
   EMPTY_SONG,
   emptyForms,
   emptyOther,
   type ImageEditForm,
   type OtherForm,
-  type SlotField,
-  type SlotState,
+  perTab,
   type SongForm,
-  TAB_SLOTS,
 } from '../features/compose/compose-model.ts';
+import { EMPTY_SLOT, type SlotField, type SlotState, TAB_SLOTS } from '../features/compose/compose-slots.ts';
 
 export interface ComposeState extends ComposeForms {
   tab: ComposeTab;
-  /** Messages by input field (`style_prompt`, `image1`, `webhook_config.endpoint`…), per tab. */
+  /** Messages from main by input field (`style_prompt`, `image1`, `webhook_config.endpoint`…), per tab. */
   errors: Record<ComposeTab, Record<string, string>>;
+  /** Fields the user changed, per tab: their problems show before any Queue attempt. */
+  touched: Record<ComposeTab, Record<string, true>>;
+  /** Queue was tried on the tab since it was last cleared or queued: every problem shows. */
+  attempted: Record<ComposeTab, boolean>;
   /** A problem with the whole draft that belongs to no one field. */
   formError: string | null;
   queueing: boolean;
@@ -36,6 +42,7 @@ export interface ComposeState extends ComposeForms {
   setFieldError(tab: ComposeTab, field: string, message: string | null): void;
   setFormError(message: string | null): void;
   setQueueing(queueing: boolean): void;
+  setAttempted(tab: ComposeTab, attempted: boolean): void;
   setUnknownPrice(message: string | null): void;
   clearTab(tab: ComposeTab): void;
   fill(tab: ComposeTab, forms: ComposeForms): void;
@@ -62,18 +69,31 @@ function withoutField(errors: Record<string, string>, field: string): Record<str
   return next;
 }
 
+const noneTouched = (): Record<ComposeTab, Record<string, true>> => perTab({});
+
 export const useCompose = create<ComposeState>()((set, get) => {
-  const clearErrorsOf = (tab: ComposeTab, fields: string[]) =>
+  /**
+   * The user changed these fields: main's old messages about them (and about the whole form) go,
+   * and they count as touched.
+   */
+  const edited = (tab: ComposeTab, fields: string[]) =>
     set((s) => {
       let tabErrors = s.errors[tab];
       for (const field of fields) tabErrors = withoutField(tabErrors, field);
-      return tabErrors === s.errors[tab] ? s : { errors: { ...s.errors, [tab]: tabErrors } };
+      const touched = fields.every((f) => s.touched[tab][f])
+        ? s.touched
+        : { ...s.touched, [tab]: { ...s.touched[tab], ...Object.fromEntries(fields.map((f) => [f, true])) } };
+      const errors = tabErrors === s.errors[tab] ? s.errors : { ...s.errors, [tab]: tabErrors };
+      if (errors === s.errors && touched === s.touched && s.formError === null) return s;
+      return { errors, touched, formError: null };
     });
 
   return {
     ...emptyForms(),
     tab: 'song',
     errors: noErrors(),
+    touched: noneTouched(),
+    attempted: perTab(false),
     formError: null,
     queueing: false,
     unknownPrice: null,
@@ -81,27 +101,27 @@ export const useCompose = create<ComposeState>()((set, get) => {
     setUnknownPrice: (unknownPrice) => set({ unknownPrice }),
     setSong: (patch) => {
       set((s) => ({ song: { ...s.song, ...patch } }));
-      clearErrorsOf('song', songFields(patch));
+      edited('song', songFields(patch));
     },
     setImageEdit: (patch) => {
       set((s) => ({ imageEdit: { ...s.imageEdit, ...patch } }));
-      clearErrorsOf('imageEdit', imageEditFields(patch));
+      edited('imageEdit', imageEditFields(patch));
     },
     setOther: (patch) => {
       set((s) => ({ other: { ...s.other, ...patch } }));
-      clearErrorsOf('other', ['input', 'model', 'task_type']);
+      edited('other', ['input', 'model', 'task_type', 'model_id']);
     },
     setCommon: (patch) => {
       const tab = get().tab;
       set((s) => ({ common: { ...s.common, [tab]: { ...s.common[tab], ...patch } } }));
-      clearErrorsOf(tab, ['title', 'webhook_config.endpoint', 'webhook_config.secret', 'webhook']);
+      edited(tab, commonFields(patch));
     },
     setSlot: (field, slot) => {
       const previous = get().slots[field];
       if (previous.previewUrl !== slot.previewUrl) releasePreview(previous);
       set((s) => ({ slots: { ...s.slots, [field]: slot } }));
       for (const tab of ['song', 'faceSwap', 'imageEdit'] as const) {
-        if (TAB_SLOTS[tab].includes(field)) clearErrorsOf(tab, [field]);
+        if (TAB_SLOTS[tab].includes(field)) edited(tab, [field]);
       }
     },
     setFieldError: (tab, field, message) =>
@@ -114,6 +134,8 @@ export const useCompose = create<ComposeState>()((set, get) => {
       })),
     setFormError: (formError) => set({ formError }),
     setQueueing: (queueing) => set({ queueing }),
+    setAttempted: (tab, attempted) =>
+      set((s) => (s.attempted[tab] === attempted ? s : { attempted: { ...s.attempted, [tab]: attempted } })),
     clearTab: (tab) => {
       const s = get();
       const slots = { ...s.slots };
@@ -129,6 +151,8 @@ export const useCompose = create<ComposeState>()((set, get) => {
         common: { ...s.common, [tab]: EMPTY_COMMON },
         rerunOf: { ...s.rerunOf, [tab]: null },
         errors: { ...s.errors, [tab]: {} },
+        touched: { ...s.touched, [tab]: {} },
+        attempted: { ...s.attempted, [tab]: false },
         formError: null,
       });
     },
@@ -137,12 +161,20 @@ export const useCompose = create<ComposeState>()((set, get) => {
       for (const field of Object.keys(current) as SlotField[]) {
         if (current[field] !== forms.slots[field]) releasePreview(current[field]);
       }
-      set({ ...forms, tab, errors: noErrors(), formError: null });
+      set({
+        ...forms,
+        tab,
+        errors: noErrors(),
+        touched: noneTouched(),
+        attempted: perTab(false),
+        formError: null,
+      });
     },
     clearQueued: (tab) =>
       set((s) => ({
         common: { ...s.common, [tab]: { ...s.common[tab], title: '' } },
         rerunOf: { ...s.rerunOf, [tab]: null },
+        attempted: { ...s.attempted, [tab]: false },
       })),
   };
 });
@@ -167,4 +199,13 @@ function imageEditFields(patch: Partial<ImageEditForm>): string[] {
     flowShift: 'flow_shift',
   };
   return Object.keys(patch).map((k) => map[k as keyof ImageEditForm]);
+}
+
+function commonFields(patch: Partial<CommonForm>): string[] {
+  const map: Record<keyof CommonForm, string> = {
+    title: 'title',
+    webhookEndpoint: 'webhook_config.endpoint',
+    webhookSecret: 'webhook_config.secret',
+  };
+  return [...Object.keys(patch).map((k) => map[k as keyof CommonForm]), 'webhook'];
 }

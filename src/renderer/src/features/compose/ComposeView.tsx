@@ -1,16 +1,19 @@
 /**
  * The composer: one tab per task family (arrow keys, Home and End move between tabs), the active
- * tab's form, the Advanced section and the Queue bar.
+ * tab's form, its title, the Advanced section and the Queue bar. Ctrl/Cmd+Enter anywhere in it queues.
  */
+import '../../styles/compose.css';
 import { type KeyboardEvent, useRef } from 'react';
 import { useCompose } from '../../stores/compose-store.ts';
 import { AdvancedSection } from './AdvancedSection.tsx';
+import { attemptQueue } from './compose-actions.ts';
 import { COMPOSE_TABS, type ComposeTab, TAB_LABELS } from './compose-model.ts';
 import { FaceSwapForm } from './FaceSwapForm.tsx';
 import { ImageEditForm } from './ImageEditForm.tsx';
 import { OtherForm } from './OtherForm.tsx';
 import { QueueBar } from './QueueBar.tsx';
 import { SongForm } from './SongForm.tsx';
+import { TitleField } from './TitleField.tsx';
 
 const PANEL_ID = 'compose-panel';
 const tabId = (tab: ComposeTab) => `compose-tab-${tab}`;
@@ -84,10 +87,18 @@ function ActiveForm({ tab }: { tab: ComposeTab }) {
   }
 }
 
+/** Ctrl+Enter (Cmd+Enter on a Mac) is Queue, from any field of the composer. */
+function onComposeKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+  if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+  event.preventDefault();
+  attemptQueue();
+}
+
 export function ComposeView() {
   const tab = useCompose((s) => s.tab);
   return (
-    <div className="view compose-view">
+    // biome-ignore lint/a11y/noStaticElementInteractions: the Ctrl+Enter shortcut of the Queue button, which is the control to use
+    <div className="view compose-view" onKeyDown={onComposeKeyDown}>
       <header className="view-header">
         <h1>Compose</h1>
         <p className="view-subtitle">
@@ -103,6 +114,7 @@ export function ComposeView() {
         data-testid={`compose-${tab}`}
       >
         <ActiveForm tab={tab} />
+        <TitleField />
         <AdvancedSection />
         <QueueBar />
       </section>

@@ -43,6 +43,7 @@ export function DurationField({
         <input
           type="number"
           className="input-number"
+          data-field="duration"
           aria-label="Duration in seconds"
           min={LIMITS.audioMinSeconds}
           max={LIMITS.audioMaxSeconds}
@@ -69,6 +70,7 @@ export function DurationField({
         id={`${id}-hint`}
         error={error}
         hint={`${LIMITS.audioMinSeconds}–${LIMITS.audioMaxSeconds} seconds; billed per second`}
+        announce={false}
       />
     </div>
   );

@@ -1,5 +1,5 @@
 /** The Image edit tab: up to three images, a prompt that can name them, and the tuning numbers. */
-import { type ReactNode, useId, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 import { LIMITS } from '../../../../shared/index.ts';
 import { FieldMessage } from '../../components/FieldMessage.tsx';
 import { MediaSlot } from '../../components/MediaSlot.tsx';
@@ -8,11 +8,15 @@ import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
 import { useCompose } from '../../stores/compose-store.ts';
 import { randomSeed } from './compose-model.ts';
 import { insertWord } from './prompt-edits.ts';
+import { replaceRange } from './text-insert.ts';
+import { fieldMessage, useFormProblems } from './use-form-problems.ts';
 
 const IMAGE_NAMES = ['image1', 'image2', 'image3'] as const;
 
 function NumberField(props: {
   label: string;
+  /** The input field it edits (focused when it is the first problem). */
+  field: string;
   value: string;
   onChange(value: string): void;
   error?: string | null;
@@ -20,6 +24,8 @@ function NumberField(props: {
   step?: string;
   min?: number;
   max?: number;
+  /** Extra class of the input (the seed is wider: all its digits show). */
+  className?: string;
   children?: ReactNode;
 }) {
   const id = useId();
@@ -32,7 +38,8 @@ function NumberField(props: {
         <input
           id={id}
           type="number"
-          className="input-number"
+          className={`input-number${props.className ? ` ${props.className}` : ''}`}
+          data-field={props.field}
           inputMode="decimal"
           step={props.step ?? '1'}
           min={props.min}
@@ -44,7 +51,7 @@ function NumberField(props: {
         />
         {props.children}
       </div>
-      <FieldMessage id={`${id}-message`} error={props.error} hint={props.hint} />
+      <FieldMessage id={`${id}-message`} error={props.error} hint={props.hint} announce={false} />
     </div>
   );
 }
@@ -53,28 +60,20 @@ export function ImageEditForm() {
   const form = useCompose((s) => s.imageEdit);
   const errors = useCompose((s) => s.errors.imageEdit);
   const setForm = useCompose((s) => s.setImageEdit);
+  const { shown } = useFormProblems('imageEdit');
+  const message = (field: string) => fieldMessage(errors, shown, field);
   const promptRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
-  const pendingCaret = useRef<number | null>(null);
   useFocusRequest('edit-prompt', promptRef);
 
-  useLayoutEffect(() => {
-    if (pendingCaret.current !== null && promptRef.current) {
-      promptRef.current.focus();
-      promptRef.current.setSelectionRange(pendingCaret.current, pendingCaret.current);
-      pendingCaret.current = null;
-    }
-  });
-
+  /** Types the image's name at the caret (undoable like typing). */
   const insertName = (name: string) => {
     const area = promptRef.current;
-    const edit = insertWord(
-      form.prompt,
-      area?.selectionStart ?? form.prompt.length,
-      area?.selectionEnd ?? form.prompt.length,
-      name,
-    );
-    pendingCaret.current = edit.caret;
-    setForm({ prompt: edit.text });
+    if (!area) return;
+    const { selectionStart: start, selectionEnd: end, value } = area;
+    const edit = insertWord(value, start, end, name);
+    // as one replacement: what was typed in, up to where the old text goes on unchanged
+    const replacedEnd = value.length - (edit.text.length - edit.caret);
+    replaceRange(area, start, replacedEnd, edit.text.slice(start, edit.caret), edit.caret);
   };
 
   return (
@@ -86,7 +85,7 @@ export function ImageEditForm() {
             field={name}
             optional={index > 0}
             description={index === 0 ? 'The image to edit.' : 'Another image the prompt can refer to.'}
-            error={errors[name]}
+            error={message(name)}
           />
         ))}
       </div>
@@ -100,7 +99,8 @@ export function ImageEditForm() {
             value={form.prompt}
             max={LIMITS.promptMaxChars}
             placeholder="e.g. put the hat from image2 on the person in image1"
-            error={errors.prompt}
+            error={message('prompt')}
+            announceError={false}
             inputRef={promptRef}
             onChange={(prompt) => setForm({ prompt })}
           />
@@ -124,15 +124,18 @@ export function ImageEditForm() {
             optional
             value={form.negativePrompt}
             max={LIMITS.promptMaxChars}
-            error={errors.negative_prompt}
+            error={message('negative_prompt')}
+            announceError={false}
             onChange={(negativePrompt) => setForm({ negativePrompt })}
           />
         </div>
         <div className="form-side">
           <NumberField
             label="Seed"
+            field="seed"
+            className="seed-input"
             value={form.seed}
-            error={errors.seed}
+            error={message('seed')}
             hint="Same seed, same result."
             onChange={(seed) => setForm({ seed })}
           >
@@ -146,18 +149,20 @@ export function ImageEditForm() {
           </NumberField>
           <NumberField
             label="Steps"
+            field="steps"
             value={form.steps}
             min={1}
             max={100}
-            error={errors.steps}
+            error={message('steps')}
             hint="1–100; more is slower and finer."
             onChange={(steps) => setForm({ steps })}
           />
           <NumberField
             label="flow_shift"
+            field="flow_shift"
             value={form.flowShift}
             step="0.1"
-            error={errors.flow_shift}
+            error={message('flow_shift')}
             onChange={(flowShift) => setForm({ flowShift })}
           />
         </div>

@@ -1,18 +1,22 @@
 /**
  * Lyrics with their section markers coloured: a textarea over a highlight layer that scrolls with
- * it, buttons (and Alt+1..4) that insert a marker on its own line at the caret, and the list of
- * malformed markers with their line numbers.
+ * it, buttons (and Alt+1..4) that insert a marker on its own line at the caret as typing would
+ * (Ctrl/Cmd+Z takes it back), and above the text the list of malformed markers: each one a
+ * button that selects it in the text.
  */
 import { type KeyboardEvent, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { LIMITS } from '../../../../shared/index.ts';
 import { CharCounter, FieldMessage } from '../../components/FieldMessage.tsx';
 import {
   findLyricsProblems,
-  insertMarker,
   LYRICS_MARKERS,
   type LyricsMarker,
+  type LyricsProblem,
+  markerInsertion,
+  offsetOf,
   segmentLyrics,
 } from './lyrics-markers.ts';
+import { replaceRange } from './text-insert.ts';
 
 export interface LyricsEditorProps {
   value: string;
@@ -20,31 +24,37 @@ export interface LyricsEditorProps {
   error?: string | null;
 }
 
+const PLACEHOLDER =
+  'Optional: the words to sing. Put a section marker such as [verse] or [chorus] on its own line before each part.';
+
 export function LyricsEditor({ value, onChange, error }: LyricsEditorProps) {
   const id = useId();
   const areaRef = useRef<HTMLTextAreaElement>(null);
   const layerRef = useRef<HTMLDivElement>(null);
-  const pendingCaret = useRef<number | null>(null);
   const segments = useMemo(() => segmentLyrics(value), [value]);
   const problems = useMemo(() => findLyricsProblems(value), [value]);
 
   useLayoutEffect(() => {
     const area = areaRef.current;
-    if (area && pendingCaret.current !== null) {
-      area.focus();
-      area.setSelectionRange(pendingCaret.current, pendingCaret.current);
-      pendingCaret.current = null;
-    }
     if (area && layerRef.current) layerRef.current.scrollTop = area.scrollTop;
   });
 
   const insert = (marker: LyricsMarker) => {
     const area = areaRef.current;
-    const start = area?.selectionStart ?? value.length;
-    const end = area?.selectionEnd ?? value.length;
-    const edit = insertMarker(value, start, end, marker);
-    pendingCaret.current = edit.caret;
-    onChange(edit.text);
+    if (!area) return;
+    const edit = markerInsertion(area.value, area.selectionStart, area.selectionEnd, marker);
+    replaceRange(area, edit.start, edit.end, edit.insert, edit.caret);
+  };
+
+  /** Selects the problem's text and scrolls the textarea to it (the layer's mark gives its height). */
+  const goTo = (problem: LyricsProblem, index: number) => {
+    const area = areaRef.current;
+    if (!area) return;
+    const start = offsetOf(area.value, problem.line, problem.column);
+    area.focus();
+    area.setSelectionRange(start, start + problem.text.length);
+    const mark = layerRef.current?.querySelectorAll<HTMLElement>('.lyrics-problem')[index];
+    if (mark) area.scrollTop = Math.max(0, mark.offsetTop - area.clientHeight / 3);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -59,7 +69,7 @@ export function LyricsEditor({ value, onChange, error }: LyricsEditorProps) {
 
   const describedBy = [
     `${id}-counter`,
-    problems.length > 0 ? `${id}-problems` : '',
+    problems.length > 0 ? `${id}-problems-title` : '',
     error ? `${id}-error` : '',
   ]
     .filter(Boolean)
@@ -87,6 +97,26 @@ export function LyricsEditor({ value, onChange, error }: LyricsEditorProps) {
           </button>
         ))}
       </div>
+      {problems.length > 0 ? (
+        <div className="lyrics-problems" data-testid="lyrics-problems" data-field="lyrics-markers">
+          <p id={`${id}-problems-title`} className="lyrics-problems-title">
+            {problems.length === 1 ? '1 marker needs fixing' : `${problems.length} markers need fixing`}
+          </p>
+          <ul>
+            {problems.map((problem, index) => (
+              <li
+                key={`${problem.line}:${problem.column}:${problem.kind}`}
+                data-testid="lyrics-problem"
+                data-line={problem.line}
+              >
+                <button type="button" className="lyrics-problem-link" onClick={() => goTo(problem, index)}>
+                  {problem.message}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <div className="lyrics-editor">
         <div ref={layerRef} className="lyrics-layer" aria-hidden="true">
           {segments.map((segment, index) =>
@@ -113,12 +143,13 @@ export function LyricsEditor({ value, onChange, error }: LyricsEditorProps) {
           ref={areaRef}
           id={`${id}-area`}
           className="lyrics-input"
+          data-field="lyrics"
           value={value}
           spellCheck={false}
           rows={12}
-          placeholder={'[verse]\nFirst line of the verse\n\n[chorus]\nThe hook'}
+          placeholder={PLACEHOLDER}
           aria-describedby={describedBy}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={error || problems.length > 0 ? true : undefined}
           onChange={(event) => onChange(event.target.value)}
           onKeyDown={onKeyDown}
           onScroll={(event) => {
@@ -126,25 +157,7 @@ export function LyricsEditor({ value, onChange, error }: LyricsEditorProps) {
           }}
         />
       </div>
-      {problems.length > 0 ? (
-        <div id={`${id}-problems`} className="lyrics-problems" data-testid="lyrics-problems">
-          <p className="lyrics-problems-title">
-            {problems.length === 1 ? '1 marker needs fixing' : `${problems.length} markers need fixing`}
-          </p>
-          <ul>
-            {problems.map((problem) => (
-              <li
-                key={`${problem.line}:${problem.column}:${problem.kind}`}
-                data-testid="lyrics-problem"
-                data-line={problem.line}
-              >
-                {problem.message}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      <FieldMessage id={`${id}-error`} error={error} />
+      <FieldMessage id={`${id}-error`} error={error} announce={false} />
     </div>
   );
 }

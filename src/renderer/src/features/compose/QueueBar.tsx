@@ -1,36 +1,45 @@
-/** The bottom of the composer: live cost, optional title, Queue (always usable offline) and Clear. */
+/**
+ * The bottom of the composer: live cost, the balance, Queue and Clear. Queue works offline
+ * too; while the form has problems it is marked unavailable (aria-disabled, so it stays
+ * focusable) with the first problem as its reason, and pressing it shows every problem and
+ * focuses the first.
+ */
 import { useId } from 'react';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { costLine } from '../../model/money-text.ts';
 import { useCompose } from '../../stores/compose-store.ts';
 import { useStudio } from '../../stores/studio-store.ts';
 import { AccountBalance } from '../account/AccountBalance.tsx';
-import { queueCurrent } from './compose-actions.ts';
-import { buildDraft, queueBlocker } from './compose-model.ts';
+import { attemptQueue, queueCurrent } from './compose-actions.ts';
+import { type ComposeTab, composeInput } from './compose-model.ts';
+import { queueSummary } from './compose-problems.ts';
+import { useFormProblems } from './use-form-problems.ts';
 
-/** The live cost, and what is wrong with the form when it cannot be built yet. */
-function useCost(): { amount: string | null; detail: string; problem: string | null } {
+/** The live cost of what the form would send; for a task type without a price, what Queue does. */
+function useCost(tab: ComposeTab): { amount: string | null; detail: string } {
   const state = useCompose();
-  const built = buildDraft(state.tab, state);
-  if (!built.ok) return { amount: null, detail: 'fix the input to see the cost', problem: built.message };
-  return { ...costLine(built.draft.model, built.draft.taskType, built.draft.input), problem: null };
+  const built = composeInput(tab, state);
+  if (!built.readable) return { amount: null, detail: 'fix the input to see the cost' };
+  const line = costLine(built.model, built.taskType, built.input);
+  if (line.amount === null && line.detail.startsWith('no published price')) {
+    return { amount: null, detail: 'no published price: Queue asks you to confirm first' };
+  }
+  return line;
 }
 
 export function QueueBar() {
   const id = useId();
   const tab = useCompose((s) => s.tab);
-  const slots = useCompose((s) => s.slots);
-  const title = useCompose((s) => s.common[s.tab].title);
-  const titleError = useCompose((s) => s.errors[s.tab].title);
   const formError = useCompose((s) => s.formError);
   const queueing = useCompose((s) => s.queueing);
   const rerunOf = useCompose((s) => s.rerunOf[s.tab]);
-  const setCommon = useCompose((s) => s.setCommon);
   const clearTab = useCompose((s) => s.clearTab);
   const online = useStudio((s) => s.status?.online ?? true);
   const networkSignal = useStudio((s) => s.status?.networkSignal ?? true);
-  const cost = useCost();
-  const blocker = queueBlocker(tab, slots);
+  const cost = useCost(tab);
+  const { problems } = useFormProblems(tab);
+  const blocked = problems.length > 0;
+  const onlyChecking = blocked && problems.every((p) => p.pending);
   const unknownPrice = useCompose((s) => s.unknownPrice);
   const setUnknownPrice = useCompose((s) => s.setUnknownPrice);
 
@@ -49,20 +58,6 @@ export function QueueBar() {
         />
       ) : null}
       <div className="queue-meta">
-        <div className="field field-inline">
-          <label htmlFor={`${id}-title`} className="field-label">
-            Title <span className="optional">(optional)</span>
-          </label>
-          <input
-            id={`${id}-title`}
-            type="text"
-            value={title}
-            maxLength={200}
-            placeholder="Named from the prompt when empty"
-            aria-invalid={titleError ? true : undefined}
-            onChange={(event) => setCommon({ title: event.target.value })}
-          />
-        </div>
         <output className="cost" data-testid="cost-estimate" aria-live="polite">
           <span className="cost-label">Estimated cost</span>{' '}
           <strong className="cost-amount">{cost.amount ?? 'unknown'}</strong>{' '}
@@ -78,23 +73,25 @@ export function QueueBar() {
         <button
           type="button"
           className="button button-primary button-large"
-          onClick={() => void queueCurrent()}
-          disabled={blocker !== null || queueing}
+          onClick={attemptQueue}
+          disabled={queueing}
+          aria-disabled={blocked ? true : undefined}
           aria-describedby={`${id}-why`}
+          aria-keyshortcuts="Control+Enter Meta+Enter"
+          title="Ctrl+Enter (⌘Enter on a Mac)"
         >
           {queueing ? 'Queueing…' : 'Queue'}
         </button>
       </div>
       <p
         id={`${id}-why`}
-        className={blocker || formError || cost.problem ? 'queue-why queue-why-bad' : 'queue-why'}
+        className={formError || (blocked && !onlyChecking) ? 'queue-why queue-why-bad' : 'queue-why'}
         data-testid="queue-reason"
       >
         {formError ??
-          blocker ??
-          (cost.problem ? `To fix before queueing: ${cost.problem}` : null) ??
+          queueSummary(problems) ??
           (online
-            ? 'Ready to queue.'
+            ? 'Ready to queue (Ctrl+Enter).'
             : networkSignal
               ? 'The service cannot be reached: it will be queued here and sent when it answers.'
               : 'Offline: it will be queued here and sent when the network returns.')}

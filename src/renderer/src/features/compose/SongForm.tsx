@@ -7,13 +7,16 @@ import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
 import { useCompose } from '../../stores/compose-store.ts';
 import { DurationField } from './DurationField.tsx';
 import { LyricsEditor } from './LyricsEditor.tsx';
-import { appendStyle } from './prompt-edits.ts';
+import { toggleStyle } from './prompt-edits.ts';
 import { StyleChips } from './StyleChips.tsx';
+import { fieldMessage, useFormProblems } from './use-form-problems.ts';
 
 export function SongForm() {
   const song = useCompose((s) => s.song);
   const errors = useCompose((s) => s.errors.song);
   const setSong = useCompose((s) => s.setSong);
+  const { shown } = useFormProblems('song');
+  const message = (field: string) => fieldMessage(errors, shown, field);
   const promptRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   useFocusRequest('style-prompt', promptRef);
 
@@ -29,11 +32,15 @@ export function SongForm() {
           max={LIMITS.promptMaxChars}
           placeholder="e.g. dreamy lo-fi, soft piano, vinyl crackle"
           hint="Describe the genre, instruments and mood (or give a reference audio)."
-          error={errors.style_prompt}
+          error={message('style_prompt')}
+          announceError={false}
           inputRef={promptRef}
           onChange={(stylePrompt) => setSong({ stylePrompt })}
         />
-        <StyleChips onPick={(style) => setSong({ stylePrompt: appendStyle(song.stylePrompt, style) })} />
+        <StyleChips
+          prompt={song.stylePrompt}
+          onToggle={(style) => setSong({ stylePrompt: toggleStyle(song.stylePrompt, style) })}
+        />
         <TextField
           label="Negative prompt"
           field="negative_prompt"
@@ -41,22 +48,27 @@ export function SongForm() {
           value={song.negativePrompt}
           max={LIMITS.promptMaxChars}
           placeholder="What to avoid, e.g. distortion"
-          error={errors.negative_prompt}
+          error={message('negative_prompt')}
+          announceError={false}
           onChange={(negativePrompt) => setSong({ negativePrompt })}
         />
-        <LyricsEditor value={song.lyrics} error={errors.lyrics} onChange={(lyrics) => setSong({ lyrics })} />
+        <LyricsEditor
+          value={song.lyrics}
+          error={message('lyrics')}
+          onChange={(lyrics) => setSong({ lyrics })}
+        />
       </div>
       <div className="form-side">
         <DurationField
           value={song.duration}
-          error={errors.duration}
+          error={message('duration')}
           onChange={(duration) => setSong({ duration })}
         />
         <MediaSlot
           field="style_audio"
           optional
-          description="A song whose style to follow: drop an audio file or paste its URL."
-          error={errors.style_audio}
+          description="A song whose style to follow: drop an audio file or give its web address."
+          error={message('style_audio')}
         />
       </div>
     </div>

@@ -1,125 +1,20 @@
 /**
- * What the composer does with the bridge: checking a media slot the moment it is filled,
- * queueing the current tab, and opening a re-run filled in from `tasks.draftOf`.
+ * Queueing from the composer: trying to queue the current tab (Queue or Ctrl/Cmd+Enter: every
+ * problem shown and the first focused, or the user asked about an unknown price), queueing it
+ * through the bridge with main's refusals put beside their fields, and opening a re-run filled
+ * in from `tasks.draftOf`.
  */
-import { LIMITS, StudioError } from '../../../../shared/index.ts';
-import { invoke, pathForFile } from '../../bridge.ts';
-import { useCompose } from '../../stores/compose-store.ts';
+import { estimateCost, StudioError, taskTypeEntry } from '../../../../shared/index.ts';
+import { invoke } from '../../bridge.ts';
+import { type ComposeState, useCompose } from '../../stores/compose-store.ts';
 import { useStudio } from '../../stores/studio-store.ts';
 import { useTasks } from '../../stores/tasks-store.ts';
-import { toastError, useUi } from '../../stores/ui-store.ts';
-import {
-  buildDraft,
-  type ComposeTab,
-  checkInfo,
-  EMPTY_SLOT,
-  formsFromDraft,
-  SLOT_RULES,
-  type SlotField,
-  TAB_SLOTS,
-  urlProblem,
-} from './compose-model.ts';
-
-/** Asks main to check the slot's current value; a stale answer (the slot changed since) is dropped. */
-export async function checkSlot(field: SlotField): Promise<void> {
-  const rule = SLOT_RULES[field];
-  const value = useCompose.getState().slots[field].value;
-  if (!value) return;
-  const stillCurrent = () => useCompose.getState().slots[field].value === value;
-  try {
-    const check = await invoke('media.check', {
-      field,
-      value,
-      kind: rule.kind,
-      ...(rule.faceSwap ? { faceSwap: true } : {}),
-    });
-    if (!stillCurrent()) return;
-    const slot = useCompose.getState().slots[field];
-    useCompose.getState().setSlot(field, {
-      ...slot,
-      status: check.ok ? 'ok' : 'bad',
-      message: check.ok ? null : (slotReason(field, check.message) ?? `${rule.label} cannot be used`),
-      info: check.ok ? checkInfo(check) : null,
-    });
-  } catch (err) {
-    if (!stillCurrent()) return;
-    const slot = useCompose.getState().slots[field];
-    useCompose
-      .getState()
-      .setSlot(field, { ...slot, status: 'bad', message: err instanceof Error ? err.message : String(err) });
-  }
-}
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('could not read the file'));
-    reader.readAsDataURL(file);
-  });
-}
-
-/** Fills a slot from a dropped or picked file: its local path (or, without one, its bytes). */
-export async function putFile(field: SlotField, file: File): Promise<void> {
-  const rule = SLOT_RULES[field];
-  const path = pathForFile(file);
-  const preview = rule.kind === 'image' ? URL.createObjectURL(file) : null;
-  const base = { ...EMPTY_SLOT, label: file.name, previewUrl: preview, status: 'checking' as const };
-  if (path) {
-    useCompose.getState().setSlot(field, { ...base, value: path, origin: 'file' });
-    await checkSlot(field);
-    return;
-  }
-  const cap = rule.kind === 'image' ? LIMITS.imageMaxBytes : Math.min(LIMITS.audioMaxBytes, 20 * 1024 * 1024);
-  if (file.size > cap) {
-    useCompose.getState().setSlot(field, {
-      ...base,
-      value: '',
-      origin: 'data',
-      status: 'bad',
-      message: `${file.name} is ${(file.size / 1048576).toFixed(1)} MB; without a file path the limit is ${Math.round(cap / 1048576)} MB`,
-    });
-    return;
-  }
-  const marker = `reading:${file.name}:${Date.now()}`;
-  useCompose.getState().setSlot(field, { ...base, value: marker, origin: 'data' });
-  try {
-    const dataUrl = await readAsDataUrl(file);
-    if (useCompose.getState().slots[field].value !== marker) return;
-    useCompose.getState().setSlot(field, { ...useCompose.getState().slots[field], value: dataUrl });
-    await checkSlot(field);
-  } catch (err) {
-    useCompose
-      .getState()
-      .setSlot(field, { ...base, status: 'bad', message: `Could not read ${file.name}: ${String(err)}` });
-  }
-}
-
-/** Fills a slot from a typed or pasted URL. */
-export async function putUrl(field: SlotField, url: string): Promise<void> {
-  const rule = SLOT_RULES[field];
-  const value = url.trim();
-  if (value === '') {
-    clearSlot(field);
-    return;
-  }
-  const problem = urlProblem(value, rule);
-  const slot = {
-    ...EMPTY_SLOT,
-    value,
-    label: value,
-    origin: 'url' as const,
-    previewUrl: rule.kind === 'image' ? value : null,
-    status: problem ? ('bad' as const) : ('checking' as const),
-    message: problem,
-  };
-  useCompose.getState().setSlot(field, slot);
-  if (!problem) await checkSlot(field);
-}
-
-export function clearSlot(field: SlotField): void {
-  useCompose.getState().setSlot(field, EMPTY_SLOT);
-}
+import { type ToastAction, toastError, useUi } from '../../stores/ui-store.ts';
+import { buildDraft, type ComposeTab } from './compose-model.ts';
+import { formProblems } from './compose-problems.ts';
+import { formsFromDraft } from './compose-rerun.ts';
+import { TAB_SLOTS } from './compose-slots.ts';
+import { checkSlot } from './slot-actions.ts';
 
 /** Fields each tab shows, to tell whether an error from main can sit next to its field. */
 const SHOWN_FIELDS: Record<ComposeTab, readonly string[]> = {
@@ -130,21 +25,17 @@ const SHOWN_FIELDS: Record<ComposeTab, readonly string[]> = {
 };
 const COMMON_FIELDS = ['title', 'webhook_config.endpoint', 'webhook_config.secret'];
 
-/**
- * A refused slot's reason as a sentence: the slot already names its field, so a leading wire name
- * ("swap_image: image is …") is dropped.
- */
-function slotReason(field: string, message: string | undefined | null): string | null {
-  return message ? asSentence(message.replace(`${field}: `, '')) : null;
-}
-
 /** The budget refusal starts in lower case ("this task ($0.10) would…"); it is shown as a sentence. */
 function asSentence(message: string): string {
   return message.charAt(0).toUpperCase() + message.slice(1);
 }
 
-function showFieldError(tab: ComposeTab, field: string | null, message: string): boolean {
+/** Where main's refusal of a field goes: beside the field (true), or the form's own line. */
+function showFieldError(tab: ComposeTab, wireField: string | null, message: string): boolean {
   const compose = useCompose.getState();
+  const inputField = wireField ? wireField.replace(/^input\./, '') : null;
+  // the Other tab's keys are all in its JSON editor
+  const field = tab === 'other' && wireField?.startsWith('input') ? 'input' : inputField;
   if (field && (SHOWN_FIELDS[tab].includes(field) || COMMON_FIELDS.includes(field))) {
     compose.setFieldError(tab, field, message);
     return true;
@@ -153,13 +44,92 @@ function showFieldError(tab: ComposeTab, field: string | null, message: string):
   return false;
 }
 
+/** Error toasts of the last Queue: they go as soon as the form is edited (the fix is under way). */
+let queueErrorToasts: number[] = [];
+
+function toastQueueError(message: string, action?: ToastAction): void {
+  queueErrorToasts.push(useUi.getState().pushToast('error', message, action ?? null));
+}
+
+function formChanged(now: ComposeState, before: ComposeState): boolean {
+  return (
+    now.tab !== before.tab ||
+    now.song !== before.song ||
+    now.imageEdit !== before.imageEdit ||
+    now.other !== before.other ||
+    now.slots !== before.slots ||
+    now.common !== before.common
+  );
+}
+
+useCompose.subscribe((now, before) => {
+  if (queueErrorToasts.length === 0 || !formChanged(now, before)) return;
+  const { dismissToast } = useUi.getState();
+  for (const id of queueErrorToasts) dismissToast(id);
+  queueErrorToasts = [];
+});
+
 function goToActivity(): void {
   useUi.getState().navigate('activity');
 }
 
+/** The element of the composer that edits `field` (an input, or the first control of a slot or list). */
+function fieldElement(field: string): HTMLElement | null {
+  const panel = document.getElementById('compose-panel');
+  if (!panel) return null;
+  const base = field.startsWith('input.') ? 'input' : field;
+  const holder = panel.querySelector<HTMLElement>(`[data-field="${CSS.escape(base)}"]`);
+  if (!holder || holder.matches('input, textarea, select, button')) return holder;
+  return holder.querySelector<HTMLElement>('input:not([tabindex="-1"]), textarea, select, button');
+}
+
+/** Moves focus to the control of `field`, scrolled to the middle (clear of the Queue bar). */
+export function focusField(field: string): void {
+  requestAnimationFrame(() => {
+    const element = fieldElement(field);
+    if (!element) return;
+    element.focus({ preventScroll: true });
+    element.scrollIntoView({ block: 'center' });
+    // a key of the Other tab's JSON: the caret goes to the key
+    if (field.startsWith('input.') && element instanceof HTMLTextAreaElement) {
+      const key = `"${field.slice('input.'.length)}"`;
+      const at = element.value.indexOf(key);
+      if (at >= 0) element.setSelectionRange(at + 1, at + key.length - 1);
+    }
+  });
+}
+
+/**
+ * What Queue (the button, or Ctrl/Cmd+Enter) does: with problems, shows every one of them and
+ * focuses the first; with a price the service does not publish, asks first; else queues.
+ */
+export function attemptQueue(): void {
+  const compose = useCompose.getState();
+  if (compose.queueing || compose.unknownPrice !== null) return;
+  const tab = compose.tab;
+  const problems = formProblems(tab, compose);
+  if (problems.length > 0) {
+    compose.setAttempted(tab, true);
+    const first = problems.find((p) => !p.pending);
+    if (first) focusField(first.field);
+    return;
+  }
+  const built = buildDraft(tab, compose);
+  if (!built.ok) return;
+  const { taskType, input } = built.draft;
+  if (estimateCost({ task_type: taskType, input }).micros === null) {
+    const label = taskTypeEntry(taskType)?.label ?? taskType;
+    compose.setUnknownPrice(
+      `The service publishes no price for ${label}, so the app cannot say what it will cost or count it against a budget. Queue it anyway?`,
+    );
+    return;
+  }
+  void queueCurrent();
+}
+
 /**
  * Queues the current tab. The form keeps its values afterwards. `acceptUnknownPrice` is the
- * user's word to queue a task with no published price under a budget (asked for first).
+ * user's word to queue a task with no published price (asked for first).
  */
 export async function queueCurrent(acceptUnknownPrice = false): Promise<void> {
   const compose = useCompose.getState();
@@ -190,20 +160,15 @@ export async function queueCurrent(acceptUnknownPrice = false): Promise<void> {
       err instanceof StudioError
         ? err
         : new StudioError({ kind: 'internal', message: String(err), field: null });
-    const field = error.field ? error.field.replace(/^input\./, '') : null;
     if (error.kind === 'price-unknown') {
       useCompose.getState().setUnknownPrice(asSentence(error.message));
     } else if (error.kind === 'budget') {
-      const shown = new StudioError({
-        kind: error.kind,
-        message: asSentence(error.message),
-        field: error.field,
-      });
-      showFieldError(tab, field, shown.message);
-      toastError(shown, { label: 'Open Settings', run: () => useUi.getState().navigate('settings') });
-    } else {
-      showFieldError(tab, field, error.message);
-      toastError(error);
+      const message = asSentence(error.message);
+      showFieldError(tab, error.field, message);
+      toastQueueError(message, { label: 'Open Settings', run: () => useUi.getState().navigate('settings') });
+    } else if (!showFieldError(tab, error.field, error.message)) {
+      // beside its field the message says it all (and is announced); the others get a toast too
+      toastQueueError(error.message);
     }
   } finally {
     useCompose.getState().setQueueing(false);

@@ -1,8 +1,8 @@
 /**
  * Section markers in song lyrics (spec: `[verse]`, `[chorus]`, `[bridge]`, `[inst]`; timestamps
  * such as `[01:23]` or `[01:23.45]` may be included). Pure text functions: splitting lyrics into
- * highlight segments, finding malformed markers with their line numbers, and inserting a marker
- * at the caret. No DOM.
+ * highlight segments, finding malformed markers with their line numbers, inserting a marker
+ * at the caret, and finding a line's place in the text. No DOM.
  */
 
 export const LYRICS_MARKERS = ['verse', 'chorus', 'bridge', 'inst'] as const;
@@ -174,22 +174,54 @@ export interface TextEdit {
   caret: number;
 }
 
+/** A replacement of part of a text: `[start, end)` becomes `insert`; the caret goes to `caret`. */
+export interface RangeEdit {
+  start: number;
+  end: number;
+  insert: string;
+  caret: number;
+}
+
 /**
- * Inserts `[marker]` on its own line at the caret (replacing a selection): a line break is added
- * before it when the caret is not at the start of a line, and after it when text follows.
+ * Where and what to insert for `[marker]` on its own line at the caret (replacing a selection):
+ * a line break is added before it when the caret is not at the start of a line, and after it
+ * (taking the place of a line break that follows) so the text after it stays on its own line.
  */
+export function markerInsertion(
+  text: string,
+  selectionStart: number,
+  selectionEnd: number,
+  marker: LyricsMarker,
+): RangeEdit {
+  const start = Math.max(0, Math.min(selectionStart, text.length));
+  const end = Math.max(start, Math.min(selectionEnd, text.length));
+  const before = text.slice(0, start);
+  const needsBreakBefore = before !== '' && !before.endsWith('\n');
+  const insert = `${needsBreakBefore ? '\n' : ''}[${marker}]\n`;
+  const replacedEnd = text.startsWith('\n', end) ? end + 1 : end;
+  return { start, end: replacedEnd, insert, caret: start + insert.length };
+}
+
+/** The text after `markerInsertion`, and where the caret goes. */
 export function insertMarker(
   text: string,
   selectionStart: number,
   selectionEnd: number,
   marker: LyricsMarker,
 ): TextEdit {
-  const start = Math.max(0, Math.min(selectionStart, text.length));
-  const end = Math.max(start, Math.min(selectionEnd, text.length));
-  const before = text.slice(0, start);
-  const after = text.slice(end);
-  const needsBreakBefore = before !== '' && !before.endsWith('\n');
-  const inserted = `${needsBreakBefore ? '\n' : ''}[${marker}]\n`;
-  const joinedAfter = after.startsWith('\n') ? after.slice(1) : after;
-  return { text: before + inserted + joinedAfter, caret: before.length + inserted.length };
+  const edit = markerInsertion(text, selectionStart, selectionEnd, marker);
+  return { text: text.slice(0, edit.start) + edit.insert + text.slice(edit.end), caret: edit.caret };
+}
+
+/** The offset of a 1-based line and column in the text (clamped to the text). */
+export function offsetOf(text: string, line: number, column: number): number {
+  let offset = 0;
+  for (let current = 1; current < line; current++) {
+    const next = text.indexOf('\n', offset);
+    if (next === -1) return text.length;
+    offset = next + 1;
+  }
+  const lineEnd = text.indexOf('\n', offset);
+  const end = lineEnd === -1 ? text.length : lineEnd;
+  return Math.min(offset + Math.max(0, column - 1), end);
 }

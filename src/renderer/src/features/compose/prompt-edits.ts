@@ -1,4 +1,4 @@
-/** Small text edits of the composer's prompts: quick styles and image names. Pure. */
+/** Small text edits of the composer's prompts: quick styles (added or taken out) and image names. Pure. */
 
 /** Quick styles for the song's style prompt. */
 export const STYLE_CHIPS = [
@@ -38,4 +38,27 @@ export function insertWord(
   const lead = before === '' || /\s$/.test(before) ? '' : ' ';
   const inserted = `${lead}${word} `;
   return { text: before + inserted + after.replace(/^ /, ''), caret: before.length + inserted.length };
+}
+
+/** The comma-separated items of a style prompt, trimmed, empty ones left out. */
+function styleItems(prompt: string): string[] {
+  return prompt
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+/** True when the style prompt has `style` as one of its comma-separated items (any case). */
+export function hasStyle(prompt: string, style: string): boolean {
+  const wanted = style.toLowerCase();
+  return styleItems(prompt).some((item) => item.toLowerCase() === wanted);
+}
+
+/** A quick style's toggle: `style` appended when the prompt lacks it, else every copy of it taken out. */
+export function toggleStyle(prompt: string, style: string): string {
+  if (!hasStyle(prompt, style)) return appendStyle(prompt, style);
+  const wanted = style.toLowerCase();
+  return styleItems(prompt)
+    .filter((item) => item.toLowerCase() !== wanted)
+    .join(', ');
 }

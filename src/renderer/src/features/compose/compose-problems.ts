@@ -1,0 +1,276 @@
+/**
+ * The live check of a composer tab: every problem of its form at once, in plain words, in the
+ * order the fields appear on screen. The rules are the catalog's (`inputProblems` on the input
+ * the form gives, with the task type's rules) plus what the form itself knows: a slot still
+ * being checked or refused, malformed lyrics markers, a webhook that is not a web address.
+ * Pure; no DOM.
+ */
+import {
+  type FieldType,
+  type InputProblem,
+  inputProblems,
+  isHttpUrl,
+  mediaFieldsOfRules,
+  modelIdProblem,
+  type TaskTypeEntry,
+  taskTypeEntry,
+} from '../../../../shared/index.ts';
+import { type ComposeForms, type ComposeTab, composeInput } from './compose-model.ts';
+import { slotProblem, TAB_SLOTS } from './compose-slots.ts';
+import { findLyricsProblems } from './lyrics-markers.ts';
+
+export interface FieldProblem {
+  /**
+   * The field it concerns: an input field (`style_prompt`, `image1`), `lyrics-markers`, a
+   * common field (`webhook_config.endpoint`), or for the Other tab `input` (the JSON text),
+   * `input.<key>` (a key of it), `model`, `task_type`, `model_id`.
+   */
+  field: string;
+  /** Shown beside the field, in plain words. */
+  message: string;
+  /** Shown in the Queue bar, away from the field: it names the field. */
+  summary: string;
+  /** A value not given yet: an untouched empty field says nothing of it before the first Queue. */
+  missing: boolean;
+  /** Still being checked: keeps Queue waiting, but is not an error. */
+  pending: boolean;
+}
+
+/** Each tab's fields in screen order (the first problem in this order is focused on Queue). */
+const FIELD_ORDER: Record<ComposeTab, readonly string[]> = {
+  song: ['style_prompt', 'negative_prompt', 'lyrics', 'lyrics-markers', 'duration', 'style_audio'],
+  faceSwap: ['target_image', 'swap_image'],
+  imageEdit: ['image1', 'image2', 'image3', 'prompt', 'negative_prompt', 'seed', 'steps', 'flow_shift'],
+  other: ['model', 'task_type', 'model_id', 'input'],
+};
+const COMMON_ORDER = ['title', 'webhook_config.endpoint', 'webhook_config.secret'];
+
+interface FieldWords {
+  label: string;
+  /** "Lyrics are…" rather than "is". */
+  plural?: boolean;
+  unit?: string;
+}
+
+const FIELD_WORDS: Record<string, FieldWords> = {
+  style_prompt: { label: 'Style prompt' },
+  negative_prompt: { label: 'Negative prompt' },
+  lyrics: { label: 'Lyrics', plural: true },
+  duration: { label: 'Duration', unit: ' seconds' },
+  style_audio: { label: 'Reference audio' },
+  target_image: { label: 'Target image' },
+  swap_image: { label: 'Face image' },
+  image1: { label: 'image1' },
+  image2: { label: 'image2' },
+  image3: { label: 'image3' },
+  prompt: { label: 'Prompt' },
+  seed: { label: 'Seed' },
+  steps: { label: 'Steps' },
+  flow_shift: { label: 'flow_shift' },
+};
+
+/**
+ * The composer's own sentences for some of the catalog's problems, by `taskType:field:kind`,
+ * and whether each is about a value not given yet.
+ */
+const OWN_WORDS: Record<string, { text: string; missing: boolean }> = {
+  'txt2audio:style_prompt:rule': { text: 'Write a style prompt or add a reference audio', missing: true },
+  'image-edit:image1:required': { text: 'Add a picture to edit', missing: true },
+  'image-edit:prompt:required': { text: 'Write a prompt: describe the edit', missing: true },
+  'image-edit:image2:rule': {
+    text: 'Add image2 before image3 (or move the picture in image3 to image2)',
+    missing: false,
+  },
+};
+
+const TYPE_WORDS: Record<FieldType, string> = {
+  string: 'text',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+};
+
+/** `jsonTypeOf`'s words for what a value is, as a person says it. */
+function valueWords(got: string): string {
+  const words: Record<string, string> = {
+    string: 'text',
+    number: 'a number',
+    boolean: 'true or false',
+    object: 'an object',
+    'an array': 'a list',
+  };
+  return words[got] ?? got;
+}
+
+function rangeWords(min: number | null, max: number | null, unit = ''): string {
+  if (min !== null && max !== null) return `from ${min} to ${max}${unit}`;
+  if (min !== null) return `at least ${min}${unit}`;
+  return `at most ${max ?? ''}${unit}`;
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** A catalog problem of a form field, in plain words. */
+function formProblem(p: InputProblem, taskType: string): FieldProblem {
+  const kind = p.reason?.kind ?? 'rule';
+  const own = OWN_WORDS[`${taskType}:${p.field}:${kind}`];
+  if (own) return problem(p.field, own.text, own.missing);
+  return problem(p.field, formWords(p), kind === 'required');
+}
+
+function formWords(problem: InputProblem): string {
+  const words = FIELD_WORDS[problem.field] ?? { label: problem.field };
+  const is = words.plural ? 'are' : 'is';
+  const reason = problem.reason;
+  switch (reason?.kind) {
+    case 'required':
+      return `${words.label} ${is} needed`;
+    case 'type':
+      return `${words.label} must be ${TYPE_WORDS[reason.expected]}`;
+    case 'range':
+      return `${words.label} must be ${rangeWords(reason.min, reason.max, words.unit)}`;
+    case 'too-long':
+      return `${words.label} ${is} ${count(reason.length)} characters; the limit is ${count(reason.max)}`;
+    case 'url-extension':
+      return `${words.label}: the URL must end in ${reason.allowed.join(', ')}`;
+    default:
+      return sentence(problem.message.replace(/\binput\./g, ''));
+  }
+}
+
+/** A catalog problem of a key of the Other tab's JSON, in plain words naming the key. */
+function jsonWords(problem: InputProblem, entry: TaskTypeEntry): string {
+  const key = `"${problem.field}"`;
+  const reason = problem.reason;
+  switch (reason?.kind) {
+    case 'required': {
+      const media = mediaFieldsOfRules(entry.input).find((m) => m.field === problem.field);
+      if (!media) return `${key} is empty: ${entry.label} needs it`;
+      const what = media.kind === 'audio' ? 'an audio file' : 'a picture';
+      return `${key} is empty: ${entry.label} needs ${what} (drop a file below, or write a URL)`;
+    }
+    case 'type':
+      return `${key} must be ${TYPE_WORDS[reason.expected]}, not ${valueWords(reason.got)}`;
+    case 'range':
+      return `${key} must be ${rangeWords(reason.min, reason.max)}, not ${reason.value}`;
+    case 'too-long':
+      return `${key} is ${count(reason.length)} characters; the limit is ${count(reason.max)}`;
+    case 'unknown-field':
+      return `${key} is not a field of ${entry.label} (its fields: ${reason.known.join(', ')})`;
+    case 'url-extension':
+      return `${key}: a URL must end in ${reason.allowed.join(', ')}`;
+    default:
+      return sentence(problem.message.replace(/\binput\./g, ''));
+  }
+}
+
+function sentence(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function problem(field: string, message: string, missing = false, summary = message): FieldProblem {
+  return { field, message, summary, missing, pending: false };
+}
+
+function lyricsMarkerProblem(lyrics: string): FieldProblem | null {
+  const lines = [...new Set(findLyricsProblems(lyrics).map((p) => p.line))];
+  if (lines.length === 0) return null;
+  const where =
+    lines.length === 1
+      ? `line ${lines[0]}`
+      : `lines ${lines.slice(0, -1).join(', ')} and ${lines[lines.length - 1]}`;
+  const message = `Fix the lyrics ${lines.length === 1 ? 'marker' : 'markers'} on ${where}`;
+  return problem('lyrics-markers', message);
+}
+
+function commonProblems(tab: ComposeTab, forms: ComposeForms): FieldProblem[] {
+  const endpoint = forms.common[tab].webhookEndpoint.trim();
+  if (endpoint === '' || isHttpUrl(endpoint)) return [];
+  return [
+    problem('webhook_config.endpoint', 'Webhook endpoint must be a web address starting with https://'),
+  ];
+}
+
+function otherProblems(forms: ComposeForms, input: Record<string, unknown>): FieldProblem[] {
+  const found: FieldProblem[] = [];
+  const modelId = forms.other.modelId.trim();
+  if (modelId.includes('/')) {
+    const wrong = modelIdProblem(modelId);
+    if (wrong) found.push(problem('model_id', sentence(wrong), false, `Model id: ${wrong}`));
+  }
+  const entry = taskTypeEntry(forms.other.taskType);
+  if (entry) {
+    for (const p of inputProblems(input, entry.input, '')) {
+      const message = jsonWords(p, entry);
+      found.push(problem(`input.${p.field}`, message, false, `Input: ${message}`));
+    }
+  }
+  return found;
+}
+
+/** Where a field comes in its tab's screen order (unknown fields last, in their own order). */
+function orderOf(tab: ComposeTab, field: string): number {
+  const own = FIELD_ORDER[tab].indexOf(field.startsWith('input.') ? 'input' : field);
+  if (own >= 0) return own;
+  const common = COMMON_ORDER.indexOf(field);
+  return common >= 0 ? 100 + common : 50;
+}
+
+/** Every problem of a tab's form right now, in screen order; an empty list when it can be queued. */
+export function formProblems(tab: ComposeTab, forms: ComposeForms): FieldProblem[] {
+  const composed = composeInput(tab, forms);
+  const found: FieldProblem[] = [];
+  for (const field of TAB_SLOTS[tab]) {
+    const slot = slotProblem(tab, field, forms.slots[field]);
+    if (slot) found.push(slot);
+  }
+  for (const local of composed.local) {
+    const summary = local.field === 'input' ? `Input: ${local.message}` : local.message;
+    found.push(problem(local.field, local.message, false, summary));
+  }
+  if (tab === 'other') {
+    if (composed.readable) found.push(...otherProblems(forms, composed.input));
+  } else {
+    const entry = taskTypeEntry(composed.taskType);
+    for (const p of entry ? inputProblems(composed.input, entry.input, '') : []) {
+      found.push(formProblem(p, composed.taskType));
+    }
+  }
+  if (tab === 'song') {
+    const markers = lyricsMarkerProblem(forms.song.lyrics);
+    if (markers) found.push(markers);
+  }
+  found.push(...commonProblems(tab, forms));
+  // One problem per field, the first found: a refused slot says more than "is needed".
+  const seen = new Set<string>();
+  const unique = found.filter((p) => !seen.has(p.field) && seen.add(p.field));
+  return unique
+    .map((p, index) => ({ p, index }))
+    .sort((a, b) => orderOf(tab, a.p.field) - orderOf(tab, b.p.field) || a.index - b.index)
+    .map(({ p }) => p);
+}
+
+/**
+ * The problems a tab shows beside its fields, by field: all of them after a Queue attempt;
+ * before it, none about a value not given yet in a field nobody has touched.
+ */
+export function shownProblems(
+  problems: readonly FieldProblem[],
+  touched: Readonly<Record<string, true>>,
+  attempted: boolean,
+): Record<string, string> {
+  const shown: Record<string, string> = {};
+  for (const p of problems) {
+    if (!p.pending && (attempted || !p.missing || touched[p.field])) shown[p.field] = p.message;
+  }
+  return shown;
+}
+
+/** The Queue bar's line when a tab cannot be queued yet. */
+export function queueSummary(problems: readonly FieldProblem[]): string | null {
+  const first = problems.find((p) => !p.pending) ?? problems[0];
+  if (!first) return null;
+  if (first.pending) return first.summary;
+  const rest = problems.filter((p) => !p.pending).length - 1;
+  return `Not ready: ${first.summary}${rest > 0 ? ` (and ${rest} more to fix)` : ''}`;
+}

@@ -1,0 +1,76 @@
+/** Filling the composer back from a re-run's DraftView: which tab, and each field's value. Pure. */
+import { type DraftView, modelNameOf, taskTypeEntry } from '../../../../shared/index.ts';
+import { type ComposeForms, type ComposeTab, clampDuration, DEFAULT_DURATION } from './compose-model.ts';
+import { type MediaPlace, SLOT_RULES, type SlotField, slotFromValue } from './compose-slots.ts';
+
+/** The tab that composes a task type. */
+export function tabOfTaskType(taskType: string): ComposeTab {
+  if (taskType === 'txt2audio') return 'song';
+  if (taskType === 'face-swap') return 'faceSwap';
+  if (taskType === 'image-edit') return 'imageEdit';
+  return 'other';
+}
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const numText = (v: unknown): string => (typeof v === 'number' && Number.isFinite(v) ? String(v) : '');
+
+/** The forms a re-run opens with, and the tab to show. Tabs not involved keep their values. */
+export function formsFromDraft(
+  draft: DraftView,
+  rerunOf: string | null,
+  current: ComposeForms,
+  place: MediaPlace,
+): { tab: ComposeTab; forms: ComposeForms } {
+  const tab = tabOfTaskType(draft.taskType);
+  const input = draft.input;
+  const forms: ComposeForms = {
+    ...current,
+    common: {
+      ...current.common,
+      [tab]: {
+        title: draft.title ?? '',
+        webhookEndpoint: draft.webhook?.endpoint ?? '',
+        webhookSecret: draft.webhook?.secret ?? '',
+      },
+    },
+    slots: { ...current.slots },
+    rerunOf: { ...current.rerunOf, [tab]: rerunOf },
+  };
+  const slot = (field: SlotField) => {
+    forms.slots[field] = slotFromValue(str(input[field]), SLOT_RULES[field].kind, place);
+  };
+  switch (tab) {
+    case 'song':
+      forms.song = {
+        stylePrompt: str(input.style_prompt),
+        negativePrompt: str(input.negative_prompt) || str(input.negative_style_prompt),
+        lyrics: str(input.lyrics),
+        duration: typeof input.duration === 'number' ? clampDuration(input.duration) : DEFAULT_DURATION,
+      };
+      slot('style_audio');
+      break;
+    case 'faceSwap':
+      slot('target_image');
+      slot('swap_image');
+      break;
+    case 'imageEdit':
+      forms.imageEdit = {
+        prompt: str(input.prompt),
+        negativePrompt: str(input.negative_prompt),
+        seed: numText(input.seed),
+        steps: numText(input.steps),
+        flowShift: numText(input.flow_shift),
+      };
+      slot('image1');
+      slot('image2');
+      slot('image3');
+      break;
+    default:
+      forms.other = {
+        model: taskTypeEntry(draft.taskType)?.modelName ?? modelNameOf(draft.model),
+        taskType: draft.taskType,
+        modelId: draft.model.includes('/') ? draft.model : '',
+        json: JSON.stringify(input, null, 2),
+      };
+  }
+  return { tab, forms };
+}

@@ -1,0 +1,195 @@
+/**
+ * The composer's media slots as plain data: what a slot holds and how it was checked, the rule
+ * of each slot field, which tab shows which slots, a slot shown from an existing value (a
+ * re-run), what the renderer can say about a typed URL before asking main, and what a slot's
+ * state keeps from queueing. Pure.
+ */
+import { hasAllowedImageUrlExtension, type MediaCheck } from '../../../../shared/index.ts';
+import {
+  fileNameOf,
+  libraryRelativePath,
+  looksLikeLocalPath,
+  mediaUrl,
+  urlExtension,
+} from '../../model/media-url.ts';
+import type { ComposeTab } from './compose-model.ts';
+import type { FieldProblem } from './compose-problems.ts';
+
+export type SlotOrigin = 'file' | 'url' | 'library' | 'data';
+export type SlotStatus = 'empty' | 'checking' | 'ok' | 'bad';
+
+/** One media input (a dropped file, a URL, a library copy or embedded data) and its check. */
+export interface SlotState {
+  /** What goes into the task input: a local path, a URL, or Base64 / a data: URI. */
+  value: string;
+  /** What the slot shows: a file name or the URL. */
+  label: string;
+  origin: SlotOrigin | null;
+  /** Something an <img> may load, when there is one. */
+  previewUrl: string | null;
+  status: SlotStatus;
+  /** Why the input cannot be used (status `bad`). */
+  message: string | null;
+  /** What the check learned, e.g. `1024 x 768 px · image/png · 340 KB`. */
+  info: string | null;
+}
+
+export const EMPTY_SLOT: SlotState = {
+  value: '',
+  label: '',
+  origin: null,
+  previewUrl: null,
+  status: 'empty',
+  message: null,
+  info: null,
+};
+
+export interface SlotRule {
+  field: string;
+  label: string;
+  kind: 'image' | 'audio';
+  faceSwap: boolean;
+  required: boolean;
+}
+
+export const SLOT_RULES = {
+  style_audio: {
+    field: 'style_audio',
+    label: 'Reference audio',
+    kind: 'audio',
+    faceSwap: false,
+    required: false,
+  },
+  target_image: {
+    field: 'target_image',
+    label: 'Target image',
+    kind: 'image',
+    faceSwap: true,
+    required: true,
+  },
+  swap_image: { field: 'swap_image', label: 'Face image', kind: 'image', faceSwap: true, required: true },
+  image1: { field: 'image1', label: 'image1', kind: 'image', faceSwap: false, required: true },
+  image2: { field: 'image2', label: 'image2', kind: 'image', faceSwap: false, required: false },
+  image3: { field: 'image3', label: 'image3', kind: 'image', faceSwap: false, required: false },
+} as const satisfies Record<string, SlotRule>;
+export type SlotField = keyof typeof SLOT_RULES;
+
+export const TAB_SLOTS: Record<ComposeTab, readonly SlotField[]> = {
+  song: ['style_audio'],
+  faceSwap: ['target_image', 'swap_image'],
+  imageEdit: ['image1', 'image2', 'image3'],
+  other: [],
+};
+
+export function emptySlots(): Record<SlotField, SlotState> {
+  return {
+    style_audio: EMPTY_SLOT,
+    target_image: EMPTY_SLOT,
+    swap_image: EMPTY_SLOT,
+    image1: EMPTY_SLOT,
+    image2: EMPTY_SLOT,
+    image3: EMPTY_SLOT,
+  };
+}
+
+export interface MediaPlace {
+  libraryDir: string;
+  mediaBaseUrl: string;
+}
+
+function approxKb(base64Length: number): string {
+  return `${Math.max(1, Math.round((base64Length * 3) / 4 / 1024))} KB`;
+}
+
+/** A slot showing an existing value (from a re-run): library copies by name with a preview. */
+export function slotFromValue(value: string, kind: 'image' | 'audio', place: MediaPlace): SlotState {
+  const trimmed = value.trim();
+  if (trimmed === '') return EMPTY_SLOT;
+  const base = { ...EMPTY_SLOT, value: trimmed, status: 'checking' as const };
+  if (/^https?:\/\//i.test(trimmed)) {
+    return { ...base, origin: 'url', label: trimmed, previewUrl: kind === 'image' ? trimmed : null };
+  }
+  if (/^data:/i.test(trimmed)) {
+    return {
+      ...base,
+      origin: 'data',
+      label: `Embedded ${kind} (${approxKb(trimmed.length)})`,
+      previewUrl: kind === 'image' ? trimmed : null,
+    };
+  }
+  if (looksLikeLocalPath(trimmed)) {
+    const relative = libraryRelativePath(trimmed, place.libraryDir);
+    if (relative !== null) {
+      return {
+        ...base,
+        origin: 'library',
+        label: fileNameOf(trimmed),
+        previewUrl: kind === 'image' && place.mediaBaseUrl ? mediaUrl(place.mediaBaseUrl, relative) : null,
+      };
+    }
+    return { ...base, origin: 'file', label: fileNameOf(trimmed) };
+  }
+  return {
+    ...base,
+    origin: 'data',
+    label: `Embedded ${kind} (${approxKb(trimmed.length)})`,
+    previewUrl: kind === 'image' ? `data:image/*;base64,${trimmed}` : null,
+  };
+}
+/** What the renderer can already say about a typed URL before asking main. */
+export function urlProblem(url: string, rule: Pick<SlotRule, 'faceSwap' | 'kind'>): string | null {
+  const text = url.trim();
+  if (!/^https?:\/\/\S+$/i.test(text)) return 'Enter an http(s) URL, e.g. https://example.com/photo.jpg';
+  try {
+    new URL(text);
+  } catch {
+    return 'This is not a valid URL';
+  }
+  if (rule.faceSwap && !hasAllowedImageUrlExtension(text)) {
+    const ext = urlExtension(text);
+    return `${ext ? `A ${ext} URL is` : 'A URL without an extension is'} not allowed for a face swap; use .jpg, .jpeg, .png or .webp`;
+  }
+  return null;
+}
+
+function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} B`;
+}
+
+/** A one-line summary of a passed media check: `1024 x 768 px · image/png · 340 KB`. */
+export function checkInfo(check: Pick<MediaCheck, 'width' | 'height' | 'mime' | 'size'>): string | null {
+  const parts: string[] = [];
+  if (check.width && check.height) parts.push(`${check.width} x ${check.height} px`);
+  if (check.mime) parts.push(check.mime);
+  if (typeof check.size === 'number') parts.push(sizeText(check.size));
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
+/** What a slot's state says about queueing: still checking, refused, or (face swap) missing. */
+export function slotProblem(tab: ComposeTab, field: SlotField, slot: SlotState): FieldProblem | null {
+  const rule = SLOT_RULES[field];
+  if (slot.status === 'checking') {
+    const message = `Checking ${rule.label}…`;
+    return { field, message, summary: message, missing: false, pending: true };
+  }
+  if (slot.status === 'bad') {
+    const message = slot.message ?? `${rule.label} cannot be used`;
+    return { field, message, summary: `${rule.label}: ${message}`, missing: false, pending: false };
+  }
+  if (tab === 'faceSwap' && slot.status === 'empty') {
+    const message = `Add a ${rule.label.toLowerCase()} (drop a file, browse, paste or give a URL)`;
+    return { field, message, summary: message, missing: true, pending: false };
+  }
+  return null;
+}
+
+/** The first thing a tab's slots keep from queueing right now, in the Queue bar's words; null when none. */
+export function queueBlocker(tab: ComposeTab, slots: Record<SlotField, SlotState>): string | null {
+  for (const field of TAB_SLOTS[tab]) {
+    const problem = slotProblem(tab, field, slots[field]);
+    if (problem) return problem.summary;
+  }
+  return null;
+}

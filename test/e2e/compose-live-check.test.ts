@@ -1,0 +1,142 @@
+/**
+ * The composer checks its form as it is filled, from the catalog's rules, in plain words:
+ * - an empty song or image edit: Queue is unavailable with the reason, no error shows on an
+ *   untouched field until Queue is tried; then every problem shows beside its field and focus
+ *   moves to the first;
+ * - 6,000 characters of lyrics and a malformed marker are both shown at once, as you type;
+ * - a refusal from main (a budget) shows as a toast that goes once the form is edited.
+ * Behind the UI: nothing was sent to `tasks.queue` while the form had problems.
+ */
+import type { Browser } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
+import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openComposeTab, queueButton, slot } from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
+
+/** The `data-field` of the element that has focus, or its accessible text. */
+function focusedField(view: StudioPage): Promise<string | null> {
+  return view.page.evaluate(() => {
+    const doc = (
+      globalThis as unknown as {
+        document: {
+          activeElement: { getAttribute(n: string): string | null; textContent: string | null } | null;
+        };
+      }
+    ).document;
+    const el = doc.activeElement;
+    return el ? (el.getAttribute('data-field') ?? el.textContent) : null;
+  });
+}
+
+describe.skipIf(!browserAvailable())('the composer checks the form live, in plain words', () => {
+  let browser: Browser;
+  let rig: StudioRig;
+  let view: StudioPage;
+
+  beforeAll(async () => {
+    ({ browser, rig } = await startStudio({ service: 'service' }));
+    view = await openApp({ browser, rig });
+  });
+
+  afterAll(() => stopStudio({ browser, rig }, view));
+
+  const queueCalls = () => view.bridge.calls.filter((c) => c.name === 'tasks.queue').length;
+
+  it('an empty song: Queue unavailable with the reason; errors only after a Queue attempt, focus on the first', async () => {
+    const { page } = view;
+    const panel = await openComposeTab(page, 'Song');
+    const reason = page.getByTestId('queue-reason');
+    expect(await reason.textContent()).toBe('Not ready: Write a style prompt or add a reference audio');
+    expect(await reason.textContent()).not.toContain('Ready to queue');
+    expect(await queueButton(page).getAttribute('aria-disabled')).toBe('true');
+    // nothing shouts at an untouched empty form
+    expect(await panel.getByTestId('field-error').count()).toBe(0);
+
+    await queueButton(page).click({ force: true });
+    const error = panel.getByTestId('field-error');
+    await error.first().waitFor();
+    expect(await error.allTextContents()).toEqual(['Write a style prompt or add a reference audio']);
+    expect(await focusedField(view)).toBe('style_prompt');
+    const prompt = panel.getByLabel('Style prompt', { exact: true });
+    expect(await prompt.getAttribute('aria-invalid')).toBe('true');
+    expect(queueCalls()).toBe(0);
+
+    // fixed as it is typed: the error goes and Queue is ready
+    await prompt.fill('warm bossa nova, nylon guitar');
+    await error.first().waitFor({ state: 'detached' });
+    expect(await queueButton(page).getAttribute('aria-disabled')).toBeNull();
+    expect(await reason.textContent()).toContain('Ready to queue');
+  });
+
+  it('6,000 characters of lyrics with a malformed marker: both problems show at once, as typed', async () => {
+    const { page } = view;
+    const panel = page.getByRole('tabpanel');
+    const lyrics = panel.getByLabel('Lyrics', { exact: false }).first();
+    await lyrics.fill(`[verse]\n${'la '.repeat(1990)}\n[chrus]\n`.padEnd(6000, 'a'));
+    expect((await lyrics.inputValue()).length).toBe(6000);
+    const error = panel.getByTestId('field-error');
+    await error.first().waitFor();
+    expect(await error.allTextContents()).toEqual(['Lyrics are 6,000 characters; the limit is 5,000']);
+    expect(await panel.getByTestId('lyrics-problem').count()).toBe(1);
+    expect(await page.getByTestId('queue-reason').textContent()).toBe(
+      'Not ready: Lyrics are 6,000 characters; the limit is 5,000 (and 1 more to fix)',
+    );
+    expect(await queueButton(page).getAttribute('aria-disabled')).toBe('true');
+
+    // Ctrl+Enter tries to queue: the first problem's field gets focus, nothing is sent
+    await panel.getByLabel('Style prompt', { exact: true }).focus();
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => focusedField(view)).toBe('lyrics');
+    expect(queueCalls()).toBe(0);
+
+    await lyrics.fill('[verse]\nshort and sweet\n[chrus]\n');
+    await error.first().waitFor({ state: 'detached' });
+    expect(await page.getByTestId('queue-reason').textContent()).toBe(
+      'Not ready: Fix the lyrics marker on line 3',
+    );
+    await lyrics.fill('[verse]\nshort and sweet\n[chorus]\nla la\n');
+    expect(await page.getByTestId('queue-reason').textContent()).toContain('Ready to queue');
+  });
+
+  it('an empty image edit: every problem beside its field in plain words, focus on the first slot', async () => {
+    const { page } = view;
+    const panel = await openComposeTab(page, 'Image edit');
+    expect(await page.getByTestId('queue-reason').textContent()).toBe(
+      'Not ready: Add a picture to edit (and 1 more to fix)',
+    );
+    expect(await slot(page, 'image1').getByTestId('slot-reason').textContent()).toBe('');
+    await page.keyboard.press('Control+Enter');
+    await expect
+      .poll(() => slot(page, 'image1').getByTestId('slot-reason').textContent())
+      .toBe('Add a picture to edit');
+    expect(await panel.getByTestId('field-error').allTextContents()).toEqual([
+      'Write a prompt: describe the edit',
+    ]);
+    expect(await focusedField(view)).toBe('Browse for image1');
+    // no wire wording anywhere
+    const shown = [
+      ...(await panel.getByTestId('field-error').allTextContents()),
+      ...(await panel.getByTestId('slot-reason').allTextContents()),
+      (await page.getByTestId('queue-reason').textContent()) ?? '',
+    ].join('\n');
+    expect(shown).not.toMatch(/image1: |is required|input\./);
+    expect(queueCalls()).toBe(0);
+  });
+
+  it('a refusal from main (over the budget) is a toast that goes once the form is edited', async () => {
+    const { page } = view;
+    await rig.call('settings.update', { budgetMicros: 1_000 });
+    await openComposeTab(page, 'Song');
+    await queueButton(page).click();
+    const toast = page.getByTestId('toast').filter({ hasText: 'over your budget' });
+    await toast.waitFor();
+    expect(await page.getByTestId('queue-reason').textContent()).toContain('over your budget');
+    await page.getByRole('tabpanel').getByLabel('Style prompt', { exact: true }).press('End');
+    await page.keyboard.type(', brushes');
+    await toast.waitFor({ state: 'detached', timeout: 2_000 });
+    expect(await page.getByTestId('queue-reason').textContent()).not.toContain('budget');
+    expect(await rig.tasks()).toEqual([]);
+    await rig.call('settings.update', { budgetMicros: null });
+  });
+});
