@@ -2,13 +2,14 @@
  * The player bar's controls on the real audio element: seeking on the waveform (mouse and
  * keyboard), previous / next through the songs of the library list in its order (a face swap
  * between them is passed over), on to the next song when one ends, loop (the song starts again
- * instead), and the volume, kept across a restart of the page.
+ * instead), and the volume, kept across a restart of the page and shared with the detail panel's
+ * waveform.
  */
 import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { writePicture } from './harness/local-media.ts';
-import { barAudio, makeSongs, playerBar, songPath } from './harness/player-ui.ts';
+import { barAudio, detailAudio, makeSongs, playerBar, songPath } from './harness/player-ui.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
 import { card, openView, trackPlayedMedia, waitForApp } from './harness/studio-ui.ts';
@@ -174,6 +175,18 @@ describe.skipIf(!browserAvailable())("the player bar's controls", () => {
     expect(await volume.inputValue()).toBe('25');
     expect(await volume.getAttribute('aria-valuetext')).toBe('25%');
     await expect.poll(async () => (await barAudio(page))?.volume).toBeCloseTo(0.25, 5);
+
+    // the detail panel's waveform plays at the same volume (and pauses the bar)
+    await card(page, second.id)
+      .getByRole('button', { name: `Open ${second.title}` })
+      .click();
+    const detail = page.locator('[data-testid="detail-panel"] [data-testid="waveform-player"]');
+    await detail.and(page.locator('[data-ready="true"]')).waitFor({ timeout: 15_000 });
+    await detail.getByRole('button', { name: 'Play' }).click();
+    await detail.and(page.locator('[data-playing="true"]')).waitFor();
+    await expect.poll(async () => (await detailAudio(page))?.volume).toBeCloseTo(0.25, 5);
+    await volume.fill('60');
+    await expect.poll(async () => (await detailAudio(page))?.volume).toBeCloseTo(0.6, 5);
     expect(view.problems).toEqual([]);
   });
 });

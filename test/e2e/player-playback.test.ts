@@ -2,7 +2,8 @@
  * The player keeps playing: a song started from its library card plays in the player bar at the
  * bottom of the window, and its real audio element goes on advancing while the user moves to
  * Compose, Activity and Settings and back; the bar's title opens the song's detail. One media
- * element plays at a time: the detail panel's waveform and the bar pause each other.
+ * element plays at a time: the detail panel's waveform and the bar pause each other. A song
+ * deleted from the library leaves the player; Close stops it.
  */
 import type { Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,8 +123,21 @@ describe.skipIf(!browserAvailable())('the player keeps playing', () => {
     await expect.poll(async () => (await barAudio(page))?.src).toContain(songPath(second));
   });
 
+  it('lets go of a song deleted from the library', async () => {
+    const { page } = view;
+    await expect.poll(async () => (await barAudio(page))?.src).toContain(songPath(second));
+    // deleted elsewhere (the CLI, say): the task's removal event reaches the window
+    await rig.call('tasks.delete', { id: second.id });
+    await playerBar(page).waitFor({ state: 'detached' });
+    expect((await barAudio(page))?.paused).toBe(true);
+  });
+
   it('closes: the audio stops and the bar goes away', async () => {
     const { page } = view;
+    await card(page, first.id)
+      .getByRole('button', { name: `Play ${first.title}`, exact: true })
+      .click();
+    await playerBar(page).and(page.locator('[data-playing="true"]')).waitFor();
     await playerBar(page).getByRole('button', { name: 'Close player' }).click();
     await playerBar(page).waitFor({ state: 'detached' });
     expect((await barAudio(page))?.paused).toBe(true);

@@ -1,12 +1,12 @@
 /**
  * An audio player drawn as a waveform (wavesurfer.js): play/pause, seek by clicking the waveform,
  * zoom, and the keyboard (space play/pause, arrows seek ±5 s, + and - zoom) while it has focus.
- * It plays one at a time with the player bar: starting one pauses the other.
+ * It plays one at a time with the player bar (starting one pauses the other), at the bar's volume.
  */
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import { formatClock } from '../model/time-format.ts';
-import { playOneAtATime } from '../stores/player-store.ts';
+import { playOneAtATime, usePlayer } from '../stores/player-store.ts';
 
 const SEEK_STEP_S = 5;
 const ZOOM_MIN = 0;
@@ -51,8 +51,12 @@ export function WaveformPlayer({ url, title }: { url: string; title: string }) {
     });
     waveRef.current = wave;
     const media = wave.getMediaElement();
+    wave.setVolume(usePlayer.getState().volume);
     const offs = [
       media ? playOneAtATime(media) : () => undefined,
+      usePlayer.subscribe((s, before) => {
+        if (s.volume !== before.volume) wave.setVolume(s.volume);
+      }),
       wave.on('ready', (d) => {
         setDuration(d);
         setReady(true);

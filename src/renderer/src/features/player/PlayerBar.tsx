@@ -125,9 +125,15 @@ function LoadedBar({ taskId }: { taskId: string }) {
   const error = usePlayer((s) => s.error);
   const player = usePlayer.getState();
   const title = useTasks((s) => s.byId.get(taskId)?.title) ?? storedTitle;
+  const deleted = useTasks((s) => !s.byId.has(taskId));
   const hasPrevious = useTasks((s) => neighbourSong(s.gallery.ids, s.byId, taskId, -1) !== null);
   const hasNext = useTasks((s) => neighbourSong(s.gallery.ids, s.byId, taskId, 1) !== null);
   const percent = Math.round(volume * 100);
+
+  // a song deleted from the library leaves the player
+  useEffect(() => {
+    if (deleted) usePlayer.getState().close();
+  }, [deleted]);
 
   const showDetail = () => {
     const ui = useUi.getState();
