@@ -1,13 +1,9 @@
 export type { EngineStatus } from '../../shared/index.ts';
-export {
-  BudgetExceededError,
-  type EngineOptions,
-  PriceUnknownError,
-  type ServiceSettings,
-  TaskActionError,
-  type TaskChange,
-  TaskEngine,
-} from './engine.ts';
+export { TaskEngine } from './engine.ts';
+export { type EngineClock, SYSTEM_CLOCK } from './engine-clock.ts';
+export { BudgetExceededError, PriceUnknownError, TaskActionError } from './engine-errors.ts';
+export type { EngineOptions } from './engine-options.ts';
+export type { TaskChange } from './engine-status.ts';
 export { EventBatcher } from './event-batcher.ts';
 export {
   type ExportResult,
@@ -40,4 +36,5 @@ export {
   nextPollDelay,
   type PollingTuning,
 } from './polling-schedule.ts';
+export type { ServiceSettings } from './service-connection.ts';
 export { checkDraftFields, mediaFieldsOf, type TaskDraft, titleOf } from './task-drafts.ts';

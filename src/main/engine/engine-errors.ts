@@ -1,0 +1,25 @@
+/** The errors the engine throws at its callers for a refused action (each message is a sentence for the user). */
+
+/** A task that would take the money spent past the user's budget. */
+export class BudgetExceededError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BudgetExceededError';
+  }
+}
+
+/** A task whose price is not published, queued under a budget without the user's word. */
+export class PriceUnknownError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PriceUnknownError';
+  }
+}
+
+/** An action the task's state, the library or the engine does not allow now. */
+export class TaskActionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TaskActionError';
+  }
+}

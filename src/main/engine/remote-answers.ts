@@ -1,0 +1,86 @@
+/**
+ * Recording what the service said about a task (the answer to a create, to a fetch, or to an
+ * import), in one transaction: state, remote id, times, usage, outputs and the next fetch.
+ */
+import {
+  REMOTE_ACTIVE_STATES,
+  type RemoteTask,
+  type Task,
+  type TaskError,
+  type TaskState,
+} from '../../shared/index.ts';
+import type { LibraryStore } from '../store/index.ts';
+import type { DurationEstimates } from './duration-estimates.ts';
+import type { EngineClock } from './engine-clock.ts';
+import { outputCountProblem } from './output-downloads.ts';
+import { nextPollDelay, type PollingTuning } from './polling-schedule.ts';
+import { CANCELLED_AT_SERVICE, localStateOf, remoteFailureOf, remotePatchOf } from './remote-state.ts';
+
+export interface RemoteAnswersOptions {
+  store: LibraryStore;
+  clock: EngineClock;
+  random: () => number;
+  estimates: DurationEstimates;
+  polling: PollingTuning;
+  /** Most outputs one task may have; a completed task with more fails. */
+  maxOutputsPerTask: number;
+}
+
+export class RemoteAnswers {
+  readonly #options: RemoteAnswersOptions;
+
+  constructor(options: RemoteAnswersOptions) {
+    this.#options = options;
+  }
+
+  /**
+   * Records `remote` on task `id` when the task is in one of `from`; null when it is not (or is
+   * gone). `submittedAt` is given for the answer to a create: the fetches start over from it.
+   */
+  apply(
+    id: string,
+    remote: RemoteTask,
+    from: readonly TaskState[],
+    detail: string,
+    submittedAt?: number,
+  ): Task | null {
+    const { store, clock, random, estimates, polling, maxOutputsPerTask } = this.#options;
+    const now = clock.now();
+    const reported = localStateOf(remote);
+    // a completed task with more outputs than allowed fails, and none of them is kept
+    const tooMany =
+      reported === 'completed' ? outputCountProblem(remote.outputs.length, maxOutputsPerTask) : null;
+    const to: TaskState = tooMany ? 'failed' : reported;
+    return store.transaction(() => {
+      const current = store.getTask(id);
+      if (!current || !from.includes(current.state)) return null;
+      const pollCount = submittedAt !== undefined ? 0 : current.pollCount + 1;
+      const patch = {
+        ...remotePatchOf(remote),
+        remoteId: current.remoteId ?? remote.id,
+        ...(submittedAt !== undefined ? { submittedAt: new Date(submittedAt).toISOString() } : {}),
+        pollCount,
+        nextPollAt: null as number | null,
+        error: null as TaskError | null,
+      };
+      if (to === 'failed') patch.error = tooMany ?? remoteFailureOf(remote);
+      if (to === 'cancelled') patch.error = CANCELLED_AT_SERVICE;
+      if (REMOTE_ACTIVE_STATES.includes(to)) {
+        const since = Date.parse(patch.submittedAt ?? current.submittedAt ?? new Date(now).toISOString());
+        const estimate = estimates.estimateFor(current.model, current.taskType, current.request.input);
+        patch.nextPollAt = Math.round(
+          now + nextPollDelay({ elapsedMs: now - since, fetches: pollCount, estimate }, random, polling),
+        );
+      }
+      if (to === 'completed') {
+        store.replaceOutputs(id, remote.outputs);
+        estimates.forget(current.model, current.taskType);
+      }
+      if (to === current.state) {
+        store.patchTask(id, patch);
+        return store.getTask(id);
+      }
+      return store.transition(id, to, { from, patch, detail });
+    });
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * What the user does to a task already in the library: cancel it while only queued here, send
+ * an uncertain one again or give it up, try failed downloads again, check it now, run it again,
+ * favourite, rename, delete. Each refusal says which tasks the action is for.
+ */
+import { ENGINE_WORK_STATES, REMOTE_ACTIVE_STATES, type Task } from '../../shared/index.ts';
+import { InputValidationError } from '../media/index.ts';
+import { assertOpen, type EngineContext } from './engine-context.ts';
+import { TaskActionError } from './engine-errors.ts';
+import { libraryFileOf } from './library-paths.ts';
+import { reopenFailedDownloads } from './output-downloads.ts';
+import type { ResultDownloads } from './result-downloads.ts';
+import type { TaskDraft } from './task-drafts.ts';
+import { removeTaskFolders } from './task-folders.ts';
+import { queueTask } from './task-intake.ts';
+
+/** Why `action` cannot be done to task `id` as it is now. */
+function cannot(ctx: EngineContext, id: string, action: string, allowed: string): string {
+  const t = ctx.store.getTask(id);
+  if (!t) return `no task ${id} in the library`;
+  return `cannot ${action} a task that is ${t.state}: ${allowed} can be`;
+}
+
+/** Cancels a task that is still only queued locally (the service never saw it). */
+export function cancelTask(ctx: EngineContext, id: string): Task {
+  const task = ctx.store.transition(id, 'cancelled', { from: ['queued'], detail: 'cancelled by the user' });
+  if (!task) throw new TaskActionError(cannot(ctx, id, 'cancel', 'only tasks still queued on this computer'));
+  ctx.events.changed(task);
+  return task;
+}
+
+/** Sends an uncertain task again, on the user's word (it may be billed twice). */
+export function resubmitTask(ctx: EngineContext, id: string): Task {
+  const task = ctx.store.transition(id, 'queued', {
+    from: ['uncertain'],
+    patch: { error: null },
+    detail: 'submitted again by the user',
+  });
+  if (!task) throw new TaskActionError(cannot(ctx, id, 'submit again', 'only uncertain tasks'));
+  ctx.events.changed(task);
+  ctx.loop.kick();
+  return task;
+}
+
+/**
+ * Downloads a task's failed outputs again (after their tries were used up, or a refusal
+ * such as an address inside the user's network): the task goes back to `completed`.
+ */
+export function retryDownloads(ctx: EngineContext, downloads: ResultDownloads, id: string): Task {
+  assertOpen(ctx);
+  const reopened = reopenFailedDownloads(ctx.store, id);
+  if (typeof reopened === 'string') throw new TaskActionError(reopened);
+  downloads.forgetTries(id);
+  ctx.events.changed(reopened);
+  ctx.loop.kick();
+  return reopened;
+}
+
+/**
+ * Asks the service about a task it holds now, instead of at the next scheduled fetch (the
+ * user's answer to a slow retry after unreadable answers, or impatience).
+ */
+export function checkNow(ctx: EngineContext, id: string): Task {
+  assertOpen(ctx);
+  const task = ctx.store.getTask(id);
+  if (!task || !REMOTE_ACTIVE_STATES.includes(task.state)) {
+    throw new TaskActionError(cannot(ctx, id, 'check now', 'tasks the service is working on'));
+  }
+  ctx.store.patchTask(id, { nextPollAt: ctx.clock.now() });
+  ctx.loop.kick();
+  return ctx.store.getTask(id) ?? task;
+}
+
+/** Gives up an uncertain task without sending it again. */
+export function discardTask(ctx: EngineContext, id: string): Task {
+  const task = ctx.store.transition(id, 'cancelled', {
+    from: ['uncertain'],
+    detail: 'discarded by the user',
+  });
+  if (!task) throw new TaskActionError(cannot(ctx, id, 'discard', 'only uncertain tasks'));
+  ctx.events.changed(task);
+  return task;
+}
+
+/** A new queued task with the same model, type and inputs. */
+export async function rerunTask(ctx: EngineContext, id: string): Promise<Task> {
+  const task = ctx.store.getTask(id);
+  if (!task) throw new TaskActionError(`no task ${id} in the library`);
+  return queueTask(ctx, { ...draftOf(ctx.libraryDir, task), rerunOf: task.id });
+}
+
+/** The draft that would recreate a task (file inputs point at the library's copies). */
+export function draftOf(libraryDir: string, task: Task): TaskDraft {
+  const input: Record<string, unknown> = { ...task.request.input };
+  for (const inp of task.inputs) {
+    if (inp.source === 'file')
+      input[inp.field] = libraryFileOf(libraryDir, inp.value, `input ${JSON.stringify(inp.field)}`);
+  }
+  const wh = (task.request.config as { webhook_config?: { endpoint?: string; secret?: string } } | undefined)
+    ?.webhook_config;
+  return {
+    model: task.model,
+    taskType: task.taskType,
+    input,
+    webhook: wh?.endpoint ? { endpoint: wh.endpoint, secret: wh.secret ?? '' } : null,
+    title: task.title,
+  };
+}
+
+export function setFavorite(ctx: EngineContext, id: string, favorite: boolean): Task {
+  ctx.store.setFavorite(id, favorite);
+  return ctx.events.changedById(id);
+}
+
+export function renameTask(ctx: EngineContext, id: string, title: string): Task {
+  const clean = title.trim();
+  if (clean === '') throw new InputValidationError('title', 'title: must not be empty');
+  ctx.store.rename(id, clean.slice(0, 200));
+  return ctx.events.changedById(id);
+}
+
+/** Deletes the record and its files. Refused while the service is working on it. */
+export async function deleteTask(ctx: EngineContext, id: string): Promise<void> {
+  const task = ctx.store.getTask(id);
+  if (!task) throw new TaskActionError(`no task ${id} in the library`);
+  if (task.state !== 'queued' && ENGINE_WORK_STATES.includes(task.state)) {
+    // the service has it (and bills it): deleting now would lose a result already paid for
+    throw new TaskActionError(
+      `this task is ${task.state} at the service; it can be deleted once its result is saved (or cancel it while it is still queued)`,
+    );
+  }
+  const removed = ctx.store.deleteTask(id);
+  // only the task's own folders, named from its id: never a folder a stored path names
+  const notes = await removeTaskFolders(ctx.libraryDir, { ...task, outputs: removed.outputs });
+  for (const note of notes) ctx.log(`deleting task ${id}: ${note}`);
+  ctx.events.removed(id);
+}

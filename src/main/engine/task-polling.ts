@@ -1,0 +1,91 @@
+/**
+ * Fetching the tasks the service holds when each falls due (the schedule is polling-schedule.ts,
+ * recorded by remote-answers.ts), at most a few at a time and within a global rate, and what a
+ * failed fetch leads to (failure-outcomes.ts decides; this applies it).
+ */
+import { REMOTE_ACTIVE_STATES, type RemoteTask, type Task } from '../../shared/index.ts';
+import type { ServiceClient } from '../service/index.ts';
+import type { EngineContext } from './engine-context.ts';
+import { pollOutcome } from './failure-outcomes.ts';
+import { FetchRateLimiter } from './fetch-rate-limiter.ts';
+
+/** Fetches under way at once. */
+const POLL_CONCURRENCY = 8;
+
+export class TaskPolling {
+  readonly #ctx: EngineContext;
+  readonly #limiter: FetchRateLimiter;
+  /** Ids of the tasks being fetched now. */
+  readonly #polling = new Set<string>();
+
+  constructor(ctx: EngineContext, fetchesPerSecond: number) {
+    this.#ctx = ctx;
+    this.#limiter = new FetchRateLimiter(fetchesPerSecond, ctx.clock.now());
+  }
+
+  /** Starts the fetches due at `now`, and sets the loop to wake for the next one. */
+  start(now: number): void {
+    const { connection, reachability, store, loop } = this.#ctx;
+    const client = connection.client;
+    if (!client || connection.authProblem) return;
+    if (!reachability.allows(now)) return;
+    const room = POLL_CONCURRENCY - this.#polling.size;
+    if (room <= 0) return;
+    const due = store.dueForPoll(now, room + this.#polling.size).filter((t) => !this.#polling.has(t.id));
+    for (const task of due.slice(0, room)) {
+      const token = this.#limiter.tryTake(now);
+      if (!token.ok) {
+        loop.wakeAt(now + token.waitMs);
+        break;
+      }
+      this.#polling.add(task.id);
+      loop.track(
+        this.#poll(client, task).finally(() => {
+          this.#polling.delete(task.id);
+        }),
+      );
+    }
+    const next = store.dueForPoll(Number.MAX_SAFE_INTEGER, 1)[0];
+    if (next?.nextPollAt != null && next.nextPollAt > now) loop.wakeAt(next.nextPollAt);
+  }
+
+  async #poll(client: ServiceClient, task: Task): Promise<void> {
+    if (!task.remoteId) return;
+    let remote: RemoteTask;
+    try {
+      remote = await client.getTask(task.remoteId);
+    } catch (err) {
+      this.#pollFailed(task, err);
+      return;
+    }
+    const { answers, events, limit, reachability } = this.#ctx;
+    reachability.noteReachable();
+    const after = answers.apply(task.id, remote, REMOTE_ACTIVE_STATES, `service: ${remote.status}`);
+    if (after?.state === 'staged' && task.state !== 'staged') limit.lower('held');
+    if (after) events.changed(after);
+  }
+
+  #pollFailed(task: Task, err: unknown): void {
+    const { clock, connection, events, reachability, store } = this.#ctx;
+    const now = clock.now();
+    const outcome = pollOutcome(err, task.pollCount);
+    if (outcome.action === 'fail') {
+      const t = store.transition(task.id, 'failed', {
+        from: REMOTE_ACTIVE_STATES,
+        patch: { nextPollAt: null, error: outcome.error },
+        detail: 'unknown to the service',
+      });
+      if (t) events.changed(t);
+      return;
+    }
+    if (outcome.cause === 'unreachable') reachability.noteUnreachable();
+    if (outcome.cause === 'unauthorized' && connection.noteKeyRefused()) events.emitStatus();
+    const retryIn = outcome.retryInMs === 'offline-backoff' ? reachability.backoffMs() : outcome.retryInMs;
+    if (outcome.cause === 'rate-limited') this.#limiter.pauseUntil(now + retryIn);
+    store.patchTask(task.id, {
+      nextPollAt: Math.round(now + retryIn),
+      ...(outcome.error ? { error: outcome.error } : {}),
+    });
+    if (outcome.error) events.changedById(task.id);
+  }
+}
