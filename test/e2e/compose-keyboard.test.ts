@@ -1,0 +1,181 @@
+/**
+ * The composer from the keyboard, and the song form's details:
+ * - Ctrl+Enter queues from a field;
+ * - a marker inserted with its button is taken back by Ctrl+Z (the textarea's own undo);
+ * - a malformed marker is listed above the lyrics, clear of the Queue bar in an 800 x 600
+ *   window, and clicking it selects the marker in the text, scrolled into view;
+ * - quick styles are toggles (aria-pressed) that never add a style twice;
+ * - the seed field shows all ten digits of a seed;
+ * - the lyrics placeholder is prose in another type than the lyrics, not lyrics.
+ */
+import type { Browser } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
+import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openComposeTab } from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
+
+interface PageTextArea {
+  value: string;
+  selectionStart: number;
+  selectionEnd: number;
+  scrollTop: number;
+  scrollWidth: number;
+  clientWidth: number;
+  setSelectionRange(start: number, end: number): void;
+}
+
+describe.skipIf(!browserAvailable())('the composer from the keyboard, and the song form', () => {
+  let browser: Browser;
+  let rig: StudioRig;
+  let view: StudioPage;
+
+  beforeAll(async () => {
+    ({ browser, rig } = await startStudio({ service: 'service' }));
+    view = await openApp({ browser, rig }, { viewport: { width: 800, height: 600 } });
+  });
+
+  afterAll(() => stopStudio({ browser, rig }, view));
+
+  it('Ctrl+Enter in a field queues the song', async () => {
+    const { page } = view;
+    const panel = await openComposeTab(page, 'Song');
+    const prompt = panel.getByLabel('Style prompt', { exact: true });
+    await prompt.fill('slow blues, harmonica');
+    await page.getByLabel('Duration in seconds').fill('3');
+    await prompt.focus();
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => view.bridge.queuedTasks().length).toBe(1);
+    expect(view.bridge.queuedTasks()[0]).toMatchObject({ taskType: 'txt2audio' });
+  });
+
+  it('a marker inserted with its button is undone by Ctrl+Z', async () => {
+    const { page } = view;
+    const lyrics = page.getByRole('tabpanel').getByLabel('Lyrics', { exact: false }).first();
+    await lyrics.fill('');
+    await lyrics.pressSequentially('first line');
+    await page.getByRole('button', { name: 'Insert [chorus]' }).click();
+    expect(await lyrics.inputValue()).toBe('first line\n[chorus]\n');
+    // the caret is after the marker, in the textarea, ready to type
+    const caret = await lyrics.evaluate((el) => {
+      const area = el as unknown as PageTextArea;
+      const doc = (globalThis as unknown as { document: { activeElement: unknown } }).document;
+      return { focused: doc.activeElement === el, at: area.selectionStart };
+    });
+    expect(caret).toEqual({ focused: true, at: 'first line\n[chorus]\n'.length });
+    // one step takes the marker back; the typing before it is still there, and redo brings it again
+    await page.keyboard.press('Control+z');
+    expect(await lyrics.inputValue()).toBe('first line');
+    await page.keyboard.press('Control+Shift+z');
+    expect(await lyrics.inputValue()).toBe('first line\n[chorus]\n');
+  });
+
+  it('a malformed marker is listed above the lyrics, clear of the Queue bar, and clicking it selects it', async () => {
+    const { page } = view;
+    const lines = Array.from({ length: 40 }, (_, i) => `line ${i + 1} of the song`);
+    lines[0] = '[verse]';
+    lines[31] = '[chrus]';
+    const text = lines.join('\n');
+    const lyrics = page.getByRole('tabpanel').getByLabel('Lyrics', { exact: false }).first();
+    await lyrics.fill(text);
+    const list = page.getByTestId('lyrics-problems');
+    await list.waitFor();
+    const box = (await list.boundingBox())!;
+    const bar = (await page.locator('.queue-bar').boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(bar.y);
+
+    await lyrics.evaluate((el) => {
+      const area = el as unknown as PageTextArea;
+      area.setSelectionRange(0, 0);
+      area.scrollTop = 0;
+    });
+    await page.getByTestId('lyrics-problem').getByRole('button').click();
+    const state = await lyrics.evaluate((el) => {
+      const area = el as unknown as PageTextArea;
+      return { start: area.selectionStart, end: area.selectionEnd, scrollTop: area.scrollTop };
+    });
+    const at = text.indexOf('[chrus]');
+    expect([state.start, state.end]).toEqual([at, at + '[chrus]'.length]);
+    expect(state.scrollTop).toBeGreaterThan(0);
+    expect(
+      await lyrics.evaluate(
+        (el) =>
+          el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement,
+      ),
+    ).toBe(true);
+  });
+
+  it('quick styles toggle: pressed while in the prompt, never added twice', async () => {
+    const { page } = view;
+    const panel = page.getByRole('tabpanel');
+    const prompt = panel.getByLabel('Style prompt', { exact: true });
+    await prompt.fill('slow blues');
+    const jazz = panel.getByRole('button', { name: 'Style: jazz' });
+    expect(await jazz.getAttribute('aria-pressed')).toBe('false');
+    await jazz.click();
+    expect(await prompt.inputValue()).toBe('slow blues, jazz');
+    expect(await jazz.getAttribute('aria-pressed')).toBe('true');
+    await jazz.click();
+    expect(await prompt.inputValue()).toBe('slow blues');
+    expect(await jazz.getAttribute('aria-pressed')).toBe('false');
+    // typed by hand, in another case: the chip shows it, and takes it out rather than adding it
+    await prompt.fill('Jazz, brushes');
+    expect(await jazz.getAttribute('aria-pressed')).toBe('true');
+    await jazz.click();
+    expect(await prompt.inputValue()).toBe('brushes');
+  });
+
+  it('the lyrics placeholder is prose in another type, not lyrics', async () => {
+    const { page } = view;
+    const lyrics = page.getByRole('tabpanel').getByLabel('Lyrics', { exact: false }).first();
+    await lyrics.fill('');
+    const placeholder = (await lyrics.getAttribute('placeholder')) ?? '';
+    expect(placeholder).toMatch(/^Optional/);
+    expect(placeholder).not.toMatch(/^\[/);
+    const styles = await lyrics.evaluate((el) => {
+      const win = globalThis as unknown as {
+        getComputedStyle(e: unknown, pseudo?: string): { fontStyle: string; fontFamily: string };
+      };
+      const own = win.getComputedStyle(el);
+      const hint = win.getComputedStyle(el, '::placeholder');
+      return { ownFont: own.fontFamily, hintFont: hint.fontFamily, hintStyle: hint.fontStyle };
+    });
+    expect(styles.hintStyle).toBe('italic');
+    expect(styles.hintFont).not.toBe(styles.ownFont);
+  });
+
+  it('the seed field shows all ten digits', async () => {
+    const { page } = view;
+    const panel = await openComposeTab(page, 'Image edit');
+    const seed = panel.getByLabel('Seed', { exact: false });
+    await seed.fill('2147483646');
+    const fits = await seed.evaluate((el) => {
+      const input = el as unknown as PageTextArea & { value: string };
+      const win = globalThis as unknown as {
+        getComputedStyle(e: unknown): {
+          fontWeight: string;
+          fontSize: string;
+          fontFamily: string;
+          paddingLeft: string;
+          paddingRight: string;
+        };
+        document: {
+          createElement(tag: 'canvas'): {
+            getContext(kind: '2d'): { font: string; measureText(t: string): { width: number } };
+          };
+        };
+      };
+      const style = win.getComputedStyle(el);
+      const context = win.document.createElement('canvas').getContext('2d');
+      // (the `font` shorthand may hold tabular-nums, which a canvas refuses)
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = context.measureText(input.value).width;
+      // the content box, less room for the number field's arrows (about 16 px)
+      const room =
+        input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight) - 16;
+      return { text, room };
+    });
+    expect(fits.room).toBeGreaterThanOrEqual(fits.text);
+  });
+});
