@@ -3,8 +3,10 @@
  * bottom of the window, and its real audio element goes on advancing while the user moves to
  * Compose, Activity and Settings and back; the bar's title opens the song's detail. One media
  * element plays at a time: the detail panel's waveform and the bar pause each other. A song
- * deleted from the library leaves the player; Close stops it.
+ * deleted from the library leaves the player; Close stops it; a song whose file is gone says so.
  */
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
@@ -20,10 +22,11 @@ describe.skipIf(!browserAvailable())('the player keeps playing', () => {
   let view: StudioPage;
   let first: Task;
   let second: Task;
+  let lost: Task;
 
   beforeAll(async () => {
     ({ browser, rig } = await startStudio({ service: 'service' }));
-    [first, second] = await makeSongs(rig, ['Harbour lights', 'Night ferry'], 12);
+    [first, second, lost] = await makeSongs(rig, ['Harbour lights', 'Night ferry', 'Lost tape'], 12);
     view = await openApp({ browser, rig }, { beforeLoad: trackPlayedMedia });
   });
 
@@ -142,5 +145,19 @@ describe.skipIf(!browserAvailable())('the player keeps playing', () => {
     await playerBar(page).waitFor({ state: 'detached' });
     expect((await barAudio(page))?.paused).toBe(true);
     expect(view.problems).toEqual([]);
+  });
+
+  it('says so in the bar when a song cannot be played', async () => {
+    const { page } = view;
+    await rm(join(rig.libraryDir, lost.outputs[0]!.path!));
+    await card(page, lost.id)
+      .getByRole('button', { name: `Play ${lost.title}`, exact: true })
+      .click();
+    const problem = playerBar(page).getByRole('alert');
+    await problem.waitFor();
+    expect(await problem.textContent()).toBe(
+      'Could not play this song: its file is missing or not a sound this app can play.',
+    );
+    expect(await playerBar(page).getAttribute('data-playing')).toBe('false');
   });
 });

@@ -130,6 +130,20 @@ function writeVolume(volume: number): void {
   }
 }
 
+/** What a failed load or playback means to the user, by MediaError code. */
+export function mediaErrorText(code: number | undefined): string {
+  switch (code) {
+    case 2:
+      return 'Could not play this song: its file could not be read.';
+    case 3:
+      return 'Could not play this song: its file is damaged.';
+    case 4:
+      return 'Could not play this song: its file is missing or not a sound this app can play.';
+    default:
+      return 'Could not play this song.';
+  }
+}
+
 let element: HTMLAudioElement | null = null;
 
 /** The player's audio element, made on first use (the bar's waveform draws and seeks it). */
@@ -162,8 +176,7 @@ export function playerAudio(): HTMLAudioElement {
   });
   audio.addEventListener('error', () => {
     if (!audio.getAttribute('src')) return;
-    const reason = audio.error?.message || `media error ${audio.error?.code ?? ''}`.trim();
-    set({ playing: false, error: `Could not play this song (${reason}).` });
+    set({ playing: false, error: mediaErrorText(audio.error?.code) });
   });
   playOneAtATime(audio);
   element = audio;
@@ -174,6 +187,8 @@ function start(audio: HTMLAudioElement): void {
   audio.play().catch((err: unknown) => {
     // a newer source or a pause before playback began is not a failure
     if (err instanceof DOMException && err.name === 'AbortError') return;
+    // a failed load says why on the element's 'error' event
+    if (audio.error) return;
     usePlayer.setState({ playing: false, error: `Could not play this song: ${String(err)}` });
   });
 }

@@ -1,8 +1,9 @@
 /**
  * The player bar at the bottom of the window, on one line, shown while a song is loaded in the
  * player store: previous / play-pause / next, the song's title (opens its detail in the
- * library), its waveform (click or drag to seek; a slider for the keyboard), the time, loop,
- * volume and close. It is outside <main>, so it stays while the user changes views.
+ * library), its waveform (click or drag to seek; a slider for the keyboard) and the time, or
+ * instead of both why the song cannot play, loop, volume and close. It is outside <main>, so it
+ * stays while the user changes views.
  */
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import WaveSurfer from 'wavesurfer.js';
@@ -181,7 +182,7 @@ function LoadedBar({ taskId }: { taskId: string }) {
         <span className="visually-hidden">Show details: </span>
         {title}
       </button>
-      {url ? <BarWaveform url={url} title={title} /> : null}
+      {url && !error ? <BarWaveform url={url} title={title} /> : null}
       {error ? (
         <p className="player-bar-error" role="alert" title={error}>
           {error}
