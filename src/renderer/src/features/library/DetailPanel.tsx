@@ -1,14 +1,20 @@
 /** The side panel of one library task: its media, actions and every fact about it. */
 import { useEffect, useId, useState } from 'react';
 import { invoke } from '../../bridge.ts';
-import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { StateChip } from '../../components/StateChip.tsx';
 import { stateExplanation, taskTypeLabelOf } from '../../model/task-status.ts';
 import { useTasks } from '../../stores/tasks-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { openRerun } from '../compose/compose-actions.ts';
 import { DetailMedia } from './DetailMedia.tsx';
-import { deleteTask, dragOut, exportTasks, renameTask, revealTask, setFavorite } from './library-actions.ts';
+import {
+  deleteWithUndo,
+  dragOut,
+  exportTasks,
+  renameTask,
+  revealTask,
+  setFavorite,
+} from './library-actions.ts';
 import { Cost, Identity, Parameters, StateHistory, Timings } from './TaskFacts.tsx';
 
 function RenameForm({ id, title, onDone }: { id: string; title: string; onDone(): void }) {
@@ -33,7 +39,11 @@ function RenameForm({ id, title, onDone }: { id: string; title: string; onDone()
         maxLength={200}
         onChange={(event) => setValue(event.target.value)}
         onKeyDown={(event) => {
-          if (event.key === 'Escape') onDone();
+          if (event.key === 'Escape') {
+            // ends the rename only (the library's Escape would close the whole panel)
+            event.stopPropagation();
+            onDone();
+          }
         }}
         // biome-ignore lint/a11y/noAutofocus: the field appears because the user asked to rename
         autoFocus
@@ -52,7 +62,6 @@ export function DetailPanel({ id }: { id: string }) {
   const task = useTasks((s) => s.byId.get(id));
   const close = useUi((s) => s.openDetail);
   const [renaming, setRenaming] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const titleId = useId();
 
   useEffect(() => {
@@ -150,7 +159,7 @@ export function DetailPanel({ id }: { id: string }) {
         <button
           type="button"
           className="button button-small button-danger"
-          onClick={() => setConfirmDelete(true)}
+          onClick={() => deleteWithUndo([task.id])}
         >
           Delete
         </button>
@@ -160,21 +169,6 @@ export function DetailPanel({ id }: { id: string }) {
       <Cost task={task} />
       <Timings task={task} />
       <StateHistory id={task.id} updatedAt={task.updatedAt} />
-      {confirmDelete ? (
-        <ConfirmDialog
-          title="Delete this task?"
-          message={
-            <p>“{task.title}” and its files will be removed from your library. This cannot be undone.</p>
-          }
-          confirmLabel="Delete"
-          danger
-          onCancel={() => setConfirmDelete(false)}
-          onConfirm={() => {
-            setConfirmDelete(false);
-            void deleteTask(task.id);
-          }}
-        />
-      ) : null}
     </aside>
   );
 }

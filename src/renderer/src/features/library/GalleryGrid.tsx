@@ -1,22 +1,87 @@
 /**
  * The library gallery: rows of cards virtualized with @tanstack/react-virtual, columns from the
  * container's width, the next keyset page loaded as the last rows come into view.
+ *
+ * Keyboard: the grid is one tab stop (roving tabindex: only the active card's controls are in
+ * the tab order). Arrow keys move by one card or one row, Home / End go to the first / last
+ * loaded card, Enter opens the detail (the card's own button), Space plays a song card in the
+ * player, Delete (or Cmd+Backspace)
+ * deletes the card, or the whole selection when the card is in it, with an undo window.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef } from 'react';
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+} from 'react';
 import { useElementWidth } from '../../hooks/useElementWidth.ts';
 import { gridLayout, rangeBetween, rowCount, rowItems } from '../../model/grid-layout.ts';
+import { usePlayer } from '../../stores/player-store.ts';
 import { useTasks } from '../../stores/tasks-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
+import { shownIds, useGalleryUi } from './gallery-state.ts';
+import { deleteWithUndo } from './library-actions.ts';
 import { TaskCard } from './TaskCard.tsx';
 
 const GAP = 16;
 const LOAD_AHEAD_ROWS = 3;
+/** Frames to wait for a requested card to be rendered (it may be scrolled to first). */
+const FOCUS_FRAMES = 30;
+
+function cardIdOf(target: EventTarget | null): string | null {
+  if (!(target instanceof Element)) return null;
+  return target.closest<HTMLElement>('[data-testid="task-card"]')?.dataset.taskId ?? null;
+}
+
+/** Where an arrow (or Home / End) key moves from `index` in a grid of `columns`, or null. */
+export function keyTarget(key: string, index: number, count: number, columns: number): number | null {
+  const lastRow = Math.floor((count - 1) / columns);
+  switch (key) {
+    case 'ArrowRight':
+      return index + 1 < count ? index + 1 : null;
+    case 'ArrowLeft':
+      return index > 0 ? index - 1 : null;
+    case 'ArrowDown':
+      if (index + columns < count) return index + columns;
+      // a shorter last row: go to its last card
+      return Math.floor(index / columns) < lastRow ? count - 1 : null;
+    case 'ArrowUp':
+      return index - columns >= 0 ? index - columns : null;
+    case 'Home':
+      return count > 0 ? 0 : null;
+    case 'End':
+      return count > 0 ? count - 1 : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Space on a song card: plays it in the player (pauses it when it is the one playing). False for
+ * a card with no saved song, whose Space stays the button's own (it opens the detail).
+ */
+function playOrPause(id: string): boolean {
+  const player = usePlayer.getState();
+  if (player.taskId === id && player.playing) {
+    player.pause();
+    return true;
+  }
+  return player.playTask(id);
+}
 
 export function GalleryGrid() {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const focused = useRef<{ id: string; element: HTMLElement; className: string } | null>(null);
   const width = useElementWidth(scrollRef);
-  const ids = useTasks((s) => s.gallery.ids);
+  const allIds = useTasks((s) => s.gallery.ids);
+  const hidden = useGalleryUi((s) => s.hidden);
+  const ids = useMemo(() => shownIds(allIds, hidden), [allIds, hidden]);
+  const activeId = useGalleryUi((s) => s.activeId);
+  const focusRequest = useGalleryUi((s) => s.focusRequest);
   const nextCursor = useTasks((s) => s.gallery.nextCursor);
   const loading = useTasks((s) => s.gallery.loading);
   const loadedOnce = useTasks((s) => s.gallery.loadedOnce);
@@ -46,18 +111,118 @@ export function GalleryGrid() {
     if (hasMore && !loading && lastIndex >= dataRows - LOAD_AHEAD_ROWS) void loadNextPage();
   }, [lastIndex, dataRows, hasMore, loading, loadNextPage]);
 
+  // A requested card: scrolled into the rendered rows, then focused once it is there.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per request, with the ids and columns of that moment
+  useEffect(() => {
+    if (!focusRequest) return;
+    const done = () => useGalleryUi.getState().doneFocus(focusRequest.nonce);
+    const index = ids.indexOf(focusRequest.id);
+    if (index < 0) {
+      done();
+      return;
+    }
+    virtualizer.scrollToIndex(Math.floor(index / layout.columns), { align: 'auto' });
+    let frame = 0;
+    let tries = 0;
+    const attempt = () => {
+      const button = scrollRef.current?.querySelector<HTMLElement>(
+        `[data-task-id="${CSS.escape(focusRequest.id)}"] .card-thumb`,
+      );
+      if (button) button.focus();
+      if (button || tries++ >= FOCUS_FRAMES) done();
+      else frame = requestAnimationFrame(attempt);
+    };
+    attempt();
+    return () => cancelAnimationFrame(frame);
+  }, [focusRequest]);
+
   const onSelect = useCallback((id: string, range: boolean) => {
     const ui = useUi.getState();
     if (range && ui.anchorId && ui.anchorId !== id) {
-      const span = rangeBetween(useTasks.getState().gallery.ids, ui.anchorId, id);
+      const order = shownIds(useTasks.getState().gallery.ids, useGalleryUi.getState().hidden);
+      const span = rangeBetween(order, ui.anchorId, id);
       ui.setSelection(new Set([...ui.selection, ...span]), id);
     } else {
       ui.toggleSelected(id);
     }
   }, []);
 
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const id = cardIdOf(event.target);
+    if (!id || !(event.target instanceof HTMLElement)) return;
+    useGalleryUi.getState().setActive(id);
+    focused.current = { id, element: event.target, className: event.target.classList[0] ?? '' };
+  };
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    // focus moved on to something else: nothing to keep
+    if (event.relatedTarget) focused.current = null;
+  };
+
+  // A new column count (the detail opening or closing, a resized window) moves cards into other
+  // rows, which makes them anew: the focused control goes with its old element. Put the focus
+  // on the same control of the same card again.
+  useLayoutEffect(() => {
+    const last = focused.current;
+    if (!last || last.element.isConnected) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const again = scrollRef.current?.querySelector<HTMLElement>(
+      `[data-task-id="${CSS.escape(last.id)}"] .${CSS.escape(last.className)}`,
+    );
+    again?.focus({ preventScroll: true });
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const id = cardIdOf(event.target);
+    if (!id || event.altKey) return;
+    const index = ids.indexOf(id);
+    if (index < 0) return;
+    const isDelete = event.key === 'Delete' || (event.key === 'Backspace' && event.metaKey);
+    if (isDelete) {
+      event.preventDefault();
+      const selection = useUi.getState().selection;
+      const doomed = selection.has(id) ? [...selection] : [id];
+      const after = ids.slice(index + 1).find((other) => !doomed.includes(other));
+      const before = ids
+        .slice(0, index)
+        .reverse()
+        .find((other) => !doomed.includes(other));
+      deleteWithUndo(doomed);
+      const next = after ?? before;
+      if (next) useGalleryUi.getState().focusCard(next);
+      return;
+    }
+    if (event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (event.key === ' ' && event.target instanceof Element && event.target.closest('.card-thumb')) {
+      if (playOrPause(id)) event.preventDefault();
+      return;
+    }
+    const target = keyTarget(event.key, index, ids.length, layout.columns);
+    if (target === null) return;
+    event.preventDefault();
+    const next = ids[target];
+    if (next && next !== id) useGalleryUi.getState().focusCard(next);
+  };
+
+  const rendered: string[] = [];
+  for (const row of virtualRows) {
+    if (row.index >= dataRows) continue;
+    const [start, end] = rowItems(row.index, layout.columns, ids.length);
+    for (let i = start; i < end; i++) rendered.push(ids[i] as string);
+  }
+  const tabbableId = activeId !== null && rendered.includes(activeId) ? activeId : (rendered[0] ?? null);
+
   return (
-    <div ref={scrollRef} className="gallery-scroll" data-testid="gallery" data-columns={layout.columns}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: key and focus events bubbling from the cards' buttons (the grid's keyboard model)
+    <div
+      ref={scrollRef}
+      className="gallery-scroll"
+      data-testid="gallery"
+      data-columns={layout.columns}
+      onKeyDown={onKeyDown}
+      onFocus={onFocus}
+      onBlur={onBlur}
+    >
       {/* biome-ignore lint/a11y/useSemanticElements: virtual rows sit between the list and its items, which <ul> does not allow */}
       <div
         role="list"
@@ -88,7 +253,9 @@ export function GalleryGrid() {
                   {loading ? 'Loading more…' : ''}
                 </div>
               ) : (
-                ids.slice(start, end).map((id) => <TaskCard key={id} id={id} onSelect={onSelect} />)
+                ids
+                  .slice(start, end)
+                  .map((id) => <TaskCard key={id} id={id} onSelect={onSelect} tabbable={id === tabbableId} />)
               )}
             </div>
           );

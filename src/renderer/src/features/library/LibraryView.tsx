@@ -1,27 +1,31 @@
-/** The library: filters, the total, selection and export, the gallery, and the detail panel. */
+/** The library: filters, the total, the selection toolbar, the gallery, and the detail panel. */
 import { useEffect } from 'react';
 import { useTasks } from '../../stores/tasks-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { DetailPanel } from './DetailPanel.tsx';
 import { GalleryGrid } from './GalleryGrid.tsx';
+import { useGalleryUi } from './gallery-state.ts';
 import { LibraryFilters } from './LibraryFilters.tsx';
-import { exportTasks } from './library-actions.ts';
+import { SelectionBar, selectAllShown } from './SelectionBar.tsx';
 
 function Summary() {
   const total = useTasks((s) => s.gallery.total);
-  const loaded = useTasks((s) => s.gallery.ids.length);
+  const ids = useTasks((s) => s.gallery.ids);
   const error = useTasks((s) => s.gallery.error);
   const unreadable = useTasks((s) => s.gallery.unreadable);
-  const loadedOnce = useTasks((s) => s.gallery.loadedOnce);
   const reload = useTasks((s) => s.reloadGallery);
-  const selection = useUi((s) => s.selection);
-  const setSelection = useUi((s) => s.setSelection);
-  const count = selection.size;
+  const hidden = useGalleryUi((s) => s.hidden);
+  // cards waiting out their undo window are not counted
+  const hiddenHere = hidden.size === 0 ? 0 : ids.filter((id) => hidden.has(id)).length;
+  const loaded = ids.length - hiddenHere;
+  const shownTotal = total === null ? null : Math.max(0, total - hiddenHere);
   return (
     <div className="library-summary">
       <p className="total" data-testid="library-total" aria-live="polite">
-        {total === null ? 'Counting…' : `${total.toLocaleString('en-US')} task${total === 1 ? '' : 's'}`}
-        {total !== null && loaded < total ? (
+        {shownTotal === null
+          ? 'Counting…'
+          : `${shownTotal.toLocaleString('en-US')} task${shownTotal === 1 ? '' : 's'}`}
+        {shownTotal !== null && loaded < shownTotal ? (
           <span className="muted"> · {loaded.toLocaleString('en-US')} loaded</span>
         ) : null}
       </p>
@@ -34,34 +38,61 @@ function Summary() {
           </button>
         </p>
       ) : null}
-      <div className="selection-bar">
-        {count > 0 ? (
-          <>
-            <span data-testid="selection-count">{count} selected</span>
-            <button type="button" className="button button-small" onClick={() => setSelection([], null)}>
-              Clear selection
-            </button>
-          </>
-        ) : loadedOnce ? (
-          <span className="muted">Tick cards to select; shift-click selects a range.</span>
-        ) : null}
-        <button
-          type="button"
-          className="button button-small button-primary"
-          disabled={count === 0}
-          onClick={() => void exportTasks([...selection])}
-        >
-          Export selected
-        </button>
-      </div>
+      <SelectionBar />
     </div>
   );
+}
+
+function isTextEntry(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (
+    target.isContentEditable ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  )
+    return true;
+  return (
+    target instanceof HTMLInputElement &&
+    !['checkbox', 'radio', 'button', 'submit', 'range', 'reset'].includes(target.type)
+  );
+}
+
+/**
+ * The library's window-wide keys: Escape closes the detail (focus back on its card), Ctrl/Cmd+A
+ * selects every card. Neither acts inside a text field or while a modal dialog is open.
+ */
+function useLibraryKeys(): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || isTextEntry(event.target)) return;
+      if (document.querySelector('dialog[open]')) return;
+      const ui = useUi.getState();
+      if (event.key === 'Escape' && ui.detailId) {
+        const id = ui.detailId;
+        event.preventDefault();
+        ui.openDetail(null);
+        useGalleryUi.getState().focusCard(id);
+        return;
+      }
+      const inDetail = event.target instanceof Element && event.target.closest('.detail') !== null;
+      if ((event.key === 'a' || event.key === 'A') && (event.ctrlKey || event.metaKey) && !inDetail) {
+        event.preventDefault();
+        selectAllShown();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
 }
 
 export function LibraryView() {
   const detailId = useUi((s) => s.detailId);
   const generation = useTasks((s) => s.gallery.generation);
-  const empty = useTasks((s) => s.gallery.loadedOnce && s.gallery.ids.length === 0 && !s.gallery.loading);
+  const hidden = useGalleryUi((s) => s.hidden);
+  const empty = useTasks(
+    (s) => s.gallery.loadedOnce && !s.gallery.loading && s.gallery.ids.every((id) => hidden.has(id)),
+  );
+  useLibraryKeys();
 
   useEffect(() => {
     if (useTasks.getState().gallery.generation === 0) useTasks.getState().reloadGallery();

@@ -15,9 +15,11 @@ const FAMILY_ICON: Record<string, string> = { song: '♪', 'face-swap': '☺', '
 export interface TaskCardProps {
   id: string;
   onSelect(id: string, range: boolean): void;
+  /** The gallery's one tab stop (roving tabindex): only this card's controls are tabbable. */
+  tabbable: boolean;
 }
 
-function TaskCardInner({ id, onSelect }: TaskCardProps) {
+function TaskCardInner({ id, onSelect, tabbable }: TaskCardProps) {
   const task = useTasks((s) => s.byId.get(id));
   const selected = useUi((s) => s.selection.has(id));
   const open = useUi((s) => s.detailId === id);
@@ -48,6 +50,7 @@ function TaskCardInner({ id, onSelect }: TaskCardProps) {
         type="button"
         className={`card-thumb card-thumb-${kind}`}
         onClick={() => openDetail(id)}
+        tabIndex={tabbable ? 0 : -1}
         aria-label={duration ? `Open ${task.title} ${duration}` : `Open ${task.title}`}
       >
         {showImage ? (
@@ -65,7 +68,7 @@ function TaskCardInner({ id, onSelect }: TaskCardProps) {
         {duration ? <span className="card-duration">{duration}</span> : null}
       </button>
       {kind === 'audio' && output?.state === 'saved' ? (
-        <SongPlayButton id={id} title={task.title} tabbable />
+        <SongPlayButton id={id} title={task.title} tabbable={tabbable} />
       ) : null}
       <input
         type="checkbox"
@@ -74,12 +77,14 @@ function TaskCardInner({ id, onSelect }: TaskCardProps) {
         onClick={onCheck}
         onChange={() => undefined}
         aria-label={`Select ${task.title}`}
+        tabIndex={tabbable ? 0 : -1}
       />
       <button
         type="button"
         className={`card-fav${task.favorite ? ' card-fav-on' : ''}`}
         aria-pressed={task.favorite}
         aria-label={`Favourite ${task.title}`}
+        tabIndex={tabbable ? 0 : -1}
         onClick={() => void setFavorite(id, !task.favorite)}
       >
         <span aria-hidden="true">{task.favorite ? '★' : '☆'}</span>
