@@ -55,13 +55,23 @@
  *   Gallery: data-testid gallery (data-columns), role=list "Library results"; cards
  *   data-testid task-card (data-task-id, data-state, data-kind, data-favorite) with buttons
  *   "Open <title>", "Favourite <title>" (aria-pressed) and checkbox "Select <title>"
- *   (shift-click selects a range).
+ *   (shift-click selects a range). One tab stop (only one card's controls have tabindex 0):
+ *   arrows, Home, End move; Enter opens; Space plays a song; Delete deletes (the selection
+ *   when the card is in it); Escape closes the detail; Ctrl/Cmd+A selects all.
+ *   Toolbar "Selection": "Select all", "Clear selection", "Favourite selected" /
+ *   "Unfavourite selected", "Re-run selected…" (confirm-dialog with data-testid rerun-total,
+ *   "Queue N re-runs"), "Delete selected", "Export selected". A delete shows a toast
+ *   "Deleted “<title>”" / "Deleted N tasks" with "Undo" for 5 s; tasks.delete is called after.
  * Detail: <aside> data-testid detail-panel (data-task-id); "Close details"; toolbar "Task
  *   actions": "Favourite" (aria-pressed), "Rename" (then "New title", "Save title"), "Re-run",
  *   "Export this", "Reveal in folder", drag-out (draggable), "Delete"; data-testid
  *   waveform-player (data-ready, data-playing) with waveform (role=slider "Playback
  *   position"), buttons "Play"/"Pause", "Back 5 s", "Forward 5 s", range "Zoom",
- *   player-time; before-after (range "Compare before and after"); video-player;
+ *   player-time; before-after (range "Compare before and after", before-after-frame takes a
+ *   drag); "View larger" opens the image viewer: dialog data-testid lightbox (named by the
+ *   title, data-mode fit|actual|compare), buttons "Fit to window", "Actual size", "Compare
+ *   with input" (aria-pressed; keys 0, 1, C), "Close viewer", lightbox-stage, lightbox-zoom;
+ *   input pictures as input-thumb (data-field) in task-parameters; video-player;
  *   task-parameters, task-id, remote-id ("Copy task id", "Copy remote id"),
  *   cost-estimate-detail, state-history.
  * Settings: key-status ("Saved: a key is set" / "No key"), key-problem, password "API key"
