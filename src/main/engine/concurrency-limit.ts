@@ -17,7 +17,7 @@ export interface ConcurrencyLimitOptions {
 
 export class ConcurrencyLimit {
   readonly #options: ConcurrencyLimitOptions;
-  readonly #configured: number;
+  #configured: number;
   /** What the service showed it takes at once, with the reason; null: unknown. */
   #learned: { tasks: number; reason: string } | null = null;
 
@@ -33,6 +33,11 @@ export class ConcurrencyLimit {
 
   get learned(): { tasks: number; reason: string } | null {
     return this.#learned;
+  }
+
+  /** The user's setting, used from the next time the engine sends a task. */
+  setConfigured(tasks: number): void {
+    this.#configured = tasks;
   }
 
   /** Forgets what the service showed (its settings changed). */

@@ -19,7 +19,7 @@ import {
   type ServiceProfile,
   type Task,
 } from '../../shared/index.ts';
-import { assertLocalPath, PRIVATE_FOLDER_MODE } from '../media/index.ts';
+import { assertLocalPath, InputValidationError, PRIVATE_FOLDER_MODE } from '../media/index.ts';
 import { LibraryStore } from '../store/index.ts';
 import { ConcurrencyLimit } from './concurrency-limit.ts';
 import { DurationEstimates } from './duration-estimates.ts';
@@ -177,6 +177,22 @@ export class TaskEngine {
   setNetworkOnline(online: boolean): void {
     this.#ctx.reachability.setNetworkSignal(online);
     this.#ctx.events.emitStatus();
+    this.#ctx.loop.kick();
+  }
+
+  /**
+   * Tasks allowed at the service at once (pending + staged + processing), from the next time the
+   * engine sends one. Fewer than are there now sends nothing until enough of them end; none is
+   * stopped. A lower limit the service showed still applies.
+   */
+  setMaxActiveRemote(tasks: number): void {
+    if (!Number.isInteger(tasks) || tasks < 1) {
+      throw new InputValidationError(
+        'maxActiveRemote',
+        'maxActiveRemote: must be a whole number, at least 1',
+      );
+    }
+    this.#ctx.limit.setConfigured(tasks);
     this.#ctx.loop.kick();
   }
 

@@ -1,0 +1,90 @@
+/**
+ * "Tasks at once" changed while the engine is open (setMaxActiveRemote), through the real
+ * sandbox: the new number holds from the next send, raised or lowered, without reopening the
+ * library. The engine's clock stands still except where the test moves it, so what the engine
+ * knows of each task (it learns only by fetching) changes only when the test says.
+ */
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TaskEngine } from '../../src/main/engine/index.ts';
+import type { Sandbox } from '../../src/sandbox/index.ts';
+import { MODELS, REMOTE_ACTIVE_STATES, type TaskState } from '../../src/shared/index.ts';
+import { API_KEY, openEngine, removeDir, sandbox, tempDir } from './engine-fixtures.ts';
+import { TestClock } from './test-clock.ts';
+
+let dir: string;
+let sb: Sandbox | null;
+let engine: TaskEngine | null;
+
+beforeEach(async () => {
+  dir = await tempDir();
+  sb = null;
+  engine = null;
+});
+
+afterEach(async () => {
+  await engine?.close();
+  await sb?.stop();
+  await removeDir(dir);
+});
+
+const song = (style: string, duration: number) => ({
+  model: MODELS.audio,
+  taskType: 'txt2audio',
+  input: { style_prompt: style, lyrics: '[verse]\nhello', duration },
+});
+
+/** The service's own word on a task, asked over HTTP. */
+async function statusAtService(remoteId: string): Promise<string> {
+  const res = await fetch(`${(sb as Sandbox).url}/api/v1/task/${remoteId}`, {
+    headers: { 'x-api-key': API_KEY },
+  });
+  const body = (await res.json()) as { data: { status: string } };
+  return body.data.status.toLowerCase();
+}
+
+describe('tasks at once, changed while open', () => {
+  it('raises and lowers how many tasks the service holds from the next send', async () => {
+    // at this scale a 5 s song takes the sandbox about 1.1 s, a 240 s song about 5.8 s
+    sb = await sandbox({ timeScale: 0.2 });
+    const clock = new TestClock();
+    const e = await openEngine(join(dir, 'lib'), sb, { clock, maxActiveRemote: 1 });
+    engine = e;
+    const short = await e.queueTask(song('short', 5));
+    const long1 = await e.queueTask(song('long one', 240));
+    const long2 = await e.queueTask(song('long two', 240));
+    const last = await e.queueTask(song('last', 5));
+    const states = () => [short, long1, long2, last].map((t) => e.store.getTask(t.id)?.state as TaskState);
+    const atService = () => e.store.countInStates(REMOTE_ACTIVE_STATES);
+
+    await e.idle();
+    expect(states()).toEqual(['pending', 'queued', 'queued', 'queued']);
+
+    e.setMaxActiveRemote(3);
+    await e.idle();
+    expect(atService()).toBe(3);
+    expect(states()[3]).toBe('queued');
+    expect(sb.ledger()).toHaveLength(3);
+
+    // lowered below what the service holds: none is stopped, nothing more is sent
+    e.setMaxActiveRemote(2);
+    await e.idle();
+    expect(atService()).toBe(3);
+    expect(sb.ledger()).toHaveLength(3);
+
+    // once the short song is done at the service, the engine fetches all three: two stay, at the limit
+    const shortId = e.store.getTask(short.id)?.remoteId as string;
+    for (let i = 0; (await statusAtService(shortId)) !== 'completed'; i++) {
+      if (i > 200) throw new Error('the short song did not complete at the sandbox');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    await clock.advance(100, e);
+    expect(states()[0]).toBe('saved');
+    expect(atService()).toBe(2);
+    expect(states()[3]).toBe('queued');
+    expect(sb.ledger()).toHaveLength(3);
+
+    expect(() => e.setMaxActiveRemote(0)).toThrow(/at least 1/);
+    expect(() => e.setMaxActiveRemote(1.5)).toThrow(/whole number/);
+  });
+});
