@@ -19,6 +19,7 @@ import {
   waitUntil,
   writePicture,
 } from './engine-fixtures.ts';
+import { HOUR, TestClock } from './test-clock.ts';
 
 let dir: string;
 let sb: Sandbox | null;
@@ -44,13 +45,16 @@ const song = (style = 'dream pop, warm synths', duration = 8) => ({
 
 describe('engine lifecycle', () => {
   it('queues offline with no service, then sends, polls and saves the song when a service appears', async () => {
-    engine = await openEngine(join(dir, 'lib'), null);
+    const clock = new TestClock();
+    engine = await openEngine(join(dir, 'lib'), null, { clock });
     const queued = await engine.queueTask(song());
     expect(queued.state).toBe('queued');
     expect(queued.estimateMicros).toBe(8 * 500);
-    await new Promise((r) => setTimeout(r, 100));
+    // an hour on the engine's clock, every timer on the way fired and its work done
+    await clock.advance(HOUR, engine);
     expect(engine.store.getTask(queued.id)?.state).toBe('queued');
 
+    clock.run();
     sb = await sandbox();
     engine.setService({ baseUrl: sb.url, apiKey: 'engine-test-key' });
     const saved = await waitForState(engine, queued.id, ['saved', 'failed', 'uncertain', 'expired']);
@@ -193,27 +197,32 @@ describe('engine lifecycle', () => {
 
   it('honours the shell offline signal: nothing is sent until it says online', async () => {
     sb = await sandbox();
-    engine = await openEngine(join(dir, 'lib'), sb);
+    const clock = new TestClock();
+    engine = await openEngine(join(dir, 'lib'), sb, { clock });
     engine.setNetworkOnline(false);
     const task = await engine.queueTask(song());
-    await new Promise((r) => setTimeout(r, 200));
+    await clock.advance(HOUR, engine);
     expect(engine.store.getTask(task.id)?.state).toBe('queued');
     expect(sb.ledger()).toHaveLength(0);
+    clock.run();
     engine.setNetworkOnline(true);
     await waitForState(engine, task.id, ['saved']);
   });
 
   it('makes a create whose answer was lost uncertain, never re-sends it, and lets the user decide', async () => {
     sb = await sandbox({ faults: { resetAfterBodyRate: 1, applyTo: 'create' } });
-    engine = await openEngine(join(dir, 'lib'), sb);
+    // a create needs no timer: the engine's clock stands still until the task is uncertain
+    const clock = new TestClock();
+    engine = await openEngine(join(dir, 'lib'), sb, { clock });
     const a = await engine.queueTask(song('first'));
     const uncertain = await waitForState(engine, a.id, ['uncertain', 'saved', 'failed']);
     expect(uncertain.state).toBe('uncertain');
     expect(uncertain.error?.message).toMatch(/may or may not/);
     // the service was reached (the connection broke after the request): not offline
     expect(engine.status().online).toBe(true);
-    await new Promise((r) => setTimeout(r, 300));
+    await clock.advance(HOUR, engine);
     expect(sb.ledger()).toHaveLength(1); // billed once, not re-sent
+    clock.run();
     sb.setFaults({});
     engine.resubmit(a.id);
     await waitForState(engine, a.id, ['saved']);
@@ -365,15 +374,20 @@ describe('engine lifecycle', () => {
   });
 
   it('coalesces task changes into batches at most every 50 ms', async () => {
-    engine = await openEngine(join(dir, 'lib'), null);
+    const clock = new TestClock();
+    engine = await openEngine(join(dir, 'lib'), null, { clock });
     const batches: number[] = [];
     const times: number[] = [];
     engine.onTaskChanges((batch) => {
       batches.push(batch.length);
-      times.push(Date.now());
+      times.push(clock.now());
     });
-    for (let i = 0; i < 40; i++) await engine.queueTask(song(`batch ${i}`));
-    await new Promise((r) => setTimeout(r, 150));
+    // one task every 5 ms on the engine's clock
+    for (let i = 0; i < 40; i++) {
+      await engine.queueTask(song(`batch ${i}`));
+      await clock.advance(5);
+    }
+    await clock.advance(150);
     expect(batches.reduce((a, b) => a + b, 0)).toBe(40);
     expect(batches.length).toBeLessThan(40);
     for (let i = 1; i < times.length; i++)

@@ -5,7 +5,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TaskEngine } from '../../src/main/engine/index.ts';
+import type { EngineOptions, TaskEngine } from '../../src/main/engine/index.ts';
 import { encodeWav16 } from '../../src/sandbox/media/wav-encode.ts';
 import { type RawServer, startRawServer } from '../service/raw-http-server.ts';
 import {
@@ -17,6 +17,7 @@ import {
   waitForState,
   waitUntil,
 } from './engine-fixtures.ts';
+import { HOUR, TestClock } from './test-clock.ts';
 
 const TASK_ID = '7f1f2a8e-4b7c-4a0e-9a51-3c3f0e0d2a11';
 const SONG = { model: 'ace-step', taskType: 'txt2audio', input: { style_prompt: 'lofi', duration: 5 } };
@@ -73,7 +74,10 @@ function record(
   };
 }
 
-async function serve(fetchAnswers: ((url: string) => [number, unknown])[]) {
+async function serve(
+  fetchAnswers: ((url: string) => [number, unknown])[],
+  extra: Partial<EngineOptions> = {},
+) {
   let fetches = 0;
   server = await startRawServer((req, res) => {
     if (req.method === 'POST' && req.url === '/api/v1/task') return json(res, 200, record('pending', null));
@@ -91,7 +95,7 @@ async function serve(fetchAnswers: ((url: string) => [number, unknown])[]) {
     json(res, 404, { code: 404, message: 'not found' });
   });
   dir = await tempDir();
-  engine = await openEngine(dir, null, { service: { baseUrl: server.url, apiKey: API_KEY } });
+  engine = await openEngine(dir, null, { service: { baseUrl: server.url, apiKey: API_KEY }, ...extra });
   return engine;
 }
 
@@ -122,13 +126,17 @@ describe('the engine with the real service answer shapes', () => {
   });
 
   it('ends a task the service reports as Canceled as cancelled, says so, and stops asking', async () => {
-    const e = await serve([() => [200, record('Canceled', null)]]);
+    const clock = new TestClock();
+    clock.run();
+    const e = await serve([() => [200, record('Canceled', null)]], { clock });
     const queued = await e.queueTask(SONG);
     const done = await waitForState(e, queued.id, ['cancelled', 'failed', 'saved']);
     expect(done.state).toBe('cancelled');
     expect(done.error?.kind).toBe('cancelled-at-service');
+    clock.stop();
     const asked = server?.requests.filter((r) => r.method === 'GET').length ?? 0;
-    await new Promise((r) => setTimeout(r, 300));
+    // an hour on the engine's clock, every timer on the way fired and its work done
+    await clock.advance(HOUR, e);
     expect(server?.requests.filter((r) => r.method === 'GET').length).toBe(asked);
   });
 
@@ -186,9 +194,12 @@ describe('the plan’s concurrency limit', () => {
 
 describe('an answer the engine cannot read', () => {
   it('shows why, asks again only slowly, and asks at once when the user says Check now', async () => {
-    const e = await serve([
-      () => [200, { code: 200, data: { task_id: TASK_ID, status: 7 }, message: 'success' }],
-    ]);
+    const clock = new TestClock();
+    clock.run();
+    const e = await serve(
+      [() => [200, { code: 200, data: { task_id: TASK_ID, status: 7 }, message: 'success' }]],
+      { clock },
+    );
     const queued = await e.queueTask(SONG);
     const fetches = () => server?.requests.filter((r) => r.method === 'GET').length ?? 0;
     const troubled = await waitUntil(
@@ -199,11 +210,14 @@ describe('an answer the engine cannot read', () => {
       5_000,
       'the unreadable answer to be shown',
     );
+    clock.stop();
     expect(troubled.state).toBe('pending');
     // the next try waits (seconds at first, backing off to a minute), it is not a fast loop
-    expect((troubled.nextPollAt ?? 0) - Date.now()).toBeGreaterThan(1_000);
+    const waitMs = (troubled.nextPollAt ?? 0) - clock.now();
+    expect(waitMs).toBeGreaterThan(1_000);
     const before = fetches();
-    await new Promise((r) => setTimeout(r, 300));
+    // up to a millisecond before the next try is due, nothing is asked
+    await clock.advance(waitMs - 1, e);
     expect(fetches()).toBe(before);
     e.checkNow(queued.id);
     await waitUntil(() => fetches() > before, 3_000, 'the fetch Check now asks for');
