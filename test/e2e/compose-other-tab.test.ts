@@ -117,7 +117,7 @@ describe.skipIf(!browserAvailable())('the Other tab checks its JSON against the 
   it('a task type without a price asks first; "Queue anyway" queues it with the user\'s word', async () => {
     const { page } = view;
     expect(await page.getByTestId('cost-estimate').textContent()).toContain(
-      'Queue asks you to confirm first',
+      'no published price; Queue asks first',
     );
     await queueButton(page).click();
     const confirm = page.getByTestId('confirm-dialog');

@@ -22,7 +22,7 @@ function useCost(tab: ComposeTab): { amount: string | null; detail: string } {
   if (!built.readable) return { amount: null, detail: 'fix the input to see the cost' };
   const line = costLine(built.model, built.taskType, built.input);
   if (line.amount === null && line.detail.startsWith('no published price')) {
-    return { amount: null, detail: 'no published price: Queue asks you to confirm first' };
+    return { amount: null, detail: 'no published price; Queue asks first' };
   }
   return line;
 }
