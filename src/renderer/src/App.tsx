@@ -26,25 +26,33 @@
  * Compose: role=tablist "Task family" with tabs "Song", "Face swap", "Image edit", "Other"
  *   (arrow keys, Home, End); panel role=tabpanel data-testid compose-song|compose-faceSwap|
  *   compose-imageEdit|compose-other.
- *   Song: textarea "Style prompt"; buttons "Add style: <chip>"; "Negative prompt"; textarea
- *   "Lyrics" (toolbar "Insert a section marker": "Insert [verse]" … Alt+1..4);
- *   data-testid lyrics-problems with items lyrics-problem (data-line); range "Duration",
- *   number "Duration in seconds"; slot style_audio.
+ *   Song: textarea "Style prompt"; toggle buttons "Style: <chip>" (aria-pressed); "Negative
+ *   prompt"; textarea "Lyrics" (toolbar "Insert a section marker": "Insert [verse]" …
+ *   Alt+1..4); data-testid lyrics-problems (above the lyrics) with items lyrics-problem
+ *   (data-line, a button selecting the marker); range "Duration", number "Duration in seconds";
+ *   slot style_audio.
  *   Media slots: fieldset data-testid media-slot data-field=<input field> data-status
  *   empty|checking|ok|bad; inside: drop-zone (drop files here), slot-file-input (hidden
  *   <input type=file>), URL box "<Label> URL" + button "Use URL", button "Browse for <Label>",
- *   "Remove <Label>", slot-name, slot-reason (the reason a slot is refused, or its info).
+ *   "Remove <Label>", slot-name, slot-reason (the reason a slot is refused, or its info),
+ *   slot-url-note (a web address: the service fetches it). Several files dropped on a slot fill
+ *   the tab's following empty slots; Ctrl/Cmd+V in a slot pastes a picture or URL.
  *   Labels: "Target image" (target_image), "Face image" (swap_image), "image1".."image3",
  *   "Reference audio" (style_audio).
  *   Image edit: "Prompt", buttons "Insert image1 into the prompt"…, "Negative prompt",
  *   "Seed" + "Random seed", "Steps", "flow_shift".
- *   Other: selects "Model", "Task type"; textarea "Input (JSON)"; "Insert example input".
+ *   Other: selects "Model", "Task type" (each with its price), other-price; textarea "Input
+ *   (JSON)" (Tab indents; Esc then Tab leaves); json-media-field (data-key) drop targets with
+ *   json-media-check; "Insert example input".
+ *   Every tab: "Title" (optional) above Advanced; the live check's problems show beside their
+ *   fields (field-error, slot-reason) once a field is touched or Queue was tried.
  *   Advanced: button "Advanced: webhook" (aria-expanded); "Webhook endpoint", "Webhook secret".
- *   Queue bar: "Title", data-testid cost-estimate, buttons "Queue" (named "Queueing…" while
- *   the call runs; disabled only while a slot is checking or refused, or a face-swap slot is
- *   empty) and "Clear",
- *   data-testid queue-reason (why Queue is disabled, or the form-level error).
- *   Field errors from tasks.queue: data-testid field-error next to the field (role=alert).
+ *   Queue bar: data-testid cost-estimate, buttons "Queue" (named "Queueing…" while the call
+ *   runs; aria-disabled while the form has a problem, still focusable: pressing it, or
+ *   Ctrl/Cmd+Enter anywhere in the composer, shows every problem and focuses the first) and
+ *   "Clear", data-testid queue-reason (the first problem, or the form-level error). A task type
+ *   with no published price asks first (confirm-dialog, "Queue anyway").
+ *   Field errors from tasks.queue: data-testid field-error next to the field.
  * Activity: data-testid activity-list; section headings activity-section (data-section decide|
  *   running|queued|failed|finished); rows activity-row (data-task-id, data-state) with
  *   state-chip, a progressbar, activity-message; buttons "Cancel", "Submit again", "Discard",
