@@ -203,6 +203,26 @@ describe.skipIf(!browserAvailable())('gallery: bulk favourite, re-run, export an
     });
   }
 
+  it("the detail's Delete hides the task behind the same Undo, with no question first", async () => {
+    const { page, bridge } = view;
+    const task = songs[2]!;
+    await card(page, task.id)
+      .getByRole('button', { name: `Open ${task.title}` })
+      .click();
+    const detail = page.locator(`[data-testid="detail-panel"][data-task-id="${task.id}"]`);
+    await detail.getByRole('button', { name: 'Delete' }).click();
+    expect(await page.getByTestId('confirm-dialog').count()).toBe(0);
+    await detail.waitFor({ state: 'detached' });
+    await card(page, task.id).waitFor({ state: 'detached' });
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: `Deleted “${task.title}”` })
+      .getByRole('button', { name: 'Undo' })
+      .click();
+    await card(page, task.id).waitFor();
+    expect(bridge.calls.filter((c) => c.name === 'tasks.delete')).toHaveLength(0);
+  });
+
   it('deletes a selection after the undo window', async () => {
     const { page, bridge } = view;
     const picked = [songs[0]!, songs[1]!];
