@@ -11,16 +11,14 @@ import { useCompose } from '../../stores/compose-store.ts';
 import { useStudio } from '../../stores/studio-store.ts';
 import { AccountBalance } from '../account/AccountBalance.tsx';
 import { attemptQueue, queueCurrent } from './compose-actions.ts';
-import { type ComposeTab, composeInput } from './compose-model.ts';
+import type { ComposedInput } from './compose-model.ts';
 import { queueSummary } from './compose-problems.ts';
 import { useFormProblems } from './use-form-problems.ts';
 
 /** The live cost of what the form would send; for a task type without a price, what Queue does. */
-function useCost(tab: ComposeTab): { amount: string | null; detail: string } {
-  const state = useCompose();
-  const built = composeInput(tab, state);
-  if (!built.readable) return { amount: null, detail: 'fix the input to see the cost' };
-  const line = costLine(built.model, built.taskType, built.input);
+function costOf(composed: ComposedInput): { amount: string | null; detail: string } {
+  if (!composed.readable) return { amount: null, detail: 'fix the input to see the cost' };
+  const line = costLine(composed.model, composed.taskType, composed.input);
   if (line.amount === null && line.detail.startsWith('no published price')) {
     return { amount: null, detail: 'no published price; Queue asks first' };
   }
@@ -36,8 +34,8 @@ export function QueueBar() {
   const clearTab = useCompose((s) => s.clearTab);
   const online = useStudio((s) => s.status?.online ?? true);
   const networkSignal = useStudio((s) => s.status?.networkSignal ?? true);
-  const cost = useCost(tab);
-  const { problems } = useFormProblems(tab);
+  const { problems, composed } = useFormProblems(tab);
+  const cost = costOf(composed);
   const blocked = problems.length > 0;
   const onlyChecking = blocked && problems.every((p) => p.pending);
   const unknownPrice = useCompose((s) => s.unknownPrice);

@@ -15,7 +15,7 @@ import {
   type TaskTypeEntry,
   taskTypeEntry,
 } from '../../../../shared/index.ts';
-import { type ComposeForms, type ComposeTab, composeInput } from './compose-model.ts';
+import { type ComposedInput, type ComposeForms, type ComposeTab, composeInput } from './compose-model.ts';
 import { slotProblem, TAB_SLOTS } from './compose-slots.ts';
 import { findLyricsProblems } from './lyrics-markers.ts';
 
@@ -216,9 +216,15 @@ function orderOf(tab: ComposeTab, field: string): number {
   return common >= 0 ? 100 + common : 50;
 }
 
-/** Every problem of a tab's form right now, in screen order; an empty list when it can be queued. */
-export function formProblems(tab: ComposeTab, forms: ComposeForms): FieldProblem[] {
-  const composed = composeInput(tab, forms);
+/**
+ * Every problem of a tab's form right now, in screen order; an empty list when it can be queued.
+ * `composed` is what `composeInput` gives for the same form, when the caller has it already.
+ */
+export function formProblems(
+  tab: ComposeTab,
+  forms: ComposeForms,
+  composed: ComposedInput = composeInput(tab, forms),
+): FieldProblem[] {
   const found: FieldProblem[] = [];
   for (const field of TAB_SLOTS[tab]) {
     const slot = slotProblem(tab, field, forms.slots[field]);

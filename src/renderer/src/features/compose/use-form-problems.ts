@@ -1,14 +1,42 @@
-/** The live check of the shown tab, for its forms and the Queue bar. */
+/**
+ * The live check of the shown tab, for its forms and the Queue bar: what the form would send and
+ * every problem of it, worked out once per change of the form however many components ask.
+ */
 import { useMemo } from 'react';
 import { useCompose } from '../../stores/compose-store.ts';
-import type { ComposeTab } from './compose-model.ts';
+import { type ComposedInput, type ComposeForms, type ComposeTab, composeInput } from './compose-model.ts';
 import { type FieldProblem, formProblems, shownProblems } from './compose-problems.ts';
 
 export interface TabProblems {
+  /** What the form would send (model, task type, input). */
+  composed: ComposedInput;
   /** Every problem, in screen order; empty when the tab can be queued. */
   problems: FieldProblem[];
   /** What to show beside each field now (untouched empty fields say nothing before a Queue attempt). */
   shown: Record<string, string>;
+}
+
+/** The last form checked and its result: the forms and the Queue bar of one tab share it. */
+let last: { tab: ComposeTab; forms: ComposeForms; result: Omit<TabProblems, 'shown'> } | null = null;
+
+function sameForms(a: ComposeForms, b: ComposeForms): boolean {
+  return (
+    a.song === b.song &&
+    a.imageEdit === b.imageEdit &&
+    a.other === b.other &&
+    a.slots === b.slots &&
+    a.common === b.common &&
+    a.rerunOf === b.rerunOf
+  );
+}
+
+function checked(tab: ComposeTab, forms: ComposeForms): Omit<TabProblems, 'shown'> {
+  if (last && last.tab === tab && sameForms(last.forms, forms)) return last.result;
+  // a large JSON input is parsed once here, not once per reader
+  const composed = composeInput(tab, forms);
+  const result = { composed, problems: formProblems(tab, forms, composed) };
+  last = { tab, forms, result };
+  return result;
 }
 
 export function useFormProblems(tab: ComposeTab): TabProblems {
@@ -20,12 +48,15 @@ export function useFormProblems(tab: ComposeTab): TabProblems {
   const rerunOf = useCompose((s) => s.rerunOf);
   const touched = useCompose((s) => s.touched[tab]);
   const attempted = useCompose((s) => s.attempted[tab]);
-  const problems = useMemo(
-    () => formProblems(tab, { song, imageEdit, other, slots, common, rerunOf }),
+  const result = useMemo(
+    () => checked(tab, { song, imageEdit, other, slots, common, rerunOf }),
     [tab, song, imageEdit, other, slots, common, rerunOf],
   );
-  const shown = useMemo(() => shownProblems(problems, touched, attempted), [problems, touched, attempted]);
-  return { problems, shown };
+  const shown = useMemo(
+    () => shownProblems(result.problems, touched, attempted),
+    [result, touched, attempted],
+  );
+  return { ...result, shown };
 }
 
 /** The message beside a field: main's refusal from the last Queue, else the live check's. */
