@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TaskEngine } from '../../src/main/engine/index.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
 import type { EngineStatusView, StudioSettings, Task } from '../../src/shared/index.ts';
+import { startRawServer } from '../service/raw-http-server.ts';
 import { FileSecretStore } from '../support/node-adapters.ts';
 import {
   FAST_ENGINE,
@@ -298,6 +299,33 @@ describe('storing the key', () => {
       expect(await h.ok<{ accountName: string | null }>('account.get')).toHaveProperty('accountName');
     } finally {
       await h.backend.close();
+    }
+  });
+});
+
+describe('tasks at once', () => {
+  it('changes without reopening the library: what the engine learned stays, nothing is sent again', async () => {
+    const refusing = await startRawServer((_req, res) => {
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end('{"code":401,"message":"Invalid API key","data":null}');
+    });
+    const h = await openBackend(join(root, 'tasks-at-once'));
+    try {
+      await h.ok('settings.update', { serviceProfile: 'custom', baseUrl: refusing.url });
+      await h.ok('settings.setApiKey', { key: KEY, allowWeakStorage: true });
+      await h.ok('tasks.queue', SONG);
+      const status = () => h.ok<EngineStatusView>('engine.status');
+      const refused = await waitUntil(async () => (await status()).authProblem, 8_000, 'the refused key');
+      const sent = refusing.requests.length;
+      const s = await h.ok<StudioSettings>('settings.update', { maxActiveRemote: 2 });
+      expect(s.maxActiveRemote).toBe(2);
+      await new Promise((r) => setTimeout(r, 300));
+      // a reopened library would have forgotten the refusal and sent the task again
+      expect((await status()).authProblem).toBe(refused);
+      expect(refusing.requests.length).toBe(sent);
+    } finally {
+      await h.backend.close();
+      await refusing.close();
     }
   });
 });

@@ -53,13 +53,14 @@ export class EngineHost {
   }
 
   /**
-   * How many tasks may run at the service at once.
-   * TODO(issue 10): once the engine has `setMaxActiveRemote(n)` (its split is under way), call
-   * it here instead of reopening the library.
+   * How many tasks may run at the service at once, from the engine's next send: the library
+   * stays open, and what the engine learned of the service (a refused key, a lower limit the
+   * service showed) stays with it.
    */
-  async setMaxActiveRemote(maxActiveRemote: number, reconnect: () => Promise<void>): Promise<void> {
+  setMaxActiveRemote(maxActiveRemote: number): void {
     if (maxActiveRemote === this.#maxActiveRemote) return;
-    await this.reopen(this.#libraryDir, maxActiveRemote, reconnect);
+    this.engine.setMaxActiveRemote(maxActiveRemote);
+    this.#maxActiveRemote = maxActiveRemote;
   }
 
   async open(libraryDir: string, maxActiveRemote: number): Promise<void> {

@@ -63,8 +63,8 @@ export class SettingsControl {
   }
 
   /**
-   * Writes settings (the library first when the library folder or the concurrency changes; the
-   * budget into the library then in use) and points the engine at the service they call for.
+   * Writes settings (the library first when the library folder changes; the budget into the
+   * library then in use) and points the engine at the service they call for.
    */
   async update(update: SettingsUpdate): Promise<void> {
     const { settings, key, host } = this.#parts;
@@ -72,9 +72,9 @@ export class SettingsControl {
     const after = { ...settings.get(), ...patch };
     const rebind = await this.#confirmKeyDestination(after);
     const libraryDir = this.#libraryDirOf(after);
-    const reconnect = () => this.applyService(false);
-    if (libraryDir !== host.libraryDir) await host.reopen(libraryDir, after.maxActiveRemote, reconnect);
-    else await host.setMaxActiveRemote(after.maxActiveRemote, reconnect);
+    if (libraryDir !== host.libraryDir)
+      await host.reopen(libraryDir, after.maxActiveRemote, () => this.applyService(false));
+    else host.setMaxActiveRemote(after.maxActiveRemote);
     settings.update(patch);
     if (rebind) await key.write(rebind);
     if (budgetMicros !== undefined) host.engine.setBudget(budgetMicros);
