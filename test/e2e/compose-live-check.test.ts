@@ -4,7 +4,8 @@
  *   untouched field until Queue is tried; then every problem shows beside its field and focus
  *   moves to the first;
  * - 6,000 characters of lyrics and a malformed marker are both shown at once, as you type;
- * - a refusal from main (a budget) shows as a toast that goes once the form is edited.
+ * - a refusal from main (a budget) shows as a toast that goes once the form is edited;
+ * - Queue keeps the focus through its call (it is never natively disabled).
  * Behind the UI: nothing was sent to `tasks.queue` while the form had problems.
  */
 import type { Browser } from '@playwright/test';
@@ -138,5 +139,15 @@ describe.skipIf(!browserAvailable())('the composer checks the form live, in plai
     expect(await page.getByTestId('queue-reason').textContent()).not.toContain('budget');
     expect(await rig.tasks()).toEqual([]);
     await rig.call('settings.update', { budgetMicros: null });
+  });
+
+  it('Queue keeps the focus while its call runs and after it', async () => {
+    const { page } = view;
+    const queue = queueButton(page);
+    await queue.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => view.bridge.queuedTasks().length).toBe(1);
+    await page.getByRole('button', { name: 'Queueing…' }).waitFor({ state: 'detached' });
+    expect(await focusedField(view)).toBe('Queue');
   });
 });

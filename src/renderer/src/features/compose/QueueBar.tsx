@@ -1,8 +1,8 @@
 /**
  * The bottom of the composer: live cost, the balance, Queue and Clear. Queue works offline
- * too; while the form has problems it is marked unavailable (aria-disabled, so it stays
- * focusable) with the first problem as its reason, and pressing it shows every problem and
- * focuses the first.
+ * too; while the form has problems (or a queue call runs) it is marked unavailable with
+ * aria-disabled, never `disabled`, so it keeps the focus and stays focusable; the first problem
+ * is its reason, and pressing it shows every problem and focuses the first.
  */
 import { useId } from 'react';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
@@ -72,8 +72,7 @@ export function QueueBar() {
           type="button"
           className="button button-primary button-large"
           onClick={attemptQueue}
-          disabled={queueing}
-          aria-disabled={blocked ? true : undefined}
+          aria-disabled={blocked || queueing ? true : undefined}
           aria-describedby={`${id}-why`}
           aria-keyshortcuts="Control+Enter Meta+Enter"
           title="Ctrl+Enter (⌘Enter on a Mac)"
