@@ -78,7 +78,7 @@ export class SettingsControl {
     settings.update(patch);
     if (rebind) await key.write(rebind);
     if (budgetMicros !== undefined) host.engine.setBudget(budgetMicros);
-    await this.applyService();
+    await this.applyService(true, rebind ?? undefined);
   }
 
   async setApiKey(apiKey: string): Promise<void> {
