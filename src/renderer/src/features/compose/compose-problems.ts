@@ -118,10 +118,10 @@ function formProblem(p: InputProblem, taskType: string): FieldProblem {
   return problem(p.field, formWords(p), kind === 'required');
 }
 
-function formWords(problem: InputProblem): string {
-  const words = FIELD_WORDS[problem.field] ?? { label: problem.field };
+function formWords(p: InputProblem): string {
+  const words = FIELD_WORDS[p.field] ?? { label: p.field };
   const is = words.plural ? 'are' : 'is';
-  const reason = problem.reason;
+  const reason = p.reason;
   switch (reason?.kind) {
     case 'required':
       return `${words.label} ${is} needed`;
@@ -134,17 +134,17 @@ function formWords(problem: InputProblem): string {
     case 'url-extension':
       return `${words.label}: the URL must end in ${reason.allowed.join(', ')}`;
     default:
-      return sentence(problem.message.replace(/\binput\./g, ''));
+      return sentence(p.message.replace(/\binput\./g, ''));
   }
 }
 
 /** A catalog problem of a key of the Other tab's JSON, in plain words naming the key. */
-function jsonWords(problem: InputProblem, entry: TaskTypeEntry): string {
-  const key = `"${problem.field}"`;
-  const reason = problem.reason;
+function jsonWords(p: InputProblem, entry: TaskTypeEntry): string {
+  const key = `"${p.field}"`;
+  const reason = p.reason;
   switch (reason?.kind) {
     case 'required': {
-      const media = mediaFieldsOfRules(entry.input).find((m) => m.field === problem.field);
+      const media = mediaFieldsOfRules(entry.input).find((m) => m.field === p.field);
       if (!media) return `${key} is empty: ${entry.label} needs it`;
       const what = media.kind === 'audio' ? 'an audio file' : 'a picture';
       return `${key} is empty: ${entry.label} needs ${what} (drop a file below, or write a URL)`;
@@ -160,7 +160,7 @@ function jsonWords(problem: InputProblem, entry: TaskTypeEntry): string {
     case 'url-extension':
       return `${key}: a URL must end in ${reason.allowed.join(', ')}`;
     default:
-      return sentence(problem.message.replace(/\binput\./g, ''));
+      return sentence(p.message.replace(/\binput\./g, ''));
   }
 }
 
