@@ -6,12 +6,12 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXED_SQL } from '../../src/main/store/fixed-statements.ts';
-import type { ListQuery } from '../../src/main/store/index.ts';
+import type { ListOrder, ListQuery } from '../../src/main/store/index.ts';
+import type { PagePosition } from '../../src/main/store/list-cursor.ts';
 import {
   type BuiltQuery,
   buildListQuery,
   buildOldestInStatesQuery,
-  type PagePosition,
 } from '../../src/main/store/list-query.ts';
 import { faceSwapTask, imageTask, songTask, tempLibraries } from './store-fixtures.ts';
 
@@ -51,7 +51,7 @@ function expectIndexedWalk(steps: string[]): void {
   }
 }
 
-const AT: PagePosition = { favorite: 1, seq: 123_456_789 };
+const AT: PagePosition = { key: 1, seq: 123_456_789, cut: false };
 const LIST_SHAPES: [string, ListQuery][] = [
   ['newest', {}],
   ['starredFirst', { order: 'starredFirst' }],
@@ -63,6 +63,14 @@ const LIST_SHAPES: [string, ListQuery][] = [
   ['time range', { createdFrom: '2025-01-01T00:00:00Z', createdTo: '2025-01-02T00:00:00Z' }],
   ['search', { search: 'piano' }],
   ['search with filters', { search: 'piano', family: 'song', states: ['saved', 'queued'] }],
+];
+
+const ORDER_SHAPES: [string, ListOrder, string][] = [
+  ['oldest', 'oldest', 'sqlite_autoindex_tasks_2'],
+  ['title', 'title', 'tasks_by_title'],
+  ['costliest', 'costliest', 'tasks_by_cost'],
+  ['longest', 'longest', 'tasks_by_length'],
+  ['starredFirst', 'starredFirst', 'tasks_by_favorite'],
 ];
 
 describe.each([
@@ -80,6 +88,43 @@ describe.each([
       expectIndexedWalk(plan(built as BuiltQuery));
     }
   });
+
+  it.each(ORDER_SHAPES)(
+    'listTasks in order %s walks its index, and a later page starts from a range of it',
+    (_name, order, index) => {
+      const first = plan(buildListQuery({ order }, null, 50) as BuiltQuery);
+      expect(first.join(' | ')).toContain(`USING INDEX ${index}`);
+      expectIndexedWalk(first);
+      const ats: PagePosition[] = [{ key: order === 'title' ? 'x' : 1, seq: 5, cut: false }];
+      if (order === 'title') ats.push({ key: 'x', seq: 5, cut: true });
+      for (const at of ats) {
+        const later = plan(buildListQuery({ order }, at, 50) as BuiltQuery);
+        expect(later[0], later.join(' | ')).toMatch(new RegExp(`^SEARCH tasks USING INDEX ${index} \\(`));
+        expectIndexedWalk(later);
+      }
+      const searched = plan(buildListQuery({ order, search: 'piano' }, null, 50) as BuiltQuery);
+      expect(searched.join(' | ')).toContain(order === 'oldest' ? 'SCAN tasks_fts' : `USING INDEX ${index}`);
+      expectIndexedWalk(searched);
+    },
+  );
+
+  it.each(ORDER_SHAPES.filter(([, order]) => order !== 'oldest'))(
+    'listTasks in order %s with many matches walks the order index, checking the filters',
+    (_name, order, index) => {
+      const filters: ListQuery[] = [
+        { family: 'song' },
+        { states: ['saved', 'failed', 'queued'] },
+        { favorite: false, taskType: 'face-swap', states: ['queued'] },
+      ];
+      for (const filter of filters) {
+        for (const at of [null, { key: order === 'title' ? 'x' : 1, seq: 5, cut: false }]) {
+          const steps = plan(buildListQuery({ ...filter, order }, at, 50, true) as BuiltQuery);
+          expect(steps.join(' | ')).toContain(`USING INDEX ${index}`);
+          expectIndexedWalk(steps);
+        }
+      }
+    },
+  );
 
   it('listTasks with search walks the full-text index newest first, without sorting the matches', () => {
     const steps = plan(buildListQuery({ search: 'piano' }, null, 50) as BuiltQuery);

@@ -1,26 +1,30 @@
 /**
- * SQL for listing and counting tasks: filters, keyset pagination and the opaque cursor.
+ * SQL for listing and counting tasks: filters and keyset pagination (the orders and the cursor
+ * are in list-cursor.ts).
  *
- * Every list is ordered by `seq` (creation time, then insertion order: see sort-key.ts) and paged
- * with a keyset (`seq < cursor`), never OFFSET, so page 1,000 costs what page 1 costs. Which index
- * walks a page:
- * - no filter: the unique index on seq; `favorite` or `starredFirst`: tasks_by_favorite;
- *   `family`: tasks_by_family; `taskType`: tasks_by_type; createdFrom/createdTo: a seq range.
+ * Every list is ordered by an order's key column, if any, then `seq` (creation time, then
+ * insertion order: see sort-key.ts), and paged with a keyset (`(key, seq) < cursor`), never
+ * OFFSET, so page 1,000 costs what page 1 costs. Which index walks a page:
+ * - no filter: the unique index on seq (newest, oldest), or the order's index: tasks_by_favorite
+ *   (starredFirst), tasks_by_title, tasks_by_cost, tasks_by_length;
+ * - newest or oldest with `favorite`: tasks_by_favorite; `family`: tasks_by_family; `taskType`:
+ *   tasks_by_type; createdFrom/createdTo: a seq range;
  * - `states`: one walk of tasks_by_state per state, each stopping at the page size, merged by
- *   UNION ALL (ten states cost ten short walks, not a sort of every match).
- * - `search`, newest first: the FTS5 index itself, walked newest first (rowid = seq), joined to the
- *   task by seq and stopped after a page: the cost does not grow with the number of matches.
- * - `search` with starredFirst: favorites index walked, each row checked against the set of matching
- *   rows (built once per page: grows with the number of matches).
+ *   UNION ALL (ten states cost ten short walks, not a sort of every match);
+ * - `search`, newest or oldest first: the FTS5 index itself, walked by rowid (= seq), joined to the
+ *   task by seq and stopped after a page: the cost does not grow with the number of matches;
+ * - `search` in another order: the order's index walked, each row checked against the set of
+ *   matching rows (built once per page: grows with the number of matches).
  * Filters beyond the one an index serves are checked row by row during that walk, so a page costs
- * (page size / share of rows passing those filters) row reads.
+ * (page size / share of rows passing those filters) row reads. With a filter and an order that has
+ * a key, SQLite may instead walk the filter's index and sort its matches.
  */
 import type { SQLInputValue } from 'node:sqlite';
-import { z } from 'zod';
 import type { TaskState } from '../../shared/index.ts';
 import { toFtsQuery } from './fts-query.ts';
+import { ORDERS, type PagePosition, SORT_KEY_COLUMN } from './list-cursor.ts';
 import { seqFloor } from './sort-key.ts';
-import { InvalidCursorError, LibraryStoreError } from './store-errors.ts';
+import { LibraryStoreError } from './store-errors.ts';
 import type { ListOrder, ListQuery, TaskFilter } from './store-types.ts';
 import { toStoredIso } from './stored-time.ts';
 import { TASK_TABLE } from './task-columns.ts';
@@ -33,44 +37,6 @@ export type Params = Record<string, SQLInputValue>;
 export interface BuiltQuery {
   sql: string;
   params: Params;
-}
-
-/** Where the previous page ended. */
-export interface PagePosition {
-  favorite: 0 | 1;
-  seq: number;
-}
-
-const CursorSchema = z.strictObject({
-  v: z.literal(1),
-  o: z.enum(['newest', 'starredFirst']),
-  f: z.union([z.literal(0), z.literal(1)]),
-  s: z.number().int(),
-});
-
-export function encodeCursor(order: ListOrder, at: PagePosition): string {
-  const body = { v: 1, o: order, f: at.favorite, s: at.seq };
-  return Buffer.from(JSON.stringify(body), 'utf8').toString('base64url');
-}
-
-export function decodeCursor(cursor: string, order: ListOrder): PagePosition {
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw new InvalidCursorError('The list cursor is not one this store made');
-  }
-  const parsed = CursorSchema.safeParse(value);
-  if (!parsed.success) throw new InvalidCursorError('The list cursor is not one this store made');
-  if (parsed.data.o !== order) {
-    throw new InvalidCursorError(`The list cursor was made for order "${parsed.data.o}", not "${order}"`);
-  }
-  return { favorite: parsed.data.f, seq: parsed.data.s };
-}
-
-/** Where a page whose last row is `row` ended. */
-export function positionOf(row: Record<string, unknown>): PagePosition {
-  return { favorite: Number(row.favorite) === 1 ? 1 : 0, seq: Number(row.seq) };
 }
 
 export function pageSize(limit: number | undefined): number {
@@ -92,39 +58,42 @@ export function searchMatch(filter: TaskFilter): string | null {
 
 /**
  * WHERE terms for family, task type, favorite and the creation range, on columns of `t` (an alias
- * or the table name), filling `params`.
+ * or the table name), filling `params`. `checkOnly`: written `+t.col` so that SQLite checks them
+ * on each row of another index's walk instead of walking their own index.
  */
-function attributeTerms(filter: TaskFilter, t: string, params: Params): string[] {
+function attributeTerms(filter: TaskFilter, t: string, params: Params, checkOnly = false): string[] {
+  const col = (name: string) => `${checkOnly ? '+' : ''}${t}.${name}`;
   const terms: string[] = [];
   if (filter.family !== undefined) {
-    terms.push(`${t}.family = $family`);
+    terms.push(`${col('family')} = $family`);
     params.family = filter.family;
   }
   if (filter.taskType !== undefined) {
-    terms.push(`${t}.task_type = $task_type`);
+    terms.push(`${col('task_type')} = $task_type`);
     params.task_type = filter.taskType;
   }
   if (filter.favorite !== undefined) {
-    terms.push(`${t}.favorite = $favorite`);
+    terms.push(`${col('favorite')} = $favorite`);
     params.favorite = filter.favorite ? 1 : 0;
   }
   if (filter.createdFrom !== undefined) {
-    terms.push(`${t}.seq >= $seq_from`);
+    terms.push(`${col('seq')} >= $seq_from`);
     params.seq_from = seqFloor(toStoredIso(filter.createdFrom, 'createdFrom'), 'createdFrom');
   }
   if (filter.createdTo !== undefined) {
-    terms.push(`${t}.seq < $seq_to`);
+    terms.push(`${col('seq')} < $seq_to`);
     params.seq_to = seqFloor(toStoredIso(filter.createdTo, 'createdTo'), 'createdTo');
   }
   return terms;
 }
 
-function statesTerm(states: readonly TaskState[], t: string, params: Params): string {
+function statesTerm(states: readonly TaskState[], t: string, params: Params, checkOnly = false): string {
   const names = states.map((state, i) => {
     params[`state${i}`] = state;
     return `$state${i}`;
   });
-  return names.length === 1 ? `${t}.state = ${names[0]}` : `${t}.state IN (${names.join(', ')})`;
+  const col = `${checkOnly ? '+' : ''}${t}.state`;
+  return names.length === 1 ? `${col} = ${names[0]}` : `${col} IN (${names.join(', ')})`;
 }
 
 function where(terms: readonly string[]): string {
@@ -133,51 +102,86 @@ function where(terms: readonly string[]): string {
 
 const TASK_COLUMNS = TASK_TABLE.selectList();
 
+/** `(key, seq) < (after key, after seq)` (`>` ascending): the rows after the previous page. */
 function keysetTerm(order: ListOrder, at: PagePosition | null, t: string, params: Params): string | null {
   if (at === null) return null;
+  const { key, descending } = ORDERS[order];
+  const after = descending ? '<' : '>';
   params.after_seq = at.seq;
-  if (order === 'newest') return `${t}.seq < $after_seq`;
-  params.after_favorite = at.favorite;
-  return `(${t}.favorite, ${t}.seq) < ($after_favorite, $after_seq)`;
+  if (key === null) return `${t}.seq ${after} $after_seq`;
+  params.after_key = at.key;
+  // A cut text key: the full key is the one of the row the previous page ended on (the cut one
+  // only when that row is gone).
+  const afterKey = at.cut
+    ? `coalesce((SELECT ${key} FROM tasks WHERE seq = $after_seq), $after_key)`
+    : '$after_key';
+  return `(${t}.${key}, ${t}.seq) ${after} (${afterKey}, $after_seq)`;
 }
 
-function orderBy(order: ListOrder): string {
-  return order === 'starredFirst' ? 'favorite DESC, seq DESC' : 'seq DESC';
+/** The ORDER BY of an order, on the columns of `t` (or on the result columns, when null). */
+function orderBy(order: ListOrder, t: string | null): string {
+  const { key, descending } = ORDERS[order];
+  const dir = descending ? ' DESC' : '';
+  const seq = t === null ? 'seq' : `${t}.seq`;
+  if (key === null) return `${seq}${dir}`;
+  return `${t === null ? SORT_KEY_COLUMN : `${t}.${key}`}${dir}, ${seq}${dir}`;
 }
 
-/** Newest first with a search: walk the FTS index by rowid (= seq) descending, join each hit to its task. */
-function searchNewestQuery(
+/** The columns of a listed task, and the order's key (for the cursor) when it has one. */
+function listColumns(order: ListOrder, t: string): string {
+  const { key } = ORDERS[order];
+  const columns = TASK_TABLE.selectList(t);
+  return key === null ? columns : `${columns}, ${t}.${key} AS ${SORT_KEY_COLUMN}`;
+}
+
+/**
+ * Newest or oldest first with a search: walk the FTS index by rowid (= seq), join each hit to its
+ * task, stop after a page.
+ */
+function searchBySeqQuery(
   query: ListQuery,
+  order: ListOrder,
   match: string,
   at: PagePosition | null,
   params: Params,
 ): BuiltQuery {
+  const { descending } = ORDERS[order];
   params.match = match;
   const terms = ['tasks_fts MATCH $match', ...attributeTerms(query, 't', params)];
   if (at !== null) {
-    terms.push('tasks_fts.rowid < $after_seq');
+    terms.push(`tasks_fts.rowid ${descending ? '<' : '>'} $after_seq`);
     params.after_seq = at.seq;
   }
   const states = filterStates(query);
   if (states !== null) terms.push(statesTerm(states, 't', params));
   const sql =
-    `SELECT ${TASK_TABLE.selectList('t')} FROM tasks_fts CROSS JOIN tasks AS t ON t.seq = tasks_fts.rowid` +
-    `${where(terms)} ORDER BY tasks_fts.rowid DESC LIMIT $limit`;
+    `SELECT ${listColumns(order, 't')} FROM tasks_fts CROSS JOIN tasks AS t ON t.seq = tasks_fts.rowid` +
+    `${where(terms)} ORDER BY tasks_fts.rowid${descending ? ' DESC' : ''} LIMIT $limit`;
   return { sql, params };
 }
 
 /**
  * One page (plus one row, to know whether another page follows). Returns null when the filter
- * cannot match anything (an empty `states` list).
+ * cannot match anything (an empty `states` list). `walkOrder` (for an order with a key): walk the
+ * order's index and check every filter row by row (see walkOrderIndex).
  */
-export function buildListQuery(query: ListQuery, at: PagePosition | null, size: number): BuiltQuery | null {
+export function buildListQuery(
+  query: ListQuery,
+  at: PagePosition | null,
+  size: number,
+  walkOrder = false,
+): BuiltQuery | null {
   const order = query.order ?? 'newest';
   const params: Params = { limit: size + 1 };
   const states = filterStates(query);
   if (states !== null && states.length === 0) return null;
   const match = searchMatch(query);
-  if (match !== null && order === 'newest') return searchNewestQuery(query, match, at, params);
-  const terms = attributeTerms(query, 'tasks', params);
+  if (match !== null && ORDERS[order].key === null) {
+    return searchBySeqQuery(query, order, match, at, params);
+  }
+  const walk = walkOrder && ORDERS[order].key !== null;
+  const terms = attributeTerms(query, 'tasks', params, walk);
+  if (walk && states !== null) terms.unshift(statesTerm(states, 'tasks', params, true));
   if (match !== null) {
     // `+seq`: check each walked row against the match set instead of sorting every match.
     terms.push('+tasks.seq IN (SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH $match)');
@@ -185,17 +189,17 @@ export function buildListQuery(query: ListQuery, at: PagePosition | null, size: 
   }
   const keyset = keysetTerm(order, at, 'tasks', params);
   if (keyset !== null) terms.push(keyset);
-  const select = `SELECT ${TASK_COLUMNS} FROM tasks`;
-  const tail = ` ORDER BY ${orderBy(order)} LIMIT $limit`;
-  if (states === null || states.length === 1) {
-    const all = states === null ? terms : [statesTerm(states, 'tasks', params), ...terms];
+  const select = `SELECT ${listColumns(order, 'tasks')} FROM tasks`;
+  const tail = ` ORDER BY ${orderBy(order, 'tasks')} LIMIT $limit`;
+  if (walk || states === null || states.length === 1) {
+    const all = walk || states === null ? terms : [statesTerm(states, 'tasks', params), ...terms];
     return { sql: `${select}${where(all)}${tail}`, params };
   }
   const parts = states.map((state, i) => {
     params[`state${i}`] = state;
     return `SELECT * FROM (${select}${where([`tasks.state = $state${i}`, ...terms])}${tail})`;
   });
-  return { sql: `${parts.join(' UNION ALL ')}${tail}`, params };
+  return { sql: `${parts.join(' UNION ALL ')} ORDER BY ${orderBy(order, null)} LIMIT $limit`, params };
 }
 
 /** Counts per state with every filter applied, read from the tasks themselves. */
@@ -218,6 +222,45 @@ export function buildCountQuery(filter: TaskFilter): BuiltQuery | null {
 /** True when the running totals can answer the count (no time range and no search). */
 export function countableFromTotals(filter: TaskFilter): boolean {
   return filter.createdFrom === undefined && filter.createdTo === undefined && searchMatch(filter) === null;
+}
+
+/**
+ * For an order with a key and a filter, which is cheaper: SQLite's usual plan, walking the
+ * filter's index and sorting every match, or walking the order's index and checking the filter
+ * on each row, which reads about (page size × total / matches) rows. Walking wins once
+ * matches² > (page size + 1) × total: with 100,000 tasks and pages of 50, above ~2,300 matches.
+ */
+export function walkOrderIndex(matching: number, total: number, size: number): boolean {
+  return matching * matching > (size + 1) * total;
+}
+
+/**
+ * How many tasks pass the filter, and how many there are, from task_totals; null when the totals
+ * cannot tell (a time range or a search) or there is no filter on family, task type, favorite or
+ * state.
+ */
+export function buildFilterShareQuery(filter: TaskFilter): BuiltQuery | null {
+  if (!countableFromTotals(filter)) return null;
+  const params: Params = {};
+  const terms: string[] = [];
+  if (filter.family !== undefined) {
+    terms.push('family = $family');
+    params.family = filter.family;
+  }
+  if (filter.taskType !== undefined) {
+    terms.push('task_type = $task_type');
+    params.task_type = filter.taskType;
+  }
+  if (filter.favorite !== undefined) {
+    terms.push('favorite = $favorite');
+    params.favorite = filter.favorite ? 1 : 0;
+  }
+  const states = filterStates(filter);
+  if (states !== null && states.length > 0) terms.push(statesTerm(states, 'task_totals', params));
+  if (terms.length === 0) return null;
+  const sql = `SELECT coalesce(sum(tasks), 0) AS total,
+    coalesce(sum(CASE WHEN ${terms.join(' AND ')} THEN tasks ELSE 0 END), 0) AS matching FROM task_totals`;
+  return { sql, params };
 }
 
 /** Counts per state from task_totals: family, task type and favorite filters apply there. */

@@ -2,6 +2,7 @@
  * The shapes the library store takes and gives besides the shared Task model.
  */
 import type {
+  ListOrder,
   OutputKind,
   OutputState,
   Task,
@@ -101,10 +102,13 @@ export interface TaskFilter {
   search?: string;
 }
 
-export type ListOrder = 'newest' | 'starredFirst';
+export type { ListOrder } from '../../shared/index.ts';
 
 export interface ListQuery extends TaskFilter {
-  /** `newest` (default): created_at desc, then insertion order desc. `starredFirst`: favorites first, then newest. */
+  /**
+   * `newest` (default): created_at desc, then insertion order desc. The others (oldest,
+   * starredFirst, title, costliest, longest): see LIST_ORDERS in src/shared/task/list-order.ts.
+   */
   order?: ListOrder;
   /** Page size, 1..200 (default 50). */
   limit?: number;

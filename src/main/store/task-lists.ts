@@ -4,23 +4,24 @@
  * The SQL comes from list-query.ts and fixed-statements.ts.
  */
 import { TASK_STATES, type Task, type TaskState } from '../../shared/index.ts';
+import { decodeCursor, encodeCursor, ORDERS, positionOf } from './list-cursor.ts';
 import {
   buildCountQuery,
+  buildFilterShareQuery,
   buildListQuery,
   buildOldestInStatesQuery,
   buildTotalsCountQuery,
   countableFromTotals,
-  decodeCursor,
-  encodeCursor,
   filterStates,
   pageSize,
-  positionOf,
+  walkOrderIndex,
 } from './list-query.ts';
 import { assertStates, positiveLimit, type StoreCore } from './store-core.ts';
 import { CorruptTaskRowError } from './store-errors.ts';
 import type {
   CostSummary,
   DurationSample,
+  ListOrder,
   ListQuery,
   TaskCounts,
   TaskFilter,
@@ -44,15 +45,24 @@ export class TaskLists {
     const order = query.order ?? 'newest';
     const size = pageSize(query.limit);
     const at = query.cursor ? decodeCursor(query.cursor, order) : null;
-    const built = buildListQuery(query, at, size);
+    const built = buildListQuery(query, at, size, this.#walkOrder(query, order, size));
     if (built === null) return { items: [], nextCursor: null, unreadable: [] };
     return this.#core.snapshot(() => {
       const rows = this.#core.cache.get(built.sql).all(built.params);
       const page = rows.slice(0, size);
       const last = page[page.length - 1];
-      const nextCursor = rows.length > size && last ? encodeCursor(order, positionOf(last)) : null;
+      const nextCursor = rows.length > size && last ? encodeCursor(order, positionOf(last, order)) : null;
       return { ...this.#summaries(page), nextCursor };
     });
+  }
+
+  /** Whether a page in a keyed order walks the order's index (see walkOrderIndex). */
+  #walkOrder(filter: TaskFilter, order: ListOrder, size: number): boolean {
+    if (ORDERS[order].key === null) return false;
+    const built = buildFilterShareQuery(filter);
+    if (built === null) return false;
+    const row = this.#core.cache.get(built.sql).get(built.params);
+    return walkOrderIndex(Number(row?.matching ?? 0), Number(row?.total ?? 0), size);
   }
 
   #summaries(rows: readonly SqlRow[]): { items: TaskSummary[]; unreadable: UnreadableTask[] } {

@@ -1,1 +1,2 @@
+export * from './list-order.ts';
 export * from './task-model.ts';
