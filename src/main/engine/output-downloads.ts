@@ -1,5 +1,5 @@
 /**
- * The engine's rules for result downloads, beside engine.ts: where they may connect (by the
+ * The engine's rules for result downloads, beside result-downloads.ts: where they may connect (by the
  * profile the engine runs), how long one may take, how many times a task's downloads are tried
  * before its outputs end `failed`, how many outputs one task may have, and putting failed
  * outputs back to `pending` when the user asks for another try.
