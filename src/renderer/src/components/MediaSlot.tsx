@@ -120,7 +120,7 @@ export function MediaSlot({ field, description, error, optional, inputRef }: Med
               />
             ) : (
               <span className="slot-icon" aria-hidden="true">
-                {remote ? '🔗' : rule.kind === 'audio' ? '♪' : '▣'}
+                {remote ? '↗' : rule.kind === 'audio' ? '♪' : '▣'}
               </span>
             )}
             <span className="slot-name" title={slot.label} data-testid="slot-name">
