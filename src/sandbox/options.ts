@@ -1,6 +1,6 @@
 /**
  * The public shape of the sandbox service: how to start it and what it reports. The server
- * itself lives beside this file; other rooms import only `src/sandbox/index.ts`.
+ * itself lives beside this file; other folders import only `src/sandbox/index.ts`.
  */
 
 /**

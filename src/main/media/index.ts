@@ -1,14 +1,14 @@
 /**
  * Local task inputs: what a value is (URL, Base64, file), whether it is acceptable, the copy
  * into the library, and the streamed Base64 request body. Plain Node; nothing from electron.
- * Result downloads and thumbnails (download-output.ts, thumbnail.ts) belong to the downloads room;
- * this door re-exports them.
+ * It also holds result downloads and thumbnails (download-output.ts, thumbnail.ts), which the
+ * engine's result downloads use; this index is the folder's public surface.
  */
 
 export { mp3Seconds, readAudioDuration, wavSeconds } from './audio-duration.ts';
 export { base64Chunks } from './base64-stream.ts';
 export { Base64DecodeError, type DataUri, decodeBase64Strict, parseDataUri } from './base64-strict.ts';
-// Result downloads and thumbnails (download-output.ts, thumbnail.ts: written by the downloads room).
+// Result downloads and thumbnails (download-output.ts, thumbnail.ts).
 export { DOWNLOAD_FAILED, type DownloadTimes, finalFailure } from './download-errors.ts';
 export {
   DEFAULT_DOWNLOAD_TIMES,

@@ -1,4 +1,4 @@
-/** The door of the service client room: the HTTP client, its typed errors and its retry policy. */
+/** The service client's public surface: the HTTP client, its typed errors and its retry policy. */
 export { parseBaseUrl, type ServiceEndpoint, taskPath } from './base-url.ts';
 export {
   backoffDelay,
