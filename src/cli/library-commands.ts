@@ -3,7 +3,7 @@
  * tasks) and `export` (files and a task.json sidecar per task, into a folder).
  */
 import { exportTasks } from '../main/engine/index.ts';
-import { isTaskState, type Task, type TaskState } from '../shared/index.ts';
+import { isTaskState, LIST_ORDERS, type ListOrder, type Task, type TaskState } from '../shared/index.ts';
 import { FLAG, noPositionals, numberValue, readArgs, UsageError, VALUE } from './cli-args.ts';
 import { EXIT } from './exit-codes.ts';
 import type { GlobalOptions } from './global-options.ts';
@@ -33,10 +33,12 @@ export async function runList(g: GlobalOptions, argv: string[], env: NodeJS.Proc
     limit: VALUE,
     favorite: FLAG,
     'starred-first': FLAG,
+    order: VALUE,
   });
   noPositionals(positionals);
   const states = values.state?.split(',').map((s) => s.trim());
   for (const s of states ?? []) if (!isTaskState(s)) throw new UsageError(`--state: unknown state "${s}"`);
+  const order = listOrderOf(values.order, values['starred-first'] === true);
   const limit = numberValue('limit', values.limit) ?? 50;
   if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw new UsageError('--limit must be 1 to 200');
   const session = await openSession({ ...g, sandbox: false }, env);
@@ -46,7 +48,7 @@ export async function runList(g: GlobalOptions, argv: string[], env: NodeJS.Proc
       taskType: values.type,
       search: values.search,
       favorite: values.favorite ? true : undefined,
-      order: values['starred-first'] ? 'starredFirst' : 'newest',
+      order,
       limit,
     });
     if (g.json) printJson(page);
@@ -58,6 +60,17 @@ export async function runList(g: GlobalOptions, argv: string[], env: NodeJS.Proc
   } finally {
     await session.close();
   }
+}
+
+/** `--order` (one of LIST_ORDERS) or the older `--starred-first`; newest first by default. */
+function listOrderOf(value: string | undefined, starredFirst: boolean): ListOrder {
+  if (value !== undefined && starredFirst)
+    throw new UsageError('--order and --starred-first: give one of them');
+  if (starredFirst) return 'starredFirst';
+  if (value === undefined) return 'newest';
+  const order = LIST_ORDERS.find((o) => o === value);
+  if (!order) throw new UsageError(`--order: unknown order "${value}" (one of ${LIST_ORDERS.join(', ')})`);
+  return order;
 }
 
 export async function runExport(g: GlobalOptions, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {

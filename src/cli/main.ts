@@ -42,7 +42,7 @@ Commands:
       every create also takes [--model ID] [--title T] [--webhook-url URL --webhook-secret S] [--wait]
       [--accept-unknown-price] (needed under a budget for a task type with no published price)
   get ID                                   one task (local or service id)
-  list [--state S[,S]] [--type T] [--search TEXT] [--favorite] [--starred-first] [--limit N]
+  list [--state S[,S]] [--type T] [--search TEXT] [--favorite] [--order newest|oldest|starredFirst|title|costliest|longest] [--limit N]
   watch [--until-idle]                     run the engine and print task changes
   export DIR [IDS...]                      copy files and a task.json sidecar per task
   import TASK_ID [--wait]                  add a task created elsewhere, with its outputs

@@ -179,6 +179,40 @@ describe('media-task', () => {
     expect(sb.ledger().some((e) => JSON.stringify(e.body).includes('huge'))).toBe(false);
   });
 
+  it('lists in any of the library orders; an unknown order is refused with the list of orders', async () => {
+    const library = join(dir, 'lib-orders');
+    for (const title of ['banana', 'Apple', 'cherry']) {
+      const queued = await run([
+        '--library',
+        library,
+        'create',
+        'audio',
+        '--style',
+        'x',
+        '--duration',
+        '5',
+        '--title',
+        title,
+      ]);
+      expect(queued.code).toBe(0);
+    }
+    const titles = async (...order: string[]) => {
+      const r = await run(['--library', library, '--json', 'list', ...order]);
+      expect(r.code).toBe(0);
+      return JSON.parse(r.stdout).items.map((t: { title: string }) => t.title);
+    };
+    expect(await titles()).toEqual(['cherry', 'Apple', 'banana']);
+    expect(await titles('--order', 'oldest')).toEqual(['banana', 'Apple', 'cherry']);
+    expect(await titles('--order', 'title')).toEqual(['Apple', 'banana', 'cherry']);
+    const bad = await run(['--library', library, 'list', '--order', 'cheapest']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(
+      /--order: unknown order "cheapest" \(one of newest, oldest, starredFirst, title/,
+    );
+    const both = await run(['--library', library, 'list', '--order', 'title', '--starred-first']);
+    expect(both.code).toBe(2);
+  });
+
   it('exit code 3 when the service refuses the key, without printing the key', async () => {
     const r = await run(
       ['--library', join(dir, 'lib5'), 'create', 'audio', '--style', 'x', '--duration', '5', '--wait'],
