@@ -2,12 +2,18 @@
  * The library's filter bar as state, turned into the bridge's list/count queries, and the rule
  * deciding whether a live task change belongs at the top of the current gallery. Pure.
  */
-import type { ListQueryInput, TaskFamily, TaskFilterInput, TaskState } from '../../../shared/index.ts';
+import type {
+  ListOrder,
+  ListQueryInput,
+  TaskFamily,
+  TaskFilterInput,
+  TaskState,
+} from '../../../shared/index.ts';
 import { ACTIVE_STATES, type TaskSummary } from './task-status.ts';
 import { localDayEndIso, localDayStartIso } from './time-format.ts';
 
 export type StateFilter = '' | 'active' | 'saved' | 'failed' | 'uncertain' | 'cancelled' | 'expired';
-export type LibraryOrder = 'newest' | 'starredFirst';
+export type LibraryOrder = ListOrder;
 
 export interface LibraryFilters {
   family: '' | TaskFamily;

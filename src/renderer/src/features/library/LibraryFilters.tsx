@@ -1,5 +1,6 @@
 /** The library's filter bar: search (debounced), type, state, dates, favourites and sort. */
 import { useEffect, useId, useRef, useState } from 'react';
+import { LIST_ORDERS } from '../../../../shared/index.ts';
 import { useDebounced } from '../../hooks/useDebounced.ts';
 import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
 import {
@@ -10,6 +11,16 @@ import {
 import { useTasks } from '../../stores/tasks-store.ts';
 
 const SEARCH_DEBOUNCE_MS = 250;
+
+/** Every sort order the list call takes, in plain words (a new order needs its words here). */
+const ORDER_LABELS: Record<Filters['order'], string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  starredFirst: 'Favourites first',
+  title: 'Title (A to Z)',
+  costliest: 'Highest cost first',
+  longest: 'Longest first',
+};
 
 export function LibraryFilters() {
   const id = useId();
@@ -128,8 +139,11 @@ export function LibraryFilters() {
           value={filters.order}
           onChange={(event) => set({ order: event.target.value as Filters['order'] })}
         >
-          <option value="newest">Newest first</option>
-          <option value="starredFirst">Favourites first</option>
+          {LIST_ORDERS.map((value) => (
+            <option key={value} value={value}>
+              {ORDER_LABELS[value]}
+            </option>
+          ))}
         </select>
       </div>
     </div>
