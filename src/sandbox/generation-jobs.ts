@@ -7,6 +7,8 @@ import {
   composeFaceSwap,
   composeImageEdit,
   type DecodedImage,
+  type ExtendSongParams,
+  extendSongWav,
   generateSongWav,
   generateTextImage,
   generateVideoMp4,
@@ -16,6 +18,7 @@ import {
 
 export type GenerationJob =
   | { kind: 'song'; params: SongParams }
+  | { kind: 'extendSong'; params: ExtendSongParams }
   | { kind: 'textImage'; prompt: string; seed: number; width: number; height: number }
   | { kind: 'video'; params: VideoParams }
   | { kind: 'faceSwap'; target: DecodedImage; swap: DecodedImage }
@@ -24,16 +27,22 @@ export type GenerationJob =
   | { kind: 'backgroundRemove'; image: DecodedImage }
   | { kind: 'segment'; image: DecodedImage; factor: number };
 
-/** A structured-cloned image arrives with a Uint8Array; the generators want a Buffer. */
+/** A structured-cloned Buffer arrives as a Uint8Array; the generators want a Buffer. */
+function asBuffer(bytes: Buffer): Buffer {
+  const d = bytes as Uint8Array;
+  return Buffer.isBuffer(d) ? d : Buffer.from(d.buffer, d.byteOffset, d.byteLength);
+}
+
 function asImage(image: DecodedImage): DecodedImage {
-  const d = image.data as Uint8Array;
-  return Buffer.isBuffer(d) ? image : { ...image, data: Buffer.from(d.buffer, d.byteOffset, d.byteLength) };
+  return { ...image, data: asBuffer(image.data) };
 }
 
 export async function runGenerationJob(job: GenerationJob): Promise<Buffer> {
   switch (job.kind) {
     case 'song':
       return generateSongWav(job.params);
+    case 'extendSong':
+      return extendSongWav({ ...job.params, source: asBuffer(job.params.source) });
     case 'textImage':
       return generateTextImage(job.prompt, job.seed, job.width, job.height);
     case 'video':

@@ -1,5 +1,5 @@
 /**
- * The sandbox's own outgoing HTTP (image URL inputs, webhook deliveries) on one undici Agent,
+ * The sandbox's own outgoing HTTP (image and audio URL inputs, webhook deliveries) on one undici Agent,
  * so stop() can close every socket it opened. Under `loopback-only` (outbound-policy.ts) it
  * fetches only the sandbox's own URLs, follows no redirect, connects only to loopback addresses
  * and words every failure to fetch the same way.
@@ -16,6 +16,8 @@ import {
 } from './outbound-policy.ts';
 
 const IMAGE_FETCH_TIMEOUT_MS = 15_000;
+/** A source song can be a few tens of MB. */
+const AUDIO_FETCH_TIMEOUT_MS = 60_000;
 
 export class OutboundHttp {
   private readonly agent: Agent;
@@ -46,11 +48,20 @@ export class OutboundHttp {
   }
 
   /** Downloads an image URL (size-capped); throws a readable Error when it cannot. */
-  async fetchImage(url: string): Promise<Buffer> {
+  fetchImage(url: string): Promise<Buffer> {
+    return this.fetchInput(url, LIMITS.imageMaxBytes, IMAGE_FETCH_TIMEOUT_MS);
+  }
+
+  /** Downloads an audio URL (a source song; size-capped) under the same policy as images. */
+  fetchAudio(url: string): Promise<Buffer> {
+    return this.fetchInput(url, LIMITS.audioMaxBytes, AUDIO_FETCH_TIMEOUT_MS);
+  }
+
+  private async fetchInput(url: string, cap: number, timeoutMs: number): Promise<Buffer> {
     const refused = imageUrlProblem(url, this.mode, this.ownOrigin());
     if (refused) throw new Error(refused);
     try {
-      return await this.readImage(url);
+      return await this.readFile(url, cap, timeoutMs);
     } catch (err) {
       // under loopback-only nothing tells one failure from another
       if (this.mode === 'loopback-only') throw new Error(OWN_FILE_UNREADABLE);
@@ -58,14 +69,14 @@ export class OutboundHttp {
     }
   }
 
-  private async readImage(url: string): Promise<Buffer> {
+  private async readFile(url: string, cap: number, timeoutMs: number): Promise<Buffer> {
     let res: Dispatcher.ResponseData;
     try {
       res = await request(url, {
         dispatcher: this.dispatcher,
-        signal: AbortSignal.any([AbortSignal.timeout(IMAGE_FETCH_TIMEOUT_MS), this.stopping.signal]),
-        headersTimeout: IMAGE_FETCH_TIMEOUT_MS,
-        bodyTimeout: IMAGE_FETCH_TIMEOUT_MS,
+        signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), this.stopping.signal]),
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
       });
     } catch (err) {
       throw new Error(describeError(err));
@@ -74,7 +85,6 @@ export class OutboundHttp {
       res.body.resume();
       throw new Error(`HTTP ${res.statusCode}`);
     }
-    const cap = LIMITS.imageMaxBytes;
     const chunks: Buffer[] = [];
     let total = 0;
     for await (const chunk of res.body) {

@@ -1,6 +1,6 @@
 /**
  * What the sandbox itself may fetch and send under `outbound: 'loopback-only'` (the app's
- * built-in sandbox): image inputs only from its own URLs (uploads and results), webhooks only
+ * built-in sandbox): image and audio inputs only from its own URLs (uploads and results), webhooks only
  * to this computer. A refused URL is refused in the same words whatever is at that address, so
  * the answers tell nothing about other machines or ports. Connections are checked again when
  * they open (a name such as `localhost` is resolved and must give loopback addresses only).
@@ -11,9 +11,9 @@ import { buildConnector } from 'undici';
 import { isLoopbackAddress } from './http-answers.ts';
 import type { OutboundMode } from './options.ts';
 
-/** The one answer for an image URL the built-in sandbox will not fetch. */
+/** The one answer for an image or audio URL the built-in sandbox will not fetch. */
 export const FOREIGN_IMAGE_URL = 'the demo sandbox fetches only its own files (uploads and results)';
-/** The one answer for an image URL of its own that it could not fetch. */
+/** The one answer for an image or audio URL of its own that it could not fetch. */
 export const OWN_FILE_UNREADABLE = 'the file could not be fetched';
 /** The one answer for a webhook endpoint the built-in sandbox will not call. */
 export const FOREIGN_WEBHOOK =
@@ -33,7 +33,7 @@ export function isLoopbackHost(hostname: string): boolean {
   return host === 'localhost' || isLoopbackAddress(host);
 }
 
-/** Why an image URL may not be fetched, or null. */
+/** Why an image or audio URL may not be fetched, or null. */
 export function imageUrlProblem(url: string, mode: OutboundMode, ownOrigin: string): string | null {
   if (mode === 'any') return null;
   return parsed(url)?.origin === ownOrigin ? null : FOREIGN_IMAGE_URL;

@@ -1,9 +1,13 @@
 /**
  * What files a completed task yields and how each is made, by task type. Files made from
- * parameters alone (audio, video, text-to-image) get a key derived from those parameters, so
- * identical requests share bytes and evicted bytes can be made again.
+ * parameters alone (songs, video, text-to-image) get a key derived from those parameters, so
+ * identical requests share bytes and evicted bytes can be made again. Songs made from a source
+ * song take their length and sample rate from it: `edit` keeps the source's length,
+ * `audio2audio` follows the style audio's length unless `duration` is given, and `extend` keeps
+ * the source's own samples between the new parts (pinned, as it holds the source).
  */
 import { createHash } from 'node:crypto';
+import type { SourceAudio } from './audio-source.ts';
 import type { GenerationJob } from './generation-jobs.ts';
 import type { CheckedImage } from './image-input-check.ts';
 import { hashText } from './media/index.ts';
@@ -29,6 +33,8 @@ export interface OutputSource {
   taskType: string;
   input: Record<string, unknown>;
   images: CheckedImage[];
+  /** The source song of extend, edit and audio2audio (audio-source.ts), else null. */
+  audio: SourceAudio | null;
   run: RunJob;
 }
 
@@ -64,6 +70,14 @@ function pinned(source: OutputSource, name: string, produce: () => Promise<Buffe
 }
 
 function planAudio(source: OutputSource): PlannedOutput {
+  const { audio } = source;
+  if (!audio) return planTextSong(source);
+  if (source.taskType === 'extend') return planExtend(source, audio);
+  return planSourcedSong(source, audio);
+}
+
+/** A song from text alone (txt2audio). */
+function planTextSong(source: OutputSource): PlannedOutput {
   const { input, taskType } = source;
   const seconds = audioSecondsOf(taskType, input);
   const params = {
@@ -80,6 +94,66 @@ function planAudio(source: OutputSource): PlannedOutput {
     regenerable: true,
     produce: () => source.run({ kind: 'song', params }),
     seconds,
+  };
+}
+
+/** A digest of the source song's bytes, so different sources give different songs. */
+function digestOf(audio: SourceAudio): string {
+  return createHash('sha1').update(audio.bytes).digest('hex').slice(0, 16);
+}
+
+/**
+ * `edit`: a new song of exactly the source's length in the edited style and lyrics;
+ * `audio2audio`: a new song in the prompt's style, as long as `duration` or else the style audio.
+ */
+function planSourcedSong(source: OutputSource, audio: SourceAudio): PlannedOutput {
+  const { input, taskType } = source;
+  const rate = audio.header.sampleRate;
+  const given = taskType === 'audio2audio' ? num(input.duration, 0) : 0;
+  const frames = given > 0 ? Math.max(1, Math.round(given * rate)) : audio.header.frames;
+  const params = {
+    stylePrompt: str(input.edit_style_prompt) || str(input.style_prompt) || 'reference audio',
+    lyrics: str(input.edit_lyrics) || str(input.lyrics),
+    negativePrompt: str(input.negative_prompt) || str(input.negative_style_prompt),
+    durationSeconds: frames / rate,
+    sampleRate: rate,
+    seedText: `${taskType}|${str(input.style_prompt)}|${str(input.lyrics)}|${digestOf(audio)}`,
+  };
+  return {
+    name: 'audio.wav',
+    contentType: 'audio/wav',
+    key: paramsKey('wav', params),
+    regenerable: true,
+    produce: () => source.run({ kind: 'song', params }),
+    seconds: frames / rate,
+  };
+}
+
+/** `extend`: new music before and after the source song, whose samples stay as they are. */
+function planExtend(source: OutputSource, audio: SourceAudio): PlannedOutput {
+  const { input } = source;
+  const { header } = audio;
+  const rate = header.sampleRate;
+  const leftSeconds = Math.max(0, num(input.left_extend_duration, 0));
+  const rightSeconds = Math.max(0, num(input.right_extend_duration, 0));
+  const frames = Math.round(leftSeconds * rate) + header.frames + Math.round(rightSeconds * rate);
+  const song = {
+    stylePrompt: str(input.style_prompt) || 'continuation of the source song',
+    lyrics: str(input.lyrics),
+    negativePrompt: str(input.negative_prompt) || str(input.negative_style_prompt),
+    seedText: `extend|${str(input.style_prompt)}|${str(input.lyrics)}|${digestOf(audio)}`,
+  };
+  return {
+    name: 'audio.wav',
+    contentType: 'audio/wav',
+    key: `task:${source.id}/audio.wav`,
+    regenerable: false,
+    produce: () =>
+      source.run({
+        kind: 'extendSong',
+        params: { source: audio.bytes, header, leftSeconds, rightSeconds, song },
+      }),
+    seconds: frames / rate,
   };
 }
 

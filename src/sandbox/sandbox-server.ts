@@ -97,6 +97,7 @@ export class SandboxServer {
         generation: this.generation,
         webhooks: this.webhooks,
         baseUrl: () => this.baseUrl,
+        fetchAudio: (url) => this.outbound.fetchAudio(url),
       },
     );
     this.uploads = new UploadStore(this.outputs, this.scheduler, uploadTtlOf(options));

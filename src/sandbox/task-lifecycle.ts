@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { estimateCost } from '../shared/catalog/index.ts';
+import { loadSourceAudio, SourceAudioError, sourceAudioFailure } from './audio-source.ts';
 import type { ValidatedCreate } from './create-validation.ts';
 import { SandboxHttpError } from './error-body.ts';
 import type { FaultInjector } from './fault-injector.ts';
@@ -52,6 +53,8 @@ export interface TaskLifecycleParts {
   webhooks: WebhookSender;
   /** The sandbox's base URL, known once it listens. */
   baseUrl: () => string;
+  /** Downloads a source song's URL (outbound policy applied). */
+  fetchAudio: (url: string) => Promise<Buffer>;
 }
 
 const INJECTED_FAILURE: TaskErrorObject = {
@@ -253,16 +256,19 @@ export class TaskLifecycle {
     }
   }
 
+  /** Reads the source song (if the task type has one), then makes and describes every output file. */
   private makeOutputs(task: SandboxTask): void {
-    const planned = planOutputs({
-      id: task.id,
-      taskType: task.taskType,
-      input: task.requestInput,
-      images: task.images ?? [],
-      run: (job) => this.parts.generation.run(job),
-    });
     const base = this.parts.baseUrl();
     const make = async () => {
+      const audio = await loadSourceAudio(task.taskType, task.requestInput, this.parts.fetchAudio);
+      const planned = planOutputs({
+        id: task.id,
+        taskType: task.taskType,
+        input: task.requestInput,
+        images: task.images ?? [],
+        audio,
+        run: (job) => this.parts.generation.run(job),
+      });
       const files: TaskOutputFile[] = [];
       for (const p of planned) {
         const bytes = await this.parts.outputs.acquire(p.key, p.contentType, p.produce, p.regenerable);
@@ -282,12 +288,11 @@ export class TaskLifecycle {
     make().then(
       (files) => this.complete(task, files, Date.now()),
       (err: unknown) =>
-        this.fail(task, Date.now(), {
-          code: 10001,
-          message: 'task failed: the output could not be made',
-          raw_message: `sandbox output generation failed: ${err instanceof Error ? err.message : String(err)}`,
-          detail: null,
-        }),
+        this.fail(
+          task,
+          Date.now(),
+          err instanceof SourceAudioError ? sourceAudioFailure(err) : outputFailure(err),
+        ),
     );
   }
 
@@ -345,6 +350,16 @@ export class TaskLifecycle {
     task.outputsReleased = true;
     for (const o of task.outputs) this.parts.outputs.release(o.key);
   }
+}
+
+/** The error of a task whose output files could not be made. */
+function outputFailure(err: unknown): TaskErrorObject {
+  return {
+    code: 10001,
+    message: 'task failed: the output could not be made',
+    raw_message: `sandbox output generation failed: ${err instanceof Error ? err.message : String(err)}`,
+    detail: null,
+  };
 }
 
 /**

@@ -20,6 +20,7 @@ import {
   type TestServer,
   taskIdOf,
   waitForEnd,
+  wavBytes,
 } from './sandbox-http.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -128,7 +129,7 @@ describe('ace-step txt2audio', () => {
   });
 
   it('serves audio2audio, edit and extend with WAV outputs of the expected length', async () => {
-    const audio = Buffer.from('RIFF fake reference audio').toString('base64');
+    const audio = wavBytes(2).toString('base64');
     const cases = [
       {
         task_type: 'audio2audio',

@@ -1,6 +1,6 @@
 /**
  * Real media for the sandbox service: songs (WAV), images (PNG) and videos (MP4) derived
- * deterministically from the task input. Pure functions, no HTTP.
+ * deterministically from the task input, and the reading of WAV inputs. Pure functions, no HTTP.
  */
 
 export { ImageCodecUnavailableError } from '../../image-codec/index.ts';
@@ -21,7 +21,16 @@ export {
 export { decodeMediaBase64 } from './media-base64.ts';
 export { MediaInputError } from './media-input-error.ts';
 export { pickIndex, seededRandom } from './seeded-random.ts';
+export { type ExtendSongParams, extendSongWav } from './song-extend.ts';
 export { generateSongWav, SONG_SAMPLE_RATE, type SongParams } from './song-wav.ts';
 export { hashText } from './text-hash.ts';
 export { generateTextImage } from './text-image.ts';
 export { DEFAULT_VIDEO, generateVideoMp4, type VideoParams } from './video-mp4.ts';
+export {
+  audioFormatName,
+  readWavHeader,
+  readWavSamples,
+  WAV_MAX_RATE,
+  WAV_MIN_RATE,
+  type WavHeader,
+} from './wav-decode.ts';

@@ -13,6 +13,10 @@ export interface SongParams {
   seedText?: string;
   /** Default 22050 Hz. */
   sampleRate?: number;
+  /** Fade at the start; default 0.005 s (a click guard). */
+  fadeInSeconds?: number;
+  /** Fade at the end; default 0.5 s (a song's ending). */
+  fadeOutSeconds?: number;
 }
 
 export const SONG_SAMPLE_RATE = 22050;
@@ -28,15 +32,29 @@ export function generateSongWav(params: SongParams): Buffer {
     throw new RangeError(`sampleRate must be an integer from 8000 to 96000, got ${sampleRate}`);
   }
   const count = Math.max(1, Math.round(params.durationSeconds * sampleRate));
-  const style = songStyle(params.stylePrompt, params.negativePrompt, params.seedText);
-  const bars = planSong(params.lyrics, style, count / sampleRate);
-  const mix = new Float32Array(count);
-  renderSong(mix, bars, style, sampleRate);
-  return encodeWav16(toInt16(mix, sampleRate), sampleRate);
+  return encodeWav16(songSamples(params, count, sampleRate), sampleRate);
 }
 
-/** Normalises the peak to -1 dBFS, with a short fade in and a fade out, into 16-bit samples. */
-function toInt16(mix: Float32Array, sampleRate: number): Int16Array {
+/** Exactly `frames` mono 16-bit samples of the song at `sampleRate` (frames at least 1). */
+export function songSamples(
+  params: Omit<SongParams, 'durationSeconds' | 'sampleRate'>,
+  frames: number,
+  sampleRate: number,
+): Int16Array {
+  const style = songStyle(params.stylePrompt, params.negativePrompt, params.seedText);
+  const bars = planSong(params.lyrics, style, frames / sampleRate);
+  const mix = new Float32Array(frames);
+  renderSong(mix, bars, style, sampleRate);
+  return toInt16(mix, sampleRate, params.fadeInSeconds ?? 0.005, params.fadeOutSeconds ?? 0.5);
+}
+
+/** Normalises the peak to -1 dBFS, with a fade in and a fade out, into 16-bit samples. */
+function toInt16(
+  mix: Float32Array,
+  sampleRate: number,
+  fadeInSeconds: number,
+  fadeOutSeconds: number,
+): Int16Array {
   let peak = 0;
   for (let i = 0; i < mix.length; i++) {
     const v = mix[i]!;
@@ -47,9 +65,9 @@ function toInt16(mix: Float32Array, sampleRate: number): Int16Array {
   const out = new Int16Array(mix.length);
   // Int16Array stores truncate towards zero; the scaled values are always inside the 16-bit range.
   for (let i = 0; i < mix.length; i++) out[i] = mix[i]! * scale;
-  const fadeIn = Math.min(Math.round(0.005 * sampleRate), Math.floor(mix.length / 4));
+  const fadeIn = Math.min(Math.round(fadeInSeconds * sampleRate), Math.floor(mix.length / 4));
   for (let i = 0; i < fadeIn; i++) out[i] = (out[i]! * (i + 1)) / (fadeIn + 1);
-  const fadeOut = Math.min(Math.round(0.5 * sampleRate), Math.floor(mix.length / 10));
+  const fadeOut = Math.min(Math.round(fadeOutSeconds * sampleRate), Math.floor(mix.length / 10));
   for (let k = 1; k <= fadeOut; k++) {
     const i = mix.length - k;
     out[i] = (out[i]! * k) / (fadeOut + 1);
