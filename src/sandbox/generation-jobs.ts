@@ -23,7 +23,7 @@ export type GenerationJob =
   | { kind: 'video'; params: VideoParams }
   | { kind: 'faceSwap'; target: DecodedImage; swap: DecodedImage }
   | { kind: 'imageEdit'; images: DecodedImage[]; prompt: string; seed: number }
-  | { kind: 'upscale'; image: DecodedImage; scale: number }
+  | { kind: 'upscale'; image: DecodedImage; scale: number; faceEnhance: boolean }
   | { kind: 'backgroundRemove'; image: DecodedImage }
   | { kind: 'segment'; image: DecodedImage; factor: number };
 
@@ -52,7 +52,7 @@ export async function runGenerationJob(job: GenerationJob): Promise<Buffer> {
     case 'imageEdit':
       return composeImageEdit(job.images.map(asImage), job.prompt, job.seed);
     case 'upscale':
-      return upscaleImage(asImage(job.image), job.scale);
+      return upscaleImage(asImage(job.image), job.scale, job.faceEnhance);
     case 'backgroundRemove':
       return removeBackground(asImage(job.image));
     case 'segment':

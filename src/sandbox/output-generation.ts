@@ -218,7 +218,12 @@ export function planOutputs(source: OutputSource): PlannedOutput[] {
     case 'upscale':
       return [
         pinned(source, 'image.png', () =>
-          source.run({ kind: 'upscale', image: imageOf(source, 'image'), scale: num(input.scale, 2) }),
+          source.run({
+            kind: 'upscale',
+            image: imageOf(source, 'image'),
+            scale: num(input.scale, 2),
+            faceEnhance: input.face_enhance === true,
+          }),
         ),
       ];
     case 'background-remove':
