@@ -44,6 +44,18 @@
  * must be under LIMITS.imageMaxSideExclusive; face-swap URLs must end in .jpg/.jpeg/.png/.webp.
  * Output files are made on a worker thread (`generationWorkers`, default 1), so fetches never wait.
  *
+ * Outputs reflect the operation. Songs: `extend` is the source song (input.audio) with new music
+ * before and after, round(left x rate) + source frames + round(right x rate) frames long, the
+ * source's samples unchanged in the middle, at the source's rate and channels; `edit` is a new
+ * song of exactly the source's length in the edited style; `audio2audio` lasts `duration` or else
+ * as long as the style audio. The source is read when processing ends (a URL under the outbound
+ * policy, an upload, Base64 or a data URI) and must be WAV (the sandbox's own song results are;
+ * the real service's are MP3): a source it cannot get or read fails the task with error {code
+ * 10000, message `failed to get input audio: <reason>`} (field notes), and nothing is charged.
+ * Images: `upscale` is exactly the input's size times `scale` (no cap), `background-remove` an
+ * RGBA PNG with a transparent background, `segment` a mask of the input's size grown or shrunk by
+ * `segment_factor` pixels.
+ *
  * Errors in the spec profile all have the body `{code, message, data: null, error: {code, raw_message,
  * message, detail: null}}`: 400 bad request (the message names the field, e.g. `input.duration must be
  * between 1 and 240, got 500`), 400 for a malformed (non-UUID) task id, 401 missing or wrong
@@ -51,8 +63,8 @@
  * plan refuses or uploads refused (`Insufficient plan level`), 404 unknown task id, unknown path or
  * file, 405 wrong method, 410 expired output or upload, 413 body over 64 MiB, 415 a body not declared
  * JSON, 429 over the concurrency limit with `overLimit: 'refuse'` (Retry-After: 1) or a rate-limit
- * fault, 500 a server-error fault. A failed task carries error {code 10000 (injected failure) or 10001
- * (output generation failed)}.
+ * fault, 500 a server-error fault. A failed task carries error {code 10000 (injected failure, or a
+ * source song it cannot get or read) or 10001 (output generation failed)}.
  *
  * Hosted profile (`profile: 'hosted'`), from the field notes' recorded records and the docs:
  * - every create and fetch of ace-step, qwen-image and image-toolkit answers `{code: 200, data,
@@ -105,9 +117,10 @@
  * `GET /_sandbox/faults` -> `{faults}`, `PUT /_sandbox/faults` with a FaultOptions body.
  *
  * Exposure (options.ts): a developer's sandbox is open by default; the app's built-in sandbox
- * runs with `controlAccess: 'api-key'`, `outbound: 'loopback-only'` (image inputs fetched only from
- * its own URLs, webhooks only to this computer, others a 400 naming the field) and `crossSite:
- * 'refuse'` (403 to a request whose Origin is not its own or whose Sec-Fetch-Site is another site).
+ * runs with `controlAccess: 'api-key'`, `outbound: 'loopback-only'` (image and audio inputs fetched
+ * only from its own URLs, webhooks only to this computer; others a 400 naming the field, or for a
+ * source song a failed task) and `crossSite: 'refuse'` (403 to a request whose Origin is not its
+ * own or whose Sec-Fetch-Site is another site).
  */
 
 export type { LedgerView } from './ledger-view.ts';
