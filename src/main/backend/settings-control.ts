@@ -55,6 +55,8 @@ export class SettingsControl {
       ...s,
       modelOverrides: { ...s.modelOverrides },
       libraryDir: this.#configuredLibraryDir(s),
+      libraryInUse: host.libraryDir,
+      demoLibrary: host.libraryDir === this.#demoLibraryDir(),
       budgetMicros: host.engine.budget(),
       hasApiKey: key.stored,
       keyProblem: key.stored ? key.problem : null,
@@ -141,9 +143,12 @@ export class SettingsControl {
    * demo mode off never leaves sandbox tasks to be polled at the real service.
    */
   #libraryDirOf(s: Settings): string {
-    if (chooseService(s, this.#parts.key.stored) === 'sandbox')
-      return resolve(this.#parts.userDataDir, DEMO_LIBRARY_FOLDER);
+    if (chooseService(s, this.#parts.key.stored) === 'sandbox') return this.#demoLibraryDir();
     return this.#configuredLibraryDir(s);
+  }
+
+  #demoLibraryDir(): string {
+    return resolve(this.#parts.userDataDir, DEMO_LIBRARY_FOLDER);
   }
 
   /** The library folder the user chose (or the default one), used whenever demo mode is off. */

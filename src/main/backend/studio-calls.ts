@@ -21,6 +21,7 @@ import type {
 } from '../../shared/index.ts';
 import { exportTasks, mediaFieldsOf, type TaskEngine } from '../engine/index.ts';
 import { InputValidationError, localPathCandidate, localPathProblem, validateInput } from '../media/index.ts';
+import { NetworkError } from '../service/index.ts';
 import type { StudioBackendOptions } from './backend-options.ts';
 import { StudioCallError } from './call-errors.ts';
 import { resolveLibraryFile } from './media-path.ts';
@@ -182,7 +183,17 @@ function accountCalls(ctx: CallContext) {
           'no service is set up yet: store your API key in Settings (or turn on demo mode) to see a balance',
         );
       }
-      const info = await ctx.engine().account();
+      const info = await ctx
+        .engine()
+        .account()
+        .catch((err: unknown) => {
+          // a balance that cannot be asked because nothing answers says where, apart from a refusal
+          if (!(err instanceof NetworkError)) throw err;
+          const address = ctx.statusView().serviceAddress ?? 'the service';
+          // "Reading the balance failed: the connection was refused before the request was sent (…)"
+          const what = /failed: (.*?) (?:before|after) the request was sent/.exec(err.message)?.[1];
+          throw new StudioCallError('unreachable', `could not reach ${address}${what ? ` (${what})` : ''}`);
+        });
       return {
         service,
         accountName: info.accountName,

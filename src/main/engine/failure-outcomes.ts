@@ -16,8 +16,9 @@ import {
 } from '../service/index.ts';
 import { RemoteIdClashError, remoteIdClashSubmission } from './remote-id-clash.ts';
 
+/** Shown by the app and the command line alike, so it names neither's way of giving a key. */
 export const AUTH_PROBLEM =
-  'the service refused the API key; check the key (Settings in the app, MEDIA_TASK_API_KEY on the command line)';
+  'the service refused the API key; nothing is sent until a key it accepts is stored';
 
 /** How long to wait before reading a task again when its answers cannot be read, or are refused. */
 export const SLOW_RETRY_MS = 60_000;

@@ -62,6 +62,8 @@ export const SettingsSchema = z.object({
   theme: z.enum(THEMES),
   /** True until the user has made the first-run choice (demo or key). */
   firstRun: z.boolean(),
+  /** A short tone when a task ends or the queue is done (off by default). */
+  notifySound: z.boolean(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -76,6 +78,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   libraryDir: '',
   theme: 'system',
   firstRun: true,
+  notifySound: false,
 });
 
 /** A budget in micro-dollars; null for none. */
@@ -119,6 +122,10 @@ export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
 export interface StudioSettings extends Settings {
   /** The library folder in use when demo mode is off (the default one when none was chosen). */
   libraryDir: string;
+  /** The library the app shows and works on now: `libraryDir`, or demo mode's own. */
+  libraryInUse: string;
+  /** True when `libraryInUse` is demo mode's library (sandbox results, nothing billed). */
+  demoLibrary: boolean;
   /** The budget of the library in use, in micro-dollars; null for none. */
   budgetMicros: number | null;
   hasApiKey: boolean;

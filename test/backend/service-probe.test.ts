@@ -1,0 +1,89 @@
+/**
+ * What the window learns when it tests a key or an address with the balance call, and which
+ * library it shows: `account.get` says `unreachable` (naming the address) when nothing answers,
+ * apart from a refused key; the settings view names the library in use (demo mode's own, or the
+ * user's). The refused key's words name no command-line variable.
+ */
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_PROBLEM } from '../../src/main/engine/failure-outcomes.ts';
+import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
+import type { StudioSettings } from '../../src/shared/index.ts';
+import { openBackend, removeDir, tempDir } from './backend-fixtures.ts';
+
+const KEY = 'probe-test-key-0123456789';
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('testing a key and an address with the balance call', () => {
+  let root: string;
+  let sandbox: Sandbox;
+
+  beforeAll(async () => {
+    root = await tempDir();
+    sandbox = await startSandbox({ apiKey: KEY, port: 0, timeScale: 0.02 });
+  });
+
+  afterAll(async () => {
+    await sandbox.stop();
+    await removeDir(root);
+  });
+
+  it('answers the balance, a refused key, and an address where nothing answers, each apart', async () => {
+    const h = await openBackend(join(root, 'probe'));
+    try {
+      await h.ok('settings.update', { serviceProfile: 'custom', baseUrl: sandbox.url });
+      await h.ok('settings.setApiKey', { key: KEY, allowWeakStorage: true });
+      expect(await h.ok('account.get')).toMatchObject({ service: 'remote', balanceUsd: 10 });
+
+      await h.ok('settings.setApiKey', { key: 'not-the-key-0123456789', allowWeakStorage: true });
+      const refused = await h.call('account.get');
+      expect(refused.ok).toBe(false);
+      if (!refused.ok) expect(refused.error.kind).toBe('unauthorized');
+
+      const wrong = `http://127.0.0.1:${await closedPort()}`;
+      await h.ok('settings.update', { baseUrl: wrong });
+      const unreachable = await h.call('account.get');
+      expect(unreachable.ok).toBe(false);
+      if (!unreachable.ok) {
+        expect(unreachable.error.kind).toBe('unreachable');
+        expect(unreachable.error.message).toBe(`could not reach ${wrong} (the connection was refused)`);
+      }
+      // the key stays stored
+      expect((await h.ok<StudioSettings>('settings.get')).hasApiKey).toBe(true);
+    } finally {
+      await h.backend.close();
+    }
+  });
+
+  it("names the library in use: demo mode its own, else the user's", async () => {
+    const dir = join(root, 'libraries');
+    const h = await openBackend(dir);
+    try {
+      const demo = await h.ok<StudioSettings>('settings.update', { demoMode: true, firstRun: false });
+      expect(demo).toMatchObject({
+        demoLibrary: true,
+        libraryInUse: join(dir, 'demo-library'),
+        libraryDir: join(dir, 'library'),
+      });
+      const own = await h.ok<StudioSettings>('settings.update', { demoMode: false });
+      expect(own).toMatchObject({ demoLibrary: false, libraryInUse: join(dir, 'library') });
+      expect(own.notifySound).toBe(false);
+      expect((await h.ok<StudioSettings>('settings.update', { notifySound: true })).notifySound).toBe(true);
+    } finally {
+      await h.backend.close();
+    }
+  });
+
+  it('words the refused key for the app and the command line alike', () => {
+    expect(AUTH_PROBLEM).toMatch(/^the service refused the API key/);
+    expect(AUTH_PROBLEM).not.toMatch(/MEDIA_TASK_|Settings|command line/);
+  });
+});
