@@ -213,7 +213,7 @@ describe('an answer the engine cannot read', () => {
     clock.stop();
     expect(troubled.state).toBe('pending');
     // the next try waits (seconds at first, backing off to a minute), it is not a fast loop
-    const waitMs = (troubled.nextPollAt ?? 0) - clock.now();
+    const waitMs = (e.store.pollSchedule(queued.id)?.nextPollAt ?? 0) - clock.now();
     expect(waitMs).toBeGreaterThan(1_000);
     const before = fetches();
     // up to a millisecond before the next try is due, nothing is asked

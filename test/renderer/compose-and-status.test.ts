@@ -48,8 +48,6 @@ function task(id: string, state: TaskState, patch: Partial<TaskSummary> = {}): T
     savedAt: null,
     expectedMs: null,
     rerunOf: null,
-    nextPollAt: null,
-    pollCount: 0,
     ...patch,
   };
 }

@@ -148,6 +148,11 @@ describe.each([
       ['highestSeqIn', 'sqlite_autoindex_tasks_2', [1, 2]],
       ['inputsOf', 'sqlite_autoindex_task_inputs_1', ['x']],
       ['outputsOf', 'sqlite_autoindex_task_outputs_1', ['x']],
+      ['nextPollDue', 'tasks_due_for_poll', []],
+      ['pollScheduleById', 'sqlite_autoindex_tasks_1', ['x']],
+      ['fileInputUses', 'task_inputs_by_file', ['inputs/x.png']],
+      ['fileInputByValue', 'task_inputs_by_file', ['inputs/x.png']],
+      ['base64Inputs', 'task_inputs_base64', { task_id: '', idx: -1, limit: 1 }],
     ];
     for (const [name, index, params] of cases) {
       const steps = Array.isArray(params)

@@ -30,10 +30,12 @@ describe('insert and read back', () => {
       createdAt: '2025-03-01T10:00:00.000Z',
       updatedAt: '2025-03-01T10:00:00.000Z',
       estimateMicros: 10_000,
-      pollCount: 0,
-      nextPollAt: null,
       outputs: [],
     });
+    // the engine's poll bookkeeping is kept beside the task, not in it
+    expect(created).not.toHaveProperty('pollCount');
+    expect(created).not.toHaveProperty('nextPollAt');
+    expect(store.pollSchedule('task-1')).toEqual({ pollCount: 0, nextPollAt: null });
     expect(created.inputs).toEqual([
       urlInput('swap_image', 'https://example.test/a.png'),
       fileInput('target_image', 'inputs/t/b.png'),
@@ -133,11 +135,10 @@ describe('transition', () => {
       remoteCreatedAt: '2025-03-01T10:00:06.000Z',
       startedAt: '2025-03-01T10:00:07.000Z',
       endedAt: null,
-      nextPollAt: 1_740_823_210_000,
-      pollCount: 3,
       title: 'Renamed while moving',
       updatedAt: '2025-03-01T10:00:01.000Z',
     });
+    expect(store.pollSchedule(t.id)).toEqual({ nextPollAt: 1_740_823_210_000, pollCount: 3 });
     expect(store.getTask(t.id)).toEqual(moved);
     const events = store.events(t.id);
     expect(brief(events)).toEqual([
@@ -150,7 +151,8 @@ describe('transition', () => {
     const cleared = store.transition(t.id, 'completed', {
       patch: { error: null, nextPollAt: null, endedAt: '2025-03-01T10:01:00Z' },
     });
-    expect(cleared).toMatchObject({ error: null, nextPollAt: null, remoteId: 'r-1', pollCount: 3 });
+    expect(cleared).toMatchObject({ error: null, remoteId: 'r-1' });
+    expect(store.pollSchedule(t.id)).toEqual({ nextPollAt: null, pollCount: 3 });
   });
 
   it('with a `from` guard that does not hold, changes nothing and returns null', () => {
@@ -213,13 +215,26 @@ describe('patches without a state change', () => {
     const patched = store.patchTask(t.id, { nextPollAt: 123, pollCount: 1, remoteStatus: 'pending' });
     expect(patched).toMatchObject({
       state: 'queued',
-      nextPollAt: 123,
-      pollCount: 1,
       remoteStatus: 'pending',
     });
+    expect(store.pollSchedule(t.id)).toEqual({ nextPollAt: 123, pollCount: 1 });
     expect(patched?.updatedAt).not.toBe(t.updatedAt);
     expect(store.events(t.id)).toHaveLength(1);
     expect(store.patchTask('missing', { pollCount: 1 })).toBeNull();
+  });
+
+  it('setPollSchedule writes only the engine’s bookkeeping: updated_at stays, no event', () => {
+    const store = libs.open(undefined, { now: steppingClock() });
+    const t = store.insertTask(songTask());
+    expect(store.setPollSchedule(t.id, { nextPollAt: 5_000, pollCount: 2 })).toBe(true);
+    expect(store.pollSchedule(t.id)).toEqual({ nextPollAt: 5_000, pollCount: 2 });
+    expect(store.setPollSchedule(t.id, { nextPollAt: null })).toBe(true);
+    expect(store.pollSchedule(t.id)).toEqual({ nextPollAt: null, pollCount: 2 });
+    expect(store.getTask(t.id)).toEqual(t);
+    expect(store.events(t.id)).toHaveLength(1);
+    expect(() => store.setPollSchedule(t.id, { pollCount: -1 })).toThrow(/pollCount/);
+    expect(store.setPollSchedule('missing', { pollCount: 1 })).toBe(false);
+    expect(store.pollSchedule('missing')).toBeNull();
   });
 
   it('setFavorite and rename', () => {

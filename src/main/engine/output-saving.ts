@@ -1,11 +1,19 @@
 /**
- * Saving a completed task's outputs into the library: each pending output downloaded, checked
- * and thumbnailed; then the state the task ends in (saved, expired or failed) with its message.
+ * Saving a completed task's outputs into the library: each pending output downloaded (or, sent
+ * inline as a `data:` URL, decoded), checked and thumbnailed; then the state the task ends in
+ * (saved, expired or failed) with its message. A saved inline output keeps a short marker in
+ * its `url`, not its data.
  */
 import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { ImageCodecUnavailableError } from '../../image-codec/index.ts';
-import type { Task, TaskError, TaskOutput, TaskState } from '../../shared/index.ts';
+import {
+  SAVED_INLINE_OUTPUT_URL,
+  type Task,
+  type TaskError,
+  type TaskOutput,
+  type TaskState,
+} from '../../shared/index.ts';
 import {
   DOWNLOAD_FAILED,
   type DownloadTimes,
@@ -56,6 +64,8 @@ export async function saveOutputs(ctx: SaveOutputsContext, task: Task): Promise<
         output.kind === 'audio' ? await readAudioDuration(join(ctx.libraryDir, saved.path)) : null;
       ctx.store.updateOutput(task.id, output.index, {
         state: 'saved',
+        // an output the service sent inline is in its file now: the record keeps a marker, not the data
+        ...(isDataUrl(output.url) ? { url: SAVED_INLINE_OUTPUT_URL } : {}),
         path: saved.path,
         mime: saved.mime,
         size: saved.size,
@@ -85,6 +95,10 @@ export async function saveOutputs(ctx: SaveOutputsContext, task: Task): Promise<
 }
 
 const NO_THUMB = { thumb: null, note: null };
+
+function isDataUrl(url: string): boolean {
+  return /^data:/i.test(url);
+}
 
 /**
  * The thumbnail of a saved image, or none: the gallery then falls back to the image. When the

@@ -1,6 +1,7 @@
 /**
  * Recording what the service said about a task (the answer to a create, to a fetch, or to an
- * import), in one transaction: state, remote id, times, usage, outputs and the next fetch.
+ * import), in one transaction: state, remote id, times, usage, outputs and the next fetch. An
+ * answer that changes nothing the task shows records only the next fetch (shown-changes.ts).
  */
 import {
   REMOTE_ACTIVE_STATES,
@@ -15,6 +16,7 @@ import type { EngineClock } from './engine-clock.ts';
 import { outputCountProblem } from './output-downloads.ts';
 import { nextPollDelay, type PollingTuning } from './polling-schedule.ts';
 import { CANCELLED_AT_SERVICE, localStateOf, remoteFailureOf, remotePatchOf } from './remote-state.ts';
+import { changesShown } from './shown-changes.ts';
 
 export interface RemoteAnswersOptions {
   store: LibraryStore;
@@ -24,6 +26,12 @@ export interface RemoteAnswersOptions {
   polling: PollingTuning;
   /** Most outputs one task may have; a completed task with more fails. */
   maxOutputsPerTask: number;
+}
+
+/** A recorded answer: the task as it is now, and whether anything it shows changed. */
+export interface RecordedAnswer {
+  task: Task;
+  changed: boolean;
 }
 
 export class RemoteAnswers {
@@ -36,6 +44,7 @@ export class RemoteAnswers {
   /**
    * Records `remote` on task `id` when the task is in one of `from`; null when it is not (or is
    * gone). `submittedAt` is given for the answer to a create: the fetches start over from it.
+   * `changed` is false when the answer changed nothing the task shows (only when to fetch next).
    */
   apply(
     id: string,
@@ -43,7 +52,7 @@ export class RemoteAnswers {
     from: readonly TaskState[],
     detail: string,
     submittedAt?: number,
-  ): Task | null {
+  ): RecordedAnswer | null {
     const { store, clock, random, estimates, polling, maxOutputsPerTask } = this.#options;
     const now = clock.now();
     const reported = localStateOf(remote);
@@ -51,24 +60,23 @@ export class RemoteAnswers {
     const tooMany =
       reported === 'completed' ? outputCountProblem(remote.outputs.length, maxOutputsPerTask) : null;
     const to: TaskState = tooMany ? 'failed' : reported;
-    return store.transaction(() => {
+    return store.transaction((): RecordedAnswer | null => {
       const current = store.getTask(id);
       if (!current || !from.includes(current.state)) return null;
-      const pollCount = submittedAt !== undefined ? 0 : current.pollCount + 1;
-      const patch = {
+      const pollCount = submittedAt !== undefined ? 0 : (store.pollSchedule(id)?.pollCount ?? 0) + 1;
+      const shown = {
         ...remotePatchOf(remote),
         remoteId: current.remoteId ?? remote.id,
         ...(submittedAt !== undefined ? { submittedAt: new Date(submittedAt).toISOString() } : {}),
-        pollCount,
-        nextPollAt: null as number | null,
         error: null as TaskError | null,
       };
-      if (to === 'failed') patch.error = tooMany ?? remoteFailureOf(remote);
-      if (to === 'cancelled') patch.error = CANCELLED_AT_SERVICE;
+      if (to === 'failed') shown.error = tooMany ?? remoteFailureOf(remote);
+      if (to === 'cancelled') shown.error = CANCELLED_AT_SERVICE;
+      let nextPollAt: number | null = null;
       if (REMOTE_ACTIVE_STATES.includes(to)) {
-        const since = Date.parse(patch.submittedAt ?? current.submittedAt ?? new Date(now).toISOString());
+        const since = Date.parse(shown.submittedAt ?? current.submittedAt ?? new Date(now).toISOString());
         const estimate = estimates.estimateFor(current.model, current.taskType, current.request.input);
-        patch.nextPollAt = Math.round(
+        nextPollAt = Math.round(
           now + nextPollDelay({ elapsedMs: now - since, fetches: pollCount, estimate }, random, polling),
         );
       }
@@ -77,10 +85,15 @@ export class RemoteAnswers {
         estimates.forget(current.model, current.taskType);
       }
       if (to === current.state) {
-        store.patchTask(id, patch);
-        return store.getTask(id);
+        if (!changesShown(current, shown)) {
+          store.setPollSchedule(id, { pollCount, nextPollAt });
+          return { task: current, changed: false };
+        }
+        const task = store.patchTask(id, { ...shown, pollCount, nextPollAt });
+        return task ? { task, changed: true } : null;
       }
-      return store.transition(id, to, { from, patch, detail });
+      const task = store.transition(id, to, { from, patch: { ...shown, pollCount, nextPollAt }, detail });
+      return task ? { task, changed: true } : null;
     });
   }
 }

@@ -41,7 +41,7 @@ export async function importRemote(ctx: EngineContext, remoteId: string): Promis
   });
   task = store.transaction(() => {
     store.transition(id, 'submitting', { from: ['queued'], detail: 'imported by task id' });
-    return answers.apply(id, remote, ['submitting'], 'imported');
+    return answers.apply(id, remote, ['submitting'], 'imported')?.task ?? null;
   }) as Task;
   events.changed(task);
   loop.kick();

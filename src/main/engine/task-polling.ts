@@ -8,6 +8,7 @@ import type { ServiceClient } from '../service/index.ts';
 import type { EngineContext } from './engine-context.ts';
 import { pollOutcome } from './failure-outcomes.ts';
 import { FetchRateLimiter } from './fetch-rate-limiter.ts';
+import { sameError } from './shown-changes.ts';
 
 /** Fetches under way at once. */
 const POLL_CONCURRENCY = 8;
@@ -45,8 +46,8 @@ export class TaskPolling {
         }),
       );
     }
-    const next = store.dueForPoll(Number.MAX_SAFE_INTEGER, 1)[0];
-    if (next?.nextPollAt != null && next.nextPollAt > now) loop.wakeAt(next.nextPollAt);
+    const next = store.nextPollDue();
+    if (next !== null && next > now) loop.wakeAt(next);
   }
 
   async #poll(client: ServiceClient, task: Task): Promise<void> {
@@ -60,15 +61,16 @@ export class TaskPolling {
     }
     const { answers, events, limit, reachability } = this.#ctx;
     reachability.noteReachable();
-    const after = answers.apply(task.id, remote, REMOTE_ACTIVE_STATES, `service: ${remote.status}`);
-    if (after?.state === 'staged' && task.state !== 'staged') limit.lower('held');
-    if (after) events.changed(after);
+    const answer = answers.apply(task.id, remote, REMOTE_ACTIVE_STATES, `service: ${remote.status}`);
+    if (answer?.task.state === 'staged' && task.state !== 'staged') limit.lower('held');
+    // an answer that changed nothing the task shows (the next fetch is set) is not news
+    if (answer?.changed) events.changed(answer.task);
   }
 
   #pollFailed(task: Task, err: unknown): void {
     const { clock, connection, events, reachability, store } = this.#ctx;
     const now = clock.now();
-    const outcome = pollOutcome(err, task.pollCount);
+    const outcome = pollOutcome(err, store.pollSchedule(task.id)?.pollCount ?? 0);
     if (outcome.action === 'fail') {
       const t = store.transition(task.id, 'failed', {
         from: REMOTE_ACTIVE_STATES,
@@ -82,10 +84,13 @@ export class TaskPolling {
     if (outcome.cause === 'unauthorized' && connection.noteKeyRefused()) events.emitStatus();
     const retryIn = outcome.retryInMs === 'offline-backoff' ? reachability.backoffMs() : outcome.retryInMs;
     if (outcome.cause === 'rate-limited') this.#limiter.pauseUntil(now + retryIn);
-    store.patchTask(task.id, {
-      nextPollAt: Math.round(now + retryIn),
-      ...(outcome.error ? { error: outcome.error } : {}),
+    // the same trouble again is no news: only the next fetch is recorded
+    const news =
+      outcome.error !== undefined && outcome.error !== null && !sameError(outcome.error, task.error);
+    store.transaction(() => {
+      store.setPollSchedule(task.id, { nextPollAt: Math.round(now + retryIn) });
+      if (news) store.patchTask(task.id, { error: outcome.error });
     });
-    if (outcome.error) events.changedById(task.id);
+    if (news) events.changedById(task.id);
   }
 }

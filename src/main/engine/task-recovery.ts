@@ -39,6 +39,6 @@ export async function recoverTasks(
   }
   const now = clock.now();
   for (const task of store.tasksInStates(REMOTE_ACTIVE_STATES)) {
-    store.patchTask(task.id, { nextPollAt: now });
+    store.setPollSchedule(task.id, { nextPollAt: now });
   }
 }

@@ -114,8 +114,8 @@ export class TaskSubmission {
     try {
       storage.keep(`answer:${task.id}`, () => {
         const after = answers.apply(task.id, remote, ['submitting'], 'accepted by the service', submittedAt);
-        if (after) events.changed(after);
-        if (after?.state === 'staged') limit.lower('held');
+        if (after) events.changed(after.task);
+        if (after?.task.state === 'staged') limit.lower('held');
       });
     } catch (err) {
       // not the storage: the answer cannot be recorded, so the task is in doubt and says why

@@ -1,6 +1,6 @@
 /**
  * The statements whose SQL never changes, prepared once when the store opens. Each one is served by
- * an index of migration 1 (see the comments), so its cost does not grow with the library.
+ * an index (see the comments), so its cost does not grow with the library.
  */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { INPUT_TABLE, INSERT_INPUT_SQL, INSERT_OUTPUT_SQL, OUTPUT_TABLE } from './input-output-columns.ts';
@@ -33,6 +33,19 @@ export const FIXED_SQL = {
   outputsOf: `SELECT ${OUTPUT_COLUMNS} FROM task_outputs WHERE task_id = ? ORDER BY idx`,
   outputOf: `SELECT ${OUTPUT_COLUMNS} FROM task_outputs WHERE task_id = ? AND idx = ?`,
   deleteTask: 'DELETE FROM tasks WHERE id = ?',
+  pollScheduleById: 'SELECT next_poll_at, poll_count FROM tasks WHERE id = ?',
+  // partial index task_inputs_by_file
+  fileInputUses: "SELECT count(*) AS n FROM task_inputs WHERE source = 'file' AND value = ?",
+  fileInputByValue: `SELECT task_id, ${INPUT_COLUMNS} FROM task_inputs WHERE source = 'file' AND value = ? LIMIT 1`,
+  // partial index task_inputs_base64
+  base64Inputs: `SELECT task_id, idx, ${INPUT_COLUMNS} FROM task_inputs INDEXED BY task_inputs_base64
+    WHERE source = 'base64' AND (task_id, idx) > ($task_id, $idx) ORDER BY task_id, idx LIMIT $limit`,
+  moveInputToFile: `UPDATE task_inputs SET source = 'file', value = $value, mime = $mime, size = $size,
+    sha256 = $sha256, width = $width, height = $height
+    WHERE task_id = $task_id AND field = $field AND source = 'base64'`,
+  requestOf: 'SELECT request_json FROM tasks WHERE id = ?',
+  setRequest:
+    'UPDATE tasks SET request_json = $request_json, prompt = $prompt, lyrics = $lyrics WHERE id = $id',
   setFavorite: 'UPDATE tasks SET favorite = $favorite, updated_at = $updated_at WHERE id = $id',
   insertEvent: `INSERT INTO task_events (task_id, at, from_state, to_state, detail)
     VALUES ($task_id, $at, $from_state, $to_state, $detail)`,
@@ -45,6 +58,9 @@ export const FIXED_SQL = {
   dueForPoll: `SELECT ${TASK_COLUMNS} FROM tasks INDEXED BY tasks_due_for_poll
     WHERE next_poll_at IS NOT NULL AND state IN ('pending', 'staged', 'processing') AND next_poll_at <= $now
     ORDER BY next_poll_at, seq LIMIT $limit`,
+  nextPollDue: `SELECT next_poll_at FROM tasks INDEXED BY tasks_due_for_poll
+    WHERE next_poll_at IS NOT NULL AND state IN ('pending', 'staged', 'processing')
+    ORDER BY next_poll_at LIMIT 1`,
   // task_totals (a few rows per task type), kept by triggers
   countInStates: `SELECT coalesce(sum(tasks), 0) AS n FROM task_totals
     WHERE state IN (SELECT value FROM json_each($states))`,

@@ -16,6 +16,7 @@ export {
   SqliteFeatureMissingError,
 } from './store-errors.ts';
 export type {
+  Base64InputPlace,
   CostSummary,
   DeletedTaskFiles,
   DurationSample,
@@ -24,6 +25,9 @@ export type {
   NewOutput,
   NewTask,
   OutputPatch,
+  PollSchedule,
+  StoredBase64Input,
+  StoredTask,
   StoreOptions,
   TaskCounts,
   TaskFilter,

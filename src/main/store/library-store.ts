@@ -6,8 +6,9 @@
  * maintenance.ts.
  */
 import type { z } from 'zod';
-import type { Task, TaskEvent, TaskOutput, TaskState } from '../../shared/index.ts';
+import type { Task, TaskEvent, TaskInput, TaskOutput, TaskState } from '../../shared/index.ts';
 import { DEFAULT_BUSY_TIMEOUT_MS, openDatabase } from './database-connection.ts';
+import { InputRecords } from './input-records.ts';
 import { integrityCheck, probeWrite } from './maintenance.ts';
 import { runMigrations } from './migration-runner.ts';
 import { MIGRATIONS } from './migrations.ts';
@@ -15,6 +16,7 @@ import { OutputRecords } from './output-records.ts';
 import { SettingsRecords } from './settings-records.ts';
 import { StoreCore, type TransactionOptions } from './store-core.ts';
 import type {
+  Base64InputPlace,
   CostSummary,
   DeletedTaskFiles,
   DurationSample,
@@ -22,6 +24,8 @@ import type {
   NewOutput,
   NewTask,
   OutputPatch,
+  PollSchedule,
+  StoredBase64Input,
   StoreOptions,
   TaskCounts,
   TaskFilter,
@@ -40,6 +44,7 @@ export class LibraryStore {
   readonly #core: StoreCore;
   readonly #tasks: TaskRecords;
   readonly #outputs: OutputRecords;
+  readonly #inputs: InputRecords;
   readonly #lists: TaskLists;
   readonly #settings: SettingsRecords;
 
@@ -48,6 +53,7 @@ export class LibraryStore {
     this.file = core.file;
     this.#tasks = new TaskRecords(core);
     this.#outputs = new OutputRecords(core);
+    this.#inputs = new InputRecords(core);
     this.#lists = new TaskLists(core);
     this.#settings = new SettingsRecords(core);
   }
@@ -151,6 +157,54 @@ export class LibraryStore {
 
   events(taskId: string): TaskEvent[] {
     return this.#tasks.events(taskId);
+  }
+
+  // ---- the engine's poll bookkeeping (no part of a Task) ------------------------------------
+
+  /** When the task's next status fetch is due and how many were made; null when there is no such task. */
+  pollSchedule(id: string): PollSchedule | null {
+    return this.#tasks.pollSchedule(id);
+  }
+
+  /**
+   * Sets the given bookkeeping fields (nothing else: `updatedAt` stays, as nothing the task shows
+   * changes). False when there is no such task.
+   */
+  setPollSchedule(id: string, schedule: Partial<PollSchedule>): boolean {
+    return this.#tasks.setPollSchedule(id, schedule);
+  }
+
+  /** The earliest next fetch of the tasks the service holds (epoch ms), or null when none is due. */
+  nextPollDue(): number | null {
+    return this.#lists.nextPollDue();
+  }
+
+  // ---- inputs across tasks --------------------------------------------------------------------
+
+  /** How many inputs, of all tasks, are the library file at `value` (a library-relative path). */
+  fileInputUses(value: string): number {
+    return this.#inputs.fileUses(value);
+  }
+
+  /** One input that is the library file at `value`, with its type, size, hash and dimensions; null when none is. */
+  fileInputRecord(value: string): TaskInput | null {
+    return this.#inputs.fileRecord(value);
+  }
+
+  /**
+   * Up to `limit` inputs still stored as Base64 text (libraries written before inputs became
+   * files), after `after` (null: from the first) in (task id, position) order.
+   */
+  base64Inputs(after: Base64InputPlace | null, limit: number): StoredBase64Input[] {
+    return this.#inputs.base64Inputs(after, limit);
+  }
+
+  /**
+   * Makes a task's Base64 input the library file `input` describes (`source` 'file'), and its
+   * request name that file, in one transaction. False when there is no such Base64 input.
+   */
+  moveInputToFile(taskId: string, input: TaskInput): boolean {
+    return this.#inputs.moveToFile(taskId, input);
   }
 
   // ---- outputs --------------------------------------------------------------------------------

@@ -326,10 +326,32 @@ BEGIN
 END;
 `;
 
+/**
+ * v4: inputs kept once per content. A file input is `inputs/<sha256>.<ext>`, shared by every task
+ * that uses the same bytes: `task_inputs_by_file` finds the tasks that still refer to one (a
+ * file is removed with the last of them). `task_inputs_base64` finds the inputs of older
+ * libraries still stored as Base64 text; the engine moves them into files when it opens the
+ * library (it writes files, which SQL cannot), and the index stays empty after that. An output
+ * the service sent inline (a `data:` URL) no longer keeps its data once saved: the bytes are in
+ * its file, and `url` holds the marker SAVED_INLINE_OUTPUT_URL (src/shared/task/task-model.ts).
+ */
+const V4_SHARED_INPUTS = `
+CREATE INDEX task_inputs_by_file ON task_inputs (value) WHERE source = 'file';
+CREATE INDEX task_inputs_base64 ON task_inputs (task_id, idx) WHERE source = 'base64';
+
+UPDATE task_outputs SET url = 'inline:saved'
+WHERE state = 'saved' AND path IS NOT NULL AND url LIKE 'data:%';
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial library schema', sql: V1_SCHEMA },
   { version: 2, name: 'what each task cost: reported usage, else the estimate', sql: V2_SPENT },
   { version: 3, name: 'orders by title, cost and length', sql: V3_ORDERS },
+  {
+    version: 4,
+    name: 'inputs kept once per content; saved inline outputs without their data',
+    sql: V4_SHARED_INPUTS,
+  },
 ];
 
 /** The states the partial index `tasks_finished_by_model` covers: the service finished the task. */

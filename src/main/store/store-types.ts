@@ -47,11 +47,26 @@ export interface TaskPatch {
   startedAt?: string | null;
   endedAt?: string | null;
   savedAt?: string | null;
-  /** Milliseconds since the epoch; null when the task needs no poll. */
+  /** Engine bookkeeping (see PollSchedule), set with a state change; alone, use setPollSchedule. */
   nextPollAt?: number | null;
   pollCount?: number;
   title?: string;
 }
+
+/**
+ * The engine's bookkeeping of a task the service holds: kept in the task's row but no part of
+ * the shared Task (the window never shows it), read with pollSchedule and written with
+ * setPollSchedule, which leaves `updatedAt` alone.
+ */
+export interface PollSchedule {
+  /** When the next status fetch is due (milliseconds since the epoch); null when none is. */
+  nextPollAt: number | null;
+  /** How many status fetches were answered since the service took the task. */
+  pollCount: number;
+}
+
+/** A task row as stored: the Task's fields and the engine's bookkeeping. */
+export type StoredTask = Task & PollSchedule;
 
 export interface TransitionOptions {
   /** The move only happens when the current state is one of these; otherwise nothing changes and null is returned. */
@@ -76,6 +91,8 @@ export interface NewOutput {
 /** What a download changes on an output. `undefined` keeps a field, `null` clears it. */
 export interface OutputPatch {
   state?: OutputState;
+  /** The service's URL; a saved inline (`data:`) output's is replaced by SAVED_INLINE_OUTPUT_URL. */
+  url?: string;
   path?: string | null;
   thumbPath?: string | null;
   mime?: string | null;
@@ -160,6 +177,17 @@ export interface DurationSample {
   durationMs: number;
   request: Task['request'];
   endedAt: string;
+}
+
+/** Where an input is among all tasks' inputs: its task, and its position there. */
+export interface Base64InputPlace {
+  taskId: string;
+  idx: number;
+}
+
+/** An input still stored as Base64 text (a library written before inputs became files). */
+export interface StoredBase64Input extends Base64InputPlace {
+  input: TaskInput;
 }
 
 export interface DeletedTaskFiles {

@@ -1,12 +1,14 @@
 /**
- * The columns of `tasks`: every Task field (but inputs and outputs, kept in their own tables) with
- * the column(s) holding it, the check each stored value passes when read back, how it is written,
- * and what a TaskPatch may set it to. A new task field is an entry here (plus its migration, and
+ * The columns of `tasks`: every Task field (but inputs and outputs, kept in their own tables) and
+ * the engine's poll bookkeeping (PollSchedule, no part of a Task), each with the column(s) holding
+ * it, the check each stored value passes when read back, how it is written, and what a TaskPatch
+ * may set it to. A new task field is an entry here (plus its migration, and
  * its line in TaskPatch or NewTask when a patch or a new task sets it).
  */
 import { z } from 'zod';
 import { TASK_FAMILIES, TASK_STATES, type Task } from '../../shared/index.ts';
 import { ColumnTable, columnsOf, insertSql, parseJsonColumn } from './column-table.ts';
+import type { StoredTask } from './store-types.ts';
 import { toStoredIso, toStoredIsoOrNull } from './stored-time.ts';
 
 export const RequestSchema = z.looseObject({
@@ -39,7 +41,7 @@ export function searchTextOf(request: Task['request']): { prompt: string | null;
   return { prompt: prompts.length > 0 ? prompts.join('\n') : null, lyrics: pick('lyrics') };
 }
 
-const { plain, mapped } = columnsOf<Task>();
+const { plain, mapped } = columnsOf<StoredTask>();
 
 /** A time column: ISO text, stored normalised to UTC so text order is time order. */
 function time<K extends 'submittedAt' | 'remoteCreatedAt' | 'startedAt' | 'endedAt' | 'savedAt'>(
@@ -53,9 +55,12 @@ function time<K extends 'submittedAt' | 'remoteCreatedAt' | 'startedAt' | 'ended
 }
 
 /** The fields a task row holds; inputs and outputs live in task_inputs and task_outputs. */
-export type TaskRowField = Exclude<keyof Task, 'inputs' | 'outputs'>;
+export type TaskRowField = Exclude<keyof StoredTask, 'inputs' | 'outputs'>;
 
-export const TASK_TABLE: ColumnTable<Task, TaskRowField> = new ColumnTable(
+/** The engine's bookkeeping fields of a row, left out of the Task it is read into. */
+export const POLL_SCHEDULE_FIELDS = ['nextPollAt', 'pollCount'] as const satisfies readonly TaskRowField[];
+
+export const TASK_TABLE: ColumnTable<StoredTask, TaskRowField> = new ColumnTable(
   [
     plain('id', 'id', text),
     plain('remoteId', 'remote_id', textOrNull, { patch: z.string().min(1).nullable() }),

@@ -130,6 +130,11 @@ export class TaskLists {
     return core.snapshot(() => core.tasksOf(core.sql.dueForPoll.all({ now: Math.floor(nowMs), limit: max })));
   }
 
+  nextPollDue(): number | null {
+    const found = this.#core.sql.nextPollDue.get()?.next_poll_at;
+    return typeof found === 'number' ? found : null;
+  }
+
   costSummary(): CostSummary {
     const row = this.#core.sql.costSummary.get();
     return {

@@ -1,19 +1,25 @@
 /**
  * One task at a time: creating it, reading it, moving it between states with its event, patching,
- * favouriting and deleting it, and its event log. Each change is one transaction.
+ * favouriting and deleting it, its event log, and the engine's poll bookkeeping. Each change is
+ * one transaction.
  */
 import type { SQLInputValue } from 'node:sqlite';
+import { z } from 'zod';
 import type { Task, TaskEvent, TaskState } from '../../shared/index.ts';
-import type { SetClause } from './column-table.ts';
+import { parseStored, type SetClause } from './column-table.ts';
 import { newTaskRows } from './new-task-row.ts';
 import { nextSeq } from './sort-key.ts';
 import { assertStates, type StoreCore } from './store-core.ts';
 import { LibraryStoreError } from './store-errors.ts';
-import type { DeletedTaskFiles, NewTask, TaskPatch, TransitionOptions } from './store-types.ts';
+import type { DeletedTaskFiles, NewTask, PollSchedule, TaskPatch, TransitionOptions } from './store-types.ts';
 import { TASK_TABLE } from './task-columns.ts';
 import { inputFromRow, outputFromRow } from './task-row.ts';
 
 const NO_CLAUSE: SetClause = { assignments: [], params: {} };
+
+const POLL_SCHEDULE_ROW = z
+  .object({ next_poll_at: z.number().int().nullable(), poll_count: z.number().int() })
+  .transform((r): PollSchedule => ({ nextPollAt: r.next_poll_at, pollCount: r.poll_count }));
 
 export class TaskRecords {
   readonly #core: StoreCore;
@@ -84,6 +90,25 @@ export class TaskRecords {
       if (clause.assignments.length > 0) this.#update(id, now, clause, null);
       return this.#mustGet(id);
     });
+  }
+
+  pollSchedule(id: string): PollSchedule | null {
+    const row = this.#core.sql.pollScheduleById.get(id);
+    if (!row) return null;
+    return parseStored(POLL_SCHEDULE_ROW, row, id, 'poll schedule');
+  }
+
+  /** Writes the engine's bookkeeping only: `updatedAt` stays, nothing the window shows changes. */
+  setPollSchedule(id: string, schedule: Partial<PollSchedule>): boolean {
+    const clause = TASK_TABLE.patchClause(
+      { nextPollAt: schedule.nextPollAt, pollCount: schedule.pollCount },
+      'poll schedule',
+    );
+    if (clause.assignments.length === 0) return this.#core.sql.taskExists.get(id) !== undefined;
+    const sql = `UPDATE tasks SET ${clause.assignments.join(', ')} WHERE id = $id`;
+    return this.#core.transaction(
+      () => Number(this.#core.cache.get(sql).run({ ...clause.params, id }).changes) > 0,
+    );
   }
 
   #update(id: string, now: string, clause: SetClause, state: TaskState | null): void {

@@ -14,8 +14,10 @@ export function rowTaskId(row: SqlRow): string {
   return typeof row.id === 'string' ? row.id : String(row.id);
 }
 
+/** The task's fields of a row, without the engine's poll bookkeeping (LibraryStore.pollSchedule). */
 export function summaryFromRow(row: SqlRow, outputs: TaskOutput[]): TaskSummary {
-  return { ...TASK_TABLE.read(row, rowTaskId(row), 'row'), outputs };
+  const { nextPollAt: _next, pollCount: _count, ...fields } = TASK_TABLE.read(row, rowTaskId(row), 'row');
+  return { ...fields, outputs };
 }
 
 export function taskFromRows(raw: SqlRow, inputs: readonly SqlRow[], outputs: readonly SqlRow[]): Task {

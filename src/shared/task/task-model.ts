@@ -49,13 +49,21 @@ export function isTaskState(value: string): value is TaskState {
   return (TASK_STATES as readonly string[]).includes(value);
 }
 
-/** Where an input's bytes come from. A `file` input was copied into the library when queued. */
+/**
+ * Where an input's bytes come from. A `file` input is in the library: a local file copied, or
+ * Base64 decoded, when the task was queued. `base64` is left only in libraries whose Base64 text
+ * could not be moved into a file.
+ */
 export type InputSource = 'url' | 'base64' | 'file';
 
 export interface TaskInput {
   field: string;
   source: InputSource;
-  /** URL, Base64 text, or a path relative to the library folder (for `file`). */
+  /**
+   * URL, Base64 text, or a path relative to the library folder (for `file`): `inputs/<sha256>.<ext>`,
+   * one file per content shared by every task that uses it (`inputs/<task id>/<field>.<ext>` in
+   * older libraries).
+   */
   value: string;
   mime: string | null;
   size: number | null;
@@ -66,10 +74,20 @@ export interface TaskInput {
 
 export type OutputState = 'pending' | 'saved' | 'expired' | 'failed';
 
+/**
+ * An output's `url` once the output the service sent inline (a `data:` URL) is saved: the bytes
+ * are in its file, and the record no longer carries them. Library migration 4 writes this very
+ * text, so it never changes.
+ */
+export const SAVED_INLINE_OUTPUT_URL = 'inline:saved';
+
 export interface TaskOutput {
   index: number;
   kind: OutputKind;
-  /** The service's URL, kept even after it expires. */
+  /**
+   * The service's URL, kept even after it expires; SAVED_INLINE_OUTPUT_URL for an inline (`data:`)
+   * output once saved.
+   */
   url: string;
   field: string;
   state: OutputState;
@@ -127,9 +145,6 @@ export interface Task {
   expectedMs: number | null;
   /** Local id of the task this one re-runs, if any. */
   rerunOf: string | null;
-  /** Engine bookkeeping: when the next status fetch is due (epoch ms), and how many were made. */
-  nextPollAt: number | null;
-  pollCount: number;
 }
 
 export interface TaskEvent {
