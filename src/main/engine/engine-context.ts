@@ -9,6 +9,7 @@ import type { DurationEstimates } from './duration-estimates.ts';
 import type { EngineClock } from './engine-clock.ts';
 import { TaskActionError } from './engine-errors.ts';
 import type { EngineEvents } from './engine-status.ts';
+import type { InputFiles } from './input-files.ts';
 import type { Reachability } from './reachability.ts';
 import type { RemoteAnswers } from './remote-answers.ts';
 import type { ServiceConnection } from './service-connection.ts';
@@ -26,6 +27,8 @@ export interface EngineContext {
   readonly log: (line: string) => void;
   readonly loop: WorkLoop;
   readonly events: EngineEvents;
+  /** The library's input files, one per content (input-files.ts). */
+  readonly inputFiles: InputFiles;
   /** Stops the work while the library cannot record it (storage-guard.ts). */
   readonly storage: StorageGuard;
   readonly connection: ServiceConnection;

@@ -27,6 +27,7 @@ import { type EngineClock, SYSTEM_CLOCK } from './engine-clock.ts';
 import { assertOpen, type EngineContext } from './engine-context.ts';
 import type { EngineOptions } from './engine-options.ts';
 import { EngineEvents, engineStatusOf, type TaskChange } from './engine-status.ts';
+import { InputFiles } from './input-files.ts';
 import { acquireLibraryLock, type LibraryLock } from './library-lock.ts';
 import { DEFAULT_DOWNLOAD_LIMITS, type DownloadLimits } from './output-downloads.ts';
 import { DEFAULT_POLLING } from './polling-schedule.ts';
@@ -36,6 +37,7 @@ import * as remoteImport from './remote-import.ts';
 import { ResultDownloads } from './result-downloads.ts';
 import { ServiceConnection, type ServiceSettings } from './service-connection.ts';
 import { StorageGuard } from './storage-guard.ts';
+import { moveBase64Inputs } from './stored-base64-inputs.ts';
 import * as actions from './task-actions.ts';
 import type { TaskDraft } from './task-drafts.ts';
 import * as intake from './task-intake.ts';
@@ -82,6 +84,7 @@ export class TaskEngine {
       log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
       loop,
       events,
+      inputFiles: new InputFiles(this.libraryDir, store),
       storage: new StorageGuard({
         probe: () => store.probeWrite(),
         retryMs: options.storageRetryMs ?? 1_000,
@@ -148,6 +151,7 @@ export class TaskEngine {
       throw err;
     }
     engine = new TaskEngine(options, store, lock, clock);
+    await moveBase64Inputs(engine.#ctx);
     await recoverTasks(engine.#ctx);
     engine.setService(options.service ?? null);
     return engine;
@@ -221,9 +225,9 @@ export class TaskEngine {
   // ---------- user actions (task-intake.ts, task-actions.ts, remote-import.ts) ----------
 
   /**
-   * Validates a draft and queues it locally. Always succeeds offline; local files are checked
-   * (magic bytes, dimensions, size) and copied into the library so the queue survives the
-   * original being moved.
+   * Validates a draft and queues it locally. Always succeeds offline; local files and Base64 are
+   * checked (magic bytes, dimensions, size) and kept as library files, one per content, so the
+   * queue survives the original being moved and no task carries a whole picture.
    */
   queueTask(draft: TaskDraft): Promise<Task> {
     return intake.queueTask(this.#ctx, draft);
@@ -272,7 +276,7 @@ export class TaskEngine {
     return actions.renameTask(this.#ctx, id, title);
   }
 
-  /** Deletes the record and its files. Refused while the service is working on it. */
+  /** Deletes the record and its files (input files other tasks use stay). Refused while the service is working on it. */
   deleteTask(id: string): Promise<void> {
     return actions.deleteTask(this.#ctx, id);
   }

@@ -11,8 +11,8 @@
  * sources are checked before anything of it is written.
  */
 import { mkdir, realpath, stat } from 'node:fs/promises';
-import { basename, resolve } from 'node:path';
-import type { Task } from '../../shared/index.ts';
+import { basename, extname, resolve } from 'node:path';
+import { SAVED_INLINE_OUTPUT_URL, type Task } from '../../shared/index.ts';
 import {
   assertLocalPath,
   copyOpenFile,
@@ -87,7 +87,10 @@ function sourcesOf(libraryDir: string, task: Task): ExportSource[] {
       i.value,
       `input ${JSON.stringify(i.field)} of task ${JSON.stringify(task.title)}`,
     );
-    sources.push({ file, name: `input-${basename(i.value)}` });
+    // named by its field (the library names input files by their content); the field is a
+    // stored value too, so only its letters, digits, dashes and underscores are kept
+    const field = i.field.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
+    sources.push({ file, name: `input-${field}${extname(basename(i.value))}` });
   }
   return sources;
 }
@@ -139,7 +142,9 @@ export function sidecarOf(task: Task): Record<string, unknown> {
     outputs: task.outputs.map((o) => ({
       index: o.index,
       kind: o.kind,
-      url: o.url,
+      // an output the service sent inline has no address: its bytes are the exported file
+      url: o.url === SAVED_INLINE_OUTPUT_URL ? null : o.url,
+      ...(o.url === SAVED_INLINE_OUTPUT_URL ? { sent_inline: true } : {}),
       state: o.state,
       file: o.path ? basename(o.path) : null,
       mime: o.mime,

@@ -66,9 +66,9 @@ export function checkNow(ctx: EngineContext, id: string): Task {
   if (!task || !REMOTE_ACTIVE_STATES.includes(task.state)) {
     throw new TaskActionError(cannot(ctx, id, 'check now', 'tasks the service is working on'));
   }
-  ctx.store.patchTask(id, { nextPollAt: ctx.clock.now() });
+  ctx.store.setPollSchedule(id, { nextPollAt: ctx.clock.now() });
   ctx.loop.kick();
-  return ctx.store.getTask(id) ?? task;
+  return task;
 }
 
 /** Gives up an uncertain task without sending it again. */
@@ -119,7 +119,10 @@ export function renameTask(ctx: EngineContext, id: string, title: string): Task 
   return ctx.events.changedById(id);
 }
 
-/** Deletes the record and its files. Refused while the service is working on it. */
+/**
+ * Deletes the record and its files (its input files only when no other task uses them). Refused
+ * while the service is working on it.
+ */
 export async function deleteTask(ctx: EngineContext, id: string): Promise<void> {
   const task = ctx.store.getTask(id);
   if (!task) throw new TaskActionError(`no task ${id} in the library`);
@@ -132,6 +135,9 @@ export async function deleteTask(ctx: EngineContext, id: string): Promise<void> 
   const removed = ctx.store.deleteTask(id);
   // only the task's own folders, named from its id: never a folder a stored path names
   const notes = await removeTaskFolders(ctx.libraryDir, { ...task, outputs: removed.outputs });
+  // its input files, named by their content, unless another task uses them
+  const files = removed.inputs.filter((i) => i.source === 'file').map((i) => i.value);
+  notes.push(...(await ctx.inputFiles.removeUnused(files)));
   for (const note of notes) ctx.log(`deleting task ${id}: ${note}`);
   ctx.events.removed(id);
 }

@@ -1,6 +1,7 @@
 /**
  * The folders that belong to one task, and their removal when the task is deleted: its output
- * folder `<yyyy>/<mm>/<task id>` and its input folder `inputs/<task id>`, and nothing else.
+ * folder `<yyyy>/<mm>/<task id>` and the input folder `inputs/<task id>` older libraries have,
+ * and nothing else (input files named by their content are input-files.ts's).
  * The folders are named from the task's id and creation time, never taken from the paths the
  * database records (a database written by someone else could name any folder, or a parent);
  * every folder on the way is checked with lstat, so a link planted in a shared library is not

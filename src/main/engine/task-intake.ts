@@ -1,23 +1,17 @@
 /**
- * Taking in what the user composes: the draft checked field by field, local files checked and
- * copied into the library (so the queue survives the original being moved), the budget checked,
- * and the task queued locally, online or not.
+ * Taking in what the user composes: the draft checked field by field, local files and Base64
+ * checked and kept as library input files (one per content: input-files.ts), so the queue
+ * survives the original being moved and no task row carries a whole picture, the budget
+ * checked, and the task queued locally, online or not.
  */
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { familyOf, type Task, type TaskInput } from '../../shared/index.ts';
-import {
-  copyIntoLibrary,
-  ensureFolderBelow,
-  InputValidationError,
-  type ValidatedInput,
-  validateInput,
-} from '../media/index.ts';
+import { type InputRule, InputValidationError, type ValidatedInput, validateInput } from '../media/index.ts';
 import type { LibraryStore } from '../store/index.ts';
 import { isoNow } from './engine-clock.ts';
 import { assertOpen, type EngineContext } from './engine-context.ts';
 import { BudgetExceededError, PriceUnknownError } from './engine-errors.ts';
+import type { InputHold } from './input-files.ts';
 import { requestForProfile } from './profile-request.ts';
 import {
   checkDraftFields,
@@ -30,39 +24,40 @@ import {
 /** The library setting that holds the budget. */
 const BUDGET_SETTING = 'budgetMicros';
 
+/** A media field's value once checked: an input the library already records, or a validated value. */
+type CheckedValue = { known: TaskInput } | { validated: ValidatedInput; text: string };
+
 /**
- * Validates a draft and queues it locally. Always succeeds offline; local files are checked
- * (magic bytes, dimensions, size) and copied into the library so the queue survives the
- * original being moved.
+ * Validates a draft and queues it locally. Always succeeds offline; local files and Base64 are
+ * checked (magic bytes, dimensions, size) and kept in the library's input folder, and the
+ * request names the library file (`{ $file: <library path> }`) instead.
  */
 export async function queueTask(ctx: EngineContext, draft: TaskDraft): Promise<Task> {
   assertOpen(ctx);
   checkDraftFields(draft);
-  const { clock, connection, events, libraryDir, loop, store } = ctx;
+  const { clock, connection, events, inputFiles, loop, store } = ctx;
   const id = randomUUID();
   const sent = requestForProfile(draft, connection.profile);
   const input = sent.input;
-  const validated: ValidatedInput[] = [];
-  for (const rule of mediaFieldsOf(draft.taskType)) {
-    const value = input[rule.field];
-    if (typeof value !== 'string' || value.trim() === '') {
-      delete input[rule.field];
-      continue;
-    }
-    validated.push(
-      await validateInput(value.trim(), {
-        field: rule.field,
-        kind: rule.kind,
-        faceSwap: rule.faceSwap ?? false,
-      }),
-    );
-  }
-  const estimateMicros = estimateDraftCost(draft);
-  checkBudget(store, estimateMicros, draft.acceptUnknownPrice === true, draft.taskType);
-  const inputDir = join(libraryDir, 'inputs', id);
+  const hold = inputFiles.hold();
+  let queued = false;
   try {
-    const inputs: TaskInput[] = [];
-    for (const v of validated) inputs.push(await keepInput(libraryDir, id, inputDir, v, input));
+    const checked: CheckedValue[] = [];
+    for (const media of mediaFieldsOf(draft.taskType)) {
+      const value = input[media.field];
+      if (typeof value !== 'string' || value.trim() === '') {
+        delete input[media.field];
+        continue;
+      }
+      const text = value.trim();
+      const rule: InputRule = { field: media.field, kind: media.kind, faceSwap: media.faceSwap ?? false };
+      const known = await inputFiles.knownInput(text, rule, hold);
+      checked.push(known ? { known } : { validated: await validateInput(text, rule), text });
+    }
+    const estimateMicros = estimateDraftCost(draft);
+    checkBudget(store, estimateMicros, draft.acceptUnknownPrice === true, draft.taskType);
+    const inputs = await keepInputs(ctx, checked, hold);
+    for (const inp of inputs) if (inp.source === 'file') input[inp.field] = { $file: inp.value };
     const config = draft.webhook?.endpoint
       ? { webhook_config: { endpoint: draft.webhook.endpoint, secret: draft.webhook.secret ?? '' } }
       : undefined;
@@ -80,64 +75,28 @@ export async function queueTask(ctx: EngineContext, draft: TaskDraft): Promise<T
       rerunOf: draft.rerunOf ?? null,
       createdAt: isoNow(clock),
     });
+    queued = true;
     events.changed(task);
     loop.kick();
     return task;
-  } catch (err) {
-    await rm(inputDir, { recursive: true, force: true });
-    throw err;
+  } finally {
+    hold.release();
+    // files written for a task that was not queued go, unless another task uses them
+    if (!queued) await inputFiles.removeUnused(hold.paths).catch(() => []);
   }
 }
 
-/**
- * The task input of one validated value. A local file is copied into the task's input folder
- * and the request names the copy (`{ $file: <library path> }`) instead of the original.
- */
-async function keepInput(
-  libraryDir: string,
-  id: string,
-  inputDir: string,
-  v: ValidatedInput,
-  input: Record<string, unknown>,
-): Promise<TaskInput> {
-  if (v.source === 'file') {
-    await ensureFolderBelow(libraryDir, inputDir); // mode 0700, no planted link followed
-    const copy = await copyIntoLibrary(v, inputDir);
-    const relativePath = `inputs/${id}/${copy.path.split(/[\\/]/).pop()}`;
-    input[v.field] = { $file: relativePath };
-    return {
-      field: v.field,
-      source: 'file',
-      value: relativePath,
-      mime: v.mime,
-      size: copy.size,
-      sha256: copy.sha256,
-      width: v.width ?? null,
-      height: v.height ?? null,
-    };
+/** The task inputs of the checked values, each file kept in the library (and held by `hold`). */
+async function keepInputs(
+  ctx: EngineContext,
+  checked: readonly CheckedValue[],
+  hold: InputHold,
+): Promise<TaskInput[]> {
+  const inputs: TaskInput[] = [];
+  for (const c of checked) {
+    inputs.push('known' in c ? c.known : await ctx.inputFiles.keep(c.validated, c.text, hold));
   }
-  if (v.source === 'base64') {
-    return {
-      field: v.field,
-      source: 'base64',
-      value: String(input[v.field]),
-      mime: v.mime,
-      size: v.bytes,
-      sha256: null,
-      width: v.width ?? null,
-      height: v.height ?? null,
-    };
-  }
-  return {
-    field: v.field,
-    source: 'url',
-    value: v.url,
-    mime: null,
-    size: null,
-    sha256: null,
-    width: null,
-    height: null,
-  };
+  return inputs;
 }
 
 /** Budget in micro-dollars, or null for none. */

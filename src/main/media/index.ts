@@ -1,6 +1,7 @@
 /**
- * Local task inputs: what a value is (URL, Base64, file), whether it is acceptable, the copy
- * into the library, and the streamed Base64 request body. Plain Node; nothing from electron.
+ * Local task inputs: what a value is (URL, Base64, file), whether it is acceptable, the library's
+ * input files (one per content), and the streamed Base64 request body. Plain Node; nothing from
+ * electron.
  * It also holds result downloads and thumbnails (download-output.ts, thumbnail.ts), which the
  * engine's result downloads use; this index is the folder's public surface.
  */
@@ -31,6 +32,7 @@ export {
 } from './image-header.ts';
 export { localPathCandidate } from './input-classification.ts';
 export type { InputRule } from './input-rules.ts';
+export { dimensionProblem, maxBytesFor, typeProblem } from './input-rules.ts';
 export {
   type Base64Input,
   type FileInput,
@@ -39,7 +41,18 @@ export {
   validateInput,
 } from './input-validation.ts';
 export { InputValidationError, inputProblem } from './input-validation-error.ts';
-export { copyIntoLibrary, type LibraryCopy } from './library-copy.ts';
+export {
+  type ContentHash,
+  contentInputPath,
+  copyFileInput,
+  decodeBase64Input,
+  hashBytes,
+  hashFileInput,
+  hasInputFile,
+  INPUTS_FOLDER,
+  isContentInputPath,
+  writeInputBytes,
+} from './library-copy.ts';
 export {
   assertLocalPath,
   localPathProblem,
