@@ -177,7 +177,7 @@ async function measureRun(target: string, swap: string): Promise<RunFigures> {
   try {
     const task = await engine.queueTask(faceSwap(target, swap, 'Face swap through a service'));
     const started = Date.now();
-    let state = task.state;
+    let state: string = task.state;
     while (!['saved', 'failed', 'uncertain', 'expired'].includes(state) && Date.now() - started < 30_000) {
       await new Promise((r) => setTimeout(r, 50));
       state = engine.store.getTask(task.id)?.state ?? 'gone';
