@@ -94,22 +94,27 @@ describe('buildDraft', () => {
       webhookEndpoint: 'https://hook.test/x',
       webhookSecret: 's',
     };
-    forms.rerunOf.faceSwap = 'abc';
+    forms.parent.faceSwap = { taskId: 'abc', output: null, title: 'Swap' };
     const built = buildDraft('faceSwap', forms);
     expect(built).toMatchObject({
       ok: true,
-      draft: { title: 'My swap', rerunOf: 'abc', webhook: { endpoint: 'https://hook.test/x', secret: 's' } },
+      draft: {
+        title: 'My swap',
+        parentId: 'abc',
+        parentOutput: null,
+        webhook: { endpoint: 'https://hook.test/x', secret: 's' },
+      },
     });
   });
 
   it("keeps a tab's title and re-run marker to that tab: a song after re-running a face swap is neither", () => {
     const forms = emptyForms();
     forms.common.faceSwap = { title: 'Beach portrait', webhookEndpoint: '', webhookSecret: '' };
-    forms.rerunOf.faceSwap = 'swap-1';
+    forms.parent.faceSwap = { taskId: 'swap-1', output: null, title: 'Beach portrait' };
     forms.song = { stylePrompt: 'lo-fi', negativePrompt: '', lyrics: '', duration: 30 };
     const song = buildDraft('song', forms);
     expect(song.ok && song.draft.title).toBeUndefined();
-    expect(song.ok && song.draft.rerunOf).toBeUndefined();
+    expect(song.ok && song.draft.parentId).toBeUndefined();
   });
 
   it('refuses invalid JSON in the Other tab with its position', () => {
@@ -134,8 +139,8 @@ describe('re-run forms', () => {
     };
     const { tab, forms } = formsFromDraft(draft, 't1', emptyForms(), place);
     expect(tab).toBe('faceSwap');
-    expect(forms.rerunOf.faceSwap).toBe('t1');
-    expect(forms.rerunOf.song).toBeNull();
+    expect(forms.parent.faceSwap).toMatchObject({ taskId: 't1', output: null });
+    expect(forms.parent.song).toBeNull();
     expect(forms.slots.target_image).toMatchObject({
       origin: 'library',
       label: 'target.png',

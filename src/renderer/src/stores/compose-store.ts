@@ -9,16 +9,25 @@ import {
   type ComposeForms,
   type ComposeTab,
   EMPTY_COMMON,
+  EMPTY_FACE_SWAP,
   EMPTY_IMAGE_EDIT,
   EMPTY_SONG,
   emptyForms,
   emptyOther,
+  type FaceSwapForm,
   type ImageEditForm,
   type OtherForm,
   perTab,
   type SongForm,
 } from '../features/compose/compose-model.ts';
 import { EMPTY_SLOT, type SlotField, type SlotState, TAB_SLOTS } from '../features/compose/compose-slots.ts';
+import {
+  emptyFromResult,
+  type ResultOperation,
+  type ResultValue,
+  resultSlotOf,
+  sourceFieldOf,
+} from '../features/compose/result-operations.ts';
 
 export interface ComposeState extends ComposeForms {
   tab: ComposeTab;
@@ -35,7 +44,12 @@ export interface ComposeState extends ComposeForms {
   unknownPrice: string | null;
   setTab(tab: ComposeTab): void;
   setSong(patch: Partial<SongForm>): void;
+  setFaceSwap(patch: Partial<FaceSwapForm>): void;
   setImageEdit(patch: Partial<ImageEditForm>): void;
+  /** Chooses the From a result tab's operation (each keeps its own values). */
+  setOperation(operation: ResultOperation): void;
+  /** Sets fields of the From a result tab's current operation, by input field. */
+  setResultValues(patch: Record<string, ResultValue>): void;
   setOther(patch: Partial<OtherForm>): void;
   setCommon(patch: Partial<CommonForm>): void;
   setSlot(field: SlotField, slot: SlotState): void;
@@ -46,16 +60,11 @@ export interface ComposeState extends ComposeForms {
   setUnknownPrice(message: string | null): void;
   clearTab(tab: ComposeTab): void;
   fill(tab: ComposeTab, forms: ComposeForms): void;
-  /** After a task of `tab` is queued: what belonged to it (its title, the re-run marker) is cleared. */
+  /** After a task of `tab` is queued: what belonged to it (its title, what it was made from) is cleared. */
   clearQueued(tab: ComposeTab): void;
 }
 
-const noErrors = (): Record<ComposeTab, Record<string, string>> => ({
-  song: {},
-  faceSwap: {},
-  imageEdit: {},
-  other: {},
-});
+const noErrors = (): Record<ComposeTab, Record<string, string>> => perTab({});
 
 /** Frees a preview made from a dropped File. */
 export function releasePreview(slot: SlotState): void {
@@ -103,6 +112,24 @@ export const useCompose = create<ComposeState>()((set, get) => {
       set((s) => ({ song: { ...s.song, ...patch } }));
       edited('song', songFields(patch));
     },
+    setFaceSwap: (patch) => {
+      set((s) => ({ faceSwap: { ...s.faceSwap, ...patch } }));
+      edited('faceSwap', faceSwapFields(patch));
+    },
+    setOperation: (operation) => {
+      set((s) => ({ fromResult: { ...s.fromResult, operation } }));
+      edited('fromResult', ['operation']);
+    },
+    setResultValues: (patch) => {
+      const { operation } = get().fromResult;
+      set((s) => ({
+        fromResult: {
+          ...s.fromResult,
+          values: { ...s.fromResult.values, [operation]: { ...s.fromResult.values[operation], ...patch } },
+        },
+      }));
+      edited('fromResult', Object.keys(patch));
+    },
     setImageEdit: (patch) => {
       set((s) => ({ imageEdit: { ...s.imageEdit, ...patch } }));
       edited('imageEdit', imageEditFields(patch));
@@ -119,9 +146,9 @@ export const useCompose = create<ComposeState>()((set, get) => {
     setSlot: (field, slot) => {
       const previous = get().slots[field];
       if (previous.previewUrl !== slot.previewUrl) releasePreview(previous);
-      set((s) => ({ slots: { ...s.slots, [field]: slot } }));
-      for (const tab of ['song', 'faceSwap', 'imageEdit'] as const) {
-        if (TAB_SLOTS[tab].includes(field)) edited(tab, [field]);
+      set((s) => ({ slots: { ...s.slots, [field]: slot }, parent: withoutParentOf(s, field, slot) }));
+      for (const tab of ['song', 'faceSwap', 'imageEdit', 'fromResult'] as const) {
+        if (TAB_SLOTS[tab].includes(field)) edited(tab, sourceNames(tab, field));
       }
     },
     setFieldError: (tab, field, message) =>
@@ -146,10 +173,14 @@ export const useCompose = create<ComposeState>()((set, get) => {
       set({
         slots,
         song: tab === 'song' ? EMPTY_SONG : s.song,
+        faceSwap: tab === 'faceSwap' ? EMPTY_FACE_SWAP : s.faceSwap,
         imageEdit: tab === 'imageEdit' ? EMPTY_IMAGE_EDIT : s.imageEdit,
+        // the operation chosen stays: Clear empties its fields
+        fromResult:
+          tab === 'fromResult' ? { ...emptyFromResult(), operation: s.fromResult.operation } : s.fromResult,
         other: tab === 'other' ? emptyOther() : s.other,
         common: { ...s.common, [tab]: EMPTY_COMMON },
-        rerunOf: { ...s.rerunOf, [tab]: null },
+        parent: { ...s.parent, [tab]: null },
         errors: { ...s.errors, [tab]: {} },
         touched: { ...s.touched, [tab]: {} },
         attempted: { ...s.attempted, [tab]: false },
@@ -173,11 +204,45 @@ export const useCompose = create<ComposeState>()((set, get) => {
     clearQueued: (tab) =>
       set((s) => ({
         common: { ...s.common, [tab]: { ...s.common[tab], title: '' } },
-        rerunOf: { ...s.rerunOf, [tab]: null },
+        parent: { ...s.parent, [tab]: null },
         attempted: { ...s.attempted, [tab]: false },
       })),
   };
 });
+
+/**
+ * The tabs' parents once `field` holds `slot`: a tab made from the result the slot held is no
+ * longer, when the user puts something else there.
+ */
+function withoutParentOf(s: ComposeForms, field: SlotField, slot: SlotState): ComposeForms['parent'] {
+  const before = s.slots[field].result;
+  if (!before || (slot.result?.taskId === before.taskId && slot.result.index === before.index))
+    return s.parent;
+  let parent = s.parent;
+  for (const tab of Object.keys(TAB_SLOTS) as ComposeTab[]) {
+    const p = parent[tab];
+    if (TAB_SLOTS[tab].includes(field) && p && p.taskId === before.taskId && p.output === before.index) {
+      parent = { ...parent, [tab]: null };
+    }
+  }
+  return parent;
+}
+
+/** The fields a slot change touches: the slot, and in the From a result tab the input field it fills. */
+function sourceNames(tab: ComposeTab, field: SlotField): string[] {
+  if (tab !== 'fromResult') return [field];
+  const operation = useCompose.getState().fromResult.operation;
+  return resultSlotOf(operation) === field ? [field, sourceFieldOf(operation)] : [field];
+}
+
+function faceSwapFields(patch: Partial<FaceSwapForm>): string[] {
+  const map: Record<keyof FaceSwapForm, string> = {
+    mode: 'mode',
+    swapFacesIndex: 'swap_faces_index',
+    targetFacesIndex: 'target_faces_index',
+  };
+  return Object.keys(patch).map((k) => map[k as keyof FaceSwapForm]);
+}
 
 function songFields(patch: Partial<SongForm>): string[] {
   const map: Record<keyof SongForm, string> = {

@@ -30,7 +30,7 @@ export function QueueBar() {
   const tab = useCompose((s) => s.tab);
   const formError = useCompose((s) => s.formError);
   const queueing = useCompose((s) => s.queueing);
-  const rerunOf = useCompose((s) => s.rerunOf[s.tab]);
+  const parent = useCompose((s) => s.parent[s.tab]);
   const clearTab = useCompose((s) => s.clearTab);
   const online = useStudio((s) => s.status?.online ?? true);
   const networkSignal = useStudio((s) => s.status?.networkSignal ?? true);
@@ -64,7 +64,11 @@ export function QueueBar() {
         <AccountBalance compact />
       </div>
       <div className="queue-actions">
-        {rerunOf ? <span className="rerun-note">Re-run of an earlier task</span> : null}
+        {parent ? (
+          <span className="rerun-note" data-testid="parent-note">
+            {parent.output === null ? 'Re-run of an earlier task' : `Made from “${parent.title}”`}
+          </span>
+        ) : null}
         <button type="button" className="button button-quiet" onClick={() => clearTab(tab)}>
           Clear
         </button>

@@ -1,11 +1,12 @@
 /**
  * Queueing from the composer: trying to queue the current tab (Queue or Ctrl/Cmd+Enter: every
  * problem shown and the first focused, or the user asked about an unknown price), queueing it
- * through the bridge with main's refusals put beside their fields, and opening a re-run filled
- * in from `tasks.draftOf`.
+ * through the bridge with main's refusals put beside their fields, opening a re-run filled
+ * in from `tasks.draftOf`, and opening a form with a library result as its input.
  */
 import { estimateCost, StudioError, taskTypeEntry } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
+import type { TaskSummary } from '../../model/task-status.ts';
 import { type ComposeState, useCompose } from '../../stores/compose-store.ts';
 import { useStudio } from '../../stores/studio-store.ts';
 import { useTasks } from '../../stores/tasks-store.ts';
@@ -13,16 +14,26 @@ import { type ToastAction, toastError, useUi } from '../../stores/ui-store.ts';
 import { buildDraft, type ComposeTab } from './compose-model.ts';
 import { formProblems } from './compose-problems.ts';
 import { formsFromDraft } from './compose-rerun.ts';
-import { TAB_SLOTS } from './compose-slots.ts';
+import { type MediaPlace, TAB_SLOTS } from './compose-slots.ts';
+import { ACTION_LABELS, formsForResult, type ResultAction } from './result-fill.ts';
+import { resultFieldOrder, resultSlotOf, sourceFieldOf } from './result-operations.ts';
 import { checkSlot } from './slot-actions.ts';
 
 /** Fields each tab shows, to tell whether an error from main can sit next to its field. */
-const SHOWN_FIELDS: Record<ComposeTab, readonly string[]> = {
+const SHOWN_FIELDS: Record<Exclude<ComposeTab, 'fromResult'>, readonly string[]> = {
   song: ['style_prompt', 'negative_prompt', 'lyrics', 'duration', 'style_audio'],
-  faceSwap: ['target_image', 'swap_image'],
+  faceSwap: ['target_image', 'swap_image', 'target_faces_index', 'swap_faces_index'],
   imageEdit: ['image1', 'image2', 'image3', 'prompt', 'negative_prompt', 'seed', 'steps', 'flow_shift'],
   other: ['model', 'task_type', 'input'],
 };
+
+/** The field of the tab that shows `field` of the input (the From a result tab's source is its slot). */
+function shownField(tab: ComposeTab, field: string): string | null {
+  if (tab !== 'fromResult') return SHOWN_FIELDS[tab].includes(field) ? field : null;
+  const { operation } = useCompose.getState().fromResult;
+  if (field === sourceFieldOf(operation)) return resultSlotOf(operation);
+  return resultFieldOrder(operation).includes(field) ? field : null;
+}
 const COMMON_FIELDS = ['title', 'webhook_config.endpoint', 'webhook_config.secret'];
 
 /** The budget refusal starts in lower case ("this task ($0.10) would…"); it is shown as a sentence. */
@@ -36,8 +47,9 @@ function showFieldError(tab: ComposeTab, wireField: string | null, message: stri
   const inputField = wireField ? wireField.replace(/^input\./, '') : null;
   // the Other tab's keys are all in its JSON editor
   const field = tab === 'other' && wireField?.startsWith('input') ? 'input' : inputField;
-  if (field && (SHOWN_FIELDS[tab].includes(field) || COMMON_FIELDS.includes(field))) {
-    compose.setFieldError(tab, field, message);
+  const shown = field ? (COMMON_FIELDS.includes(field) ? field : shownField(tab, field)) : null;
+  if (shown) {
+    compose.setFieldError(tab, shown, message);
     return true;
   }
   compose.setFormError(message);
@@ -55,7 +67,9 @@ function formChanged(now: ComposeState, before: ComposeState): boolean {
   return (
     now.tab !== before.tab ||
     now.song !== before.song ||
+    now.faceSwap !== before.faceSwap ||
     now.imageEdit !== before.imageEdit ||
+    now.fromResult !== before.fromResult ||
     now.other !== before.other ||
     now.slots !== before.slots ||
     now.common !== before.common
@@ -175,17 +189,21 @@ export async function queueCurrent(acceptUnknownPrice = false): Promise<void> {
   }
 }
 
+/** Where library files are and how the page loads them. */
+function mediaPlace(): MediaPlace {
+  const info = useStudio.getState().appInfo;
+  const settings = useStudio.getState().settings;
+  return {
+    libraryDir: settings?.libraryDir || info?.libraryDir || '',
+    mediaBaseUrl: info?.mediaBaseUrl ?? '',
+  };
+}
+
 /** Opens the composer filled in with the draft that recreates a task. */
 export async function openRerun(taskId: string): Promise<void> {
   try {
     const draft = await invoke('tasks.draftOf', { id: taskId });
-    const info = useStudio.getState().appInfo;
-    const settings = useStudio.getState().settings;
-    const place = {
-      libraryDir: settings?.libraryDir || info?.libraryDir || '',
-      mediaBaseUrl: info?.mediaBaseUrl ?? '',
-    };
-    const { tab, forms } = formsFromDraft(draft, taskId, useCompose.getState(), place);
+    const { tab, forms } = formsFromDraft(draft, taskId, useCompose.getState(), mediaPlace());
     useCompose.getState().fill(tab, forms);
     useUi.getState().navigate('compose');
     useUi
@@ -195,4 +213,22 @@ export async function openRerun(taskId: string): Promise<void> {
   } catch (err) {
     toastError(err);
   }
+}
+
+/** Opens the form of `action` with output `index` of a saved task as its input. */
+export function openFromResult(action: ResultAction, task: TaskSummary, index: number): void {
+  const output = task.outputs.find((o) => o.index === index && o.state === 'saved');
+  if (!output) {
+    toastError(`“${task.title}” has no saved output ${index + 1} to use`);
+    return;
+  }
+  const { tab, forms } = formsForResult(action, task, output, useCompose.getState(), mediaPlace());
+  useCompose.getState().fill(tab, forms);
+  useUi.getState().navigate('compose');
+  useUi
+    .getState()
+    .pushToast(
+      'info',
+      `${ACTION_LABELS[action]}: the composer is filled in with “${task.title}”; Queue when ready.`,
+    );
 }

@@ -1,18 +1,21 @@
 /**
  * The composer's forms as plain data: one per tab, and turning a tab's form into the draft
- * `tasks.queue` takes. The media slots are in compose-slots.ts, the re-run fill in
- * compose-rerun.ts, the live check of a form in compose-problems.ts. Pure; no DOM, no bridge.
+ * `tasks.queue` takes. The media slots are in compose-slots.ts, the From a result tab's
+ * operations in result-operations.ts, the re-run fill in compose-rerun.ts, the live check of a
+ * form in compose-problems.ts. Pure; no DOM, no bridge.
  */
 import { LIMITS, TASK_TYPES, type TaskDraftInput, taskTypeEntry } from '../../../../shared/index.ts';
 import { checkJsonObject } from '../../model/json-input.ts';
-import { emptySlots, type SlotField, type SlotState } from './compose-slots.ts';
+import { emptySlots, type SlotField, type SlotState, slotFilled, slotInput } from './compose-slots.ts';
+import { emptyFromResult, type FromResultForm, fromResultInput } from './result-operations.ts';
 
-export type ComposeTab = 'song' | 'faceSwap' | 'imageEdit' | 'other';
-export const COMPOSE_TABS: readonly ComposeTab[] = ['song', 'faceSwap', 'imageEdit', 'other'];
+export type ComposeTab = 'song' | 'faceSwap' | 'imageEdit' | 'fromResult' | 'other';
+export const COMPOSE_TABS: readonly ComposeTab[] = ['song', 'faceSwap', 'imageEdit', 'fromResult', 'other'];
 export const TAB_LABELS: Record<ComposeTab, string> = {
   song: 'Song',
   faceSwap: 'Face swap',
   imageEdit: 'Image edit',
+  fromResult: 'From a result',
   other: 'Other',
 };
 
@@ -27,6 +30,17 @@ export interface SongForm {
   negativePrompt: string;
   lyrics: string;
   duration: number;
+}
+
+/** One face (face-swap) or several (multi-face-swap, with the faces' numbers in each picture). */
+export type FaceSwapMode = 'one' | 'several';
+
+export interface FaceSwapForm {
+  mode: FaceSwapMode;
+  /** Which faces of the face image to use, e.g. `0` or `0,1` (multi-face swap). */
+  swapFacesIndex: string;
+  /** Which faces of the target image to replace, in the same order. */
+  targetFacesIndex: string;
 }
 
 export interface ImageEditForm {
@@ -53,18 +67,31 @@ export interface CommonForm {
   webhookSecret: string;
 }
 
+/**
+ * What a tab's task is made from: the task a re-run repeats (`output` null), or the result one of
+ * its inputs is (`output` its index). Sent as `parentId` and `parentOutput`.
+ */
+export interface ParentRef {
+  taskId: string;
+  output: number | null;
+  /** The parent's title, for the Queue bar's note. */
+  title: string;
+}
+
 export interface ComposeForms {
   song: SongForm;
+  faceSwap: FaceSwapForm;
   imageEdit: ImageEditForm;
+  fromResult: FromResultForm;
   other: OtherForm;
   common: Record<ComposeTab, CommonForm>;
   slots: Record<SlotField, SlotState>;
-  /** Per tab, the task a re-run started from, sent as `rerunOf` (only by the tab the re-run opened). */
-  rerunOf: Record<ComposeTab, string | null>;
+  /** Per tab, what its task is made from (only the tab a re-run or a result's action opened). */
+  parent: Record<ComposeTab, ParentRef | null>;
 }
 
 export function perTab<T>(value: T): Record<ComposeTab, T> {
-  return { song: value, faceSwap: value, imageEdit: value, other: value };
+  return { song: value, faceSwap: value, imageEdit: value, fromResult: value, other: value };
 }
 
 export const DEFAULT_DURATION = 30;
@@ -80,6 +107,14 @@ export const EMPTY_SONG: SongForm = {
   negativePrompt: '',
   lyrics: '',
   duration: DEFAULT_DURATION,
+};
+const multiFaceExample = taskTypeEntry('multi-face-swap')?.example ?? {};
+const faceNumbers = (value: unknown) => (typeof value === 'string' ? value : '0');
+/** One face; the several-faces numbers start at the catalog example's. */
+export const EMPTY_FACE_SWAP: FaceSwapForm = {
+  mode: 'one',
+  swapFacesIndex: faceNumbers(multiFaceExample.swap_faces_index),
+  targetFacesIndex: faceNumbers(multiFaceExample.target_faces_index),
 };
 export const EMPTY_IMAGE_EDIT: ImageEditForm = {
   prompt: '',
@@ -98,11 +133,13 @@ export function emptyOther(): OtherForm {
 export function emptyForms(): ComposeForms {
   return {
     song: EMPTY_SONG,
+    faceSwap: EMPTY_FACE_SWAP,
     imageEdit: EMPTY_IMAGE_EDIT,
+    fromResult: emptyFromResult(),
     other: emptyOther(),
     common: perTab(EMPTY_COMMON),
     slots: emptySlots(),
-    rerunOf: perTab<string | null>(null),
+    parent: perTab<ParentRef | null>(null),
   };
 }
 
@@ -127,8 +164,7 @@ function putText(input: Record<string, unknown>, name: string, value: string): v
 }
 
 function putSlot(input: Record<string, unknown>, slots: ComposeForms['slots'], field: SlotField): void {
-  const value = slots[field].value.trim();
-  if (value !== '') input[field] = value;
+  if (slotFilled(slots[field])) input[field] = slotInput(slots[field]);
 }
 
 function parseInteger(text: string): number | null | 'bad' {
@@ -161,7 +197,7 @@ function imageEditInput(forms: ComposeForms): ComposedInput {
   const f = forms.imageEdit;
   const input: Record<string, unknown> = {};
   const local: LocalProblem[] = [];
-  input.image1 = forms.slots.image1.value.trim();
+  input.image1 = slotInput(forms.slots.image1);
   putSlot(input, forms.slots, 'image2');
   putSlot(input, forms.slots, 'image3');
   input.prompt = f.prompt;
@@ -177,6 +213,38 @@ function imageEditInput(forms: ComposeForms): ComposedInput {
   if (flowShift === 'bad') local.push({ field: 'flow_shift', message: 'flow_shift must be a number' });
   else if (flowShift !== null) input.flow_shift = flowShift;
   return { model: modelNameFor('image-edit'), taskType: 'image-edit', input, local, readable: true };
+}
+
+/** Face numbers as the service takes them: whole numbers separated by commas (`0` or `0,2`). */
+const FACE_NUMBERS = /^\d+(\s*,\s*\d+)*$/;
+
+function faceSwapInput(forms: ComposeForms): ComposedInput {
+  const input: Record<string, unknown> = {
+    target_image: slotInput(forms.slots.target_image),
+    swap_image: slotInput(forms.slots.swap_image),
+  };
+  const f = forms.faceSwap;
+  if (f.mode === 'one') {
+    return { model: modelNameFor('face-swap'), taskType: 'face-swap', input, local: [], readable: true };
+  }
+  const local: LocalProblem[] = [];
+  const numbers: [string, string, string][] = [
+    ['target_faces_index', f.targetFacesIndex, 'Faces to replace'],
+    ['swap_faces_index', f.swapFacesIndex, 'Faces to use'],
+  ];
+  for (const [field, text, label] of numbers) {
+    const value = text.trim();
+    if (value === '') continue;
+    if (FACE_NUMBERS.test(value)) input[field] = value.replace(/\s+/g, '');
+    else local.push({ field, message: `${label}: face numbers separated by commas, such as 0 or 0,1` });
+  }
+  return {
+    model: modelNameFor('multi-face-swap'),
+    taskType: 'multi-face-swap',
+    input,
+    local,
+    readable: true,
+  };
 }
 
 function otherInput(other: OtherForm): ComposedInput {
@@ -202,13 +270,12 @@ export function composeInput(tab: ComposeTab, forms: ComposeForms): ComposedInpu
       putSlot(input, forms.slots, 'style_audio');
       return { model: modelNameFor('txt2audio'), taskType: 'txt2audio', input, local: [], readable: true };
     }
-    case 'faceSwap': {
-      input.target_image = forms.slots.target_image.value.trim();
-      input.swap_image = forms.slots.swap_image.value.trim();
-      return { model: modelNameFor('face-swap'), taskType: 'face-swap', input, local: [], readable: true };
-    }
+    case 'faceSwap':
+      return faceSwapInput(forms);
     case 'imageEdit':
       return imageEditInput(forms);
+    case 'fromResult':
+      return fromResultInput(forms.fromResult, forms.slots);
     default:
       return otherInput(forms.other);
   }
@@ -232,8 +299,11 @@ export function buildDraft(tab: ComposeTab, forms: ComposeForms): DraftBuild {
   };
   const title = common.title.trim();
   if (title) draft.title = title.slice(0, 200);
-  const rerunOf = forms.rerunOf[tab];
-  if (rerunOf) draft.rerunOf = rerunOf;
+  const parent = forms.parent[tab];
+  if (parent) {
+    draft.parentId = parent.taskId;
+    draft.parentOutput = parent.output;
+  }
   return { ok: true, draft };
 }
 

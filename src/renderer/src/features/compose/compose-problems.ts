@@ -16,8 +16,18 @@ import {
   taskTypeEntry,
 } from '../../../../shared/index.ts';
 import { type ComposedInput, type ComposeForms, type ComposeTab, composeInput } from './compose-model.ts';
-import { slotProblem, TAB_SLOTS } from './compose-slots.ts';
+import { type SlotField, slotProblem, TAB_SLOTS } from './compose-slots.ts';
 import { findLyricsProblems } from './lyrics-markers.ts';
+import { inputForCheck } from './output-ref.ts';
+import {
+  operationWords,
+  type ResultOperation,
+  resultFieldOrder,
+  resultFields,
+  resultFieldWords,
+  resultSlotOf,
+  sourceFieldOf,
+} from './result-operations.ts';
 
 export interface FieldProblem {
   /**
@@ -39,8 +49,10 @@ export interface FieldProblem {
 /** Each tab's fields in screen order (the first problem in this order is focused on Queue). */
 const FIELD_ORDER: Record<ComposeTab, readonly string[]> = {
   song: ['style_prompt', 'negative_prompt', 'lyrics', 'lyrics-markers', 'duration', 'style_audio'],
-  faceSwap: ['target_image', 'swap_image'],
+  faceSwap: ['target_image', 'swap_image', 'target_faces_index', 'swap_faces_index'],
   imageEdit: ['image1', 'image2', 'image3', 'prompt', 'negative_prompt', 'seed', 'steps', 'flow_shift'],
+  // the operation chosen decides (resultFieldOrder)
+  fromResult: [],
   other: ['model', 'task_type', 'model_id', 'input'],
 };
 const COMMON_ORDER = ['title', 'webhook_config.endpoint', 'webhook_config.secret'];
@@ -67,6 +79,8 @@ const FIELD_WORDS: Record<string, FieldWords> = {
   seed: { label: 'Seed' },
   steps: { label: 'Steps' },
   flow_shift: { label: 'flow_shift' },
+  target_faces_index: { label: 'Faces to replace' },
+  swap_faces_index: { label: 'Faces to use' },
 };
 
 /**
@@ -115,11 +129,25 @@ function formProblem(p: InputProblem, taskType: string): FieldProblem {
   const kind = p.reason?.kind ?? 'rule';
   const own = OWN_WORDS[`${taskType}:${p.field}:${kind}`];
   if (own) return problem(p.field, own.text, own.missing);
-  return problem(p.field, formWords(p), kind === 'required');
+  return problem(p.field, formWords(p, FIELD_WORDS[p.field]), kind === 'required');
 }
 
-function formWords(p: InputProblem): string {
-  const words = FIELD_WORDS[p.field] ?? { label: p.field };
+/**
+ * A catalog problem of the From a result tab, in the operation's words; a problem of its source
+ * field (`audio`, `image`…) belongs to the tab's slot that holds it.
+ */
+function resultProblem(p: InputProblem, operation: ResultOperation): FieldProblem {
+  const kind = p.reason?.kind ?? 'rule';
+  if (p.field === sourceFieldOf(operation)) {
+    const slot = resultSlotOf(operation);
+    if (kind === 'required') return problem(slot, operationWords(operation).missing, true);
+    return problem(slot, formWords(p, resultFieldWords(operation, p.field)));
+  }
+  return problem(p.field, formWords(p, resultFieldWords(operation, p.field)), kind === 'required');
+}
+
+function formWords(p: InputProblem, known: FieldWords | undefined): string {
+  const words = known ?? { label: p.field };
   const is = words.plural ? 'are' : 'is';
   const reason = p.reason;
   switch (reason?.kind) {
@@ -172,15 +200,29 @@ function problem(field: string, message: string, missing = false, summary = mess
   return { field, message, summary, missing, pending: false };
 }
 
-function lyricsMarkerProblem(lyrics: string): FieldProblem | null {
+/** Malformed markers in a lyrics field, as one problem of `<field>-markers` (`lyrics-markers`). */
+function lyricsMarkerProblem(lyrics: string, field = 'lyrics', label = 'lyrics'): FieldProblem | null {
   const lines = [...new Set(findLyricsProblems(lyrics).map((p) => p.line))];
   if (lines.length === 0) return null;
   const where =
     lines.length === 1
       ? `line ${lines[0]}`
       : `lines ${lines.slice(0, -1).join(', ')} and ${lines[lines.length - 1]}`;
-  const message = `Fix the lyrics ${lines.length === 1 ? 'marker' : 'markers'} on ${where}`;
-  return problem('lyrics-markers', message);
+  const message = `Fix the ${label} ${lines.length === 1 ? 'marker' : 'markers'} on ${where}`;
+  return problem(`${field}-markers`, message);
+}
+
+/** The From a result tab's lyrics fields' marker problems. */
+function resultMarkerProblems(forms: ComposeForms): FieldProblem[] {
+  const { operation } = forms.fromResult;
+  const values = forms.fromResult.values[operation];
+  return resultFields(operation).flatMap(({ field, kind }) => {
+    const text = values[field];
+    if (kind !== 'lyrics' || typeof text !== 'string') return [];
+    // an edit has the song's lyrics and its new lyrics
+    const found = lyricsMarkerProblem(text, field, field === 'lyrics' ? 'lyrics' : 'new lyrics');
+    return found ? [found] : [];
+  });
 }
 
 function commonProblems(tab: ComposeTab, forms: ComposeForms): FieldProblem[] {
@@ -200,7 +242,7 @@ function otherProblems(forms: ComposeForms, input: Record<string, unknown>): Fie
   }
   const entry = taskTypeEntry(forms.other.taskType);
   if (entry) {
-    for (const p of inputProblems(input, entry.input, '')) {
+    for (const p of inputProblems(inputForCheck(input, entry.input), entry.input, '')) {
       const message = jsonWords(p, entry);
       found.push(problem(`input.${p.field}`, message, false, `Input: ${message}`));
     }
@@ -209,8 +251,8 @@ function otherProblems(forms: ComposeForms, input: Record<string, unknown>): Fie
 }
 
 /** Where a field comes in its tab's screen order (unknown fields last, in their own order). */
-function orderOf(tab: ComposeTab, field: string): number {
-  const own = FIELD_ORDER[tab].indexOf(field.startsWith('input.') ? 'input' : field);
+function orderOf(order: readonly string[], field: string): number {
+  const own = order.indexOf(field.startsWith('input.') ? 'input' : field);
   if (own >= 0) return own;
   const common = COMMON_ORDER.indexOf(field);
   return common >= 0 ? 100 + common : 50;
@@ -226,7 +268,10 @@ export function formProblems(
   composed: ComposedInput = composeInput(tab, forms),
 ): FieldProblem[] {
   const found: FieldProblem[] = [];
-  for (const field of TAB_SLOTS[tab]) {
+  const operation = forms.fromResult.operation;
+  // the From a result tab shows the slot of the operation chosen; the other one waits unseen
+  const slots: readonly SlotField[] = tab === 'fromResult' ? [resultSlotOf(operation)] : TAB_SLOTS[tab];
+  for (const field of slots) {
     const slot = slotProblem(tab, field, forms.slots[field]);
     if (slot) found.push(slot);
   }
@@ -238,21 +283,23 @@ export function formProblems(
     if (composed.readable) found.push(...otherProblems(forms, composed.input));
   } else {
     const entry = taskTypeEntry(composed.taskType);
-    for (const p of entry ? inputProblems(composed.input, entry.input, '') : []) {
-      found.push(formProblem(p, composed.taskType));
+    for (const p of entry ? inputProblems(inputForCheck(composed.input, entry.input), entry.input, '') : []) {
+      found.push(tab === 'fromResult' ? resultProblem(p, operation) : formProblem(p, composed.taskType));
     }
   }
   if (tab === 'song') {
     const markers = lyricsMarkerProblem(forms.song.lyrics);
     if (markers) found.push(markers);
   }
+  if (tab === 'fromResult') found.push(...resultMarkerProblems(forms));
   found.push(...commonProblems(tab, forms));
   // One problem per field, the first found: a refused slot says more than "is needed".
   const seen = new Set<string>();
   const unique = found.filter((p) => !seen.has(p.field) && seen.add(p.field));
+  const order = tab === 'fromResult' ? resultFieldOrder(operation) : FIELD_ORDER[tab];
   return unique
     .map((p, index) => ({ p, index }))
-    .sort((a, b) => orderOf(tab, a.p.field) - orderOf(tab, b.p.field) || a.index - b.index)
+    .sort((a, b) => orderOf(order, a.p.field) - orderOf(order, b.p.field) || a.index - b.index)
     .map(({ p }) => p);
 }
 

@@ -20,6 +20,7 @@ export function formsFromDraft(
   current: ComposeForms,
   place: MediaPlace,
 ): { tab: ComposeTab; forms: ComposeForms } {
+  const parent = rerunOf ? { taskId: rerunOf, output: null, title: draft.title ?? '' } : null;
   const tab = tabOfTaskType(draft.taskType);
   const input = draft.input;
   const forms: ComposeForms = {
@@ -33,7 +34,7 @@ export function formsFromDraft(
       },
     },
     slots: { ...current.slots },
-    rerunOf: { ...current.rerunOf, [tab]: rerunOf },
+    parent: { ...current.parent, [tab]: parent },
   };
   const slot = (field: SlotField) => {
     forms.slots[field] = slotFromValue(str(input[field]), SLOT_RULES[field].kind, place);
@@ -49,6 +50,8 @@ export function formsFromDraft(
       slot('style_audio');
       break;
     case 'faceSwap':
+      // a face swap re-runs as one: the tab may have been left on several faces
+      forms.faceSwap = { ...current.faceSwap, mode: 'one' };
       slot('target_image');
       slot('swap_image');
       break;

@@ -1,8 +1,8 @@
 /**
  * The composer's media slots as plain data: what a slot holds and how it was checked, the rule
  * of each slot field, which tab shows which slots, a slot shown from an existing value (a
- * re-run), what the renderer can say about a typed URL before asking main, and what a slot's
- * state keeps from queueing. Pure.
+ * re-run) or from a library result, what the renderer can say about a typed URL before asking
+ * main, and what a slot's state keeps from queueing. Pure.
  */
 import { hasAllowedImageUrlExtension, type MediaCheck } from '../../../../shared/index.ts';
 import {
@@ -14,8 +14,9 @@ import {
 } from '../../model/media-url.ts';
 import type { ComposeTab } from './compose-model.ts';
 import type { FieldProblem } from './compose-problems.ts';
+import { type OutputRef, type OutputRefValue, outputRefValue } from './output-ref.ts';
 
-export type SlotOrigin = 'file' | 'url' | 'library' | 'data';
+export type SlotOrigin = 'file' | 'url' | 'library' | 'data' | 'result';
 export type SlotStatus = 'empty' | 'checking' | 'ok' | 'bad';
 
 /** One media input (a dropped file, a URL, a library copy or embedded data) and its check. */
@@ -32,6 +33,19 @@ export interface SlotState {
   message: string | null;
   /** What the check learned, e.g. `1024 x 768 px · image/png · 340 KB`. */
   info: string | null;
+  /**
+   * A library result (origin `result`): the task and output it names, sent as
+   * `{ $output: { taskId, index } }` for main to resolve; `value` is then empty.
+   */
+  result?: SlotResult | null;
+}
+
+/** A library result a slot holds. */
+export interface SlotResult extends OutputRef {
+  /** Its file as a URL the page may load (an audio waveform), when it is saved. */
+  mediaUrl: string | null;
+  /** Its length in seconds (audio), when known. */
+  seconds: number | null;
 }
 
 export const EMPTY_SLOT: SlotState = {
@@ -71,6 +85,10 @@ export const SLOT_RULES = {
   image1: { field: 'image1', label: 'image1', kind: 'image', faceSwap: false, required: true },
   image2: { field: 'image2', label: 'image2', kind: 'image', faceSwap: false, required: false },
   image3: { field: 'image3', label: 'image3', kind: 'image', faceSwap: false, required: false },
+  // the From a result tab: the song or picture an operation starts from (its input field is the
+  // operation's: `audio`, `style_audio`, `image`)
+  source_audio: { field: 'source_audio', label: 'Song', kind: 'audio', faceSwap: false, required: true },
+  source_image: { field: 'source_image', label: 'Picture', kind: 'image', faceSwap: false, required: true },
 } as const satisfies Record<string, SlotRule>;
 export type SlotField = keyof typeof SLOT_RULES;
 
@@ -78,6 +96,8 @@ export const TAB_SLOTS: Record<ComposeTab, readonly SlotField[]> = {
   song: ['style_audio'],
   faceSwap: ['target_image', 'swap_image'],
   imageEdit: ['image1', 'image2', 'image3'],
+  // both are the tab's; the operation chosen shows one of them (resultSlotOf)
+  fromResult: ['source_audio', 'source_image'],
   other: [],
 };
 
@@ -89,6 +109,45 @@ export function emptySlots(): Record<SlotField, SlotState> {
     image1: EMPTY_SLOT,
     image2: EMPTY_SLOT,
     image3: EMPTY_SLOT,
+    source_audio: EMPTY_SLOT,
+    source_image: EMPTY_SLOT,
+  };
+}
+
+/** What a slot puts into the task input: a result's reference, else its trimmed text ('' when empty). */
+export function slotInput(slot: SlotState): string | OutputRefValue {
+  return slot.result ? outputRefValue(slot.result) : slot.value.trim();
+}
+
+/** Whether a slot gives the input anything. */
+export function slotFilled(slot: SlotState): boolean {
+  return Boolean(slot.result) || slot.value.trim() !== '';
+}
+
+/** What a slot shows for a library result: its title and thumbnail, ready (main resolves it). */
+export function slotFromResult(result: {
+  ref: OutputRef;
+  title: string;
+  kind: 'image' | 'audio';
+  /** The thumbnail (or the picture) as a URL the page may load. */
+  previewUrl: string | null;
+  mediaUrl: string | null;
+  seconds: number | null;
+  info: string | null;
+}): SlotState {
+  return {
+    ...EMPTY_SLOT,
+    label: result.title,
+    origin: 'result',
+    previewUrl: result.kind === 'image' ? result.previewUrl : null,
+    status: 'ok',
+    info: result.info,
+    result: {
+      taskId: result.ref.taskId,
+      index: result.ref.index,
+      mediaUrl: result.mediaUrl,
+      seconds: result.seconds,
+    },
   };
 }
 

@@ -142,7 +142,9 @@ export function putFiles(field: SlotField, files: readonly File[]): string | nul
   const [first, ...rest] = files;
   if (!first) return null;
   void putFile(field, first);
-  const order = TAB_SLOTS[tabOfSlot(field)];
+  const tab = tabOfSlot(field);
+  // the From a result tab shows one slot at a time: no other slot follows it
+  const order = tab === 'fromResult' ? [field] : TAB_SLOTS[tab];
   const following = order.slice(order.indexOf(field) + 1);
   const slots = useCompose.getState().slots;
   const free = following.filter((f) => slots[f].status === 'empty');

@@ -22,11 +22,13 @@ let last: { tab: ComposeTab; forms: ComposeForms; result: Omit<TabProblems, 'sho
 function sameForms(a: ComposeForms, b: ComposeForms): boolean {
   return (
     a.song === b.song &&
+    a.faceSwap === b.faceSwap &&
     a.imageEdit === b.imageEdit &&
+    a.fromResult === b.fromResult &&
     a.other === b.other &&
     a.slots === b.slots &&
     a.common === b.common &&
-    a.rerunOf === b.rerunOf
+    a.parent === b.parent
   );
 }
 
@@ -41,16 +43,18 @@ function checked(tab: ComposeTab, forms: ComposeForms): Omit<TabProblems, 'shown
 
 export function useFormProblems(tab: ComposeTab): TabProblems {
   const song = useCompose((s) => s.song);
+  const faceSwap = useCompose((s) => s.faceSwap);
   const imageEdit = useCompose((s) => s.imageEdit);
+  const fromResult = useCompose((s) => s.fromResult);
   const other = useCompose((s) => s.other);
   const slots = useCompose((s) => s.slots);
   const common = useCompose((s) => s.common);
-  const rerunOf = useCompose((s) => s.rerunOf);
+  const parent = useCompose((s) => s.parent);
   const touched = useCompose((s) => s.touched[tab]);
   const attempted = useCompose((s) => s.attempted[tab]);
   const result = useMemo(
-    () => checked(tab, { song, imageEdit, other, slots, common, rerunOf }),
-    [tab, song, imageEdit, other, slots, common, rerunOf],
+    () => checked(tab, { song, faceSwap, imageEdit, fromResult, other, slots, common, parent }),
+    [tab, song, faceSwap, imageEdit, fromResult, other, slots, common, parent],
   );
   const shown = useMemo(
     () => shownProblems(result.problems, touched, attempted),
