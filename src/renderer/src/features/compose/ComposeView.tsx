@@ -9,6 +9,7 @@ import { AdvancedSection } from './AdvancedSection.tsx';
 import { attemptQueue } from './compose-actions.ts';
 import { COMPOSE_TABS, type ComposeTab, TAB_LABELS } from './compose-model.ts';
 import { FaceSwapForm } from './FaceSwapForm.tsx';
+import { FromResultForm } from './FromResultForm.tsx';
 import { ImageEditForm } from './ImageEditForm.tsx';
 import { OtherForm } from './OtherForm.tsx';
 import { QueueBar } from './QueueBar.tsx';
@@ -82,6 +83,8 @@ function ActiveForm({ tab }: { tab: ComposeTab }) {
       return <FaceSwapForm />;
     case 'imageEdit':
       return <ImageEditForm />;
+    case 'fromResult':
+      return <FromResultForm />;
     default:
       return <OtherForm />;
   }

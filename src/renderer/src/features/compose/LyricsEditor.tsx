@@ -22,12 +22,22 @@ export interface LyricsEditorProps {
   value: string;
   onChange(value: string): void;
   error?: string | null;
+  /** `Lyrics` unless told (`Lyrics for the new part`). */
+  label?: string;
+  /** The input field it edits: `lyrics` unless told (`edit_lyrics`). */
+  field?: string;
 }
 
 const PLACEHOLDER =
   'Optional: the words to sing. Put a section marker such as [verse] or [chorus] on its own line before each part.';
 
-export function LyricsEditor({ value, onChange, error }: LyricsEditorProps) {
+export function LyricsEditor({
+  value,
+  onChange,
+  error,
+  label = 'Lyrics',
+  field = 'lyrics',
+}: LyricsEditorProps) {
   const id = useId();
   const areaRef = useRef<HTMLTextAreaElement>(null);
   const layerRef = useRef<HTMLDivElement>(null);
@@ -79,7 +89,7 @@ export function LyricsEditor({ value, onChange, error }: LyricsEditorProps) {
     <div className="field lyrics-field">
       <div className="field-label-row">
         <label htmlFor={`${id}-area`} className="field-label">
-          Lyrics <span className="optional">(optional)</span>
+          {label} <span className="optional">(optional)</span>
         </label>
         <CharCounter id={`${id}-counter`} length={value.length} max={LIMITS.lyricsMaxChars} />
       </div>
@@ -98,7 +108,7 @@ export function LyricsEditor({ value, onChange, error }: LyricsEditorProps) {
         ))}
       </div>
       {problems.length > 0 ? (
-        <div className="lyrics-problems" data-testid="lyrics-problems" data-field="lyrics-markers">
+        <div className="lyrics-problems" data-testid="lyrics-problems" data-field={`${field}-markers`}>
           <p id={`${id}-problems-title`} className="lyrics-problems-title">
             {problems.length === 1 ? '1 marker needs fixing' : `${problems.length} markers need fixing`}
           </p>
@@ -143,7 +153,7 @@ export function LyricsEditor({ value, onChange, error }: LyricsEditorProps) {
           ref={areaRef}
           id={`${id}-area`}
           className="lyrics-input"
-          data-field="lyrics"
+          data-field={field}
           value={value}
           spellCheck={false}
           rows={12}
