@@ -1,4 +1,4 @@
-/** The side panel of one library task: its media, actions and every fact about it. */
+/** The side panel of one library task: its media, actions (and what to make from it next), and every fact about it. */
 import { useEffect, useId, useState } from 'react';
 import { invoke } from '../../bridge.ts';
 import { StateChip } from '../../components/StateChip.tsx';
@@ -15,6 +15,7 @@ import {
   revealTask,
   setFavorite,
 } from './library-actions.ts';
+import { ResultActions } from './ResultActions.tsx';
 import { Cost, Identity, Parameters, StateHistory, Timings } from './TaskFacts.tsx';
 
 function RenameForm({ id, title, onDone }: { id: string; title: string; onDone(): void }) {
@@ -164,6 +165,7 @@ export function DetailPanel({ id }: { id: string }) {
           Delete
         </button>
       </div>
+      <ResultActions task={task} />
       <Parameters task={task} />
       <Identity task={task} />
       <Cost task={task} />

@@ -1,0 +1,53 @@
+/**
+ * Keep going from a saved result: a song can be extended, edited or remixed; a picture upscaled,
+ * freed of its background, segmented, used in a face swap (as the target or as the face), edited
+ * as image1, or used in a multi-face swap. Each opens its form in the composer filled in with the
+ * result. A task with several saved outputs asks which one.
+ */
+import '../../styles/result-forms.css';
+import { useId, useState } from 'react';
+import type { TaskSummary } from '../../model/task-status.ts';
+import { openFromResult } from '../compose/compose-actions.ts';
+import { ACTION_LABELS, actionsFor } from '../compose/result-fill.ts';
+
+export function ResultActions({ task }: { task: TaskSummary }) {
+  const id = useId();
+  const saved = task.outputs.filter((o) => o.state === 'saved' && o.path && actionsFor(o.kind).length > 0);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const output = saved.find((o) => o.index === chosen) ?? saved[0];
+  if (task.state !== 'saved' || !output) return null;
+  const what = output.kind === 'audio' ? 'song' : 'picture';
+
+  return (
+    <section className="result-actions" aria-labelledby={`${id}-title`} data-testid="result-actions">
+      <h3 id={`${id}-title`} className="result-actions-title">
+        Keep going from this {what}
+      </h3>
+      {saved.length > 1 ? (
+        <label className="result-actions-output">
+          <span>Use</span>
+          <select value={output.index} onChange={(event) => setChosen(Number(event.target.value))}>
+            {saved.map((o) => (
+              <option key={o.index} value={o.index}>
+                Output {o.index + 1}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <div className="result-actions-buttons">
+        {actionsFor(output.kind).map((action) => (
+          <button
+            key={action}
+            type="button"
+            className="button button-small"
+            data-action={action}
+            onClick={() => openFromResult(action, task, output.index)}
+          >
+            {ACTION_LABELS[action]}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
