@@ -1,0 +1,224 @@
+/**
+ * Keeping going from a saved picture (a face swap's result), in the library detail's actions:
+ * Upscale, Remove background and Segment open the From a result tab with the picture in its slot
+ * (its thumbnail and title, not a path); Use as face-swap target, Use as face and Multi-face swap
+ * open the Face swap tab (one face, or several); Edit (as image1) opens Image edit. Each queues a
+ * task whose stored request has the `$output` resolved (the service's URL of the picture, or its
+ * library file) and whose parent is the picture; an upscale comes back at the scale asked.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Task } from '../../src/shared/index.ts';
+import { writePicture } from './harness/local-media.ts';
+import type { BridgeCall } from './harness/studio-bridge.ts';
+import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
+import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { card, dropOnSlot, openView, queueButton, slot } from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
+import { waitUntil } from './harness/wait-until.ts';
+
+/** What the lineage of a task says (read without assuming the Task type has it yet). */
+function lineageOf(task: Task): { parentId: unknown; parentOutput: unknown } {
+  const fields = task as unknown as Record<string, unknown>;
+  return { parentId: fields.parentId, parentOutput: fields.parentOutput };
+}
+
+/** The stored input `field` of `task` was resolved from output 0 of `source`: its URL, or its file. */
+function expectResolvedFrom(task: Task, field: string, source: Task): void {
+  const sent = task.request.input[field];
+  expect(typeof sent, `${field} in the stored request is resolved to text`).toBe('string');
+  const output = source.outputs[0]!;
+  const input = task.inputs.find((i) => i.field === field);
+  expect(input, `an input record of ${field}`).toBeDefined();
+  if (input!.source === 'url') expect(input!.value).toBe(output.url);
+  else {
+    expect(input!.source).toBe('file');
+    expect(input!.sha256).toBe(output.sha256);
+  }
+}
+
+async function useAction(page: Page, task: Task, action: string): Promise<void> {
+  await openView(page, 'library');
+  await card(page, task.id)
+    .getByRole('button', { name: `Open ${task.title}` })
+    .click();
+  const detail = page.locator(`[data-testid="detail-panel"][data-task-id="${task.id}"]`);
+  await detail.waitFor();
+  await detail.getByTestId('result-actions').getByRole('button', { name: action, exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor();
+}
+
+async function queueFromForm(view: StudioPage): Promise<BridgeCall> {
+  const { page } = view;
+  const queueCalls = () => view.bridge.calls.filter((c) => c.name === 'tasks.queue');
+  const before = queueCalls().length;
+  await queueButton(page).click();
+  const confirm = page.getByTestId('confirm-dialog');
+  await waitUntil(
+    async () => queueCalls().length > before || (await confirm.isVisible()),
+    'the queue call or its price question',
+  );
+  if (queueCalls().length === before) await confirm.getByRole('button', { name: 'Queue anyway' }).click();
+  const call = await waitUntil(() => queueCalls()[before], 'the tasks.queue call');
+  expect(call.ok, `tasks.queue answered: ${JSON.stringify(call.error)}`).toBe(true);
+  return call;
+}
+
+/** The slot shows the result by its thumbnail and title. */
+async function expectResultInSlot(page: Page, field: string, title: string): Promise<void> {
+  const target = slot(page, field);
+  expect(await target.getAttribute('data-status')).toBe('ok');
+  expect(await target.getByTestId('slot-name').textContent()).toBe(title);
+  await expect
+    .poll(() =>
+      target
+        .locator('img.slot-preview')
+        .evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+    )
+    .toBeGreaterThan(0);
+  expect(await target.locator('img.slot-preview').getAttribute('src')).not.toContain('/tmp/');
+}
+
+/** Queues the open form and checks what the stored task was made from. */
+async function queueMadeFrom(
+  view: StudioPage,
+  rig: StudioRig,
+  source: Task,
+  expected: { taskType: string; field: string },
+): Promise<Task> {
+  const call = await queueFromForm(view);
+  expect(call.args).toMatchObject({
+    taskType: expected.taskType,
+    parentId: source.id,
+    parentOutput: 0,
+    input: { [expected.field]: { $output: { taskId: source.id, index: 0 } } },
+  });
+  const stored = (await rig.call('tasks.get', { id: (call.value as Task).id }))!;
+  expect(lineageOf(stored)).toEqual({ parentId: source.id, parentOutput: 0 });
+  expectResolvedFrom(stored, expected.field, source);
+  return rig.waitForTask(stored.id, ['saved']);
+}
+
+describe.skipIf(!browserAvailable())('keep going from a picture', () => {
+  let browser: Browser;
+  let rig: StudioRig;
+  let view: StudioPage;
+  let swap: Task;
+
+  beforeAll(async () => {
+    ({ browser, rig } = await startStudio({ service: 'service' }));
+    const target = await writePicture(rig.filesDir, 'pier.png', 320, 240, { r: 40, g: 120, b: 190 });
+    const face = await writePicture(rig.filesDir, 'sailor.png', 160, 160, { r: 220, g: 170, b: 130 });
+    const queued = await rig.call('tasks.queue', {
+      model: 'service/image-toolkit',
+      taskType: 'face-swap',
+      title: 'Pier portrait',
+      input: { target_image: target, swap_image: face },
+    });
+    swap = await rig.waitForTask(queued.id, ['saved']);
+    view = await openApp({ browser, rig });
+  });
+
+  afterAll(() => stopStudio({ browser, rig }, view));
+
+  it('Upscale opens filled in and queues an upscale of the picture, twice as large', async () => {
+    const { page } = view;
+    await useAction(page, swap, 'Upscale');
+    const panel = page.getByRole('tabpanel');
+    expect(await page.getByRole('tab', { name: 'From a result' }).getAttribute('aria-selected')).toBe('true');
+    expect(await panel.getByRole('radio', { name: 'Upscale' }).isChecked()).toBe(true);
+    await expectResultInSlot(page, 'source_image', swap.title);
+    expect(await panel.getByRole('spinbutton', { name: 'Scale (optional)' }).inputValue()).toBe('2');
+    expect(await page.getByTestId('parent-note').textContent()).toBe(`Made from “${swap.title}”`);
+    const saved = await queueMadeFrom(view, rig, swap, { taskType: 'upscale', field: 'image' });
+    expect(saved.request.input.scale).toBe(2);
+    const before = swap.outputs[0]!;
+    expect([saved.outputs[0]?.width, saved.outputs[0]?.height]).toEqual([
+      before.width! * 2,
+      before.height! * 2,
+    ]);
+  });
+
+  it('Remove background opens filled in and queues a background removal of the picture', async () => {
+    const { page } = view;
+    await useAction(page, swap, 'Remove background');
+    expect(
+      await page.getByRole('tabpanel').getByRole('radio', { name: 'Remove background' }).isChecked(),
+    ).toBe(true);
+    await expectResultInSlot(page, 'source_image', swap.title);
+    const saved = await queueMadeFrom(view, rig, swap, { taskType: 'background-remove', field: 'image' });
+    expect(saved.outputs[0]?.kind).toBe('image');
+  });
+
+  it('Segment asks what to cut out, then queues a segment of the picture', async () => {
+    const { page } = view;
+    await useAction(page, swap, 'Segment');
+    const panel = page.getByRole('tabpanel');
+    expect(await panel.getByRole('radio', { name: 'Segment' }).isChecked()).toBe(true);
+    await expectResultInSlot(page, 'source_image', swap.title);
+    // without a prompt, Queue shows what is missing and sends nothing
+    const queueCalls = () => view.bridge.calls.filter((c) => c.name === 'tasks.queue').length;
+    const before = queueCalls();
+    expect(await queueButton(page).getAttribute('aria-disabled')).toBe('true');
+    expect(await page.getByTestId('queue-reason').textContent()).toBe('Not ready: What to cut out is needed');
+    await queueButton(page).click({ force: true });
+    // the problem shows beside its field, which has the focus
+    const prompt = panel.getByLabel('What to cut out', { exact: false });
+    await expect.poll(() => prompt.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      await prompt.evaluate(
+        (el) =>
+          el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement,
+      ),
+    ).toBe(true);
+    expect(queueCalls()).toBe(before);
+    await prompt.fill('the face');
+    const saved = await queueMadeFrom(view, rig, swap, { taskType: 'segment', field: 'image' });
+    expect(saved.request.input.prompt).toBe('the face');
+  });
+
+  it('Use as face-swap target: a new face dropped on the face slot, queued as a face swap of the picture', async () => {
+    const { page } = view;
+    await useAction(page, swap, 'Use as face-swap target');
+    expect(await page.getByRole('tab', { name: 'Face swap' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('radio', { name: 'One face' }).isChecked()).toBe(true);
+    await expectResultInSlot(page, 'target_image', swap.title);
+    const face = await writePicture(rig.filesDir, 'captain.png', 180, 180, { r: 200, g: 150, b: 120 });
+    await dropOnSlot(page, 'swap_image', { path: face });
+    const saved = await queueMadeFrom(view, rig, swap, { taskType: 'face-swap', field: 'target_image' });
+    expect(saved.inputs.find((i) => i.field === 'swap_image')?.width).toBe(180);
+  });
+
+  it('Use as face: the picture as the face, onto a target dropped beside it', async () => {
+    const { page } = view;
+    await useAction(page, swap, 'Use as face');
+    await expectResultInSlot(page, 'swap_image', swap.title);
+    const target = await writePicture(rig.filesDir, 'deck.png', 300, 200, { r: 90, g: 90, b: 60 });
+    await dropOnSlot(page, 'target_image', { path: target });
+    await queueMadeFrom(view, rig, swap, { taskType: 'face-swap', field: 'swap_image' });
+  });
+
+  it('Multi-face swap opens the Face swap tab on several faces, priced as one, and queues it', async () => {
+    const { page } = view;
+    await useAction(page, swap, 'Multi-face swap');
+    expect(await page.getByRole('radio', { name: 'Several faces' }).isChecked()).toBe(true);
+    await expectResultInSlot(page, 'target_image', swap.title);
+    expect(await page.getByTestId('cost-estimate').textContent()).toContain('$0.015');
+    await page.getByLabel('Faces to replace', { exact: false }).fill('0');
+    await page.getByLabel('Faces to use', { exact: false }).fill('0');
+    const saved = await queueMadeFrom(view, rig, swap, {
+      taskType: 'multi-face-swap',
+      field: 'target_image',
+    });
+    expect(saved.request.input).toMatchObject({ target_faces_index: '0', swap_faces_index: '0' });
+  });
+
+  it('Edit (as image1) opens Image edit with the picture as image1', async () => {
+    const { page } = view;
+    await useAction(page, swap, 'Edit (as image1)');
+    expect(await page.getByRole('tab', { name: 'Image edit' }).getAttribute('aria-selected')).toBe('true');
+    await expectResultInSlot(page, 'image1', swap.title);
+    await page.getByRole('tabpanel').getByLabel('Prompt', { exact: true }).fill('make image1 a watercolour');
+    await queueMadeFrom(view, rig, swap, { taskType: 'image-edit', field: 'image1' });
+  });
+});
