@@ -7,19 +7,28 @@
  *   (toast area, role=status live region; error toasts carry role=alert).
  * Navigation buttons (aria-current="page" when shown): "Compose", "Activity", "Library",
  *   "Settings"; data-testid nav-compose|nav-activity|nav-library|nav-settings;
- *   counts: data-testid active-count, uncertain-count (on the Activity item).
+ *   counts: data-testid active-count, uncertain-count (on the Activity item). Up to 960 px
+ *   wide the navigation shows icons only; each name shows as a tooltip on hover and focus.
  * Headings: h1 "Compose" | "Activity" | "Library" | "Settings".
  * Menu commands (`menu.command` events): new-song, face-swap, image-edit (open that tab and
  *   focus its first field), compose, activity, library, settings | open-settings, focus-search.
- * Banners: data-testid offline-banner ("You're offline — tasks will be sent when the network
- *   returns"), no-service-banner (buttons "Use the demo", "Add API key"), auth-banner,
- *   demo-banner, boot-banner.
+ * Banners: data-testid offline-banner (data-kind no-network: "You're offline — tasks will be
+ *   sent when the network returns"; unreachable: "The service at <address> cannot be reached…"),
+ *   no-service-banner (buttons "Use the demo", "Add API key"), auth-banner, plan-banner (task
+ *   types the plan refused in the last hour; "Show in Activity", "Dismiss"), library-notice
+ *   (which library is shown after a switch; "Turn demo mode on", "Dismiss"), demo-banner,
+ *   boot-banner. Messages from main are shown as sentences (capital first letter).
  * First run: dialog data-testid welcome-dialog, buttons "Try the demo (built-in sandbox)",
  *   "Use my API key" (both set firstRun false); Escape only hides it until the next start.
  * Toasts: data-testid toast (data-tone info|success|error), shown at the bottom of the nav
- *   column (over no content); action buttons e.g. "View in Activity", "Open Settings"; close
- *   button "Dismiss notification". Info/success go after 6 s, errors after 15 s; 4 at most.
- *   An identical toast in a row replaces the newest one and shows a count (data-testid toast-count "×3").
+ *   column (over no content); in windows up to 960 px wide, one line each in a strip under the
+ *   view (the newest two; the view gives them room, nothing is covered). Action buttons e.g.
+ *   "View in Activity", "Open Settings", "Open", "Fix & retry", "Undo"; close button "Dismiss
+ *   notification". Info/success go after 6 s, errors after 15 s; 4 at most. An identical toast
+ *   in a row replaces the newest one and shows a count (data-testid toast-count "×3").
+ *   Task notices: "Saved “<title>”" (Open), "“<title>” failed: …" (Fix & retry), expired and
+ *   uncertain (Show in Activity), "Queue done: 2 saved, 1 failed" once the last active task
+ *   ends after a run of two or more; a tone with each when Settings › Notifications says so.
  * Confirm dialogs: data-testid confirm-dialog; buttons "Cancel" and the action
  *   ("Submit again", "Delete", "Store unencrypted", "Remove key").
  *
@@ -55,8 +64,13 @@
  *   Field errors from tasks.queue: data-testid field-error next to the field.
  * Activity: data-testid activity-list; section headings activity-section (data-section decide|
  *   running|queued|failed|finished); rows activity-row (data-task-id, data-state) with
- *   state-chip, a progressbar, activity-message; buttons "Cancel", "Submit again", "Discard",
- *   "Open in Library".
+ *   state-chip (what the task waits for while the service is out of reach: "Waiting for the
+ *   network" / "Waiting for the service" / "Waiting for a key", and then no progressbar), a
+ *   progressbar, activity-message, activity-cost ("Demo: not billed" in the demo library);
+ *   buttons "Cancel", "Submit again", "Discard", "Open in Library"; on a failure "Fix & retry"
+ *   (the composer on its tab, filled in, the failure as queue-reason and beside the field it
+ *   names) and "Dismiss <title>" (off the list, kept in the library; toast with "Undo");
+ *   button older-failures ("Show N older failures": failures created before the last day).
  * Library: role=search "Filter the library": searchbox "Search library", selects "Type",
  *   "State", "Sort", dates "From", "To", checkbox "Favourites only", "Clear filters";
  *   data-testid library-total, selection-count; buttons "Export selected", "Clear selection".
@@ -83,11 +97,15 @@
  *   task-parameters, task-id, remote-id ("Copy task id", "Copy remote id"),
  *   cost-estimate-detail, state-history.
  * Settings: key-status ("Saved: a key is set" / "No key"), key-problem, password "API key"
- *   (or "Replace API key"), "Save key", "Remove key"; switch "Demo mode (built-in sandbox)";
+ *   (or "Replace API key"), "Save key", "Remove key"; service-check (data-outcome checking|
+ *   accepted|refused|unreachable|problem: what the balance call said when a key or address was
+ *   saved, e.g. "Key accepted: balance $12.50 left"); switch "Demo mode (built-in sandbox)";
  *   service-now ("Now sending to: …"); radios "The hosted service" / "A custom address" (group
  *   "With your API key, use"); custom: "Service base URL", "Vendor", "Upload endpoint" + "Save
  *   custom service"; balance, balance-problem, "Check balance"; "Tasks at the service at once";
- *   "Advanced: model ids" with inputs model-id-<taskType>; library-dir + "Choose folder…";
+ *   "Advanced: model ids" with inputs model-id-<taskType>; library-dir (your library) and, in
+ *   demo mode, library-in-use (the demo library) + "Choose folder…"; switch "Play a sound when
+ *   a task ends" (Notifications);
  *   radios "System", "Light", "Dark" (group "Theme"); "Budget in dollars" + "Save budget";
  *   data-testid cost-summary (meter "Budget used").
  * Queue bar: cost-estimate, balance-compact; banners service-limit-banner.
@@ -108,6 +126,7 @@ import { ActivityView } from './features/activity/ActivityView.tsx';
 import { ComposeView } from './features/compose/ComposeView.tsx';
 import { LibraryView } from './features/library/LibraryView.tsx';
 import { PlayerBar } from './features/player/index.ts';
+import { useLibrarySwitch } from './features/settings/library-switch.ts';
 import { SettingsView } from './features/settings/SettingsView.tsx';
 import { useFocusRequest } from './hooks/useFocusRequest.ts';
 import { useTaskEvents } from './hooks/useTaskEvents.ts';
@@ -129,6 +148,7 @@ function CurrentView({ view }: { view: View }) {
 
 export function App() {
   useTaskEvents();
+  useLibrarySwitch();
   useTheme();
   const view = useUi((s) => s.view);
   const mainRef = useRef<HTMLElement>(null);
@@ -144,9 +164,9 @@ export function App() {
         <main id="main" ref={mainRef} tabIndex={-1} className="main" data-view={view}>
           <CurrentView view={view} />
         </main>
+        <Toasts />
       </div>
       <PlayerBar />
-      <Toasts />
       <WelcomeDialog />
     </div>
   );

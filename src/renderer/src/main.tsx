@@ -9,6 +9,7 @@ import './styles/components.css';
 import './styles/features.css';
 import './styles/gallery.css';
 import './styles/player.css';
+import './styles/notices.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');

@@ -5,6 +5,7 @@
 import { useEffect } from 'react';
 import { invoke, on } from '../bridge.ts';
 import { refreshAccount, refreshAccountAfterFinishes } from '../features/account/account-actions.ts';
+import { announceTaskNews, taskNewsOf } from '../features/activity/task-notices.ts';
 import type { ComposeTab } from '../features/compose/compose-model.ts';
 import { useCompose } from '../stores/compose-store.ts';
 import { useStudio } from '../stores/studio-store.ts';
@@ -85,8 +86,11 @@ export function useTaskEvents(): void {
   useEffect(() => {
     const offs = [
       on('tasks.changed', (changes) => {
+        // what ended is read against the states known before the batch
+        const news = taskNewsOf(changes);
         useTasks.getState().applyChanges(changes);
         refreshAccountAfterFinishes(changes);
+        announceTaskNews(news);
       }),
       on('engine.status', (status) => useStudio.getState().setStatus(status)),
       // the balance follows the account in use by itself (ensureAccountFor in AccountBalance)

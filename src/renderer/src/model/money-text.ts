@@ -20,6 +20,31 @@ export function usdOrDash(micros: number | null | undefined): string {
   return typeof micros === 'number' && Number.isFinite(micros) ? formatUsd(micros) : '—';
 }
 
+/** What a task costs as a row shows it: its amount, or `Demo: not billed` for a demo library's task. */
+export function costText(micros: number | null | undefined, demo: boolean): string {
+  return demo ? 'Demo: not billed' : usdOrDash(micros);
+}
+
+/**
+ * What the service reported a task used, in money when the unit is known (its `usage` points are
+ * micro-dollars), else plainly as the service's own count; null when it reported nothing.
+ */
+export function usageText(
+  usage: { type: string | null; frozen: number | null; consume: number | null } | null,
+): string | null {
+  if (!usage || (usage.consume === null && usage.frozen === null)) return null;
+  // `quota` comes from the detailed answer form, whose unit no public record gives
+  if (usage.type === 'quota') {
+    const used =
+      usage.consume !== null ? `${usage.consume.toLocaleString('en-US')} units of its quota used` : null;
+    const reserved =
+      usage.frozen !== null ? `${usage.frozen.toLocaleString('en-US')} units set aside while it ran` : null;
+    return `The service counted ${[used, reserved].filter(Boolean).join(', ')}`;
+  }
+  if (usage.consume !== null) return `${formatUsd(usage.consume)} charged, as the service reported`;
+  return `${formatUsd(usage.frozen ?? 0)} set aside by the service while it runs; the charge comes when it ends`;
+}
+
 export type BudgetParse = { ok: true; micros: number | null } | { ok: false; message: string };
 
 /** Dollars as typed (`12`, `12.5`, `$0.75`, `1,000`) to micro-dollars; empty means no budget. */

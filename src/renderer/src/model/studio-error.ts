@@ -45,3 +45,27 @@ export function toStudioError(thrown: unknown): StudioError {
   }
   return new StudioError({ kind: 'internal', message, field: null });
 }
+
+/**
+ * A message as a sentence for a toast, a banner or a row: the first letter in capitals when the
+ * message starts with a plain word (`the service refused…` → `The service refused…`). A message
+ * that starts with a field path, a code or an address (`input.duration …`, `image1: …`,
+ * `https://…`) is left as it is, and so is one that already starts with a capital.
+ */
+export function asSentence(message: string): string {
+  const text = message.trim();
+  const word = /^[a-z][a-z'’-]*(?=$|[\s,;!?)]|:(?!\/\/)|\.(?:\s|$))/.exec(text);
+  return word ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
+/** What a failed call says to a person: its message as a sentence. */
+export function errorText(thrown: unknown): string {
+  return asSentence(toStudioError(thrown).message);
+}
+
+/** The input field a failure message names (`… input.duration must be…`, `image1: …`), if any. */
+export function fieldNamedIn(message: string): string | null {
+  const named =
+    /\binput\.([a-z][a-z0-9_]*)/.exec(message) ?? /^([a-z][a-z0-9_]*\d|[a-z]+_[a-z0-9_]+):/.exec(message);
+  return named?.[1] ?? null;
+}

@@ -3,6 +3,7 @@
  * time, and which tasks the Activity view lists. Pure.
  */
 import { type Task, type TaskState, taskTypeEntry } from '../../../shared/index.ts';
+import { type ConnectionState, serviceAt } from './connection-state.ts';
 
 /** A task as lists carry it (pages omit `inputs`; events carry them). */
 export type TaskSummary = Omit<Task, 'inputs'> & { inputs?: Task['inputs'] };
@@ -25,7 +26,7 @@ const LABELS: Record<TaskState, string> = {
   queued: 'Queued',
   submitting: 'Sending',
   pending: 'Waiting at service',
-  staged: 'Held by service',
+  staged: 'Waiting for a slot',
   processing: 'Generating',
   completed: 'Completed',
   downloading: 'Downloading',
@@ -92,6 +93,76 @@ export function stateExplanation(task: Pick<TaskSummary, 'state' | 'error'>): st
   }
 }
 
+/** How a row of Activity shows a task: its state, or what it waits for while nothing is reached. */
+export interface RowStatus {
+  label: string;
+  tone: Tone;
+  explanation: string;
+  /** False while the service is out of reach: a moving bar would claim progress nobody saw. */
+  showProgress: boolean;
+}
+
+/** Why a task waiting to be sent is not sent, or null when the connection is fine. */
+function waitingFor(connection: ConnectionState): { label: string; why: string } | null {
+  switch (connection.kind) {
+    case 'no-network':
+      return { label: 'Waiting for the network', why: 'there is no network connection' };
+    case 'unreachable':
+      return {
+        label: 'Waiting for the service',
+        why: `${serviceAt(connection.address)} does not answer (check the address in Settings if this lasts)`,
+      };
+    case 'key-refused':
+      return {
+        label: 'Waiting for a key',
+        why: 'the service refused the API key (store one it accepts in Settings)',
+      };
+    case 'no-service':
+      return { label: 'Waiting for a service', why: 'no service is set up (add an API key or use the demo)' };
+    default:
+      return null;
+  }
+}
+
+const AT_SERVICE: readonly TaskState[] = ['pending', 'staged', 'processing'];
+
+/**
+ * The state of a task as a row shows it, given the connection: a task that cannot be sent says
+ * what it waits for, never "Sending" with a moving bar; one at the service says the service is
+ * out of reach while it is.
+ */
+export function rowStatusOf(
+  task: Pick<TaskSummary, 'state' | 'error'>,
+  connection: ConnectionState,
+): RowStatus {
+  const own = { label: stateLabel(task.state), tone: stateTone(task.state), showProgress: true };
+  const waiting = waitingFor(connection);
+  if (waiting && (task.state === 'queued' || task.state === 'submitting')) {
+    const trying = task.state === 'submitting' ? ' The app is trying now.' : '';
+    return {
+      label: waiting.label,
+      tone: 'warning',
+      explanation: `Not sent yet: ${waiting.why}. It is sent by itself once that is solved.${trying}`,
+      showProgress: false,
+    };
+  }
+  if (
+    AT_SERVICE.includes(task.state) &&
+    (connection.kind === 'no-network' || connection.kind === 'unreachable')
+  ) {
+    const where =
+      connection.kind === 'no-network'
+        ? 'the network is down'
+        : `${serviceAt(connection.address)} does not answer`;
+    return {
+      ...own,
+      explanation: `The service has it, but ${where}: no news until it answers again, then the result is fetched.`,
+      showProgress: false,
+    };
+  }
+  return { ...own, explanation: stateExplanation(task) };
+}
+
 const ENDED_STATES: readonly TaskState[] = ['completed', 'downloading', 'saved', 'failed'];
 
 export interface Progress {
@@ -136,8 +207,22 @@ export const FINISHED_SHOWN = 20;
 const byCreatedAsc = (a: TaskSummary, b: TaskSummary) => a.createdAt.localeCompare(b.createdAt);
 const byUpdatedDesc = (a: TaskSummary, b: TaskSummary) => b.updatedAt.localeCompare(a.updatedAt);
 
-/** The Activity view's sections: decisions first, then running, queued, failed today, finished today. */
-export function activitySections(tasks: Iterable<TaskSummary>, now: number): ActivitySection[] {
+export interface SectionOptions {
+  /** Failures the user dismissed: not listed (they stay in the library). */
+  hidden?: ReadonlySet<string>;
+  /** List every failure the window knows, not only the last day's. */
+  allFailures?: boolean;
+}
+
+/**
+ * The Activity view's sections: decisions first, then running, queued, failed today (or every
+ * failure loaded, when asked), finished today.
+ */
+export function activitySections(
+  tasks: Iterable<TaskSummary>,
+  now: number,
+  options: SectionOptions = {},
+): ActivitySection[] {
   const decide: TaskSummary[] = [];
   const running: TaskSummary[] = [];
   const queued: TaskSummary[] = [];
@@ -148,16 +233,21 @@ export function activitySections(tasks: Iterable<TaskSummary>, now: number): Act
     if (task.state === 'uncertain') decide.push(task);
     else if (task.state === 'queued') queued.push(task);
     else if (RUNNING_STATES.includes(task.state)) running.push(task);
-    else if (Date.parse(task.updatedAt) >= dayAgo) {
-      if (task.state === 'failed') failed.push(task);
-      else if (FINISHED_STATES.includes(task.state)) finished.push(task);
-    }
+    else if (task.state === 'failed') {
+      if (options.hidden?.has(task.id)) continue;
+      if (options.allFailures || Date.parse(task.updatedAt) >= dayAgo) failed.push(task);
+    } else if (Date.parse(task.updatedAt) >= dayAgo && FINISHED_STATES.includes(task.state))
+      finished.push(task);
   }
   const sections: ActivitySection[] = [
     { id: 'decide', title: 'Needs your decision', tasks: decide.sort(byCreatedAsc) },
     { id: 'running', title: 'Running', tasks: running.sort(byCreatedAsc) },
     { id: 'queued', title: 'Waiting to be sent', tasks: queued.sort(byCreatedAsc) },
-    { id: 'failed', title: 'Failed in the last day', tasks: failed.sort(byUpdatedDesc) },
+    {
+      id: 'failed',
+      title: options.allFailures ? 'Failed' : 'Failed in the last day',
+      tasks: failed.sort(byUpdatedDesc),
+    },
     {
       id: 'finished',
       title: 'Recently finished',

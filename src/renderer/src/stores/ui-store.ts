@@ -1,5 +1,6 @@
 /** Which view is shown, the library selection and detail, toasts, and focus requests. */
 import { create } from 'zustand';
+import { asSentence, errorText } from '../model/studio-error.ts';
 
 export type View = 'compose' | 'activity' | 'library' | 'settings';
 export const VIEWS: readonly View[] = ['compose', 'activity', 'library', 'settings'];
@@ -96,7 +97,8 @@ export const useUi = create<UiState>()((set, get) => ({
     }),
   pushToast: (tone, message, action = null) => {
     const id = nextToastId++;
-    set((s) => ({ toasts: withToast(s.toasts, { id, tone, message, action, count: 1 }) }));
+    const toast = { id, tone, message: asSentence(message), action, count: 1 };
+    set((s) => ({ toasts: withToast(s.toasts, toast) }));
     setTimeout(() => get().dismissToast(id), TOAST_MS[tone]);
     return id;
   },
@@ -104,8 +106,7 @@ export const useUi = create<UiState>()((set, get) => ({
   requestFocus: (target) => set({ focusRequest: { target, nonce: nextFocusNonce++ } }),
 }));
 
-/** Shows a failed call's message as an error toast. */
+/** Shows a failed call's message as an error toast, written as a sentence. */
 export function toastError(err: unknown, action?: ToastAction): void {
-  const message = err instanceof Error ? err.message : String(err);
-  useUi.getState().pushToast('error', message, action ?? null);
+  useUi.getState().pushToast('error', errorText(err), action ?? null);
 }

@@ -5,10 +5,11 @@
  * The newest request wins: an answer to an older one (asked of the service used before) is
  * dropped, so the demo sandbox's pretend money is never shown as the real service's balance.
  */
-import type { TaskChangeView } from '../../../../shared/index.ts';
+import type { AccountView, StudioError, TaskChangeView } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
-import { toStudioError } from '../../model/studio-error.ts';
-import { type StudioState, useStudio } from '../../stores/studio-store.ts';
+import { asSentence, toStudioError } from '../../model/studio-error.ts';
+import { type ServiceCheck, type StudioState, useStudio } from '../../stores/studio-store.ts';
+import { balanceText } from './balance-text.ts';
 
 const FINISHED_STATES = new Set(['saved', 'failed', 'expired']);
 const AFTER_FINISH_DELAY_MS = 1_500;
@@ -18,6 +19,8 @@ let latest = 0;
 /** The account the newest request was made for (see accountIdentityOf). */
 let askedFor: string | null = null;
 let finishTimer: ReturnType<typeof setTimeout> | null = null;
+/** The newest request's answer (null when it was itself overtaken). */
+let newest: Promise<AccountAnswer> = Promise.resolve(null);
 
 /**
  * Which account a balance belongs to: the service in use, the chosen profile and address, and
@@ -30,19 +33,61 @@ export function accountIdentityOf(state: Pick<StudioState, 'settings' | 'status'
   return [service, s.serviceProfile, s.baseUrl, s.hasApiKey].join('|');
 }
 
+/** The balance call's answer: the account, or the error it failed with; null when a newer request was made. */
+export type AccountAnswer = { view: AccountView } | { error: StudioError } | null;
+
 /** Asks the service for the balance now; the answer replaces the one shown unless a newer request was made. */
-export function refreshAccount(): Promise<void> {
+export function refreshAccount(): Promise<AccountAnswer> {
   const request = ++latest;
   askedFor = accountIdentityOf(useStudio.getState());
   useStudio.getState().setAccount({ checking: true });
-  return invoke('account.get', {})
-    .then((view) => {
-      if (request === latest) useStudio.getState().setAccount({ view, problem: null, checking: false });
+  newest = invoke('account.get', {})
+    .then((view): AccountAnswer => {
+      if (request !== latest) return null;
+      useStudio.getState().setAccount({ view, problem: null, checking: false });
+      return { view };
     })
-    .catch((err: unknown) => {
-      if (request === latest)
-        useStudio.getState().setAccount({ problem: toStudioError(err).message, checking: false });
+    .catch((err: unknown): AccountAnswer => {
+      if (request !== latest) return null;
+      const error = toStudioError(err);
+      useStudio.getState().setAccount({ problem: asSentence(error.message), checking: false });
+      return { error };
     });
+  return newest;
+}
+
+/** A balance answer in the words of a check: accepted (with the balance), refused, unreachable. */
+export function checkOutcomeOf(
+  what: ServiceCheck['what'],
+  answer: { view: AccountView } | { error: StudioError },
+): ServiceCheck {
+  if ('view' in answer) return { what, outcome: 'accepted', balance: balanceText(answer.view) };
+  const { kind, message } = answer.error;
+  if (kind === 'unauthorized') return { what, outcome: 'refused', message: asSentence(message) };
+  if (kind === 'unreachable') return { what, outcome: 'unreachable', message: asSentence(message) };
+  // the plan may not show the balance, but the service took the key to say so
+  if (kind === 'plan-refused') return { what, outcome: 'accepted', balance: null };
+  return { what, outcome: 'problem', message: asSentence(message) };
+}
+
+/**
+ * Tests what was just saved (a key, or the service's address) with the balance call, and keeps
+ * the outcome for Settings to show. Nothing is undone on a failure: the key stays stored.
+ */
+export async function checkService(what: ServiceCheck['what']): Promise<void> {
+  const { setServiceCheck, setStatus } = useStudio.getState();
+  // the status says where tasks go now (its event may not have arrived yet)
+  const status = await invoke('engine.status', {}).catch(() => null);
+  if (status) setStatus(status);
+  if (useStudio.getState().status?.service !== 'remote') {
+    setServiceCheck(null);
+    return;
+  }
+  setServiceCheck({ what, outcome: 'checking' });
+  let answer = await refreshAccount();
+  // a newer request (the balance asked again as the settings changed) answers for this one
+  while (answer === null) answer = await newest;
+  setServiceCheck(checkOutcomeOf(what, answer));
 }
 
 /**

@@ -1,13 +1,18 @@
-/** One task in Activity: state, elapsed against expected time, cost, error, and what can be done. */
+/**
+ * One task in Activity: state (or what it waits for while the service is out of reach), elapsed
+ * against expected time, cost, error, and what can be done: a failure can be fixed and tried
+ * again in the composer, or dismissed from the list.
+ */
 
 import { memo, useState } from 'react';
 import { REMOTE_ACTIVE_STATES } from '../../../../shared/index.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { StateChip } from '../../components/StateChip.tsx';
-import { usdOrDash } from '../../model/money-text.ts';
-import { progressOf, stateExplanation, type TaskSummary, taskTypeLabelOf } from '../../model/task-status.ts';
+import type { ConnectionState } from '../../model/connection-state.ts';
+import { costText, usdOrDash } from '../../model/money-text.ts';
+import { asSentence } from '../../model/studio-error.ts';
+import { progressOf, rowStatusOf, type TaskSummary, taskTypeLabelOf } from '../../model/task-status.ts';
 import { formatAgo, formatDuration } from '../../model/time-format.ts';
-import { openInLibrary, runTaskAction } from './activity-actions.ts';
+import { dismissFailure, fixAndRetry, openInLibrary, runTaskAction } from './activity-actions.ts';
 
 function ProgressLine({ task, now }: { task: TaskSummary; now: number }) {
   const progress = progressOf(task, now);
@@ -44,9 +49,18 @@ const isRunning = (task: TaskSummary) =>
     task.state,
   );
 
-function ActivityRowInner({ task, now }: { task: TaskSummary; now: number }) {
+interface RowProps {
+  task: TaskSummary;
+  now: number;
+  connection: ConnectionState;
+  /** The demo library's tasks: nothing is billed. */
+  demo: boolean;
+}
+
+function ActivityRowInner({ task, now, connection, demo }: RowProps) {
   const [confirming, setConfirming] = useState(false);
-  const explanation = stateExplanation(task);
+  const status = rowStatusOf(task, connection);
+  const explanation = status.explanation;
   // the service holds it: when something is wrong (e.g. answers it could not read), it can be asked about now
   const atService = (REMOTE_ACTIVE_STATES as readonly string[]).includes(task.state);
   return (
@@ -58,20 +72,22 @@ function ActivityRowInner({ task, now }: { task: TaskSummary; now: number }) {
       aria-label={task.title}
     >
       <div className="activity-head">
-        <StateChip state={task.state} />
+        <span className={`chip chip-${status.tone}`} data-testid="state-chip" data-state={task.state}>
+          {status.label}
+        </span>
         <h3 className="activity-title">{task.title}</h3>
         <span className="activity-type">{taskTypeLabelOf(task.taskType)}</span>
-        <span className="activity-cost" title="Estimated cost">
-          {usdOrDash(task.estimateMicros)}
+        <span className="activity-cost" title={demo ? 'Demo tasks are not billed' : 'Estimated cost'}>
+          {costText(task.estimateMicros, demo)}
         </span>
       </div>
-      {isRunning(task) ? <ProgressLine task={task} now={now} /> : null}
+      {isRunning(task) && status.showProgress ? <ProgressLine task={task} now={now} /> : null}
       {task.state === 'failed' || task.state === 'uncertain' || task.state === 'expired' ? (
         <p
           className={task.state === 'failed' ? 'activity-error' : 'activity-explain'}
           data-testid="activity-message"
         >
-          {task.state === 'failed' && task.error ? task.error.message : explanation}
+          {task.state === 'failed' && task.error ? asSentence(task.error.message) : explanation}
         </p>
       ) : (
         <p className="activity-explain">
@@ -80,7 +96,7 @@ function ActivityRowInner({ task, now }: { task: TaskSummary; now: number }) {
       )}
       {atService && task.error ? (
         <p className="activity-explain" data-testid="activity-problem">
-          {task.error.message}
+          {asSentence(task.error.message)}
         </p>
       ) : null}
       <div className="activity-actions">
@@ -129,6 +145,26 @@ function ActivityRowInner({ task, now }: { task: TaskSummary; now: number }) {
             Retry download
           </button>
         ) : null}
+        {task.state === 'failed' ? (
+          <>
+            <button
+              type="button"
+              className="button button-small button-primary"
+              onClick={() => void fixAndRetry(task)}
+            >
+              Fix &amp; retry
+            </button>
+            <button
+              type="button"
+              className="button button-small"
+              aria-label={`Dismiss ${task.title}`}
+              title="Take it off this list (it stays in the library)"
+              onClick={() => dismissFailure(task)}
+            >
+              Dismiss
+            </button>
+          </>
+        ) : null}
         {task.state === 'saved' || task.state === 'failed' || task.state === 'expired' ? (
           <button type="button" className="button button-small" onClick={() => openInLibrary(task.id)}>
             Open in Library
@@ -140,8 +176,12 @@ function ActivityRowInner({ task, now }: { task: TaskSummary; now: number }) {
           title="Submit this task again?"
           message={
             <p>
-              The service may already have received “{task.title}”. Submitting it again may be billed twice
-              {task.estimateMicros !== null ? ` (about ${usdOrDash(task.estimateMicros)} more)` : ''}.
+              The service may already have received “{task.title}”.{' '}
+              {demo
+                ? 'Submitting it again may run it twice (a demo task: nothing is billed).'
+                : `Submitting it again may be billed twice${
+                    task.estimateMicros !== null ? ` (about ${usdOrDash(task.estimateMicros)} more)` : ''
+                  }.`}
             </p>
           }
           confirmLabel="Submit again"

@@ -1,60 +1,124 @@
 /**
  * Every active and recent task, live: a virtualized list (it stays light with a thousand tasks
- * streaming) of sections, decisions first.
+ * streaming) of sections, decisions first. Failures can be dismissed (they stay in the
+ * library), and the ones older than a day are offered after the last day's.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useNow } from '../../hooks/useNow.ts';
+import { connectionStateOf } from '../../model/connection-state.ts';
 import { activitySections, type TaskSummary } from '../../model/task-status.ts';
 import { useStudio } from '../../stores/studio-store.ts';
 import { useTasks } from '../../stores/tasks-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { ActivityRow } from './ActivityRow.tsx';
+import { dismissedHere, useFailureList } from './failure-list.ts';
+
+const DAY_MS = 86_400_000;
 
 type Item =
   | { kind: 'header'; id: string; title: string; count: number }
-  | { kind: 'task'; task: TaskSummary };
+  | { kind: 'task'; task: TaskSummary }
+  | { kind: 'older'; count: number };
+
+function OlderFailures({ count, before }: { count: number; before: string }) {
+  const loading = useFailureList((s) => s.loadingOlder);
+  const shown = useFailureList((s) => s.showOlder);
+  const loadOlder = useFailureList((s) => s.loadOlder);
+  return (
+    <div className="older-failures">
+      <button
+        type="button"
+        className="button button-small"
+        data-testid="older-failures"
+        disabled={loading}
+        onClick={() => void loadOlder(before)}
+      >
+        {loading
+          ? 'Loading older failures…'
+          : `Show ${count.toLocaleString('en-US')} ${shown ? 'more ' : ''}older failure${count === 1 ? '' : 's'}`}
+      </button>
+    </div>
+  );
+}
 
 export function ActivityView() {
   const rev = useTasks((s) => s.rev);
   const byId = useTasks((s) => s.byId);
   const loaded = useTasks((s) => s.activityLoaded);
   const status = useStudio((s) => s.status);
+  const library = useStudio((s) => s.settings?.libraryInUse ?? '');
+  const demo = useStudio((s) => s.settings?.demoLibrary ?? false);
+  const dismissed = useFailureList((s) => s.dismissed);
+  const allFailures = useFailureList((s) => s.showOlder);
+  const olderTotal = useFailureList((s) => s.olderTotal);
   const navigate = useUi((s) => s.navigate);
   const now = useNow(1000);
   const minute = Math.floor(now / 60_000);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const connection = connectionStateOf(status);
+  // the last day, by the minute: older failures are the ones created before it
+  const before = new Date(minute * 60_000 - DAY_MS).toISOString();
+  const hidden = useMemo(() => dismissedHere(dismissed, library), [dismissed, library]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `rev` says the mutable map changed (a failure counted again)
+  useEffect(() => {
+    void useFailureList.getState().countOlder(before);
+  }, [before, library, Math.floor(rev / 50)]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `rev` says the mutable map changed; sections move on by the minute
   const items = useMemo<Item[]>(() => {
     const list: Item[] = [];
-    for (const section of activitySections(byId.values(), minute * 60_000 + 59_999)) {
+    const sections = activitySections(byId.values(), minute * 60_000 + 59_999, { hidden, allFailures });
+    // older failures not listed yet: counted by the library, less the dismissed and the listed ones
+    const failed = sections.find((s) => s.id === 'failed')?.tasks ?? [];
+    const listedOlder = failed.filter((t) => t.createdAt < before).length;
+    let hiddenOlder = 0;
+    for (const [id, entry] of dismissed) if (hidden.has(id) && entry.createdAt < before) hiddenOlder += 1;
+    const older = Math.max(0, (olderTotal ?? 0) - listedOlder - hiddenOlder);
+    let offered = older === 0;
+    for (const section of sections) {
+      if (!offered && section.id === 'finished') {
+        list.push({ kind: 'older', count: older });
+        offered = true;
+      }
       list.push({ kind: 'header', id: section.id, title: section.title, count: section.tasks.length });
       for (const task of section.tasks) list.push({ kind: 'task', task });
+      if (!offered && section.id === 'failed') {
+        list.push({ kind: 'older', count: older });
+        offered = true;
+      }
     }
+    if (!offered) list.push({ kind: 'older', count: older });
     return list;
-  }, [rev, byId, minute]);
+  }, [rev, byId, minute, hidden, allFailures, olderTotal, dismissed, before]);
 
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (items[index]?.kind === 'header' ? 48 : 132),
+    estimateSize: (index) => {
+      const kind = items[index]?.kind;
+      return kind === 'header' ? 48 : kind === 'older' ? 52 : 132;
+    },
     getItemKey: (index) => {
       const item = items[index];
-      return item ? (item.kind === 'header' ? `h:${item.id}` : item.task.id) : index;
+      if (!item) return index;
+      return item.kind === 'header' ? `h:${item.id}` : item.kind === 'older' ? 'older' : item.task.id;
     },
     overscan: 6,
   });
 
+  const nothing = items.length === 0;
   return (
     <div className="view activity-view">
       <header className="view-header">
         <h1>Activity</h1>
         <p className="view-subtitle">
           {status ? `${status.queued} waiting here · ${status.activeRemote} at the service` : 'Loading…'}
+          {demo ? ' · demo library' : ''}
         </p>
       </header>
-      {items.length === 0 ? (
+      {nothing ? (
         <div className="empty-state">
           <h2>{loaded ? 'Nothing running' : 'Loading activity…'}</h2>
           {loaded ? (
@@ -84,8 +148,10 @@ export function ActivityView() {
                     <h2 className="section-heading" data-testid="activity-section" data-section={item.id}>
                       {item.title} <span className="count">{item.count}</span>
                     </h2>
+                  ) : item.kind === 'older' ? (
+                    <OlderFailures count={item.count} before={before} />
                   ) : (
-                    <ActivityRow task={item.task} now={now} />
+                    <ActivityRow task={item.task} now={now} connection={connection} demo={demo} />
                   )}
                 </div>
               );

@@ -1,8 +1,13 @@
 /** What the Activity view asks main to do with a task; the change comes back as an event. */
 import type { StudioCallName } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
+import { asSentence, fieldNamedIn } from '../../model/studio-error.ts';
+import type { TaskSummary } from '../../model/task-status.ts';
+import { useCompose } from '../../stores/compose-store.ts';
 import { useTasks } from '../../stores/tasks-store.ts';
 import { toastError, useUi } from '../../stores/ui-store.ts';
+import { openRerun } from '../compose/compose-actions.ts';
+import { useFailureList } from './failure-list.ts';
 
 type TaskAction = Extract<
   StudioCallName,
@@ -30,4 +35,40 @@ export async function runTaskAction(action: TaskAction, id: string): Promise<voi
 export function openInLibrary(id: string): void {
   useUi.getState().openDetail(id);
   useUi.getState().navigate('library');
+}
+
+export function showInActivity(): void {
+  useUi.getState().navigate('activity');
+}
+
+/**
+ * "Fix & retry": the composer opens on the failed task's tab, filled in with its inputs (as a
+ * re-run of it), with the failure shown as the form's problem, and beside the field it names.
+ */
+export async function fixAndRetry(task: Pick<TaskSummary, 'id' | 'error'>): Promise<void> {
+  // the composer is filled only when the task's draft could be read (else a toast says why)
+  let filled = false;
+  const stopWatching = useCompose.subscribe(() => {
+    filled = true;
+  });
+  try {
+    await openRerun(task.id);
+  } finally {
+    stopWatching();
+  }
+  if (!filled) return;
+  const compose = useCompose.getState();
+  const why = asSentence(task.error?.message ?? 'the service gave no reason');
+  const field = fieldNamedIn(task.error?.message ?? '');
+  if (field) compose.setFieldError(compose.tab, field, why);
+  compose.setFormError(`The last try failed: ${why}`);
+}
+
+/** Takes a failure off Activity's list (it stays in the library), with an Undo for a few seconds. */
+export function dismissFailure(task: Pick<TaskSummary, 'id' | 'title' | 'createdAt'>): void {
+  useFailureList.getState().dismiss(task.id, task.createdAt);
+  useUi.getState().pushToast('info', `Dismissed “${task.title}”; it stays in the library`, {
+    label: 'Undo',
+    run: () => useFailureList.getState().restore(task.id),
+  });
 }

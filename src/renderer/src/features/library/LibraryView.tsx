@@ -1,5 +1,6 @@
 /** The library: filters, the total, the selection toolbar, the gallery, and the detail panel. */
 import { useEffect } from 'react';
+import { useStudio } from '../../stores/studio-store.ts';
 import { useTasks } from '../../stores/tasks-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { DetailPanel } from './DetailPanel.tsx';
@@ -17,17 +18,15 @@ function Summary() {
   const hidden = useGalleryUi((s) => s.hidden);
   // cards waiting out their undo window are not counted
   const hiddenHere = hidden.size === 0 ? 0 : ids.filter((id) => hidden.has(id)).length;
-  const loaded = ids.length - hiddenHere;
   const shownTotal = total === null ? null : Math.max(0, total - hiddenHere);
+  const demo = useStudio((s) => s.settings?.demoLibrary ?? false);
   return (
     <div className="library-summary">
       <p className="total" data-testid="library-total" aria-live="polite">
         {shownTotal === null
           ? 'Counting…'
           : `${shownTotal.toLocaleString('en-US')} task${shownTotal === 1 ? '' : 's'}`}
-        {shownTotal !== null && loaded < shownTotal ? (
-          <span className="muted"> · {loaded.toLocaleString('en-US')} loaded</span>
-        ) : null}
+        {demo ? <span className="muted"> in the demo library (sample results, not billed)</span> : null}
       </p>
       {unreadable > 0 ? <p className="muted">{unreadable} record(s) could not be read.</p> : null}
       {error ? (

@@ -5,7 +5,7 @@ import { invoke } from '../../bridge.ts';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { StateChip } from '../../components/StateChip.tsx';
 import { previewAllowed } from '../../model/media-url.ts';
-import { usdOrDash } from '../../model/money-text.ts';
+import { usageText, usdOrDash } from '../../model/money-text.ts';
 import { parameterRows } from '../../model/parameter-display.ts';
 import { type TaskSummary, taskTypeLabelOf } from '../../model/task-status.ts';
 import { formatDateTime, formatDuration, msBetween } from '../../model/time-format.ts';
@@ -104,19 +104,20 @@ export function Identity({ task }: { task: TaskSummary }) {
 }
 
 export function Cost({ task }: { task: TaskSummary }) {
-  const usage = task.usage;
+  const demo = useStudio((s) => s.settings?.demoLibrary ?? false);
+  const usage = usageText(task.usage);
   return (
     <section className="detail-section" aria-labelledby="detail-cost">
       <h3 id="detail-cost">Cost</h3>
       <dl className="facts">
         <dt>Estimate</dt>
-        <dd data-testid="cost-estimate-detail">{usdOrDash(task.estimateMicros)}</dd>
-        <dt>Usage reported</dt>
-        <dd>
-          {usage && (usage.consume !== null || usage.frozen !== null)
-            ? `${usage.consume ?? '—'} consumed${usage.frozen !== null ? `, ${usage.frozen} held` : ''}${usage.type ? ` (${usage.type})` : ''}`
-            : '—'}
+        <dd data-testid="cost-estimate-detail">
+          {demo
+            ? `Demo: not billed${task.estimateMicros !== null ? ` (a real task would cost about ${usdOrDash(task.estimateMicros)})` : ''}`
+            : usdOrDash(task.estimateMicros)}
         </dd>
+        <dt>Reported by the service</dt>
+        <dd data-testid="cost-usage">{usage ?? 'Nothing yet'}</dd>
       </dl>
     </section>
   );

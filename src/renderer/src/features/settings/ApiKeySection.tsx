@@ -8,7 +8,8 @@ import { FieldMessage } from '../../components/FieldMessage.tsx';
 import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
 import { useStudio } from '../../stores/studio-store.ts';
 import { toastError, useUi } from '../../stores/ui-store.ts';
-import { refreshAccount } from '../account/account-actions.ts';
+import { checkService, refreshAccount } from '../account/account-actions.ts';
+import { ServiceCheckLine } from './ServiceCheckLine.tsx';
 
 export function ApiKeySection() {
   const id = useId();
@@ -31,10 +32,10 @@ export function ApiKeySection() {
         ...(allowWeakStorage ? { allowWeakStorage: true } : {}),
       });
       setSettings(next);
-      // another key may be another account: ask its balance (also a check that the key works)
-      void refreshAccount();
       setKey('');
       useUi.getState().pushToast('success', 'API key saved.');
+      // another key may be another account: its balance says whether the service takes the key
+      void checkService('key');
     } catch (err) {
       if (err instanceof StudioError && err.kind === 'weak-storage') setAskWeak(true);
       else setError(err instanceof Error ? err.message : String(err));
@@ -46,6 +47,7 @@ export function ApiKeySection() {
   const clear = async () => {
     try {
       setSettings(await invoke('settings.clearApiKey', {}));
+      useStudio.getState().setServiceCheck(null);
       void refreshAccount();
       useUi.getState().pushToast('success', 'API key removed.');
     } catch (err) {
@@ -104,6 +106,7 @@ export function ApiKeySection() {
           {saving ? 'Saving…' : 'Save key'}
         </button>
       </form>
+      <ServiceCheckLine what="key" />
       {hasKey ? (
         <div className="section-actions">
           <button type="button" className="button" onClick={() => setAskRemove(true)}>

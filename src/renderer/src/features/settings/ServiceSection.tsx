@@ -6,17 +6,33 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { HOSTED_SERVICE, readBaseUrl, SANDBOX_VENDOR } from '../../../../shared/index.ts';
 import { FieldMessage } from '../../components/FieldMessage.tsx';
 import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
+import { asSentence } from '../../model/studio-error.ts';
 import { useStudio } from '../../stores/studio-store.ts';
 import { AccountBalance } from '../account/AccountBalance.tsx';
+import { checkService } from '../account/account-actions.ts';
 import { ConcurrencyField } from './ConcurrencyField.tsx';
 import { ModelIdsSection } from './ModelIdsSection.tsx';
+import { ServiceCheckLine } from './ServiceCheckLine.tsx';
 import { updateSettings } from './settings-actions.ts';
 
-function nowSendingTo(service: 'sandbox' | 'remote' | 'none', hosted: boolean): string {
+function nowSendingTo(
+  service: 'sandbox' | 'remote' | 'none',
+  hosted: boolean,
+  address: string | null,
+): string {
   if (service === 'sandbox') return 'the demo sandbox';
   if (service === 'remote')
-    return hosted ? `the hosted service (${HOSTED_SERVICE.baseUrl})` : 'your custom service';
+    return hosted
+      ? `the hosted service (${HOSTED_SERVICE.baseUrl})`
+      : `your custom service${address ? ` (${address})` : ''}`;
   return 'nowhere yet';
+}
+
+/** Saves a change of service, then tests it with the balance call when it was saved. */
+async function saveService(patch: Parameters<typeof updateSettings>[0], done?: string): Promise<boolean> {
+  const saved = await updateSettings(patch, done);
+  if (saved) void checkService('service');
+  return saved;
 }
 
 function CustomServiceFields() {
@@ -44,7 +60,7 @@ function CustomServiceFields() {
       return;
     }
     setError(null);
-    const saved = await updateSettings(
+    const saved = await saveService(
       { baseUrl: url, vendor: vendor.trim(), uploadUrl: uploadUrl.trim() },
       'Custom service saved.',
     );
@@ -133,21 +149,26 @@ export function ServiceSection() {
           checked={settings.demoMode}
           aria-checked={settings.demoMode}
           aria-describedby={`${id}-demo-hint`}
-          onChange={(event) => void updateSettings({ demoMode: event.target.checked })}
+          onChange={(event) =>
+            void (event.target.checked
+              ? updateSettings({ demoMode: true })
+              : saveService({ demoMode: false }))
+          }
         />
         <label htmlFor={`${id}-demo`}>Demo mode (built-in sandbox)</label>
       </div>
       <p id={`${id}-demo-hint`} className="field-hint">
-        Demo tasks run on a local sandbox that makes sample results; nothing is billed.
+        Demo tasks run on a local sandbox that makes sample results; nothing is billed. They are kept in a
+        library of their own: turn demo mode off to see your library, on again to see the demo results.
       </p>
       {status ? (
         <p className="service-now" data-testid="service-now" aria-live="polite">
-          Now sending to: <strong>{nowSendingTo(status.service, hosted)}</strong>.
+          Now sending to: <strong>{nowSendingTo(status.service, hosted, status.serviceAddress)}</strong>.
         </p>
       ) : null}
       {status?.authProblem ? (
         <p className="field-error" role="alert">
-          {status.authProblem}
+          {asSentence(status.authProblem)}
         </p>
       ) : null}
       <fieldset className="radio-group radio-group-stacked">
@@ -158,7 +179,7 @@ export function ServiceSection() {
             name={`${id}-profile`}
             value="hosted"
             checked={hosted}
-            onChange={() => void updateSettings({ serviceProfile: 'hosted' }, 'Using the hosted service.')}
+            onChange={() => void saveService({ serviceProfile: 'hosted' }, 'Using the hosted service.')}
           />
           The hosted service <span className="muted">({HOSTED_SERVICE.baseUrl})</span>
         </label>
@@ -168,12 +189,13 @@ export function ServiceSection() {
             name={`${id}-profile`}
             value="custom"
             checked={!hosted}
-            onChange={() => void updateSettings({ serviceProfile: 'custom' })}
+            onChange={() => void saveService({ serviceProfile: 'custom' })}
           />
           A custom address
         </label>
       </fieldset>
       {hosted ? null : <CustomServiceFields />}
+      <ServiceCheckLine what="service" />
       <AccountBalance />
       <ConcurrencyField />
       <ModelIdsSection />

@@ -8,12 +8,15 @@ import { useStudio } from '../../stores/studio-store.ts';
 import { toastError } from '../../stores/ui-store.ts';
 import { ApiKeySection } from './ApiKeySection.tsx';
 import { CostSummary } from './CostSummary.tsx';
+import { NotificationSection } from './NotificationSection.tsx';
 import { ServiceSection } from './ServiceSection.tsx';
 import { updateSettings as update } from './settings-actions.ts';
 
 function LibrarySection() {
   const id = useId();
   const libraryDir = useStudio((s) => s.settings?.libraryDir ?? '');
+  const inUse = useStudio((s) => s.settings?.libraryInUse ?? '');
+  const demo = useStudio((s) => s.settings?.demoLibrary ?? false);
   const choose = async () => {
     try {
       const dir = await invoke('settings.chooseLibraryDir', {});
@@ -25,6 +28,15 @@ function LibrarySection() {
   return (
     <section className="settings-section" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Library folder</h2>
+      {demo ? (
+        <>
+          <p>Demo mode keeps its sample results in a library of its own, shown now:</p>
+          <p className="path" data-testid="library-in-use">
+            <code>{inUse}</code>
+          </p>
+          <p>Your library, shown again when demo mode is off:</p>
+        </>
+      ) : null}
       <p className="path" data-testid="library-dir">
         <code>{libraryDir || '—'}</code>
       </p>
@@ -142,6 +154,7 @@ export function SettingsView() {
           <ServiceSection />
           <BudgetSection />
           <LibrarySection />
+          <NotificationSection />
           <ThemeSection />
         </div>
       ) : (

@@ -1,0 +1,40 @@
+/** Settings › Notifications: what the app says when tasks end, and the optional tone. */
+import { useId } from 'react';
+import { useStudio } from '../../stores/studio-store.ts';
+import { playNoticeTone } from '../activity/notice-sound.ts';
+import { updateSettings } from './settings-actions.ts';
+
+export function NotificationSection() {
+  const id = useId();
+  const sound = useStudio((s) => s.settings?.notifySound ?? false);
+  return (
+    <section className="settings-section" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>Notifications</h2>
+      <p className="field-hint">
+        A notice shows in the corner when a task is saved or fails, and when the queue is done. While the
+        window is in the background, the system shows one too.
+      </p>
+      <div className="switch-row">
+        <input
+          id={`${id}-sound`}
+          type="checkbox"
+          role="switch"
+          className="switch"
+          checked={sound}
+          aria-checked={sound}
+          aria-describedby={`${id}-sound-hint`}
+          onChange={(event) => {
+            const on = event.target.checked;
+            // the click lets the page make sound: a sample of the tone, now
+            if (on) playNoticeTone('saved');
+            void updateSettings({ notifySound: on });
+          }}
+        />
+        <label htmlFor={`${id}-sound`}>Play a sound when a task ends</label>
+      </div>
+      <p id={`${id}-sound-hint`} className="field-hint">
+        A short tone: rising when a task is saved, falling when one fails.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+/** The words of notices, banners and Activity rows: sentences, connection states, money. */
+import { describe, expect, it } from 'vitest';
+import { connectionStateOf } from '../../src/renderer/src/model/connection-state.ts';
+import { costText, usageText } from '../../src/renderer/src/model/money-text.ts';
+import { asSentence, errorText, fieldNamedIn } from '../../src/renderer/src/model/studio-error.ts';
+import { rowStatusOf } from '../../src/renderer/src/model/task-status.ts';
+import type { EngineStatusView } from '../../src/shared/index.ts';
+
+const STATUS: EngineStatusView = {
+  online: true,
+  networkSignal: true,
+  serviceConfigured: true,
+  authProblem: null,
+  serviceLimit: null,
+  serviceLimitReason: null,
+  nextAttemptAt: null,
+  queued: 0,
+  activeRemote: 0,
+  storageProblem: null,
+  service: 'remote',
+  serviceAddress: 'https://api.piapi.ai',
+};
+
+describe('messages as sentences', () => {
+  it('capitalises a message that starts with a plain word', () => {
+    expect(asSentence('the service refused the API key')).toBe('The service refused the API key');
+    expect(asSentence("  can't read it: nothing")).toBe("Can't read it: nothing");
+    expect(asSentence('your plan: no')).toBe('Your plan: no');
+    expect(errorText(new Error('something went wrong'))).toBe('Something went wrong');
+  });
+
+  it('leaves field paths, codes, addresses and capitals as they are', () => {
+    for (const text of [
+      'input.duration must be between 1 and 240',
+      'image1: is required',
+      'https://api.piapi.ai does not answer',
+      'style_prompt: too long',
+      'JSON is not valid',
+      '“Song” failed',
+    ]) {
+      expect(asSentence(text)).toBe(text);
+    }
+  });
+
+  it('finds the input field a failure names', () => {
+    expect(fieldNamedIn('the service refused the task: input.duration must be between 1 and 240')).toBe(
+      'duration',
+    );
+    expect(fieldNamedIn('image1: is required')).toBe('image1');
+    expect(fieldNamedIn('style_prompt: too long')).toBe('style_prompt');
+    expect(fieldNamedIn('the service refused the task: Insufficient credits')).toBeNull();
+  });
+});
+
+describe('connection state', () => {
+  it('tells apart no network, an address that does not answer, a refused key and no service', () => {
+    expect(connectionStateOf(STATUS)).toEqual({ kind: 'ok' });
+    expect(connectionStateOf({ ...STATUS, networkSignal: false, online: false })).toEqual({
+      kind: 'no-network',
+    });
+    expect(connectionStateOf({ ...STATUS, online: false })).toEqual({
+      kind: 'unreachable',
+      address: 'https://api.piapi.ai',
+    });
+    expect(connectionStateOf({ ...STATUS, authProblem: 'refused' })).toEqual({ kind: 'key-refused' });
+    expect(connectionStateOf({ ...STATUS, service: 'none', serviceAddress: null })).toEqual({
+      kind: 'no-service',
+    });
+  });
+
+  it('a task that cannot be sent says what it waits for, with no progress bar', () => {
+    const unreachable = connectionStateOf({ ...STATUS, online: false });
+    for (const state of ['queued', 'submitting'] as const) {
+      const row = rowStatusOf({ state, error: null }, unreachable);
+      expect(row).toMatchObject({ label: 'Waiting for the service', showProgress: false });
+      expect(row.explanation).toContain('the service at https://api.piapi.ai does not answer');
+    }
+    expect(rowStatusOf({ state: 'queued', error: null }, { kind: 'no-network' }).label).toBe(
+      'Waiting for the network',
+    );
+    expect(rowStatusOf({ state: 'queued', error: null }, { kind: 'key-refused' }).label).toBe(
+      'Waiting for a key',
+    );
+    expect(rowStatusOf({ state: 'submitting', error: null }, { kind: 'ok' })).toMatchObject({
+      label: 'Sending',
+      showProgress: true,
+    });
+    const atService = rowStatusOf({ state: 'processing', error: null }, unreachable);
+    expect(atService).toMatchObject({ label: 'Generating', showProgress: false });
+  });
+});
+
+describe('money', () => {
+  it('shows no cost as billed in the demo library', () => {
+    expect(costText(15_000, true)).toBe('Demo: not billed');
+    expect(costText(15_000, false)).toBe('$0.015');
+  });
+
+  it('says what the service reported in money when the unit is known, else plainly', () => {
+    expect(usageText(null)).toBeNull();
+    expect(usageText({ type: 'llm', frozen: 5_000, consume: 5_000 })).toBe(
+      '$0.005 charged, as the service reported',
+    );
+    expect(usageText({ type: null, frozen: 5_000, consume: null })).toBe(
+      '$0.005 set aside by the service while it runs; the charge comes when it ends',
+    );
+    expect(usageText({ type: 'quota', frozen: null, consume: 12 })).toBe(
+      'The service counted 12 units of its quota used',
+    );
+  });
+});
