@@ -1,0 +1,158 @@
+/**
+ * Small and large windows (issue 11, item 11, outside the composer and the gallery). At 800 x 600
+ * the navigation folds to its icons, each button keeping its name and showing it as a tooltip on
+ * hover and on keyboard focus; toasts take a strip under the view instead of covering it, so the
+ * composer's fields and its Queue bar stay clear and whole. At 1280 x 800 and 1920 x 1080 the
+ * navigation shows its names and toasts sit in its column, over no content.
+ */
+import type { Browser, Locator, Page } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
+import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { fillSong, queue } from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+async function box(locator: Locator): Promise<Box> {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('no box: the element is not shown');
+  return found;
+}
+
+/**
+ * Every control of the composer (as far as it shows in the scrolled view) or its Queue bar that a
+ * toast on screen covers, measured at one moment in the page.
+ */
+function coveredControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    interface El {
+      getBoundingClientRect(): Box;
+      checkVisibility(): boolean;
+      outerHTML: string;
+    }
+    const doc = (
+      globalThis as unknown as {
+        document: { querySelectorAll(s: string): Iterable<El>; querySelector(s: string): El };
+      }
+    ).document;
+    const clip = (a: Box, b: Box): Box | null => {
+      const x = Math.max(a.x, b.x);
+      const y = Math.max(a.y, b.y);
+      const right = Math.min(a.x + a.width, b.x + b.width);
+      const bottom = Math.min(a.y + a.height, b.y + b.height);
+      return right > x && bottom > y ? { x, y, width: right - x, height: bottom - y } : null;
+    };
+    const main = doc.querySelector('#main').getBoundingClientRect();
+    const controls = [
+      ...doc.querySelectorAll('#main input, #main textarea, #main select, #main button, .queue-bar'),
+    ]
+      .filter((el) => el.checkVisibility())
+      .map((el) => ({ el, box: clip(el.getBoundingClientRect(), main) }))
+      .filter((c) => c.box !== null);
+    const covered: string[] = [];
+    for (const toast of doc.querySelectorAll('[data-testid="toast"]')) {
+      if (!toast.checkVisibility()) continue;
+      const t = toast.getBoundingClientRect();
+      for (const { el, box } of controls) if (clip(t, box as Box)) covered.push(el.outerHTML.slice(0, 80));
+    }
+    return covered;
+  });
+}
+
+async function labelOpacity(page: Page, name: string): Promise<string> {
+  return page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name })
+    .locator('.nav-label')
+    .evaluate(
+      (el) =>
+        (globalThis as unknown as { getComputedStyle(e: unknown): { opacity: string } }).getComputedStyle(el)
+          .opacity,
+    );
+}
+
+describe.skipIf(!browserAvailable())('small and large windows', () => {
+  let browser: Browser;
+  let rig: StudioRig;
+  let view: StudioPage | undefined;
+
+  beforeAll(async () => {
+    ({ browser, rig } = await startStudio({ service: 'service' }));
+  });
+
+  afterAll(() => stopStudio({ browser, rig }, view));
+
+  it('at 800 x 600 the navigation is icons with names, shown as tooltips on hover and focus', async () => {
+    view = await openApp({ browser, rig }, { viewport: { width: 800, height: 600 } });
+    const { page } = view;
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect((await box(nav)).width).toBeLessThanOrEqual(72);
+    for (const name of ['Compose', 'Activity', 'Library', 'Settings']) {
+      await nav.getByRole('button', { name, exact: true }).waitFor();
+      expect(await labelOpacity(page, name)).toBe('0');
+    }
+    const library = nav.getByRole('button', { name: 'Library', exact: true });
+    await library.hover();
+    await expect.poll(() => labelOpacity(page, 'Library')).toBe('1');
+    const tip = await box(library.locator('.nav-label'));
+    expect(tip.x).toBeGreaterThanOrEqual((await box(nav)).width);
+    expect(tip.x + tip.width).toBeLessThanOrEqual(800);
+
+    // from the keyboard: from the skip link to the first navigation button
+    await page.mouse.move(600, 300);
+    await page.getByRole('link', { name: 'Skip to content' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await page.locator(':focus').textContent()).toContain('Compose');
+    await expect.poll(() => labelOpacity(page, 'Compose')).toBe('1');
+    expect(await labelOpacity(page, 'Library')).toBe('0');
+  });
+
+  it('at 800 x 600 toasts cover none of the composer: its fields and Queue bar stay clear and whole', async () => {
+    const { page } = view!;
+    await fillSong(page, { style: 'small window, music box', seconds: 3 });
+    for (let i = 0; i < 2; i++) await queue(page);
+    const toasts = page.getByTestId('toast');
+    await toasts.filter({ hasText: 'Queue done' }).waitFor({ timeout: 15_000 });
+    expect(await toasts.count()).toBeGreaterThan(1);
+    expect(await coveredControls(page)).toEqual([]);
+    // the whole Queue bar shows above the toasts
+    const bar = await box(page.locator('.queue-bar'));
+    const first = await box(page.locator('[data-testid="toast"]:visible').first());
+    expect(bar.y + bar.height).toBeLessThanOrEqual(first.y);
+    expect(first.y + first.height).toBeLessThanOrEqual(600);
+    await view!.close();
+    view = undefined;
+  });
+
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 1920, height: 1080 },
+  ]) {
+    it(`at ${size.width} x ${size.height} the navigation shows its names and toasts sit in its column`, async () => {
+      view = await openApp({ browser, rig }, { viewport: size });
+      const { page } = view;
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      expect(await labelOpacity(page, 'Library')).toBe('1');
+      await fillSong(page, { style: `large window ${size.width}, harp`, seconds: 3 });
+      await queue(page);
+      const toast = page.getByTestId('toast').first();
+      await toast.waitFor();
+      const toastBox = await box(toast);
+      const navBox = await box(nav);
+      expect(toastBox.x + toastBox.width).toBeLessThanOrEqual(navBox.x + navBox.width);
+      expect(overlaps(toastBox, await box(page.locator('#main')))).toBe(false);
+      await view.close();
+      view = undefined;
+    });
+  }
+});
