@@ -37,7 +37,7 @@ function expectResolvedFrom(task: Task, field: string, source: Task): void {
   }
 }
 
-async function useAction(page: Page, task: Task, action: string): Promise<void> {
+async function chooseAction(page: Page, task: Task, action: string): Promise<void> {
   await openView(page, 'library');
   await card(page, task.id)
     .getByRole('button', { name: `Open ${task.title}` })
@@ -123,7 +123,7 @@ describe.skipIf(!browserAvailable())('keep going from a picture', () => {
 
   it('Upscale opens filled in and queues an upscale of the picture, twice as large', async () => {
     const { page } = view;
-    await useAction(page, swap, 'Upscale');
+    await chooseAction(page, swap, 'Upscale');
     const panel = page.getByRole('tabpanel');
     expect(await page.getByRole('tab', { name: 'From a result' }).getAttribute('aria-selected')).toBe('true');
     expect(await panel.getByRole('radio', { name: 'Upscale' }).isChecked()).toBe(true);
@@ -141,7 +141,7 @@ describe.skipIf(!browserAvailable())('keep going from a picture', () => {
 
   it('Remove background opens filled in and queues a background removal of the picture', async () => {
     const { page } = view;
-    await useAction(page, swap, 'Remove background');
+    await chooseAction(page, swap, 'Remove background');
     expect(
       await page.getByRole('tabpanel').getByRole('radio', { name: 'Remove background' }).isChecked(),
     ).toBe(true);
@@ -152,7 +152,7 @@ describe.skipIf(!browserAvailable())('keep going from a picture', () => {
 
   it('Segment asks what to cut out, then queues a segment of the picture', async () => {
     const { page } = view;
-    await useAction(page, swap, 'Segment');
+    await chooseAction(page, swap, 'Segment');
     const panel = page.getByRole('tabpanel');
     expect(await panel.getByRole('radio', { name: 'Segment' }).isChecked()).toBe(true);
     await expectResultInSlot(page, 'source_image', swap.title);
@@ -179,7 +179,7 @@ describe.skipIf(!browserAvailable())('keep going from a picture', () => {
 
   it('Use as face-swap target: a new face dropped on the face slot, queued as a face swap of the picture', async () => {
     const { page } = view;
-    await useAction(page, swap, 'Use as face-swap target');
+    await chooseAction(page, swap, 'Use as face-swap target');
     expect(await page.getByRole('tab', { name: 'Face swap' }).getAttribute('aria-selected')).toBe('true');
     expect(await page.getByRole('radio', { name: 'One face' }).isChecked()).toBe(true);
     await expectResultInSlot(page, 'target_image', swap.title);
@@ -191,7 +191,7 @@ describe.skipIf(!browserAvailable())('keep going from a picture', () => {
 
   it('Use as face: the picture as the face, onto a target dropped beside it', async () => {
     const { page } = view;
-    await useAction(page, swap, 'Use as face');
+    await chooseAction(page, swap, 'Use as face');
     await expectResultInSlot(page, 'swap_image', swap.title);
     const target = await writePicture(rig.filesDir, 'deck.png', 300, 200, { r: 90, g: 90, b: 60 });
     await dropOnSlot(page, 'target_image', { path: target });
@@ -200,7 +200,7 @@ describe.skipIf(!browserAvailable())('keep going from a picture', () => {
 
   it('Multi-face swap opens the Face swap tab on several faces, priced as one, and queues it', async () => {
     const { page } = view;
-    await useAction(page, swap, 'Multi-face swap');
+    await chooseAction(page, swap, 'Multi-face swap');
     expect(await page.getByRole('radio', { name: 'Several faces' }).isChecked()).toBe(true);
     await expectResultInSlot(page, 'target_image', swap.title);
     expect(await page.getByTestId('cost-estimate').textContent()).toContain('$0.015');
@@ -215,7 +215,7 @@ describe.skipIf(!browserAvailable())('keep going from a picture', () => {
 
   it('Edit (as image1) opens Image edit with the picture as image1', async () => {
     const { page } = view;
-    await useAction(page, swap, 'Edit (as image1)');
+    await chooseAction(page, swap, 'Edit (as image1)');
     expect(await page.getByRole('tab', { name: 'Image edit' }).getAttribute('aria-selected')).toBe('true');
     await expectResultInSlot(page, 'image1', swap.title);
     await page.getByRole('tabpanel').getByLabel('Prompt', { exact: true }).fill('make image1 a watercolour');

@@ -57,7 +57,7 @@ async function openDetail(page: Page, task: Task) {
 }
 
 /** Uses an action of the detail on `task` and waits for the composer. */
-async function useAction(page: Page, task: Task, action: string): Promise<void> {
+async function chooseAction(page: Page, task: Task, action: string): Promise<void> {
   const detail = await openDetail(page, task);
   await detail.getByTestId('result-actions').getByRole('button', { name: action, exact: true }).click();
   await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor();
@@ -102,7 +102,7 @@ describe.skipIf(!browserAvailable())('keep going from a song: extend, edit, remi
 
   it('Extend: the song as source, the right handle dragged, the price followed, queued from the song', async () => {
     const { page } = view;
-    await useAction(page, song, 'Extend');
+    await chooseAction(page, song, 'Extend');
     const tab = page.getByRole('tab', { name: 'From a result', exact: true });
     expect(await tab.getAttribute('aria-selected')).toBe('true');
     const panel = page.getByRole('tabpanel');
@@ -122,7 +122,7 @@ describe.skipIf(!browserAvailable())('keep going from a song: extend, edit, remi
     );
 
     // its waveform is drawn between the handles
-    await panel.getByTestId('extend-wave').locator('div').first().waitFor({ state: 'attached' });
+    await panel.locator('[data-testid="extend-wave"][data-ready="true"]').waitFor();
     const right = panel.getByRole('slider', { name: 'Seconds to add after the song' });
     const left = panel.getByRole('slider', { name: 'Seconds to add before the song' });
     const after = panel.getByLabel('Seconds after', { exact: false });
@@ -197,7 +197,7 @@ describe.skipIf(!browserAvailable())('keep going from a song: extend, edit, remi
 
   it('Edit: the song now and its new words, queued as an edit of it', async () => {
     const { page } = view;
-    await useAction(page, song, 'Edit');
+    await chooseAction(page, song, 'Edit');
     const panel = page.getByRole('tabpanel');
     expect(await panel.getByRole('radio', { name: 'Song edit' }).isChecked()).toBe(true);
     expect(await slot(page, 'source_audio').getByTestId('slot-name').textContent()).toBe(SONG.title);
@@ -221,7 +221,7 @@ describe.skipIf(!browserAvailable())('keep going from a song: extend, edit, remi
 
   it('Remix: the song as the style audio with a new prompt', async () => {
     const { page } = view;
-    await useAction(page, song, 'Remix');
+    await chooseAction(page, song, 'Remix');
     const panel = page.getByRole('tabpanel');
     expect(await panel.getByRole('radio', { name: 'Remix' }).isChecked()).toBe(true);
     await panel.getByLabel('New style prompt', { exact: false }).fill('slow jazz ballad, brushes');

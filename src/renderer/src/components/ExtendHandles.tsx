@@ -40,7 +40,9 @@ function SongWave({ url, onDuration }: { url: string; onDuration(seconds: number
   const ref = useRef<HTMLDivElement>(null);
   const report = useRef(onDuration);
   report.current = onDuration;
+  const [ready, setReady] = useState(false);
   useEffect(() => {
+    setReady(false);
     const container = ref.current;
     if (!container) return;
     const wave = WaveSurfer.create({
@@ -56,13 +58,18 @@ function SongWave({ url, onDuration }: { url: string; onDuration(seconds: number
       barRadius: 2,
       normalize: true,
     });
-    const off = wave.on('ready', (d) => report.current(d));
+    const off = wave.on('ready', (d) => {
+      setReady(true);
+      report.current(d);
+    });
     return () => {
       off();
       wave.destroy();
     };
   }, [url]);
-  return <div ref={ref} className="extend-wave" data-testid="extend-wave" />;
+  return (
+    <div ref={ref} className="extend-wave" data-testid="extend-wave" data-ready={ready ? 'true' : 'false'} />
+  );
 }
 
 const clamp = (n: number, max: number) => Math.min(max, Math.max(0, Math.round(n)));

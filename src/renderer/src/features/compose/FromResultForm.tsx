@@ -51,12 +51,16 @@ function OperationPicker() {
     <fieldset className="operation-picker" aria-describedby={`${id}-what`}>
       <legend className="field-label">What to do</legend>
       <div className="operation-groups">
-        <div className="operation-group">
-          <span className="operation-group-name">With a song</span>
+        <div className="operation-group" role="group" aria-labelledby={`${id}-song`}>
+          <span id={`${id}-song`} className="operation-group-name">
+            With a song
+          </span>
           {group('audio').map(option)}
         </div>
-        <div className="operation-group">
-          <span className="operation-group-name">With a picture</span>
+        <div className="operation-group" role="group" aria-labelledby={`${id}-picture`}>
+          <span id={`${id}-picture`} className="operation-group-name">
+            With a picture
+          </span>
           {group('image').map(option)}
         </div>
       </div>

@@ -1,0 +1,148 @@
+/**
+ * How keeping going from a result looks and reads: axe-core (WCAG 2.x A and AA rules plus best
+ * practices) on the From a result tab (extend with its handles, a song edit with two lyrics
+ * editors, an upscale with the picture), the Face swap tab on several faces and the detail's
+ * actions on a song and a picture, in the light and the dark theme; serious and critical
+ * violations fail. Pictures of the same screens at 800 x 600 and 1920 x 1080 in both themes go to
+ * RESULT_SHOTS_DIR (default /tmp/result-shots) for a person to look at.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Task } from '../../src/shared/index.ts';
+import { writePicture } from './harness/local-media.ts';
+import type { StudioRig } from './harness/studio-rig.ts';
+import { startStudio, stopStudio } from './harness/studio-session.ts';
+import {
+  type AxeViolation,
+  card,
+  describeViolations,
+  openView,
+  runAxe,
+  waitForApp,
+} from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
+
+const THEMES = ['light', 'dark'] as const;
+const BLOCKING = new Set(['serious', 'critical']);
+const SIZES = [
+  { name: '800x600', width: 800, height: 600 },
+  { name: '1920x1080', width: 1920, height: 1080 },
+] as const;
+const SHOTS_DIR = process.env.RESULT_SHOTS_DIR ?? '/tmp/result-shots';
+
+async function openDetail(page: Page, task: Task) {
+  await openView(page, 'library');
+  await card(page, task.id)
+    .getByRole('button', { name: `Open ${task.title}` })
+    .click();
+  const detail = page.locator(`[data-testid="detail-panel"][data-task-id="${task.id}"]`);
+  await detail.getByTestId('result-actions').waitFor();
+  return detail;
+}
+
+async function chooseAction(page: Page, task: Task, action: string): Promise<void> {
+  const detail = await openDetail(page, task);
+  await detail.getByTestId('result-actions').getByRole('button', { name: action, exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor();
+}
+
+/** Each screen of this feature, shown in turn; `at` is told its name once it is on screen. */
+async function screens(page: Page, song: Task, swap: Task, at: (where: string) => Promise<void>) {
+  const detail = await openDetail(page, song);
+  await detail.locator('[data-testid="waveform-player"][data-ready="true"]').waitFor({ timeout: 15_000 });
+  await at('detail-song-actions');
+  await openDetail(page, swap);
+  await page.getByTestId('before-after').waitFor();
+  await at('detail-picture-actions');
+  await chooseAction(page, song, 'Extend');
+  await page.locator('[data-testid="extend-wave"][data-ready="true"]').waitFor();
+  await at('from-result-extend');
+  await chooseAction(page, song, 'Edit');
+  await at('from-result-song-edit');
+  await chooseAction(page, swap, 'Upscale');
+  await page
+    .locator('[data-field="source_image"] img.slot-preview')
+    .evaluate((img) => (img as unknown as { decode(): Promise<void> }).decode());
+  await at('from-result-upscale');
+  await chooseAction(page, swap, 'Multi-face swap');
+  await at('face-swap-several');
+}
+
+describe.skipIf(!browserAvailable())('keeping going from a result: accessibility and pictures', () => {
+  let browser: Browser;
+  let rig: StudioRig;
+  let song: Task;
+  let swap: Task;
+
+  beforeAll(async () => {
+    ({ browser, rig } = await startStudio({ service: 'service' }));
+    await mkdir(SHOTS_DIR, { recursive: true });
+    const queued = await rig.call('tasks.queue', {
+      model: 'service/ace-step',
+      taskType: 'txt2audio',
+      title: 'Lighthouse waltz',
+      input: {
+        style_prompt: 'slow waltz, strings, sea breeze',
+        lyrics: '[verse]\nthe light turns',
+        duration: 12,
+      },
+    });
+    const target = await writePicture(rig.filesDir, 'cliff.png', 480, 360, { r: 70, g: 130, b: 170 });
+    const face = await writePicture(rig.filesDir, 'keeper.png', 200, 200, { r: 220, g: 170, b: 130 });
+    const picture = await rig.call('tasks.queue', {
+      model: 'service/image-toolkit',
+      taskType: 'face-swap',
+      title: 'Keeper portrait',
+      input: { target_image: target, swap_image: face },
+    });
+    song = await rig.waitForTask(queued.id, ['saved']);
+    swap = await rig.waitForTask(picture.id, ['saved']);
+  });
+
+  afterAll(() => stopStudio({ browser, rig }));
+
+  for (const theme of THEMES) {
+    it(`has no serious or critical violations in the ${theme} theme`, async () => {
+      await rig.call('settings.update', { theme });
+      const view = await rig.openPage(browser, { colorScheme: theme });
+      const blocking: string[] = [];
+      const others: string[] = [];
+      try {
+        await waitForApp(view.page);
+        await screens(view.page, song, swap, async (where) => {
+          const violations: AxeViolation[] = await runAxe(view.page);
+          const bad = violations.filter((v) => v.impact !== null && BLOCKING.has(v.impact));
+          if (bad.length) blocking.push(describeViolations(`${theme} / ${where}`, bad));
+          const rest = violations.filter((v) => !bad.includes(v));
+          if (rest.length) others.push(describeViolations(`${theme} / ${where}`, rest));
+        });
+      } finally {
+        await view.close();
+      }
+      if (others.length) console.log(`axe (${theme}), minor and moderate:\n${others.join('\n')}`);
+      expect(blocking, blocking.join('\n')).toEqual([]);
+    });
+  }
+
+  for (const size of SIZES) {
+    it(`takes pictures at ${size.name} in both themes`, async () => {
+      for (const theme of THEMES) {
+        await rig.call('settings.update', { theme });
+        const view = await rig.openPage(browser, {
+          colorScheme: theme,
+          viewport: { width: size.width, height: size.height },
+        });
+        try {
+          await waitForApp(view.page);
+          await screens(view.page, song, swap, async (where) => {
+            await view.page.screenshot({ path: join(SHOTS_DIR, `${where}-${size.name}-${theme}.png`) });
+          });
+        } finally {
+          await view.close();
+        }
+      }
+    });
+  }
+});
