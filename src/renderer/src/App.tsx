@@ -32,9 +32,9 @@
  * Confirm dialogs: data-testid confirm-dialog; buttons "Cancel" and the action
  *   ("Submit again", "Delete", "Store unencrypted", "Remove key").
  *
- * Compose: role=tablist "Task family" with tabs "Song", "Face swap", "Image edit", "Other"
- *   (arrow keys, Home, End); panel role=tabpanel data-testid compose-song|compose-faceSwap|
- *   compose-imageEdit|compose-other.
+ * Compose: role=tablist "Task family" with tabs "Song", "Face swap", "Image edit", "From a
+ *   result", "Other" (arrow keys, Home, End); panel role=tabpanel data-testid compose-song|
+ *   compose-faceSwap|compose-imageEdit|compose-fromResult|compose-other.
  *   Song: textarea "Style prompt"; toggle buttons "Style: <chip>" (aria-pressed); "Negative
  *   prompt"; textarea "Lyrics" (toolbar "Insert a section marker": "Insert [verse]" …
  *   Alt+1..4); data-testid lyrics-problems (above the lyrics) with items lyrics-problem
@@ -50,6 +50,17 @@
  *   "Reference audio" (style_audio).
  *   Image edit: "Prompt", buttons "Insert image1 into the prompt"…, "Negative prompt",
  *   "Seed" + "Random seed", "Steps", "flow_shift".
+ *   Face swap: radios "One face" / "Several faces" (multi-face swap: "Faces to replace (in the
+ *   target image)", "Faces to use (from the face image)").
+ *   From a result: radios "Extend", "Song edit", "Remix" (group "With a song"), "Upscale",
+ *   "Remove background", "Segment" ("With a picture"); slot source_audio ("Song") or
+ *   source_image ("Picture"); the operation's catalog fields by their labels ("Style of the new
+ *   part", "Lyrics for the new part", "Seconds before", "Seconds after", "Scale", "What to cut
+ *   out"…). Extend: extend-handles with sliders "Seconds to add before the song" / "…after the
+ *   song" (aria-valuenow; arrows move them as they look, Home, End, Page Up/Down), extend-wave
+ *   (data-ready), extend-summary (seconds added and the price). A library result in a slot
+ *   shows its title (slot-name) and thumbnail; Queue bar parent-note ("Made from “<title>”",
+ *   "Re-run of an earlier task").
  *   Other: selects "Model", "Task type" (each with its price), other-price; textarea "Input
  *   (JSON)" (Tab indents; Esc then Tab leaves); json-media-field (data-key) drop targets with
  *   json-media-check; "Insert example input".
@@ -95,7 +106,10 @@
  *   with input" (aria-pressed; keys 0, 1, C), "Close viewer", lightbox-stage, lightbox-zoom;
  *   input pictures as input-thumb (data-field) in task-parameters; video-player;
  *   task-parameters, task-id, remote-id ("Copy task id", "Copy remote id"),
- *   cost-estimate-detail, state-history.
+ *   cost-estimate-detail, state-history. result-actions ("Keep going from this song|picture"):
+ *   song "Extend", "Edit", "Remix"; picture "Upscale", "Remove background", "Segment", "Use as
+ *   face-swap target", "Use as face", "Edit (as image1)", "Multi-face swap" (select "Use" when
+ *   several outputs are saved).
  * Settings: key-status ("Saved: a key is set" / "No key"), key-problem, password "API key"
  *   (or "Replace API key"), "Save key", "Remove key"; service-check (data-outcome checking|
  *   accepted|refused|unreachable|problem: what the balance call said when a key or address was
