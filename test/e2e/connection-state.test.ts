@@ -212,7 +212,7 @@ describe.skipIf(!browserAvailable())('honest connection state', () => {
       .waitFor();
     for (const theme of ['Light', 'Dark'] as const) {
       await openView(page, 'settings');
-      await page.getByRole('radio', { name: theme, exact: true }).check();
+      await page.getByRole('radio', { name: theme, exact: true }).click();
       await page.locator(`html[data-theme="${theme.toLowerCase()}"]`).waitFor({ state: 'attached' });
       await storeKey(page, SERVICE_KEY);
       await checkOutcome(page);

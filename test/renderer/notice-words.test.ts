@@ -1,7 +1,7 @@
 /** The words of notices, banners and Activity rows: sentences, connection states, money. */
 import { describe, expect, it } from 'vitest';
 import { connectionStateOf } from '../../src/renderer/src/model/connection-state.ts';
-import { costText, usageText } from '../../src/renderer/src/model/money-text.ts';
+import { taskCostText, usageText } from '../../src/renderer/src/model/money-text.ts';
 import { asSentence, errorText, fieldNamedIn } from '../../src/renderer/src/model/studio-error.ts';
 import { rowStatusOf } from '../../src/renderer/src/model/task-status.ts';
 import type { EngineStatusView } from '../../src/shared/index.ts';
@@ -92,8 +92,24 @@ describe('connection state', () => {
 
 describe('money', () => {
   it('shows no cost as billed in the demo library', () => {
-    expect(costText(15_000, true)).toBe('Demo: not billed');
-    expect(costText(15_000, false)).toBe('$0.015');
+    const task = { state: 'saved', remoteId: 'r1', estimateMicros: 15_000, usage: null };
+    expect(taskCostText(task, true)).toBe('Demo: not billed');
+  });
+
+  it('shows a task the service never created or charged as not billed, else what it charged', () => {
+    const base = { remoteId: 'r1', estimateMicros: 15_000, usage: null };
+    expect(taskCostText({ ...base, state: 'failed', remoteId: null }, false)).toBe('Not billed');
+    expect(taskCostText({ ...base, state: 'failed', usage: { type: 'llm', consume: 0 } }, false)).toBe(
+      'Not billed',
+    );
+    expect(taskCostText({ ...base, state: 'cancelled', remoteId: null }, false)).toBe('Not billed');
+    expect(taskCostText({ ...base, state: 'saved', usage: { type: 'llm', consume: 12_000 } }, false)).toBe(
+      '$0.012',
+    );
+    expect(taskCostText({ ...base, state: 'processing' }, false)).toBe('$0.015');
+    expect(taskCostText({ ...base, state: 'saved', usage: { type: 'quota', consume: 7 } }, false)).toBe(
+      '$0.015',
+    );
   });
 
   it('says what the service reported in money when the unit is known, else plainly', () => {

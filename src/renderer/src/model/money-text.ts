@@ -20,9 +20,25 @@ export function usdOrDash(micros: number | null | undefined): string {
   return typeof micros === 'number' && Number.isFinite(micros) ? formatUsd(micros) : '—';
 }
 
-/** What a task costs as a row shows it: its amount, or `Demo: not billed` for a demo library's task. */
-export function costText(micros: number | null | undefined, demo: boolean): string {
-  return demo ? 'Demo: not billed' : usdOrDash(micros);
+/**
+ * A task's cost in a row: `Demo: not billed` in the demo library; `Not billed` for one that
+ * ended without the service creating it or charging for it; what the service reported it
+ * charged once it said (in money); the estimate before.
+ */
+export function taskCostText(
+  task: {
+    state: string;
+    remoteId: string | null;
+    estimateMicros: number | null;
+    usage: { type: string | null; consume: number | null } | null;
+  },
+  demo: boolean,
+): string {
+  if (demo) return 'Demo: not billed';
+  const consume = task.usage && task.usage.type !== 'quota' ? task.usage.consume : null;
+  const ended = task.state === 'failed' || task.state === 'cancelled';
+  if (ended && (task.remoteId === null || consume === 0)) return 'Not billed';
+  return usdOrDash(consume ?? task.estimateMicros);
 }
 
 /**

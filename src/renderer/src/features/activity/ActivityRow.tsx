@@ -8,7 +8,7 @@ import { memo, useState } from 'react';
 import { REMOTE_ACTIVE_STATES } from '../../../../shared/index.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import type { ConnectionState } from '../../model/connection-state.ts';
-import { costText, usdOrDash } from '../../model/money-text.ts';
+import { taskCostText, usdOrDash } from '../../model/money-text.ts';
 import { asSentence } from '../../model/studio-error.ts';
 import { progressOf, rowStatusOf, type TaskSummary, taskTypeLabelOf } from '../../model/task-status.ts';
 import { formatAgo, formatDuration } from '../../model/time-format.ts';
@@ -77,8 +77,8 @@ function ActivityRowInner({ task, now, connection, demo }: RowProps) {
         </span>
         <h3 className="activity-title">{task.title}</h3>
         <span className="activity-type">{taskTypeLabelOf(task.taskType)}</span>
-        <span className="activity-cost" title={demo ? 'Demo tasks are not billed' : 'Estimated cost'}>
-          {costText(task.estimateMicros, demo)}
+        <span className="activity-cost" title="Cost: what the service charged, or the estimate until it says">
+          {taskCostText(task, demo)}
         </span>
       </div>
       {isRunning(task) && status.showProgress ? <ProgressLine task={task} now={now} /> : null}

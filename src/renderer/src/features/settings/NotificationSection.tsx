@@ -11,8 +11,8 @@ export function NotificationSection() {
     <section className="settings-section" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Notifications</h2>
       <p className="field-hint">
-        A notice shows in the corner when a task is saved or fails, and when the queue is done. While the
-        window is in the background, the system shows one too.
+        The app shows a notice when a task is saved or fails, and when the queue is done; while its window is
+        in the background, the system shows one too.
       </p>
       <div className="switch-row">
         <input
