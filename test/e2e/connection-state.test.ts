@@ -187,6 +187,7 @@ describe.skipIf(!browserAvailable())('honest connection state', () => {
     await plan.waitFor();
     expect(await plan.textContent()).toContain('Your plan at the service does not allow Song from text');
     await openView(page, 'activity');
+    expect(await activityRow(page, id).getByTestId('state-chip').textContent()).toBe('Not in your plan');
     const message = activityRow(page, id).getByTestId('activity-message');
     expect(await message.textContent()).toMatch(/^Your plan at the service does not allow this task/);
     await rig.setFaults({});

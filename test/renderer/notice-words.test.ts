@@ -85,6 +85,8 @@ describe('connection state', () => {
       label: 'Sending',
       showProgress: true,
     });
+    const refused = { kind: 'plan-refused', message: 'your plan does not allow it', code: 403 };
+    expect(rowStatusOf({ state: 'failed', error: refused }, { kind: 'ok' }).label).toBe('Not in your plan');
     const atService = rowStatusOf({ state: 'processing', error: null }, unreachable);
     expect(atService).toMatchObject({ label: 'Generating', showProgress: false });
   });

@@ -76,7 +76,8 @@
  * Activity: data-testid activity-list; section headings activity-section (data-section decide|
  *   running|queued|failed|finished); rows activity-row (data-task-id, data-state) with
  *   state-chip (what the task waits for while the service is out of reach: "Waiting for the
- *   network" / "Waiting for the service" / "Waiting for a key", and then no progressbar), a
+ *   network" / "Waiting for the service" / "Waiting for a key", and then no progressbar; "Not
+ *   in your plan" for a failure the plan refused), a
  *   progressbar, activity-message, activity-cost ("Demo: not billed" in the demo library);
  *   buttons "Cancel", "Submit again", "Discard", "Open in Library"; on a failure "Fix & retry"
  *   (the composer on its tab, filled in, the failure as queue-reason and beside the field it

@@ -136,6 +136,8 @@ export function rowStatusOf(
   connection: ConnectionState,
 ): RowStatus {
   const own = { label: stateLabel(task.state), tone: stateTone(task.state), showProgress: true };
+  if (task.state === 'failed' && task.error?.kind === 'plan-refused')
+    return { ...own, label: 'Not in your plan', explanation: stateExplanation(task) };
   const waiting = waitingFor(connection);
   if (waiting && (task.state === 'queued' || task.state === 'submitting')) {
     const trying = task.state === 'submitting' ? ' The app is trying now.' : '';
