@@ -117,9 +117,9 @@ describe.skipIf(!browserAvailable())('gallery: bulk favourite, re-run, export an
     await dialog.getByRole('button', { name: 'Queue 3 re-runs' }).click();
     await page.getByTestId('toast').filter({ hasText: 'Queued 3 re-runs' }).waitFor();
     const reruns = bridge.queuedTasks().slice(queuedBefore);
-    expect(reruns.map((t) => t.rerunOf).sort()).toEqual(songs.map((t) => t.id).sort());
+    expect(reruns.map((t) => t.parentId).sort()).toEqual(songs.map((t) => t.id).sort());
     for (const rerun of reruns) {
-      const original = songs.find((t) => t.id === rerun.rerunOf)!;
+      const original = songs.find((t) => t.id === rerun.parentId)!;
       expect(rerun.title).toBe(original.title);
       expect(rerun.request.input).toEqual(original.request.input);
       await rig.waitForTask(rerun.id, ['saved']);

@@ -186,7 +186,7 @@ describe.skipIf(!browserAvailable())('library: search, filter, favourite, export
 
     await queue(page);
     const rerun = view.bridge.queuedTasks().at(-1)!;
-    expect(rerun.rerunOf).toBe(ocean.id);
+    expect(rerun.parentId).toBe(ocean.id);
     const saved = await rig.waitForTask(rerun.id, ['saved']);
     const ledger = await rig.ledger();
     expect(ledger).toHaveLength(before + 1);
@@ -213,7 +213,7 @@ describe.skipIf(!browserAvailable())('library: search, filter, favourite, export
     const song = view.bridge.queuedTasks().at(-1)!;
     expect(song.taskType).toBe('txt2audio');
     expect(song.title).toBe('brand new song, harp');
-    expect(song.rerunOf).toBeNull();
+    expect(song.parentId).toBeNull();
     // back on the face swap tab, the re-run is still as it was left
     await openComposeTab(page, 'Face swap');
     await page.getByText('Re-run of an earlier task').waitFor();

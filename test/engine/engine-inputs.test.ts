@@ -146,7 +146,7 @@ describe('one file per content', () => {
       expect(task.inputs).toEqual(first.inputs);
       expect(task.request.input).toEqual(first.request.input);
     }
-    expect(rerun.rerunOf).toBe(first.id);
+    expect([rerun.parentId, rerun.parentOutput]).toEqual([first.id, null]);
     expect(inputFiles()).toEqual([`${sha256(png)}.png`, `${sha256(jpeg)}.jpg`].sort());
     expect(first.inputs.map(fileOf)).toEqual(before); // the same files, never rewritten
   });
@@ -188,10 +188,13 @@ describe('one file per content', () => {
     expect(existsSync(shared)).toBe(false);
     expect(inputFiles()).toEqual([]);
 
-    // written, then the task could not be recorded (an unknown rerunOf): the new file goes again
+    // written, then the task could not be recorded (an unknown parent): the new file goes again
     await expect(
-      engine.queueTask({ ...faceSwap(png.toString('base64'), 'https://example.com/f.png'), rerunOf: 'gone' }),
-    ).rejects.toThrow(/rerunOf/);
+      engine.queueTask({
+        ...faceSwap(png.toString('base64'), 'https://example.com/f.png'),
+        parentId: 'gone',
+      }),
+    ).rejects.toThrow(/parentId/);
     expect(inputFiles()).toEqual([]);
   });
 });

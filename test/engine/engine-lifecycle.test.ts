@@ -337,7 +337,7 @@ describe('engine lifecycle', () => {
     });
     await waitForState(engine, t.id, ['saved']);
     const again = await engine.rerun(t.id);
-    expect(again.rerunOf).toBe(t.id);
+    expect([again.parentId, again.parentOutput]).toEqual([t.id, null]);
     await waitForState(engine, again.id, ['saved']);
     expect(sb.ledger()).toHaveLength(2);
     expect(engine.setFavorite(t.id, true).favorite).toBe(true);

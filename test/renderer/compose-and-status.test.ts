@@ -47,7 +47,9 @@ function task(id: string, state: TaskState, patch: Partial<TaskSummary> = {}): T
     endedAt: null,
     savedAt: null,
     expectedMs: null,
-    rerunOf: null,
+    parentId: null,
+    parentOutput: null,
+    batchId: null,
     ...patch,
   };
 }

@@ -19,7 +19,7 @@ describe('insert and read back', () => {
   it('round-trips a task with its inputs, outputs and first event', () => {
     const store = libs.open(undefined, { now: steppingClock() });
     const created = store.insertTask(
-      faceSwapTask({ id: 'task-1', createdAt: '2025-03-01T12:00:00+02:00', rerunOf: null, favorite: true }),
+      faceSwapTask({ id: 'task-1', createdAt: '2025-03-01T12:00:00+02:00', parentId: null, favorite: true }),
     );
     expect(created).toMatchObject({
       id: 'task-1',
@@ -86,11 +86,11 @@ describe('insert and read back', () => {
     expect(t.family).toBe('song');
   });
 
-  it('refuses a duplicate id, an unknown rerunOf, a wrong family and a bad request', () => {
+  it('refuses a duplicate id, an unknown parent, a wrong family and a bad request', () => {
     const store = libs.open();
     store.insertTask(songTask({ id: 'a' }));
     expect(() => store.insertTask(songTask({ id: 'a' }))).toThrow(/already exists/);
-    expect(() => store.insertTask(songTask({ rerunOf: 'missing' }))).toThrow(/rerunOf missing/);
+    expect(() => store.insertTask(songTask({ parentId: 'missing' }))).toThrow(/parentId missing/);
     expect(() => store.insertTask(songTask({ family: 'face-swap' }))).toThrow(/family face-swap/);
     const bad = { ...songTask(), request: { model: 'x', task_type: 'y', input: 'nope' } };
     expect(() => store.insertTask(bad as never)).toThrow(LibraryStoreError);
@@ -298,8 +298,8 @@ describe('delete', () => {
   it('cascades inputs and outputs, returns their files and keeps the event log', () => {
     const store = libs.open();
     const t = store.insertTask(faceSwapTask({ id: 'gone' }));
-    const rerun = store.insertTask(faceSwapTask({ id: 'rerun', rerunOf: 'gone' }));
-    expect(rerun.rerunOf).toBe('gone');
+    const rerun = store.insertTask(faceSwapTask({ id: 'rerun', parentId: 'gone' }));
+    expect(rerun.parentId).toBe('gone');
     store.replaceOutputs(t.id, [{ kind: 'image', url: 'https://cdn.test/x.png', field: 'output.image_url' }]);
     store.updateOutput(t.id, 0, {
       state: 'saved',
@@ -323,7 +323,7 @@ describe('delete', () => {
       ['queued', 'queued', 'deleted'],
     ]);
     // The re-run survives and forgets its original.
-    expect(store.getTask('rerun')?.rerunOf).toBeNull();
+    expect(store.getTask('rerun')?.parentId).toBeNull();
     expect(store.deleteTask(t.id)).toEqual({ deleted: false, inputs: [], outputs: [] });
     expect(store.integrityCheck()).toBe('ok');
   });

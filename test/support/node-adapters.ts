@@ -49,9 +49,11 @@ export class FileSecretStore implements SecretStore {
   }
 }
 
-/** Dialogs that answer with a configured folder (null: the user cancelled). */
+/** Dialogs that answer with a configured folder or file (null: the user cancelled). */
 export class ScriptedDialogs implements Dialogs {
   folder: string | null;
+  /** What `chooseFile` answers. */
+  file: string | null = null;
   readonly asked: string[] = [];
 
   constructor(folder: string | null = null) {
@@ -65,6 +67,11 @@ export class ScriptedDialogs implements Dialogs {
   async chooseFolder(title: string): Promise<string | null> {
     this.asked.push(title);
     return this.folder;
+  }
+
+  async chooseFile(title: string): Promise<string | null> {
+    this.asked.push(title);
+    return this.file;
   }
 
   async confirm(question: ConfirmQuestion): Promise<boolean> {

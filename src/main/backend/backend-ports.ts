@@ -12,10 +12,18 @@ export interface ConfirmQuestion {
   confirmLabel: string;
 }
 
+/** A kind of file a file dialog offers: its name and extensions (without dots). */
+export interface FileFilter {
+  name: string;
+  extensions: string[];
+}
+
 /** Native dialogs. */
 export interface Dialogs {
   /** Asks the user for a folder; null when cancelled. */
   chooseFolder(title: string): Promise<string | null>;
+  /** Asks the user for one file to open (of these types); null when cancelled. */
+  chooseFile(title: string, filters: readonly FileFilter[]): Promise<string | null>;
   /** Asks the user to confirm; false when they decline or close the dialog. */
   confirm(question: ConfirmQuestion): Promise<boolean>;
 }

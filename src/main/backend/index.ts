@@ -11,7 +11,7 @@
  *   });
  */
 export type { EngineTuning, StudioBackendOptions } from './backend-options.ts';
-export type { ConfirmQuestion, Dialogs, ShellOps } from './backend-ports.ts';
+export type { ConfirmQuestion, Dialogs, FileFilter, ShellOps } from './backend-ports.ts';
 export { BUILT_IN_SANDBOX_EXPOSURE, type BuiltInSandboxControls } from './built-in-sandbox.ts';
 export { errorViewOf, INTERNAL_MESSAGE, StudioCallError } from './call-errors.ts';
 export {

@@ -213,6 +213,41 @@ function taskCalls(ctx: CallContext) {
       return ctx.engine().queueTask(args);
     },
 
+    'tasks.queueBatch': async (args: ArgsOf<'tasks.queueBatch'>) => {
+      for (const [i, draft] of args.drafts.entries()) {
+        try {
+          for (const rule of mediaFieldsOf(draft.taskType))
+            checkGivenFile(ctx, rule.field, draft.input[rule.field]);
+        } catch (err) {
+          if (err instanceof StudioCallError)
+            err.message = `draft ${i + 1} of ${args.drafts.length}: ${err.message}`;
+          throw err;
+        }
+      }
+      const { acceptUnknownPrice } = args;
+      return ctx
+        .engine()
+        .queueBatch(args.drafts, acceptUnknownPrice === undefined ? {} : { acceptUnknownPrice });
+    },
+
+    'tasks.cancelBatch': async (args: ArgsOf<'tasks.cancelBatch'>) => ctx.engine().cancelBatch(args.batchId),
+
+    'tasks.batches': async (args: ArgsOf<'tasks.batches'>) => ctx.engine().batches(args.batchId),
+
+    'tasks.lineage': async (args: ArgsOf<'tasks.lineage'>) => {
+      const lineage = ctx.engine().lineage(args.id);
+      if (!lineage) throw new StudioCallError('not-found', `no task ${args.id} in the library`, 'id');
+      return lineage;
+    },
+
+    'tasks.importTaskFile': async (args: ArgsOf<'tasks.importTaskFile'>) => {
+      const file = await ctx.options.dialogs.chooseFile('Import a task (task.json from an export)', [
+        { name: 'Exported task', extensions: ['json'] },
+      ]);
+      if (file === null) return null;
+      return ctx.engine().importTaskFile(file, { acceptUnknownPrice: args.acceptUnknownPrice === true });
+    },
+
     'tasks.list': async (args: ArgsOf<'tasks.list'>) => ctx.engine().store.listTasks(args),
 
     'tasks.count': async (args: ArgsOf<'tasks.count'>) => ctx.engine().store.countTasks(args),

@@ -14,10 +14,13 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import {
   type AccountInfo,
+  type BatchCancelView,
+  type BatchSummary,
   type EngineStatus,
   hostedProfile,
   type ServiceProfile,
   type Task,
+  type TaskLineage,
 } from '../../shared/index.ts';
 import { assertLocalPath, InputValidationError, PRIVATE_FOLDER_MODE } from '../media/index.ts';
 import { LibraryStore } from '../store/index.ts';
@@ -40,6 +43,7 @@ import { StorageGuard } from './storage-guard.ts';
 import { moveBase64Inputs } from './stored-base64-inputs.ts';
 import * as actions from './task-actions.ts';
 import type { TaskDraft } from './task-drafts.ts';
+import { importTaskFile } from './task-file-import.ts';
 import * as intake from './task-intake.ts';
 import { TaskPolling } from './task-polling.ts';
 import { recoverTasks } from './task-recovery.ts';
@@ -231,6 +235,38 @@ export class TaskEngine {
    */
   queueTask(draft: TaskDraft): Promise<Task> {
     return intake.queueTask(this.#ctx, draft);
+  }
+
+  /**
+   * Queues every draft as one batch, or none: each draft checked first (a refusal names it,
+   * `draft 3 of 12: …`), the total price against the budget, then all recorded at once.
+   */
+  queueBatch(
+    drafts: readonly TaskDraft[],
+    options: { acceptUnknownPrice?: boolean } = {},
+  ): Promise<{ batchId: string; tasks: Task[] }> {
+    return intake.queueBatch(this.#ctx, drafts, options);
+  }
+
+  /** Cancels the tasks of a batch still only queued locally; the others go on. */
+  cancelBatch(batchId: string): BatchCancelView {
+    return actions.cancelBatch(this.#ctx, batchId);
+  }
+
+  /** That batch's summary, or every batch with a task not ended yet (newest first). */
+  batches(batchId?: string): BatchSummary[] {
+    return this.store.batches(batchId);
+  }
+
+  /** What a task was made from and what was made from it; null when there is no such task. */
+  lineage(id: string): TaskLineage | null {
+    return this.store.lineage(id);
+  }
+
+  /** Queues again the task an exported `task.json` describes, with the export folder's input files. */
+  importTaskFile(file: string, options: { acceptUnknownPrice?: boolean } = {}): Promise<Task> {
+    assertOpen(this.#ctx);
+    return importTaskFile(this.#ctx, file, options);
   }
 
   /** Cancels a task that is still only queued locally (the service never saw it). */

@@ -43,6 +43,8 @@ export function safeFolderName(title: string, id: string): string {
 interface ExportSource {
   file: string;
   name: string;
+  /** The input field it is the file of (inputs only). */
+  field?: string;
 }
 
 /** Refuses a destination under /proc, /sys or /dev (Linux), naming the field. */
@@ -90,7 +92,7 @@ function sourcesOf(libraryDir: string, task: Task): ExportSource[] {
     // named by its field (the library names input files by their content); the field is a
     // stored value too, so only its letters, digits, dashes and underscores are kept
     const field = i.field.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
-    sources.push({ file, name: `input-${field}${extname(basename(i.value))}` });
+    sources.push({ file, name: `input-${field}${extname(basename(i.value))}`, field: i.field });
   }
   return sources;
 }
@@ -122,7 +124,15 @@ async function writeIntoNewFile(folder: string, name: string, text: string): Pro
   return to.name;
 }
 
-export function sidecarOf(task: Task): Record<string, unknown> {
+/**
+ * The sidecar of a task: every parameter, its lineage (`parent_id`, `parent_output`, `batch_id`)
+ * and, for each input file, the name of its copy in the export folder (`file`), which
+ * `importTaskFile` reads back.
+ */
+export function sidecarOf(
+  task: Task,
+  inputFiles: ReadonlyMap<string, string> = new Map(),
+): Record<string, unknown> {
   return {
     id: task.id,
     remote_task_id: task.remoteId,
@@ -135,6 +145,7 @@ export function sidecarOf(task: Task): Record<string, unknown> {
     inputs: task.inputs.map((i) => ({
       field: i.field,
       source: i.source,
+      ...(i.source === 'file' ? { file: inputFiles.get(i.field) ?? null } : {}),
       mime: i.mime,
       size: i.size,
       sha256: i.sha256,
@@ -162,7 +173,9 @@ export function sidecarOf(task: Task): Record<string, unknown> {
     started_at: task.startedAt,
     ended_at: task.endedAt,
     saved_at: task.savedAt,
-    rerun_of: task.rerunOf,
+    parent_id: task.parentId,
+    parent_output: task.parentOutput,
+    batch_id: task.batchId,
   };
 }
 
@@ -178,8 +191,14 @@ export async function exportTasks(
   for (const { task, sources } of planned) {
     const sub = await createUniqueFolder(folder, safeFolderName(task.title, task.id));
     const files: string[] = [];
-    for (const source of sources) files.push(await copyIntoNewFile(source.file, sub, source.name));
-    files.push(await writeIntoNewFile(sub, 'task.json', `${JSON.stringify(sidecarOf(task), null, 2)}\n`));
+    const inputFiles = new Map<string, string>();
+    for (const source of sources) {
+      const name = await copyIntoNewFile(source.file, sub, source.name);
+      files.push(name);
+      if (source.field !== undefined) inputFiles.set(source.field, name);
+    }
+    const sidecar = `${JSON.stringify(sidecarOf(task, inputFiles), null, 2)}\n`;
+    files.push(await writeIntoNewFile(sub, 'task.json', sidecar));
     result.tasks.push({ id: task.id, folder: sub, files });
   }
   return result;

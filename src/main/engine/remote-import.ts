@@ -36,7 +36,7 @@ export async function importRemote(ctx: EngineContext, remoteId: string): Promis
     inputs: [],
     estimateMicros: estimateDraftCost({ model, taskType, input }),
     expectedMs: null,
-    rerunOf: null,
+    parentId: null,
     createdAt: remote.createdAt ?? isoNow(clock),
   });
   task = store.transaction(() => {

@@ -1,9 +1,14 @@
 /**
- * What the user does to a task already in the library: cancel it while only queued here, send
- * an uncertain one again or give it up, try failed downloads again, check it now, run it again,
- * favourite, rename, delete. Each refusal says which tasks the action is for.
+ * What the user does to a task already in the library: cancel it (or its batch) while only
+ * queued here, send an uncertain one again or give it up, try failed downloads again, check it
+ * now, run it again, favourite, rename, delete. Each refusal says which tasks the action is for.
  */
-import { ENGINE_WORK_STATES, REMOTE_ACTIVE_STATES, type Task } from '../../shared/index.ts';
+import {
+  type BatchCancelView,
+  ENGINE_WORK_STATES,
+  REMOTE_ACTIVE_STATES,
+  type Task,
+} from '../../shared/index.ts';
 import { InputValidationError } from '../media/index.ts';
 import { assertOpen, type EngineContext } from './engine-context.ts';
 import { TaskActionError } from './engine-errors.ts';
@@ -86,7 +91,36 @@ export function discardTask(ctx: EngineContext, id: string): Task {
 export async function rerunTask(ctx: EngineContext, id: string): Promise<Task> {
   const task = ctx.store.getTask(id);
   if (!task) throw new TaskActionError(`no task ${id} in the library`);
-  return queueTask(ctx, { ...draftOf(ctx.libraryDir, task), rerunOf: task.id });
+  return queueTask(ctx, { ...draftOf(ctx.libraryDir, task), parentId: task.id, parentOutput: null });
+}
+
+/**
+ * Cancels the tasks of a batch that are still only queued locally, in one transaction; the
+ * others go on. Says how many were cancelled, how many the service already has, and how many
+ * had ended.
+ */
+export function cancelBatch(ctx: EngineContext, batchId: string): BatchCancelView {
+  const { store } = ctx;
+  const tasks = store.batchStates(batchId);
+  if (tasks.length === 0) throw new TaskActionError(`no batch ${batchId} in the library`);
+  const cancelled = store.transaction(() =>
+    tasks
+      .filter((t) => t.state === 'queued')
+      .map((t) =>
+        store.transition(t.id, 'cancelled', { from: ['queued'], detail: 'cancelled with its batch' }),
+      )
+      .filter((t): t is Task => t !== null),
+  );
+  for (const task of cancelled) ctx.events.changed(task);
+  const now = store.batchStates(batchId);
+  const sent = now.filter((t) => t.state !== 'queued' && ENGINE_WORK_STATES.includes(t.state));
+  const ended = now.filter((t) => !ENGINE_WORK_STATES.includes(t.state));
+  return {
+    batchId,
+    cancelled: cancelled.length,
+    alreadySent: sent.length,
+    ended: ended.length - cancelled.length,
+  };
 }
 
 /** The draft that would recreate a task (file inputs point at the library's copies). */

@@ -1,9 +1,9 @@
 /**
- * The backend's host services on the desktop: the native folder dialog, the file manager, OS
- * drags out of the window and notifications.
+ * The backend's host services on the desktop: the native folder and file dialogs, the file
+ * manager, OS drags out of the window and notifications.
  */
 import { type BrowserWindow, dialog, Notification, nativeImage, shell } from 'electron';
-import type { ConfirmQuestion, Dialogs, ShellOps } from '../backend/index.ts';
+import type { ConfirmQuestion, Dialogs, FileFilter, ShellOps } from '../backend/index.ts';
 
 export function electronDialogs(mainWindow: () => BrowserWindow | null): Dialogs {
   return {
@@ -11,6 +11,18 @@ export function electronDialogs(mainWindow: () => BrowserWindow | null): Dialogs
       const options = {
         title,
         properties: ['openDirectory', 'createDirectory'] as ('openDirectory' | 'createDirectory')[],
+      };
+      const window = mainWindow();
+      const result = window
+        ? await dialog.showOpenDialog(window, options)
+        : await dialog.showOpenDialog(options);
+      return result.canceled ? null : (result.filePaths[0] ?? null);
+    },
+    async chooseFile(title: string, filters: readonly FileFilter[]): Promise<string | null> {
+      const options = {
+        title,
+        properties: ['openFile'] as 'openFile'[],
+        filters: filters.map((f) => ({ name: f.name, extensions: [...f.extensions] })),
       };
       const window = mainWindow();
       const result = window

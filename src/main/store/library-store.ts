@@ -6,7 +6,15 @@
  * maintenance.ts.
  */
 import type { z } from 'zod';
-import type { Task, TaskEvent, TaskInput, TaskOutput, TaskState } from '../../shared/index.ts';
+import type {
+  BatchSummary,
+  Task,
+  TaskEvent,
+  TaskInput,
+  TaskLineage,
+  TaskOutput,
+  TaskState,
+} from '../../shared/index.ts';
 import { DEFAULT_BUSY_TIMEOUT_MS, openDatabase } from './database-connection.ts';
 import { InputRecords } from './input-records.ts';
 import { integrityCheck, probeWrite } from './maintenance.ts';
@@ -33,6 +41,7 @@ import type {
   TaskPatch,
   TransitionOptions,
 } from './store-types.ts';
+import { TaskLineageRecords } from './task-lineage.ts';
 import { TaskLists } from './task-lists.ts';
 import { TaskRecords } from './task-records.ts';
 
@@ -46,6 +55,7 @@ export class LibraryStore {
   readonly #outputs: OutputRecords;
   readonly #inputs: InputRecords;
   readonly #lists: TaskLists;
+  readonly #lineage: TaskLineageRecords;
   readonly #settings: SettingsRecords;
 
   private constructor(core: StoreCore) {
@@ -55,6 +65,7 @@ export class LibraryStore {
     this.#outputs = new OutputRecords(core);
     this.#inputs = new InputRecords(core);
     this.#lists = new TaskLists(core);
+    this.#lineage = new TaskLineageRecords(core);
     this.#settings = new SettingsRecords(core);
   }
 
@@ -248,6 +259,26 @@ export class LibraryStore {
   /** Tasks the service holds (pending, staged, processing) whose next poll is due, earliest first. */
   dueForPoll(nowMs: number, limit: number): Task[] {
     return this.#lists.dueForPoll(nowMs, limit);
+  }
+
+  // ---- lineage and batches ------------------------------------------------------------------
+
+  /**
+   * What task `id` was made from (parent, grandparent… nearest first, at most 20) and what was
+   * made from it (oldest first); null when there is no such task.
+   */
+  lineage(id: string): TaskLineage | null {
+    return this.#lineage.lineage(id);
+  }
+
+  /** The id and state of each task of a batch, in the order they were queued (empty for none). */
+  batchStates(batchId: string): { id: string; state: TaskState }[] {
+    return this.#lineage.batchStates(batchId);
+  }
+
+  /** That batch's summary (ended or not), or without an id every batch with a task not ended, newest first. */
+  batches(batchId?: string): BatchSummary[] {
+    return this.#lineage.batches(batchId);
   }
 
   // ---- aggregates -----------------------------------------------------------------------------

@@ -343,6 +343,33 @@ UPDATE task_outputs SET url = 'inline:saved'
 WHERE state = 'saved' AND path IS NOT NULL AND url LIKE 'data:%';
 `;
 
+/**
+ * v5: lineage and batches. `parent_id` is the task a task was made from and `parent_output` the
+ * index of that task's output it used (NULL when it reused the parent's inputs: a re-run or a
+ * variation); `batch_id` groups tasks queued together. A re-run's `rerun_of` meant exactly a
+ * parent with no output: it is copied into `parent_id` and the column goes. Deleting a task
+ * clears the link of the tasks made from it (as `rerun_of`'s ON DELETE SET NULL did), by a
+ * trigger so `parent_output` goes with it. `tasks_by_parent` finds the tasks made from one;
+ * `tasks_by_batch` the tasks of a batch, in the order they were queued.
+ */
+const V5_LINEAGE = `
+ALTER TABLE tasks ADD COLUMN parent_id TEXT;
+ALTER TABLE tasks ADD COLUMN parent_output INTEGER CHECK (parent_output IS NULL OR parent_output >= 0);
+ALTER TABLE tasks ADD COLUMN batch_id TEXT;
+
+UPDATE tasks SET parent_id = rerun_of WHERE rerun_of IS NOT NULL;
+DROP INDEX tasks_by_rerun_of;
+ALTER TABLE tasks DROP COLUMN rerun_of;
+
+CREATE INDEX tasks_by_parent ON tasks (parent_id, seq) WHERE parent_id IS NOT NULL;
+CREATE INDEX tasks_by_batch ON tasks (batch_id, seq) WHERE batch_id IS NOT NULL;
+
+CREATE TRIGGER tasks_parent_after_delete AFTER DELETE ON tasks
+BEGIN
+  UPDATE tasks SET parent_id = NULL, parent_output = NULL WHERE parent_id = old.id;
+END;
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial library schema', sql: V1_SCHEMA },
   { version: 2, name: 'what each task cost: reported usage, else the estimate', sql: V2_SPENT },
@@ -352,6 +379,7 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'inputs kept once per content; saved inline outputs without their data',
     sql: V4_SHARED_INPUTS,
   },
+  { version: 5, name: 'lineage (parent task and output) and batches', sql: V5_LINEAGE },
 ];
 
 /** The states the partial index `tasks_finished_by_model` covers: the service finished the task. */

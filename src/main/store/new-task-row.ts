@@ -36,7 +36,10 @@ const NewTaskSchema = z.strictObject({
   inputs: z.array(InputSchema).optional(),
   estimateMicros: z.number().int().nonnegative().nullable().optional(),
   expectedMs: z.number().int().nonnegative().nullable().optional(),
-  rerunOf: z.string().min(1).nullable().optional(),
+  parentId: z.string().min(1).nullable().optional(),
+  parentOutput: z.number().int().nonnegative().nullable().optional(),
+  batchId: z.string().min(1).nullable().optional(),
+  queuedDetail: z.string().nullable().optional(),
   createdAt: z.string().optional(),
   favorite: z.boolean().optional(),
 });
@@ -49,7 +52,9 @@ const NewOutputSchema = z.object({
 
 export interface NewTaskRows {
   id: string;
-  rerunOf: string | null;
+  parentId: string | null;
+  /** The detail of the first event. */
+  queuedDetail: string | null;
   /** The values of INSERT_TASK_SQL but `seq` (given when the order of the insert is known). */
   task: Params;
   inputs: Params[];
@@ -77,10 +82,21 @@ export function newTaskRows(task: NewTask, nowIso: string): NewTaskRows {
     createdAt: t.createdAt ?? nowIso,
     updatedAt: nowIso,
     expectedMs: t.expectedMs ?? null,
-    rerunOf: t.rerunOf ?? null,
+    parentId: t.parentId ?? null,
+    parentOutput: t.parentOutput ?? null,
+    batchId: t.batchId ?? null,
   };
+  if (fields.parentId === null && fields.parentOutput !== null) {
+    throw new LibraryStoreError('Invalid new task: parentOutput is given without parentId');
+  }
   const inputs = (t.inputs ?? []).map((input, idx) => ({ task_id: id, idx, ...INPUT_TABLE.write(input) }));
-  return { id, rerunOf: fields.rerunOf, task: TASK_TABLE.write(fields), inputs };
+  return {
+    id,
+    parentId: fields.parentId,
+    queuedDetail: t.queuedDetail ?? null,
+    task: TASK_TABLE.write(fields),
+    inputs,
+  };
 }
 
 export function newOutputRows(taskId: string, outputs: readonly NewOutput[]): Params[] {

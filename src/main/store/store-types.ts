@@ -27,7 +27,12 @@ export interface NewTask {
   inputs?: readonly TaskInput[];
   estimateMicros?: number | null;
   expectedMs?: number | null;
-  rerunOf?: string | null;
+  /** The task it was made from (it must be in the library) and the output of it used (null: none). */
+  parentId?: string | null;
+  parentOutput?: number | null;
+  batchId?: string | null;
+  /** The detail of its first event (`queued`), e.g. how a previous result is sent. */
+  queuedDetail?: string | null;
   /** ISO time; now when absent. Stored normalised to UTC (`…Z`) so it sorts as text. */
   createdAt?: string;
   favorite?: boolean;

@@ -128,7 +128,9 @@ export const TASK_TABLE: ColumnTable<StoredTask, TaskRowField> = new ColumnTable
     time('endedAt', 'ended_at'),
     time('savedAt', 'saved_at'),
     plain('expectedMs', 'expected_ms', numberOrNull),
-    plain('rerunOf', 'rerun_of', textOrNull),
+    plain('parentId', 'parent_id', textOrNull),
+    plain('parentOutput', 'parent_output', z.number().int().nonnegative().nullable()),
+    plain('batchId', 'batch_id', textOrNull),
     plain('nextPollAt', 'next_poll_at', numberOrNull, { patch: z.number().int().nullable() }),
     plain('pollCount', 'poll_count', z.number().int(), { patch: z.number().int().nonnegative() }),
   ],
@@ -150,7 +152,9 @@ export const INSERTED_TASK_FIELDS = [
   'createdAt',
   'updatedAt',
   'expectedMs',
-  'rerunOf',
+  'parentId',
+  'parentOutput',
+  'batchId',
 ] as const satisfies readonly TaskRowField[];
 
 export type InsertedTaskFields = Pick<Task, (typeof INSERTED_TASK_FIELDS)[number]>;

@@ -35,8 +35,8 @@ export class TaskRecords {
     return core.transaction(() => {
       if (core.sql.taskExists.get(rows.id))
         throw new LibraryStoreError(`A task with id ${rows.id} already exists`);
-      if (rows.rerunOf !== null && !core.sql.taskExists.get(rows.rerunOf)) {
-        throw new LibraryStoreError(`rerunOf ${rows.rerunOf} is not a task of this library`);
+      if (rows.parentId !== null && !core.sql.taskExists.get(rows.parentId)) {
+        throw new LibraryStoreError(`parentId ${rows.parentId} is not a task of this library`);
       }
       const seq = nextSeq(String(rows.task.created_at), (lo, hi) => {
         const found = core.sql.highestSeqIn.get(lo, hi)?.seq;
@@ -44,7 +44,7 @@ export class TaskRecords {
       });
       core.sql.insertTask.run({ ...rows.task, seq });
       for (const input of rows.inputs) core.sql.insertInput.run(input);
-      this.#appendEvent(rows.id, now, null, 'queued', null);
+      this.#appendEvent(rows.id, now, null, 'queued', rows.queuedDetail);
       return this.#mustGet(rows.id);
     });
   }

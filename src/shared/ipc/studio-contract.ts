@@ -11,6 +11,12 @@ import { apiKeyProblem } from '../catalog/limits.ts';
 import type { OutputKind } from '../catalog/task-types.ts';
 import { SettingsUpdateSchema, type StudioSettings } from '../settings/settings-schema.ts';
 import { LIST_ORDERS } from '../task/list-order.ts';
+import {
+  BATCH_MAX_DRAFTS,
+  type BatchCancelView,
+  type BatchSummary,
+  type TaskLineage,
+} from '../task/task-lineage.ts';
 import { type EngineStatus, TASK_STATES, type Task } from '../task/task-model.ts';
 
 // ---------- shapes that cross the bridge ----------
@@ -25,7 +31,12 @@ export const TaskDraftSchema = z
     input: z.record(z.string().max(100), z.unknown()),
     webhook: z.strictObject({ endpoint: text(2000), secret: text(500) }).nullish(),
     title: text(200).optional(),
-    rerunOf: id.nullish(),
+    /**
+     * The task this one is made from, and which of its outputs it uses (null: its inputs were
+     * reused, as by a re-run). Taken from the first `{ $output }` of the input when not given.
+     */
+    parentId: id.nullish(),
+    parentOutput: z.number().int().min(0).max(100).nullish(),
     /** The user agreed to queue a task whose price is not published, under a budget. */
     acceptUnknownPrice: z.boolean().optional(),
   })
@@ -35,6 +46,19 @@ export const TaskDraftSchema = z
     if (problem) ctx.addIssue({ code: 'custom', path: ['input'], message: problem });
   });
 export type TaskDraftInput = z.infer<typeof TaskDraftSchema>;
+
+export const TaskBatchSchema = z.strictObject({
+  drafts: z.array(TaskDraftSchema).min(1).max(BATCH_MAX_DRAFTS),
+  /** The user agreed to queue the batch though some of its prices are not published. */
+  acceptUnknownPrice: z.boolean().optional(),
+});
+export type TaskBatchInput = z.infer<typeof TaskBatchSchema>;
+
+/** A batch queued: every draft's task, in the order of the drafts. */
+export interface BatchView {
+  batchId: string;
+  tasks: Task[];
+}
 
 export const TaskFilterSchema = z.strictObject({
   family: z.enum(['song', 'face-swap', 'image-edit', 'other']).optional(),
@@ -172,6 +196,32 @@ export const STUDIO_CALLS = {
     result: z.custom<MediaCheck>(),
   },
   'tasks.queue': { args: TaskDraftSchema, result: z.custom<Task>() },
+  /**
+   * Queues every draft as one batch, or none: each draft is checked first, then the total price
+   * against the budget, then all are recorded at once. A refusal names the draft (`draft 3 of 12: …`).
+   */
+  'tasks.queueBatch': { args: TaskBatchSchema, result: z.custom<BatchView>() },
+  /** Cancels the batch's tasks that are still only queued on this computer. */
+  'tasks.cancelBatch': { args: z.strictObject({ batchId: id }), result: z.custom<BatchCancelView>() },
+  /**
+   * Without `batchId`: the batches with a task not ended yet (for Activity), newest first. With
+   * it: that one batch, ended or not (an empty list when no task has it).
+   */
+  'tasks.batches': {
+    args: z.strictObject({ batchId: id.optional() }),
+    result: z.custom<BatchSummary[]>(),
+  },
+  /** What a task was made from (nearest first) and what was made from it. */
+  'tasks.lineage': { args: byId, result: z.custom<TaskLineage>() },
+  /**
+   * Asks the user for an exported `task.json` (native dialog) and queues the task it describes
+   * again, with the export folder's input files; null when the dialog was cancelled.
+   * `acceptUnknownPrice`: as for tasks.queue.
+   */
+  'tasks.importTaskFile': {
+    args: z.strictObject({ acceptUnknownPrice: z.boolean().optional() }),
+    result: z.custom<Task | null>(),
+  },
   'tasks.list': { args: ListQuerySchema, result: z.custom<TaskPageView>() },
   'tasks.count': {
     args: TaskFilterSchema,

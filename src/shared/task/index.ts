@@ -1,2 +1,3 @@
 export * from './list-order.ts';
+export * from './task-lineage.ts';
 export * from './task-model.ts';

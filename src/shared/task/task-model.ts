@@ -143,8 +143,18 @@ export interface Task {
   savedAt: string | null;
   /** Expected service-side duration in ms when it was queued (learned or default). */
   expectedMs: number | null;
-  /** Local id of the task this one re-runs, if any. */
-  rerunOf: string | null;
+  /**
+   * Local id of the task this one was made from (task-lineage.ts); null when none, or once that
+   * task is deleted.
+   */
+  parentId: string | null;
+  /**
+   * Index of the parent's output used as an input of this task; null when the parent's inputs
+   * were reused (a re-run or a variation).
+   */
+  parentOutput: number | null;
+  /** The batch this task was queued in (tasks.queueBatch), if any. */
+  batchId: string | null;
 }
 
 export interface TaskEvent {

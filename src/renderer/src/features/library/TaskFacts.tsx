@@ -90,11 +90,11 @@ export function Identity({ task }: { task: TaskSummary }) {
             <span className="muted">not sent yet</span>
           )}
         </dd>
-        {task.rerunOf ? (
+        {task.parentId && task.parentOutput === null ? (
           <>
             <dt>Re-run of</dt>
             <dd>
-              <code>{task.rerunOf}</code>
+              <code>{task.parentId}</code>
             </dd>
           </>
         ) : null}

@@ -1,7 +1,7 @@
 /**
  * Re-running several library tasks at once: the draft of each (`tasks.draftOf`, the same draft a
  * single re-run opens in the composer) priced the way the composer prices a draft, shown for
- * confirmation, then queued with its lineage (`rerunOf`).
+ * confirmation, then queued with its lineage (`parentId`, no `parentOutput`).
  */
 import { type DraftView, estimateCost, formatUsd } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
@@ -71,7 +71,8 @@ export async function runRerun(plan: RerunPlan): Promise<void> {
         input: draft.input,
         webhook: draft.webhook,
         title: draft.title,
-        rerunOf: item.id,
+        parentId: item.id,
+        parentOutput: null,
         ...(item.micros === null ? { acceptUnknownPrice: true } : {}),
       });
       useTasks.getState().upsert([task]);

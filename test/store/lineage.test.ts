@@ -1,0 +1,234 @@
+/**
+ * Lineage and batches in the library store (migration 5): a library written before it gets its
+ * re-runs' `rerun_of` as `parent_id`; the chain up and down, the batches not ended and their
+ * counts; deleting a parent clears the link; every read walks an index. Real SQLite files.
+ */
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DATABASE_FILE_NAME, LibraryStore, MIGRATIONS } from '../../src/main/store/index.ts';
+import { runMigrations } from '../../src/main/store/migration-runner.ts';
+import { LINEAGE_SQL } from '../../src/main/store/task-lineage.ts';
+import { faceSwapTask, songTask, tempLibraries } from './store-fixtures.ts';
+
+const libs = tempLibraries();
+afterEach(() => libs.cleanup());
+
+describe('migration 5 on a library written by schema 4', () => {
+  it('copies rerun_of into parent_id (no output: a re-run), drops the column, keeps everything else', () => {
+    const dir = libs.dir();
+    const db = new DatabaseSync(join(dir, DATABASE_FILE_NAME));
+    db.exec('PRAGMA foreign_keys = ON');
+    runMigrations(db, MIGRATIONS.slice(0, 4), 'test');
+    const insert = db.prepare(
+      `INSERT INTO tasks (id, seq, model, task_type, family, title, state, request_json, created_at, updated_at,
+         estimate_micros, rerun_of)
+       VALUES (?, ?, 'service/ace-step', 'txt2audio', 'song', ?, 'saved', ?, ?, ?, 15000, ?)`,
+    );
+    const request = JSON.stringify({
+      model: 'service/ace-step',
+      task_type: 'txt2audio',
+      input: { style_prompt: 'harbour', duration: 30 },
+    });
+    insert.run(
+      'first',
+      1,
+      'Harbour song',
+      request,
+      '2025-01-01T00:00:00.000Z',
+      '2025-01-01T00:00:00.000Z',
+      null,
+    );
+    insert.run(
+      'again',
+      2,
+      'Harbour song',
+      request,
+      '2025-01-02T00:00:00.000Z',
+      '2025-01-02T00:00:00.000Z',
+      'first',
+    );
+    insert.run(
+      'third',
+      3,
+      'Harbour song',
+      request,
+      '2025-01-03T00:00:00.000Z',
+      '2025-01-03T00:00:00.000Z',
+      'again',
+    );
+    db.close();
+
+    const store = libs.open(dir);
+    const raw = libs.raw(dir);
+    expect(raw.prepare('PRAGMA user_version').get()?.user_version).toBe(MIGRATIONS.length);
+    const columns = raw
+      .prepare('PRAGMA table_info(tasks)')
+      .all()
+      .map((c) => String(c.name));
+    expect(columns).not.toContain('rerun_of');
+    expect(columns).toEqual(expect.arrayContaining(['parent_id', 'parent_output', 'batch_id']));
+    const lineage = (id: string) => {
+      const t = store.getTask(id);
+      return t && [t.parentId, t.parentOutput, t.batchId];
+    };
+    expect(lineage('first')).toEqual([null, null, null]);
+    expect(lineage('again')).toEqual(['first', null, null]);
+    expect(lineage('third')).toEqual(['again', null, null]);
+    expect(store.getTask('again')).not.toHaveProperty('rerunOf');
+    expect(store.lineage('third')?.madeFrom.map((i) => i.id)).toEqual(['again', 'first']);
+    expect(store.lineage('first')?.madeInto.map((i) => i.id)).toEqual(['again']);
+    expect(store.costSummary().spentMicros).toBe(45_000);
+    expect(store.integrityCheck()).toBe('ok');
+  });
+});
+
+describe('lineage', () => {
+  it('walks up nearest first and down oldest first, with small items and a thumbnail', () => {
+    const store = libs.open();
+    const song = store.insertTask(songTask({ id: 'song', title: 'Song' }));
+    store.replaceOutputs(song.id, [
+      { kind: 'audio', url: 'https://cdn.test/a.mp3', field: 'audio_url' },
+      { kind: 'audio', url: 'https://cdn.test/b.mp3', field: 'audio_url' },
+    ]);
+    const ext = store.insertTask(songTask({ id: 'ext', title: 'Longer', parentId: 'song', parentOutput: 1 }));
+    const again = store.insertTask(
+      songTask({ id: 'again', title: 'Song', parentId: 'song', parentOutput: null }),
+    );
+    const swap = store.insertTask(
+      faceSwapTask({ id: 'swap', parentId: 'ext', parentOutput: 0, batchId: 'b1' }),
+    );
+    store.replaceOutputs(swap.id, [{ kind: 'image', url: 'https://cdn.test/s.png', field: 'image_url' }]);
+    store.updateOutput(swap.id, 0, { state: 'saved', path: 'x/s.png', thumbPath: 'x/s.thumb.webp' });
+
+    expect(store.lineage('swap')).toEqual({
+      madeFrom: [
+        {
+          id: 'ext',
+          title: 'Longer',
+          taskType: 'txt2audio',
+          state: 'queued',
+          createdAt: ext.createdAt,
+          parentOutput: 1,
+          batchId: null,
+          thumbPath: null,
+        },
+        expect.objectContaining({ id: 'song', parentOutput: null, thumbPath: null }),
+      ],
+      madeInto: [],
+    });
+    const down = store.lineage('song');
+    expect(down?.madeFrom).toEqual([]);
+    expect(down?.madeInto.map((i) => [i.id, i.parentOutput])).toEqual([
+      ['ext', 1],
+      ['again', null],
+    ]);
+    expect(store.lineage('ext')?.madeInto).toEqual([
+      expect.objectContaining({ id: 'swap', batchId: 'b1', parentOutput: 0, thumbPath: 'x/s.thumb.webp' }),
+    ]);
+    expect(again.parentOutput).toBeNull();
+    expect(store.lineage('nope')).toBeNull();
+  });
+
+  it('stops after 20 ancestors', () => {
+    const store = libs.open();
+    store.insertTask(songTask({ id: 't0' }));
+    for (let i = 1; i <= 25; i++) store.insertTask(songTask({ id: `t${i}`, parentId: `t${i - 1}` }));
+    const up = store.lineage('t25')?.madeFrom.map((i) => i.id);
+    expect(up).toHaveLength(20);
+    expect(up?.[0]).toBe('t24');
+    expect(up?.[19]).toBe('t5');
+  });
+
+  it('refuses an output without a parent; deleting the parent clears both parts of the link', () => {
+    const store = libs.open();
+    store.insertTask(songTask({ id: 'p' }));
+    expect(() => store.insertTask(songTask({ parentOutput: 0 }))).toThrow(
+      /parentOutput is given without parentId/,
+    );
+    const child = store.insertTask(songTask({ id: 'c', parentId: 'p', parentOutput: 0 }));
+    expect([child.parentId, child.parentOutput]).toEqual(['p', 0]);
+    store.deleteTask('p');
+    const after = store.getTask('c');
+    expect([after?.parentId, after?.parentOutput]).toEqual([null, null]);
+    expect(store.integrityCheck()).toBe('ok');
+  });
+
+  it('writes the detail of the first event', () => {
+    const store = libs.open();
+    const t = store.insertTask(
+      songTask({ queuedDetail: 'audio: output 0 of "x" sent as the service\'s URL' }),
+    );
+    expect(store.events(t.id)[0]?.detail).toBe('audio: output 0 of "x" sent as the service\'s URL');
+  });
+});
+
+describe('batches', () => {
+  it('summarises the batches not ended, newest first; one batch by id even when it ended', () => {
+    const store = libs.open();
+    const at = (m: number) => new Date(Date.UTC(2025, 2, 1, 10, m)).toISOString();
+    for (let i = 0; i < 4; i++) {
+      store.insertTask(faceSwapTask({ id: `a${i}`, title: 'Swap A', batchId: 'A', createdAt: at(0) }));
+    }
+    store.insertTask(
+      songTask({ id: 'b0', title: 'Song B', batchId: 'B', createdAt: at(5), estimateMicros: null }),
+    );
+    store.insertTask(songTask({ id: 'b1', title: 'Song B', batchId: 'B', createdAt: at(5) }));
+    store.insertTask(songTask({ id: 'loose', createdAt: at(6) }));
+    store.transition('a0', 'saved');
+    store.transition('a1', 'failed');
+    store.transition('a2', 'processing');
+    for (const id of ['b0', 'b1']) store.transition(id, 'saved');
+
+    expect(store.batches()).toEqual([
+      {
+        batchId: 'A',
+        title: 'Swap A',
+        taskType: 'face-swap',
+        createdAt: at(0),
+        total: 4,
+        done: 1,
+        failed: 1,
+        active: 1,
+        queued: 1,
+        uncertain: 0,
+        cancelled: 0,
+        estimateMicros: 40_000,
+        taskIds: ['a0', 'a1', 'a2', 'a3'],
+      },
+    ]);
+    expect(store.batches('B')).toEqual([
+      expect.objectContaining({
+        batchId: 'B',
+        total: 2,
+        done: 2,
+        estimateMicros: null,
+        taskIds: ['b0', 'b1'],
+      }),
+    ]);
+    expect(store.batches('none')).toEqual([]);
+    expect(store.batchStates('A').map((t) => t.state)).toEqual(['saved', 'failed', 'processing', 'queued']);
+    store.insertTask(faceSwapTask({ id: 'c0', batchId: 'C', createdAt: at(9) }));
+    expect(store.batches().map((b) => b.batchId)).toEqual(['C', 'A']);
+  });
+});
+
+describe('query plans of lineage and batches', () => {
+  it('walk an index, never the whole table', () => {
+    const dir = libs.dir();
+    const store = LibraryStore.open(dir, { idleCheckpointMs: 0 });
+    store.transaction(() => {
+      for (let i = 0; i < 200; i++) store.insertTask(songTask({ batchId: i % 2 ? `b${i % 7}` : null }));
+    });
+    store.close();
+    const raw = libs.raw(dir);
+    for (const sql of Object.values(LINEAGE_SQL)) {
+      const steps = raw
+        .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .all(...(sql.includes('$id') ? [{ id: 'x', limit: 10 }] : sql.includes('?') ? ['x'] : []))
+        .map((r) => String(r.detail));
+      expect(steps.some((s) => s.startsWith('SEARCH tasks USING INDEX'))).toBe(true);
+      for (const step of steps) expect(step, `${sql}\n${steps.join(' | ')}`).not.toMatch(/^SCAN/);
+    }
+  });
+});
