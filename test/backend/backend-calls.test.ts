@@ -52,6 +52,11 @@ const BAD_ARGS: Record<string, [unknown, string]> = {
   'tasks.export': [{ ids: [] }, 'ids'],
   'tasks.reveal': [{ id: 'a', index: -1 }, 'index'],
   'tasks.dragOut': [{ id: 'a' }, 'index'],
+  'tasks.queueBatch': [{ drafts: [] }, 'drafts'],
+  'tasks.cancelBatch': [{ batchId: '' }, 'batchId'],
+  'tasks.batches': [{ batchId: 5 }, 'batchId'],
+  'tasks.lineage': [{}, 'id'],
+  'tasks.importTaskFile': [{ acceptUnknownPrice: 'yes' }, 'acceptUnknownPrice'],
   'cost.summary': [{ extra: 1 }, 'extra'],
 };
 
