@@ -17,8 +17,10 @@ export async function runGet(g: GlobalOptions, argv: string[], env: NodeJS.Proce
   const session = await openSession({ ...g, sandbox: false }, env);
   try {
     const task = findTask(session.engine, id);
-    if (g.json) printJson({ task, events: session.engine.store.events(task.id) });
-    else process.stdout.write(`${taskLine(task)}\n`);
+    if (g.json) {
+      const { engine } = session;
+      printJson({ task, events: engine.store.events(task.id), lineage: engine.lineage(task.id) });
+    } else process.stdout.write(`${taskLine(task)}\n`);
     return EXIT.ok;
   } finally {
     await session.close();

@@ -17,7 +17,7 @@ import { UsageError } from './cli-args.ts';
 import { runCreate } from './create-command.ts';
 import { EXIT } from './exit-codes.ts';
 import { splitGlobalOptions } from './global-options.ts';
-import { runImport } from './import-command.ts';
+import { runImport, runImportFile } from './import-command.ts';
 import { runExport, runGet, runList } from './library-commands.ts';
 import { runWatch } from './watch-command.ts';
 
@@ -36,16 +36,29 @@ Commands:
   sandbox [--port N] [--api-key K] [--time-scale X] [--profile spec|hosted]   run the local sandbox service
   create audio --style TEXT [--negative TEXT] [--lyrics-file F] [--duration S] [--reference FILE|URL]
   create face-swap --target FILE|URL --swap FILE|URL
+  create face-swap --swap FILE|URL --target-dir DIR       one face onto every picture in DIR, as one batch
   create image-edit --image1 FILE|URL [--image2 ...] [--image3 ...] --prompt TEXT
                     [--negative TEXT] [--seed N] [--steps N] [--flow-shift X]
+  create extend --from TASK_ID --right S [--left S] [--lyrics-file F] [--style TEXT] [--negative TEXT]
+  create song-edit --from TASK_ID [--edit-style TEXT] [--edit-lyrics-file F] [--style TEXT] [--lyrics-file F]
+  create remix --from TASK_ID --style TEXT [--lyrics-file F] [--negative TEXT] [--duration S]
+  create upscale --from TASK_ID[:OUTPUT] [--scale N] [--face-enhance]
+  create background-remove --from TASK_ID[:OUTPUT] [--rmbg-model M]
+  create segment --from TASK_ID[:OUTPUT] --prompt TEXT [--negative TEXT] [--factor N]
   create raw --model M --task-type T --input-json FILE
+      --from TASK_ID[:OUTPUT] uses a previous result (output 0 unless said) as the input: the song
+      of extend, song-edit and remix (or --audio FILE|URL), the picture of upscale, background-remove
+      and segment (or --image FILE|URL), the target of face-swap, image1 of image-edit, the
+      reference of audio; the new task records it as its parent
       every create also takes [--model ID] [--title T] [--webhook-url URL --webhook-secret S] [--wait]
       [--accept-unknown-price] (needed under a budget for a task type with no published price)
+      [--variants N] (N copies as one batch; image-edit sweeps the seed: seed, seed+1, ...)
   get ID                                   one task (local or service id)
   list [--state S[,S]] [--type T] [--search TEXT] [--favorite] [--order newest|oldest|starredFirst|title|costliest|longest] [--limit N]
   watch [--until-idle]                     run the engine and print task changes
   export DIR [IDS...]                      copy files and a task.json sidecar per task
   import TASK_ID [--wait]                  add a task created elsewhere, with its outputs
+  import-file TASK_JSON [--wait]           queue again a task from its export (task.json and its files)
   account                                  the balance at the service (also checks the key)
 
 Exit codes: 0 ok, 2 bad input, 3 API key refused, 4 service failure, 5 library in use,
@@ -71,6 +84,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       return runExport(g, rest, env);
     case 'import':
       return runImport(g, rest, env);
+    case 'import-file':
+      return runImportFile(g, rest, env);
     case 'account':
       return runAccount(g, rest, env);
     case 'help':

@@ -8,12 +8,16 @@ import { formatUsd, type Task } from '../shared/index.ts';
 export function taskLine(task: TaskSummary | Task): string {
   const cost = task.estimateMicros === null ? '' : ` ${formatUsd(task.estimateMicros)}`;
   const remote = task.remoteId ? ` remote=${task.remoteId}` : '';
+  const from =
+    task.parentId === null
+      ? ''
+      : ` from=${task.parentId}${task.parentOutput === null ? '' : `:${task.parentOutput}`}`;
   const error = task.error ? `\n    ${task.error.message}` : '';
   const files = task.outputs
     .filter((o) => o.path)
     .map((o) => `\n    ${o.path}`)
     .join('');
-  return `${task.id}  ${task.state.padEnd(11)} ${task.taskType.padEnd(10)} ${task.title}${cost}${remote}${error}${files}`;
+  return `${task.id}  ${task.state.padEnd(11)} ${task.taskType.padEnd(10)} ${task.title}${cost}${remote}${from}${error}${files}`;
 }
 
 export function printJson(value: unknown): void {

@@ -72,12 +72,20 @@ export function outcomeCode(tasks: readonly Task[], status: EngineStatus): numbe
   return EXIT.ok;
 }
 
-export function report(g: GlobalOptions, tasks: readonly Task[], status: EngineStatus, note?: string): void {
+/** Prints where the tasks ended (with the batch they were queued in, when they were). */
+export function report(
+  g: GlobalOptions,
+  tasks: readonly Task[],
+  status: EngineStatus,
+  note?: string,
+  batchId: string | null = null,
+): void {
   if (g.json) {
-    printJson({ tasks, status });
+    printJson(batchId === null ? { tasks, status } : { batchId, tasks, status });
     return;
   }
   for (const t of tasks) process.stdout.write(`${taskLine(t)}\n`);
+  if (batchId !== null) process.stdout.write(`batch ${batchId}: ${tasks.length} tasks\n`);
   if (status.authProblem) process.stderr.write(`media-task: ${CLI_AUTH_PROBLEM}\n`);
   if (note) process.stderr.write(`${note}\n`);
 }

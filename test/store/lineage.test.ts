@@ -225,7 +225,9 @@ describe('query plans of lineage and batches', () => {
     for (const sql of Object.values(LINEAGE_SQL)) {
       const steps = raw
         .prepare(`EXPLAIN QUERY PLAN ${sql}`)
-        .all(...(sql.includes('$id') ? [{ id: 'x', limit: 10 }] : sql.includes('?') ? ['x'] : []))
+        .all(
+          ...((sql.includes('$id') ? [{ id: 'x', limit: 10 }] : sql.includes('?') ? ['x'] : []) as never[]),
+        )
         .map((r) => String(r.detail));
       expect(steps.some((s) => s.startsWith('SEARCH tasks USING INDEX'))).toBe(true);
       for (const step of steps) expect(step, `${sql}\n${steps.join(' | ')}`).not.toMatch(/^SCAN/);

@@ -1,0 +1,209 @@
+/**
+ * Keeping going from a result on the command line, run as a user would (a child process) against
+ * the real sandbox and a real library folder: extend, song-edit and remix a saved song by
+ * `--from`, upscale and remove the background of a face-swap result, a 12-photo face-swap batch
+ * from a folder, a 4-seed image-edit variation, lineage in `get --json`, and `import-file` of an
+ * exported task.json. Every task's JSON carries parentId, parentOutput and batchId.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/sandbox/index.ts';
+import type { Task, TaskLineage } from '../../src/shared/index.ts';
+import { API_KEY, removeDir, sandbox, tempDir, writePicture } from '../engine/engine-fixtures.ts';
+import { type CliResult, runCli } from './cli-runner.ts';
+
+let dir: string;
+let sb: Sandbox;
+
+beforeAll(async () => {
+  dir = await tempDir('mts-cli-lineage-');
+  sb = await sandbox({ timeScale: 0.01 });
+});
+
+afterAll(async () => {
+  await sb?.stop();
+  await removeDir(dir);
+});
+
+const lib = () => join(dir, 'lib');
+
+function run(args: string[]): Promise<CliResult> {
+  return runCli(dir, ['--library', lib(), ...args], {
+    MEDIA_TASK_API_KEY: API_KEY,
+    MEDIA_TASK_BASE_URL: sb.url,
+  });
+}
+
+/** The tasks (and batch id) a `--json` create printed; fails with its stderr when it did not exit 0. */
+async function created(args: string[]): Promise<{ tasks: Task[]; batchId?: string }> {
+  const r = await run(['--json', 'create', ...args, '--wait']);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout);
+}
+
+async function lineageOf(id: string): Promise<TaskLineage> {
+  const r = await run(['--json', 'get', id]);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout).lineage;
+}
+
+describe('media-task create from a result', () => {
+  let song: Task;
+
+  beforeAll(async () => {
+    writeFileSync(join(dir, 'lyrics.txt'), '[verse]\nheave away');
+    writeFileSync(join(dir, 'more.txt'), '[chorus]\nhome again');
+    [song] = (
+      await created(['audio', '--style', 'sea shanty', '--lyrics-file', 'lyrics.txt', '--duration', '6'])
+    ).tasks as [Task];
+  });
+
+  it('extends a saved song by --from: its URL is sent, its style goes on, and lineage reads both ways', async () => {
+    const [ext] = (await created(['extend', '--from', song.id, '--right', '4', '--lyrics-file', 'more.txt']))
+      .tasks as [Task];
+    expect(ext).toMatchObject({
+      taskType: 'extend',
+      state: 'saved',
+      parentId: song.id,
+      parentOutput: 0,
+      batchId: null,
+    });
+    expect(ext.request.input).toMatchObject({
+      audio: song.outputs[0]?.url,
+      right_extend_duration: 4,
+      left_extend_duration: 0,
+      lyrics: '[chorus]\nhome again',
+      style_prompt: 'sea shanty',
+    });
+    expect((await lineageOf(ext.id)).madeFrom.map((i) => i.id)).toEqual([song.id]);
+    expect((await lineageOf(song.id)).madeInto).toEqual([
+      expect.objectContaining({ id: ext.id, taskType: 'extend', parentOutput: 0 }),
+    ]);
+    const line = await run(['get', ext.id]);
+    expect(line.stdout).toContain(`from=${song.id}:0`);
+  });
+
+  it('edits the song (its words as it was made, the new words given) and remixes it', async () => {
+    const [edit] = (await created(['song-edit', '--from', `${song.id}:0`, '--edit-lyrics-file', 'more.txt']))
+      .tasks as [Task];
+    expect(edit).toMatchObject({ taskType: 'edit', state: 'saved', parentId: song.id, parentOutput: 0 });
+    expect(edit.request.input).toMatchObject({
+      style_prompt: 'sea shanty',
+      lyrics: '[verse]\nheave away',
+      edit_lyrics: '[chorus]\nhome again',
+    });
+    const [remix] = (await created(['remix', '--from', song.remoteId ?? '', '--style', 'slow jazz']))
+      .tasks as [Task];
+    expect(remix).toMatchObject({
+      taskType: 'audio2audio',
+      state: 'saved',
+      parentId: song.id,
+      parentOutput: 0,
+    });
+    expect(remix.request.input.style_audio).toBe(song.outputs[0]?.url);
+  });
+
+  it('refuses an unknown --from and an extend of nothing, with exit code 2', async () => {
+    const unknown = await run(['create', 'extend', '--from', 'nope', '--right', '3']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('no task "nope" in the library');
+    const nothing = await run(['create', 'extend', '--from', song.id]);
+    expect(nothing.code).toBe(2);
+    expect(nothing.stderr).toContain(
+      '--right S (seconds after the song) or --left S (before it) is required',
+    );
+    const both = await run(['create', 'upscale', '--from', song.id, '--image', 'x.png']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('give --image or --from, not both');
+  });
+});
+
+describe('media-task batches', () => {
+  it('swaps one face onto 12 photos of a folder as one batch, then upscales and cuts out a result', async () => {
+    const photos = join(dir, 'photos');
+    mkdirSync(photos);
+    for (let i = 0; i < 12; i++) {
+      await writePicture(join(photos, `photo-${String(i).padStart(2, '0')}.jpg`), 120 + i * 4, 90, 'jpeg');
+    }
+    writeFileSync(join(photos, 'notes.txt'), 'not a picture');
+    await writePicture(join(dir, 'face.png'), 64, 64, 'png', { r: 220, g: 150, b: 120 });
+    const batch = await created(['face-swap', '--swap', 'face.png', '--target-dir', 'photos']);
+    expect(batch.batchId).toEqual(expect.any(String));
+    expect(batch.tasks).toHaveLength(12);
+    expect(new Set(batch.tasks.map((t) => t.batchId))).toEqual(new Set([batch.batchId]));
+    expect(batch.tasks.every((t) => t.state === 'saved' && t.parentId === null)).toBe(true);
+    expect(batch.tasks.map((t) => t.title)).toContain('Face swap: photo-11.jpg');
+
+    const swap = batch.tasks[3] as Task;
+    const [up] = (await created(['upscale', '--from', `${swap.id}:0`, '--scale', '2'])).tasks as [Task];
+    expect(up).toMatchObject({
+      taskType: 'upscale',
+      state: 'saved',
+      parentId: swap.id,
+      parentOutput: 0,
+      batchId: null,
+    });
+    expect(up.outputs[0]?.width).toBe((swap.outputs[0]?.width ?? 0) * 2);
+    const [cut] = (await created(['background-remove', '--from', up.id])).tasks as [Task];
+    expect(cut).toMatchObject({ state: 'saved', parentId: up.id, parentOutput: 0 });
+    expect((await lineageOf(cut.id)).madeFrom.map((i) => i.id)).toEqual([up.id, swap.id]);
+  });
+
+  it('queues a 4-seed image-edit variation as one batch (seeds differ by 1)', async () => {
+    await writePicture(join(dir, 'room.png'), 96, 64);
+    const batch = await created([
+      'image-edit',
+      '--image1',
+      'room.png',
+      '--prompt',
+      'a lamp in the corner',
+      '--seed',
+      '50',
+      '--variants',
+      '4',
+    ]);
+    expect(batch.tasks.map((t) => t.request.input.seed)).toEqual([50, 51, 52, 53]);
+    expect(new Set(batch.tasks.map((t) => t.batchId))).toEqual(new Set([batch.batchId]));
+    expect(batch.tasks.every((t) => t.state === 'saved')).toBe(true);
+    const human = await run([
+      'create',
+      'audio',
+      '--style',
+      'lullaby',
+      '--duration',
+      '5',
+      '--variants',
+      '2',
+      '--wait',
+    ]);
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout).toMatch(/^batch [0-9a-f-]{36}: 2 tasks$/m);
+  });
+});
+
+describe('media-task import-file', () => {
+  it('queues again an exported task from its task.json and the export folder’s files', async () => {
+    await writePicture(join(dir, 'target.png'), 100, 80);
+    await writePicture(join(dir, 'me.jpg'), 60, 60, 'jpeg');
+    const [task] = (await created(['face-swap', '--target', 'target.png', '--swap', 'me.jpg'])).tasks as [
+      Task,
+    ];
+    const exported = await run(['--json', 'export', join(dir, 'out'), task.id]);
+    expect(exported.code, exported.stderr).toBe(0);
+    const folder = JSON.parse(exported.stdout).tasks[0].folder as string;
+    const imported = await run(['--json', 'import-file', join(folder, 'task.json'), '--wait']);
+    expect(imported.code, imported.stderr).toBe(0);
+    const [again] = JSON.parse(imported.stdout).tasks as [Task];
+    expect(again).toMatchObject({
+      state: 'saved',
+      taskType: 'face-swap',
+      parentId: task.id,
+      parentOutput: null,
+    });
+    expect(again.inputs.map((i) => i.sha256)).toEqual(task.inputs.map((i) => i.sha256));
+    const missing = await run(['import-file', join(dir, 'nothing.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('nothing.json: cannot be read (the file is not there)');
+  });
+});
