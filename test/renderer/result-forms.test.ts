@@ -12,7 +12,7 @@ import {
 } from '../../src/renderer/src/features/compose/compose-model.ts';
 import { formProblems, shownProblems } from '../../src/renderer/src/features/compose/compose-problems.ts';
 import { EMPTY_SLOT, slotFromValue } from '../../src/renderer/src/features/compose/compose-slots.ts';
-import { inputForCheck, isOutputRefValue } from '../../src/renderer/src/features/compose/output-ref.ts';
+import { inputForCheck } from '../../src/renderer/src/features/compose/output-ref.ts';
 import { formsForResult, resultSlot } from '../../src/renderer/src/features/compose/result-fill.ts';
 import {
   RESULT_OPERATIONS,
@@ -20,6 +20,7 @@ import {
   startingValues,
 } from '../../src/renderer/src/features/compose/result-operations.ts';
 import type { TaskSummary } from '../../src/renderer/src/model/task-status.ts';
+import { useCompose } from '../../src/renderer/src/stores/compose-store.ts';
 import { type TaskOutput, taskTypeEntry } from '../../src/shared/index.ts';
 
 const place = { libraryDir: '/lib', mediaBaseUrl: 'studio-media://library/' };
@@ -165,8 +166,10 @@ describe('the From a result tab reads its fields from the catalog', () => {
   it('lets the catalog rules see a result in any media field as present', () => {
     const rules = taskTypeEntry('face-swap')!.input;
     const ref = { $output: { taskId: 't', index: 0 } };
-    expect(isOutputRefValue(ref)).toBe(true);
-    expect(isOutputRefValue({ $output: { taskId: '', index: 0 } })).toBe(false);
+    // a malformed reference is left for the rules to refuse (it is not text)
+    expect(inputForCheck({ target_image: { $output: { taskId: '' } } }, rules).target_image).toEqual({
+      $output: { taskId: '' },
+    });
     expect(inputForCheck({ target_image: ref, swap_image: '/a.png' }, rules)).toEqual({
       target_image: 'library-result',
       swap_image: '/a.png',
@@ -291,5 +294,20 @@ describe('the actions on a result', () => {
     expect(formProblems('faceSwap', forms).map((p) => [p.field, p.message])).toEqual([
       ['swap_faces_index', 'Faces to use: face numbers separated by commas, such as 0 or 0,1'],
     ]);
+  });
+});
+
+describe('what a tab is made from follows its slots', () => {
+  it('stays while a slot still holds the result, and goes with the last one', () => {
+    const target = formsForResult('face-target', picture, picture.outputs[0]!, emptyForms(), place);
+    const both = formsForResult('face', picture, picture.outputs[0]!, target.forms, place);
+    const compose = useCompose.getState();
+    compose.fill('faceSwap', both.forms);
+    expect(useCompose.getState().parent.faceSwap?.taskId).toBe('swap-1');
+    // a file dropped on the target: the face still is the result
+    compose.setSlot('target_image', { ...EMPTY_SLOT, value: '/tmp/deck.png', status: 'ok', origin: 'file' });
+    expect(useCompose.getState().parent.faceSwap?.taskId).toBe('swap-1');
+    compose.setSlot('swap_image', EMPTY_SLOT);
+    expect(useCompose.getState().parent.faceSwap).toBeNull();
   });
 });

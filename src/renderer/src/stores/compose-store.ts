@@ -211,19 +211,23 @@ export const useCompose = create<ComposeState>()((set, get) => {
 });
 
 /**
- * The tabs' parents once `field` holds `slot`: a tab made from the result the slot held is no
- * longer, when the user puts something else there.
+ * The tabs' parents once `field` holds `slot`: a tab made from a result is no longer, when the
+ * user puts something else where it was and no other slot of the tab still holds it.
  */
 function withoutParentOf(s: ComposeForms, field: SlotField, slot: SlotState): ComposeForms['parent'] {
   const before = s.slots[field].result;
   if (!before || (slot.result?.taskId === before.taskId && slot.result.index === before.index))
     return s.parent;
+  const slots = { ...s.slots, [field]: slot };
   let parent = s.parent;
   for (const tab of Object.keys(TAB_SLOTS) as ComposeTab[]) {
     const p = parent[tab];
-    if (TAB_SLOTS[tab].includes(field) && p && p.taskId === before.taskId && p.output === before.index) {
-      parent = { ...parent, [tab]: null };
-    }
+    if (!TAB_SLOTS[tab].includes(field) || !p || p.taskId !== before.taskId || p.output !== before.index)
+      continue;
+    const kept = TAB_SLOTS[tab].some(
+      (f) => slots[f].result?.taskId === p.taskId && slots[f].result?.index === p.output,
+    );
+    if (!kept) parent = { ...parent, [tab]: null };
   }
   return parent;
 }

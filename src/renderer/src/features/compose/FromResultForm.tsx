@@ -51,18 +51,14 @@ function OperationPicker() {
     <fieldset className="operation-picker" aria-describedby={`${id}-what`}>
       <legend className="field-label">What to do</legend>
       <div className="operation-groups">
-        <div className="operation-group" role="group" aria-labelledby={`${id}-song`}>
-          <span id={`${id}-song`} className="operation-group-name">
-            With a song
-          </span>
+        <fieldset className="operation-group">
+          <legend className="operation-group-name">With a song</legend>
           {group('audio').map(option)}
-        </div>
-        <div className="operation-group" role="group" aria-labelledby={`${id}-picture`}>
-          <span id={`${id}-picture`} className="operation-group-name">
-            With a picture
-          </span>
+        </fieldset>
+        <fieldset className="operation-group">
+          <legend className="operation-group-name">With a picture</legend>
           {group('image').map(option)}
-        </div>
+        </fieldset>
       </div>
       <p id={`${id}-what`} className="field-hint" data-testid="operation-description">
         {operationWords(operation).description}

@@ -4,7 +4,13 @@
  * re-run) or from a library result, what the renderer can say about a typed URL before asking
  * main, and what a slot's state keeps from queueing. Pure.
  */
-import { hasAllowedImageUrlExtension, type MediaCheck } from '../../../../shared/index.ts';
+import {
+  hasAllowedImageUrlExtension,
+  type MediaCheck,
+  type OutputRef,
+  type OutputRefValue,
+  outputRefValue,
+} from '../../../../shared/index.ts';
 import {
   fileNameOf,
   libraryRelativePath,
@@ -14,7 +20,6 @@ import {
 } from '../../model/media-url.ts';
 import type { ComposeTab } from './compose-model.ts';
 import type { FieldProblem } from './compose-problems.ts';
-import { type OutputRef, type OutputRefValue, outputRefValue } from './output-ref.ts';
 
 export type SlotOrigin = 'file' | 'url' | 'library' | 'data' | 'result';
 export type SlotStatus = 'empty' | 'checking' | 'ok' | 'bad';
