@@ -179,6 +179,9 @@ describe('a previous result as an input', () => {
     ).toBe(
       'InputValidationError: style_prompt: takes no picture or audio, so a previous result cannot go here',
     );
+    expect(
+      await refusal({ model: MODELS.audio, taskType: 'stretch', input: { audio: ref(swap.id) } }),
+    ).toMatch(/^InputValidationError: task_type: "stretch" is not a task type the app knows/);
     expect(await refusal({ ...extend('https://example.com/a.mp3'), parentOutput: 0 })).toBe(
       'InputValidationError: parentOutput: is given without parentId',
     );

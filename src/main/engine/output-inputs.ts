@@ -16,7 +16,14 @@
  * from the library file. A loopback URL (a sandbox on this computer) is used only while that same
  * address is the service: another run's sandbox is gone.
  */
-import { isHttpUrl, looksLikeOutputRef, type OutputRef, outputRefOf, type Task } from '../../shared/index.ts';
+import {
+  isHttpUrl,
+  looksLikeOutputRef,
+  type OutputRef,
+  outputRefOf,
+  type Task,
+  taskTypeEntry,
+} from '../../shared/index.ts';
 import { addressKindOf, InputValidationError } from '../media/index.ts';
 import type { EngineContext } from './engine-context.ts';
 import { libraryFileOf } from './library-paths.ts';
@@ -110,6 +117,8 @@ function resolveOne(
 export function resolveOutputRefs(ctx: EngineContext, draft: TaskDraft): ResolvedOutputs {
   const input: Record<string, unknown> = { ...draft.input };
   const notes: string[] = [];
+  // a task type the app does not know is refused as such by the draft's checks
+  if (!taskTypeEntry(draft.taskType)) return { input, parentId: null, parentOutput: null, notes };
   const media = new Map(mediaFieldsOf(draft.taskType).map((m) => [m.field, m]));
   let first: OutputRef | null = null;
   const used: OutputRef[] = [];
