@@ -26,7 +26,7 @@
  */
 import { loadavg } from 'node:os';
 import type { CDPSession, Page } from '@playwright/test';
-import type { TaskChangeView } from '../src/shared/index.ts';
+import type { TaskChange } from '../src/shared/index.ts';
 import { findChromium, launchChromium, NO_BROWSER_MESSAGE } from '../test/e2e/harness/chromium-location.ts';
 import { ensureRendererBuilt } from '../test/e2e/harness/renderer-build.ts';
 import { createStudioRig, type StudioRig } from '../test/e2e/harness/studio-rig.ts';
@@ -162,7 +162,7 @@ async function main(): Promise<number> {
     const events = { batches: 0, changes: 0 };
     const finished = new Set<string>();
     let refill = Promise.resolve();
-    rig.backend.on('tasks.changed', (batch: TaskChangeView[]) => {
+    rig.backend.on('tasks.changed', (batch: TaskChange[]) => {
       events.batches += 1;
       events.changes += batch.length;
       for (const change of batch) {

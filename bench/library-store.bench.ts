@@ -18,8 +18,9 @@
 import { mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LibraryStore, type ListQuery, type NewTask } from '../src/main/store/index.ts';
+import { LibraryStore, type NewTask } from '../src/main/store/index.ts';
 import { seededRandom } from '../src/sandbox/index.ts';
+import type { ListQuery } from '../src/shared/index.ts';
 import { familyOf, SANDBOX_VENDOR, TASK_TYPES, type Task, type TaskState } from '../src/shared/index.ts';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 100_000);

@@ -2,10 +2,9 @@
  * How the CLI shows tasks: one line each for people, JSON for scripts.
  */
 
-import type { TaskSummary } from '../main/store/index.ts';
-import { formatUsd, type Task } from '../shared/index.ts';
+import { formatUsd, type Task, type TaskListItem } from '../shared/index.ts';
 
-export function taskLine(task: TaskSummary | Task): string {
+export function taskLine(task: TaskListItem | Task): string {
   const cost = task.estimateMicros === null ? '' : ` ${formatUsd(task.estimateMicros)}`;
   const remote = task.remoteId ? ` remote=${task.remoteId}` : '';
   const from =

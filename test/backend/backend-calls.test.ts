@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type DraftView,
-  type ExportView,
+  type ExportResult,
   type MediaCheck,
   STUDIO_CALLS,
   type StudioSettings,
   type Task,
-  type TaskPageView,
+  type TaskPage,
 } from '../../src/shared/index.ts';
 import {
   type Harness,
@@ -160,7 +160,7 @@ describe('first run in demo mode', () => {
 
 describe('library calls', () => {
   it('lists, counts, favourites and renames', async () => {
-    const page = await h.ok<TaskPageView>('tasks.list', { search: 'calm', limit: 10 });
+    const page = await h.ok<TaskPage>('tasks.list', { search: 'calm', limit: 10 });
     expect(page.items.map((i) => i.id)).toContain(song.id);
     const count = await h.ok<{ total: number; byState: Record<string, number> }>('tasks.count', {
       states: ['saved'],
@@ -170,7 +170,7 @@ describe('library calls', () => {
     expect(fav.favorite).toBe(true);
     const renamed = await h.ok<Task>('tasks.rename', { id: song.id, title: 'Evening piano' });
     expect(renamed.title).toBe('Evening piano');
-    const favs = await h.ok<TaskPageView>('tasks.list', { favorite: true });
+    const favs = await h.ok<TaskPage>('tasks.list', { favorite: true });
     expect(favs.items.map((i) => i.id)).toContain(song.id);
   });
 
@@ -193,14 +193,17 @@ describe('library calls', () => {
     h.dialogs.folder = null;
     expect(await h.ok('tasks.export', { ids: [song.id] })).toBeNull();
     h.dialogs.folder = join(dir, 'export-b');
-    const asked = await h.ok<ExportView>('tasks.export', { ids: [song.id] });
+    const asked = await h.ok<ExportResult>('tasks.export', { ids: [song.id] });
     expect(asked.folder).toBe(join(dir, 'export-b'));
     const folder = asked.tasks[0]?.folder ?? '';
     expect(existsSync(join(folder, 'task.json'))).toBe(true);
     expect(asked.tasks[0]?.files.some((f) => f.endsWith('.wav'))).toBe(true);
     expect(h.dialogs.asked.length).toBe(2);
     // the folder the user chose may be named again; one the page makes up may not (security review, item 4)
-    const again = await h.ok<ExportView>('tasks.export', { ids: [song.id], destDir: join(dir, 'export-b') });
+    const again = await h.ok<ExportResult>('tasks.export', {
+      ids: [song.id],
+      destDir: join(dir, 'export-b'),
+    });
     expect(again.tasks[0]?.folder).not.toBe(folder);
     const madeUp = await h.call('tasks.export', { ids: [song.id], destDir: join(dir, 'export-a') });
     expect(madeUp.ok).toBe(false);

@@ -10,7 +10,7 @@ import type {
   BatchCancelView,
   BatchSummary,
   BatchView,
-  ExportView,
+  ExportResult,
   Task,
   TaskLineage,
 } from '../../src/shared/index.ts';
@@ -100,7 +100,7 @@ describe('batches and lineage through the contract', () => {
     const task = await h.ok<Task>('tasks.queue', { ...swapDraft(target, face), title: 'To export' });
     await saved(task.id);
     h.dialogs.folder = join(dir, 'exports');
-    const exported = await h.ok<ExportView>('tasks.export', { ids: [task.id] });
+    const exported = await h.ok<ExportResult>('tasks.export', { ids: [task.id] });
     h.dialogs.file = null;
     expect(await h.ok('tasks.importTaskFile', {})).toBeNull();
     h.dialogs.file = join(exported.tasks[0]?.folder ?? '', 'task.json');

@@ -6,12 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BridgeTransport, createStudioBridge } from '../../src/preload/studio-bridge.ts';
-import type {
-  StudioBridge,
-  StudioErrorView,
-  StudioEventName,
-  TaskChangeView,
-} from '../../src/shared/index.ts';
+import type { StudioBridge, StudioErrorView, StudioEventName, TaskChange } from '../../src/shared/index.ts';
 import {
   type Harness,
   openBackend,
@@ -110,7 +105,7 @@ describe('the preload bridge', () => {
     await waitUntil(() => received.length > 0, 3_000, 'a tasks.changed batch');
     expect(received[0]).toHaveLength(1);
     expect(Array.isArray(received[0]?.[0])).toBe(true);
-    const batch = (received[0]?.[0] ?? []) as TaskChangeView[];
+    const batch = (received[0]?.[0] ?? []) as TaskChange[];
     expect(batch[0]?.task?.model).toBe(SONG.model);
     h.backend.emitMenuCommand('library');
     offMenu();

@@ -12,12 +12,16 @@ import {
   DATABASE_FILE_NAME,
   InvalidCursorError,
   type LibraryStore,
-  type ListOrder,
-  type ListQuery,
   MIGRATIONS,
 } from '../../src/main/store/index.ts';
 import { runMigrations } from '../../src/main/store/migration-runner.ts';
-import { familyOf, LIST_ORDERS, type TaskState } from '../../src/shared/index.ts';
+import {
+  familyOf,
+  LIST_ORDERS,
+  type ListOrder,
+  type ListQuery,
+  type TaskState,
+} from '../../src/shared/index.ts';
 import { faceSwapTask, imageTask, songTask, tempLibraries } from './store-fixtures.ts';
 
 /** Every page of a query from its cursor on, following the cursors. */

@@ -1,13 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  InvalidCursorError,
-  type LibraryStore,
-  type ListQuery,
-  type TaskSummary,
-  toFtsQuery,
-} from '../../src/main/store/index.ts';
-import { familyOf, type TaskState } from '../../src/shared/index.ts';
+import { InvalidCursorError, type LibraryStore, toFtsQuery } from '../../src/main/store/index.ts';
+import { familyOf, type ListQuery, type TaskListItem, type TaskState } from '../../src/shared/index.ts';
 import { faceSwapTask, imageTask, songTask, tempLibraries } from './store-fixtures.ts';
 
 /** Every page of a query, following the cursors. */
@@ -134,7 +128,7 @@ describe('listing a fixed library', () => {
   });
 
   it('lists items with outputs but without inputs', () => {
-    const item = store.listTasks({ taskType: 'face-swap', limit: 1 }).items[0] as TaskSummary;
+    const item = store.listTasks({ taskType: 'face-swap', limit: 1 }).items[0] as TaskListItem;
     expect(item).toBeDefined();
     expect('inputs' in item).toBe(false);
     expect(item.outputs).toEqual([]);

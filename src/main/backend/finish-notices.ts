@@ -2,7 +2,7 @@
  * Who wants to hear that a task just ended (the shell's OS notifications): each batch of task
  * changes of the library in use goes through a TaskFinishWatch, and its news to the listeners.
  */
-import type { Task, TaskChangeView } from '../../shared/index.ts';
+import type { Task, TaskChange } from '../../shared/index.ts';
 import { TaskFinishWatch } from './task-finish-watch.ts';
 
 /** The part of the library's store the watch asks when a task's state last changed. */
@@ -27,7 +27,7 @@ export class FinishNotices {
     });
   }
 
-  observe(batch: readonly TaskChangeView[]): void {
+  observe(batch: readonly TaskChange[]): void {
     for (const task of this.#watch?.observe(batch) ?? []) {
       for (const listener of this.#listeners) {
         try {

@@ -5,7 +5,7 @@
  * remembers the last state it saw of each task, and for a task it has not seen it asks when the
  * task's state last changed.
  */
-import type { Task, TaskChangeView, TaskState } from '../../shared/index.ts';
+import type { Task, TaskChange, TaskState } from '../../shared/index.ts';
 
 export const NEWS_STATES: readonly TaskState[] = ['saved', 'failed', 'expired', 'uncertain'];
 
@@ -25,7 +25,7 @@ export class TaskFinishWatch {
   }
 
   /** The tasks of this batch that just reached a news state. */
-  observe(batch: readonly TaskChangeView[]): Task[] {
+  observe(batch: readonly TaskChange[]): Task[] {
     const news: Task[] = [];
     for (const { taskId, task } of batch) {
       if (!task) {

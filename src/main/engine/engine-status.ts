@@ -3,7 +3,7 @@
  * and the engine's status (online, the service, what waits and why), sent when it changes and,
  * for the queue counts, at most once per batch interval after task changes.
  */
-import { type EngineStatus, REMOTE_ACTIVE_STATES, type Task } from '../../shared/index.ts';
+import { type EngineStatus, REMOTE_ACTIVE_STATES, type Task, type TaskChange } from '../../shared/index.ts';
 import type { LibraryStore } from '../store/index.ts';
 import type { ConcurrencyLimit } from './concurrency-limit.ts';
 import type { EngineClock } from './engine-clock.ts';
@@ -12,12 +12,6 @@ import { EventBatcher } from './event-batcher.ts';
 import type { Reachability } from './reachability.ts';
 import type { ServiceConnection } from './service-connection.ts';
 import type { StorageGuard } from './storage-guard.ts';
-
-export interface TaskChange {
-  taskId: string;
-  /** The task as it is now; null when it was deleted. */
-  task: Task | null;
-}
 
 export interface EngineEventsOptions {
   clock: EngineClock;

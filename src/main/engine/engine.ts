@@ -12,6 +12,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import type { TaskChange, TaskDraft } from '../../shared/index.ts';
 import {
   type AccountInfo,
   type BatchCancelView,
@@ -29,7 +30,7 @@ import { DurationEstimates } from './duration-estimates.ts';
 import { type EngineClock, SYSTEM_CLOCK } from './engine-clock.ts';
 import { assertOpen, type EngineContext } from './engine-context.ts';
 import type { EngineOptions } from './engine-options.ts';
-import { EngineEvents, engineStatusOf, type TaskChange } from './engine-status.ts';
+import { EngineEvents, engineStatusOf } from './engine-status.ts';
 import { InputFiles } from './input-files.ts';
 import { acquireLibraryLock, type LibraryLock } from './library-lock.ts';
 import { DEFAULT_DOWNLOAD_LIMITS, type DownloadLimits } from './output-downloads.ts';
@@ -42,7 +43,6 @@ import { ServiceConnection, type ServiceSettings } from './service-connection.ts
 import { StorageGuard } from './storage-guard.ts';
 import { moveBase64Inputs } from './stored-base64-inputs.ts';
 import * as actions from './task-actions.ts';
-import type { TaskDraft } from './task-drafts.ts';
 import { importTaskFile } from './task-file-import.ts';
 import * as intake from './task-intake.ts';
 import { TaskPolling } from './task-polling.ts';

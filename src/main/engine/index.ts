@@ -1,12 +1,11 @@
-export type { EngineStatus } from '../../shared/index.ts';
+/** Shared shapes the engine takes and gives, re-exported for the engine's callers. */
+export type { EngineStatus, ExportResult, TaskChange, TaskDraft } from '../../shared/index.ts';
 export { TaskEngine } from './engine.ts';
 export { type EngineClock, SYSTEM_CLOCK } from './engine-clock.ts';
 export { BudgetExceededError, PriceUnknownError, TaskActionError } from './engine-errors.ts';
 export type { EngineOptions } from './engine-options.ts';
-export type { TaskChange } from './engine-status.ts';
 export { EventBatcher } from './event-batcher.ts';
 export {
-  type ExportResult,
   exportTasks,
   prepareExportFolder,
   safeFolderName,
@@ -37,4 +36,4 @@ export {
   type PollingTuning,
 } from './polling-schedule.ts';
 export type { ServiceSettings } from './service-connection.ts';
-export { checkDraftFields, mediaFieldsOf, type TaskDraft, titleOf } from './task-drafts.ts';
+export { checkDraftFields, mediaFieldsOf, titleOf } from './task-drafts.ts';

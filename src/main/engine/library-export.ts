@@ -12,7 +12,7 @@
  */
 import { mkdir, realpath, stat } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
-import { SAVED_INLINE_OUTPUT_URL, type Task } from '../../shared/index.ts';
+import { type ExportResult, SAVED_INLINE_OUTPUT_URL, type Task } from '../../shared/index.ts';
 import {
   assertLocalPath,
   copyOpenFile,
@@ -23,11 +23,6 @@ import {
   UnsafePathError,
 } from '../media/index.ts';
 import { libraryFileOf } from './library-paths.ts';
-
-export interface ExportResult {
-  folder: string;
-  tasks: { id: string; folder: string; files: string[] }[];
-}
 
 /** A folder name from a title: letters, digits, dashes; never `..`, never empty. */
 export function safeFolderName(title: string, id: string): string {

@@ -16,6 +16,8 @@
  * from the library file. A loopback URL (a sandbox on this computer) is used only while that same
  * address is the service: another run's sandbox is gone.
  */
+
+import type { TaskDraft } from '../../shared/index.ts';
 import {
   isHttpUrl,
   looksLikeOutputRef,
@@ -27,7 +29,7 @@ import {
 import { addressKindOf, InputValidationError } from '../media/index.ts';
 import type { EngineContext } from './engine-context.ts';
 import { libraryFileOf } from './library-paths.ts';
-import { mediaFieldsOf, type TaskDraft } from './task-drafts.ts';
+import { mediaFieldsOf } from './task-drafts.ts';
 
 /** A result's service URL is used as an input while its task ended less than this long ago. */
 export const OUTPUT_URL_TRUSTED_MS = 60 * 60 * 1000;

@@ -3,6 +3,8 @@
  * queued here, send an uncertain one again or give it up, try failed downloads again, check it
  * now, run it again, favourite, rename, delete. Each refusal says which tasks the action is for.
  */
+
+import type { TaskDraft } from '../../shared/index.ts';
 import {
   type BatchCancelView,
   ENGINE_WORK_STATES,
@@ -15,7 +17,6 @@ import { TaskActionError } from './engine-errors.ts';
 import { libraryFileOf } from './library-paths.ts';
 import { reopenFailedDownloads } from './output-downloads.ts';
 import type { ResultDownloads } from './result-downloads.ts';
-import type { TaskDraft } from './task-drafts.ts';
 import { removeTaskFolders } from './task-folders.ts';
 import { queueTask } from './task-intake.ts';
 

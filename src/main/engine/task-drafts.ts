@@ -13,27 +13,10 @@ import {
   mediaFieldsOfRules,
   modelIdProblem,
   TASK_TYPES,
+  type TaskDraft,
   taskTypeEntry,
 } from '../../shared/index.ts';
 import { InputValidationError } from '../media/index.ts';
-
-export interface TaskDraft {
-  model: string;
-  taskType: string;
-  /**
-   * Input fields as the service takes them; media fields may hold a local file path instead, or
-   * a previous result as `{ $output: { taskId, index } }` (output-inputs.ts).
-   */
-  input: Record<string, unknown>;
-  webhook?: { endpoint: string; secret: string } | null;
-  title?: string;
-  /** Local id of the task this one is made from; when absent, the first previous result it uses. */
-  parentId?: string | null;
-  /** Which output of the parent it uses; null when the parent's inputs were reused (a re-run). */
-  parentOutput?: number | null;
-  /** The user agreed to queue a task whose price is not published, under a budget. */
-  acceptUnknownPrice?: boolean;
-}
 
 export type { MediaFieldRule };
 

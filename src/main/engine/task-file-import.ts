@@ -12,10 +12,10 @@
 import { lstat, readdir } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { TaskDraft } from '../../shared/index.ts';
 import { mediaFieldsOfRules, modelNameOf, type Task, taskTypeEntry } from '../../shared/index.ts';
 import { assertLocalPath, InputValidationError, openRegularFile, UnsafePathError } from '../media/index.ts';
 import type { EngineContext } from './engine-context.ts';
-import type { TaskDraft } from './task-drafts.ts';
 import { queueTask } from './task-intake.ts';
 
 const MAX_SIDECAR_BYTES = 2_000_000;

@@ -7,6 +7,7 @@
  * then all recorded in one transaction, or none.
  */
 import { randomUUID } from 'node:crypto';
+import type { TaskDraft } from '../../shared/index.ts';
 import { BATCH_MAX_DRAFTS, familyOf, type Task, type TaskInput } from '../../shared/index.ts';
 import { type InputRule, InputValidationError, type ValidatedInput, validateInput } from '../media/index.ts';
 import type { LibraryStore, NewTask } from '../store/index.ts';
@@ -16,13 +17,7 @@ import { BudgetExceededError, PriceUnknownError } from './engine-errors.ts';
 import type { InputHold } from './input-files.ts';
 import { resolveOutputRefs } from './output-inputs.ts';
 import { requestForProfile } from './profile-request.ts';
-import {
-  checkDraftFields,
-  estimateDraftCost,
-  mediaFieldsOf,
-  type TaskDraft,
-  titleOf,
-} from './task-drafts.ts';
+import { checkDraftFields, estimateDraftCost, mediaFieldsOf, titleOf } from './task-drafts.ts';
 
 /** The library setting that holds the budget. */
 const BUDGET_SETTING = 'budgetMicros';

@@ -17,11 +17,8 @@ export {
 } from './store-errors.ts';
 export type {
   Base64InputPlace,
-  CostSummary,
   DeletedTaskFiles,
-  DurationSample,
-  ListOrder,
-  ListQuery,
+  DurationRow,
   NewOutput,
   NewTask,
   OutputPatch,
@@ -29,11 +26,6 @@ export type {
   StoredBase64Input,
   StoredTask,
   StoreOptions,
-  TaskCounts,
-  TaskFilter,
-  TaskPage,
   TaskPatch,
-  TaskSummary,
   TransitionOptions,
-  UnreadableTask,
 } from './store-types.ts';

@@ -4,12 +4,14 @@
  * output, what an OutputPatch may set it to. Both tables are keyed by (task_id, idx).
  */
 import { z } from 'zod';
-import type { InputSource, OutputKind, OutputState, TaskInput, TaskOutput } from '../../shared/index.ts';
+import {
+  INPUT_SOURCES,
+  OUTPUT_KINDS,
+  OUTPUT_STATES,
+  type TaskInput,
+  type TaskOutput,
+} from '../../shared/index.ts';
 import { ColumnTable, columnsOf, insertSql } from './column-table.ts';
-
-export const INPUT_SOURCES = ['url', 'base64', 'file'] as const satisfies readonly InputSource[];
-export const OUTPUT_KINDS = ['audio', 'image', 'video', 'file'] as const satisfies readonly OutputKind[];
-const OUTPUT_STATES = ['pending', 'saved', 'expired', 'failed'] as const satisfies readonly OutputState[];
 
 const text = z.string();
 const textOrNull = z.string().nullable();

@@ -8,11 +8,16 @@
 import type { z } from 'zod';
 import type {
   BatchSummary,
+  CostSummary,
+  ListQuery,
+  StateCounts,
   Task,
   TaskEvent,
+  TaskFilter,
   TaskInput,
   TaskLineage,
   TaskOutput,
+  TaskPage,
   TaskState,
 } from '../../shared/index.ts';
 import { DEFAULT_BUSY_TIMEOUT_MS, openDatabase } from './database-connection.ts';
@@ -25,19 +30,14 @@ import { SettingsRecords } from './settings-records.ts';
 import { StoreCore, type TransactionOptions } from './store-core.ts';
 import type {
   Base64InputPlace,
-  CostSummary,
   DeletedTaskFiles,
-  DurationSample,
-  ListQuery,
+  DurationRow,
   NewOutput,
   NewTask,
   OutputPatch,
   PollSchedule,
   StoredBase64Input,
   StoreOptions,
-  TaskCounts,
-  TaskFilter,
-  TaskPage,
   TaskPatch,
   TransitionOptions,
 } from './store-types.ts';
@@ -232,13 +232,13 @@ export class LibraryStore {
 
   // ---- lists ----------------------------------------------------------------------------------
 
-  /** One page in the query's order (newest first by default). Items carry outputs but not inputs (TaskSummary). */
+  /** One page in the query's order (newest first by default). Items carry outputs but not inputs (TaskListItem). */
   listTasks(query: ListQuery = {}): TaskPage {
     return this.#lists.list(query);
   }
 
   /** Counts with the same filters as listTasks. */
-  countTasks(filter: TaskFilter = {}): TaskCounts {
+  countTasks(filter: TaskFilter = {}): StateCounts {
     return this.#lists.count(filter);
   }
 
@@ -293,7 +293,7 @@ export class LibraryStore {
    * of this model and type that the service finished (completed, downloading, saved, expired),
    * newest first. Rows with unusable times or an unreadable request are skipped.
    */
-  durationHistory(model: string, taskType: string, limit = 50): DurationSample[] {
+  durationHistory(model: string, taskType: string, limit = 50): DurationRow[] {
     return this.#lists.durationHistory(model, taskType, limit);
   }
 

@@ -20,12 +20,11 @@
  * a key, SQLite may instead walk the filter's index and sort its matches.
  */
 import type { SQLInputValue } from 'node:sqlite';
-import type { TaskState } from '../../shared/index.ts';
+import type { ListOrder, ListQuery, TaskFilter, TaskState } from '../../shared/index.ts';
 import { toFtsQuery } from './fts-query.ts';
 import { ORDERS, type PagePosition, SORT_KEY_COLUMN } from './list-cursor.ts';
 import { seqFloor } from './sort-key.ts';
 import { LibraryStoreError } from './store-errors.ts';
-import type { ListOrder, ListQuery, TaskFilter } from './store-types.ts';
 import { toStoredIso } from './stored-time.ts';
 import { TASK_TABLE } from './task-columns.ts';
 

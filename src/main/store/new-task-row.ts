@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { familyOf, TASK_FAMILIES } from '../../shared/index.ts';
+import { familyOf, INPUT_SOURCES, OUTPUT_KINDS, TASK_FAMILIES } from '../../shared/index.ts';
 import { checkedInput } from './checked-input.ts';
 import type { Params } from './column-table.ts';
-import { INPUT_SOURCES, INPUT_TABLE, OUTPUT_KINDS, OUTPUT_TABLE } from './input-output-columns.ts';
+import { INPUT_TABLE, OUTPUT_TABLE } from './input-output-columns.ts';
 import { LibraryStoreError } from './store-errors.ts';
 import type { NewOutput, NewTask } from './store-types.ts';
 import { type InsertedTaskFields, RequestSchema, TASK_TABLE } from './task-columns.ts';

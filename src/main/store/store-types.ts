@@ -1,8 +1,8 @@
 /**
- * The shapes the library store takes and gives besides the shared Task model.
+ * The shapes the library store takes and gives besides the shared Task model and the list,
+ * count and cost shapes of src/shared/task/library-queries.ts.
  */
 import type {
-  ListOrder,
   OutputKind,
   OutputState,
   Task,
@@ -109,75 +109,8 @@ export interface OutputPatch {
   error?: string | null;
 }
 
-/** Filters shared by listTasks and countTasks. All given filters must hold (AND). */
-export interface TaskFilter {
-  family?: TaskFamily;
-  taskType?: string;
-  /** Any of these states. An empty array matches nothing. */
-  states?: readonly TaskState[];
-  /** Inclusive lower bound on createdAt (ISO). */
-  createdFrom?: string;
-  /** Exclusive upper bound on createdAt (ISO). */
-  createdTo?: string;
-  favorite?: boolean;
-  /** User text; every word must match title, prompt or lyrics, the last word as a prefix. */
-  search?: string;
-}
-
-export type { ListOrder } from '../../shared/index.ts';
-
-export interface ListQuery extends TaskFilter {
-  /**
-   * `newest` (default): created_at desc, then insertion order desc. The others (oldest,
-   * starredFirst, title, costliest, longest): see LIST_ORDERS in src/shared/task/list-order.ts.
-   */
-  order?: ListOrder;
-  /** Page size, 1..200 (default 50). */
-  limit?: number;
-  /** The `nextCursor` of the previous page, or null/absent for the first page. */
-  cursor?: string | null;
-}
-
-/**
- * A task as listed: everything but `inputs` (an input may hold a whole Base64 file, and a grid
- * does not need it). Use getTask for the inputs.
- */
-export type TaskSummary = Omit<Task, 'inputs'>;
-
-/** A row that could not be read back (bad JSON, unknown state…); it is left out of `items`. */
-export interface UnreadableTask {
-  id: string;
-  message: string;
-}
-
-export interface TaskPage {
-  items: TaskSummary[];
-  /** Opaque; pass it back as `cursor` for the next page. null on the last page. */
-  nextCursor: string | null;
-  /** Rows of this page that could not be read; never makes the whole list fail. */
-  unreadable: UnreadableTask[];
-}
-
-export interface TaskCounts {
-  total: number;
-  /** Every state (or, with a `states` filter, every listed state) with its count, 0 included. */
-  byState: Record<string, number>;
-}
-
-export interface CostSummary {
-  /** Sum of the estimates, in micro-dollars, of all tasks but cancelled ones. */
-  estimateMicros: number;
-  /** Sum of `usage.consume` as the service reported it (points of one micro-dollar, by its examples). */
-  consume: number;
-  /**
-   * What the tasks cost, in micro-dollars: each task's reported usage once known, its estimate
-   * before; nothing for tasks the service never created. The budget is checked against this.
-   */
-  spentMicros: number;
-  tasks: number;
-}
-
-export interface DurationSample {
+/** A finished task's service-side duration, as durationHistory reads it from the library. */
+export interface DurationRow {
   /** Service-side duration: remoteCreatedAt (or submittedAt) to endedAt. */
   durationMs: number;
   request: Task['request'];

@@ -3,7 +3,19 @@
  * queues (oldest in some states, queued, due for a poll) and the aggregates (cost, durations).
  * The SQL comes from list-query.ts and fixed-statements.ts.
  */
-import { TASK_STATES, type Task, type TaskState } from '../../shared/index.ts';
+import {
+  type CostSummary,
+  type ListOrder,
+  type ListQuery,
+  type StateCounts,
+  TASK_STATES,
+  type Task,
+  type TaskFilter,
+  type TaskListItem,
+  type TaskPage,
+  type TaskState,
+  type UnreadableTask,
+} from '../../shared/index.ts';
 import { decodeCursor, encodeCursor, ORDERS, positionOf } from './list-cursor.ts';
 import {
   buildCountQuery,
@@ -18,17 +30,7 @@ import {
 } from './list-query.ts';
 import { assertStates, positiveLimit, type StoreCore } from './store-core.ts';
 import { CorruptTaskRowError } from './store-errors.ts';
-import type {
-  CostSummary,
-  DurationSample,
-  ListOrder,
-  ListQuery,
-  TaskCounts,
-  TaskFilter,
-  TaskPage,
-  TaskSummary,
-  UnreadableTask,
-} from './store-types.ts';
+import type { DurationRow } from './store-types.ts';
 import { parseRequestJson } from './task-columns.ts';
 import { outputFromRow, rowTaskId, type SqlRow, summaryFromRow } from './task-row.ts';
 
@@ -65,8 +67,8 @@ export class TaskLists {
     return walkOrderIndex(Number(row?.matching ?? 0), Number(row?.total ?? 0), size);
   }
 
-  #summaries(rows: readonly SqlRow[]): { items: TaskSummary[]; unreadable: UnreadableTask[] } {
-    const items: TaskSummary[] = [];
+  #summaries(rows: readonly SqlRow[]): { items: TaskListItem[]; unreadable: UnreadableTask[] } {
+    const items: TaskListItem[] = [];
     const unreadable: UnreadableTask[] = [];
     for (const row of rows) {
       const id = rowTaskId(row);
@@ -86,7 +88,7 @@ export class TaskLists {
     return { items, unreadable };
   }
 
-  count(filter: TaskFilter): TaskCounts {
+  count(filter: TaskFilter): StateCounts {
     const states = filterStates(filter);
     const built = countableFromTotals(filter) ? buildTotalsCountQuery(filter) : buildCountQuery(filter);
     const byState: Record<string, number> = {};
@@ -146,18 +148,18 @@ export class TaskLists {
     };
   }
 
-  durationHistory(model: string, taskType: string, limit: number): DurationSample[] {
+  durationHistory(model: string, taskType: string, limit: number): DurationRow[] {
     const max = positiveLimit(limit, 'limit');
     const rows = this.#core.sql.durationHistory.all({ model, task_type: taskType, limit: max });
-    const samples: DurationSample[] = [];
+    const samples: DurationRow[] = [];
     for (const row of rows) {
-      const sample = this.#durationSample(row);
+      const sample = this.#durationRow(row);
       if (sample) samples.push(sample);
     }
     return samples;
   }
 
-  #durationSample(row: SqlRow): DurationSample | null {
+  #durationRow(row: SqlRow): DurationRow | null {
     const endedAt = String(row.ended_at);
     const durationMs = Date.parse(endedAt) - Date.parse(String(row.began_at));
     if (!Number.isFinite(durationMs) || durationMs < 0) return null;

@@ -2,10 +2,9 @@
  * Rows → Task, through the column tables. Every value read back passes its column's zod schema; a
  * row that does not becomes a CorruptTaskRowError naming the task, never an untyped crash.
  */
-import type { Task, TaskInput, TaskOutput } from '../../shared/index.ts';
+import type { Task, TaskInput, TaskListItem, TaskOutput } from '../../shared/index.ts';
 import type { SqlRow } from './column-table.ts';
 import { INPUT_TABLE, OUTPUT_TABLE } from './input-output-columns.ts';
-import type { TaskSummary } from './store-types.ts';
 import { TASK_TABLE } from './task-columns.ts';
 
 export type { SqlRow } from './column-table.ts';
@@ -15,7 +14,7 @@ export function rowTaskId(row: SqlRow): string {
 }
 
 /** The task's fields of a row, without the engine's poll bookkeeping (LibraryStore.pollSchedule). */
-export function summaryFromRow(row: SqlRow, outputs: TaskOutput[]): TaskSummary {
+export function summaryFromRow(row: SqlRow, outputs: TaskOutput[]): TaskListItem {
   const { nextPollAt: _next, pollCount: _count, ...fields } = TASK_TABLE.read(row, rowTaskId(row), 'row');
   return { ...fields, outputs };
 }

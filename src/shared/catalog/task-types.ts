@@ -8,7 +8,8 @@
 import type { InputRules } from './input-fields.ts';
 import { LIMITS } from './limits.ts';
 
-export type OutputKind = 'audio' | 'image' | 'video' | 'file';
+export const OUTPUT_KINDS = ['audio', 'image', 'video', 'file'] as const;
+export type OutputKind = (typeof OUTPUT_KINDS)[number];
 
 export const TASK_FAMILIES = ['song', 'face-swap', 'image-edit', 'other'] as const;
 /** The task families the composer has a tab for; everything else is `other`. */

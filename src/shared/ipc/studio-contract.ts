@@ -6,77 +6,31 @@
  * implements the same bridge over the real engine.
  */
 import { z } from 'zod';
-import { draftInputSizeProblem } from '../catalog/draft-input-size.ts';
 import { apiKeyProblem } from '../catalog/limits.ts';
-import type { OutputKind } from '../catalog/task-types.ts';
 import { SettingsUpdateSchema, type StudioSettings } from '../settings/settings-schema.ts';
-import { LIST_ORDERS } from '../task/list-order.ts';
 import {
-  BATCH_MAX_DRAFTS,
-  type BatchCancelView,
-  type BatchSummary,
-  type TaskLineage,
-} from '../task/task-lineage.ts';
-import { type EngineStatus, TASK_STATES, type Task } from '../task/task-model.ts';
+  type CostSummary,
+  type ExportResult,
+  ListQuerySchema,
+  type StateCounts,
+  type TaskChange,
+  TaskFilterSchema,
+  type TaskPage,
+} from '../task/library-queries.ts';
+import { type DraftView, TaskBatchSchema, TaskDraftSchema } from '../task/task-draft.ts';
+import type { BatchCancelView, BatchSummary, TaskLineage } from '../task/task-lineage.ts';
+import type { EngineStatus, InputSource, Task, TaskEvent } from '../task/task-model.ts';
 
 // ---------- shapes that cross the bridge ----------
 
 const id = z.string().min(1).max(100);
 const text = (max: number) => z.string().max(max);
 
-export const TaskDraftSchema = z
-  .strictObject({
-    model: text(200).min(1),
-    taskType: text(100).min(1),
-    input: z.record(z.string().max(100), z.unknown()),
-    webhook: z.strictObject({ endpoint: text(2000), secret: text(500) }).nullish(),
-    title: text(200).optional(),
-    /**
-     * The task this one is made from, and which of its outputs it uses (null: its inputs were
-     * reused, as by a re-run). Taken from the first `{ $output }` of the input when not given.
-     */
-    parentId: id.nullish(),
-    parentOutput: z.number().int().min(0).max(100).nullish(),
-    /** The user agreed to queue a task whose price is not published, under a budget. */
-    acceptUnknownPrice: z.boolean().optional(),
-  })
-  .superRefine((draft, ctx) => {
-    // the input's JSON text is capped (media fields not counted), before anything else reads it
-    const problem = draftInputSizeProblem(draft.input, draft.taskType);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['input'], message: problem });
-  });
-export type TaskDraftInput = z.infer<typeof TaskDraftSchema>;
-
-export const TaskBatchSchema = z.strictObject({
-  drafts: z.array(TaskDraftSchema).min(1).max(BATCH_MAX_DRAFTS),
-  /** The user agreed to queue the batch though some of its prices are not published. */
-  acceptUnknownPrice: z.boolean().optional(),
-});
-export type TaskBatchInput = z.infer<typeof TaskBatchSchema>;
-
 /** A batch queued: every draft's task, in the order of the drafts. */
 export interface BatchView {
   batchId: string;
   tasks: Task[];
 }
-
-export const TaskFilterSchema = z.strictObject({
-  family: z.enum(['song', 'face-swap', 'image-edit', 'other']).optional(),
-  taskType: text(100).optional(),
-  states: z.array(z.enum(TASK_STATES)).max(20).optional(),
-  createdFrom: z.iso.datetime({ offset: true }).optional(),
-  createdTo: z.iso.datetime({ offset: true }).optional(),
-  favorite: z.boolean().optional(),
-  search: text(500).optional(),
-});
-export type TaskFilterInput = z.infer<typeof TaskFilterSchema>;
-
-export const ListQuerySchema = TaskFilterSchema.extend({
-  order: z.enum(LIST_ORDERS).optional(),
-  limit: z.number().int().min(1).max(200).optional(),
-  cursor: text(1000).nullish(),
-});
-export type ListQueryInput = z.infer<typeof ListQuerySchema>;
 
 export interface EngineStatusView extends EngineStatus {
   /** Which service tasks go to: the built-in sandbox, the real service, or none yet. */
@@ -112,45 +66,16 @@ export interface MediaCheck {
   ok: boolean;
   /** When not ok: the reason, naming the field. */
   message: string | null;
-  source: 'url' | 'base64' | 'file' | null;
+  source: InputSource | null;
   mime: string | null;
   width: number | null;
   height: number | null;
   size: number | null;
 }
 
-export interface TaskPageView {
-  items: Omit<Task, 'inputs'>[];
-  nextCursor: string | null;
-  unreadable: { id: string; message: string }[];
-}
-
-export interface CostView {
-  estimateMicros: number;
-  consume: number;
-  /** What the tasks cost: reported usage once known, the estimate before (micro-dollars). */
-  spentMicros: number;
-  tasks: number;
+/** The cost summary and the budget it is checked against (micro-dollars; null: none). */
+export interface CostView extends CostSummary {
   budgetMicros: number | null;
-}
-
-export interface ExportView {
-  folder: string;
-  tasks: { id: string; folder: string; files: string[] }[];
-}
-
-export interface TaskChangeView {
-  taskId: string;
-  task: Task | null;
-}
-
-/** A draft as the composer edits it (re-run fills the composer with one). */
-export interface DraftView {
-  model: string;
-  taskType: string;
-  input: Record<string, unknown>;
-  webhook: { endpoint: string; secret: string } | null;
-  title: string;
 }
 
 // ---------- calls ----------
@@ -222,15 +147,15 @@ export const STUDIO_CALLS = {
     args: z.strictObject({ acceptUnknownPrice: z.boolean().optional() }),
     result: z.custom<Task | null>(),
   },
-  'tasks.list': { args: ListQuerySchema, result: z.custom<TaskPageView>() },
+  'tasks.list': { args: ListQuerySchema, result: z.custom<TaskPage>() },
   'tasks.count': {
     args: TaskFilterSchema,
-    result: z.custom<{ total: number; byState: Record<string, number> }>(),
+    result: z.custom<StateCounts>(),
   },
   'tasks.get': { args: byId, result: z.custom<Task | null>() },
   'tasks.events': {
     args: byId,
-    result: z.custom<{ at: string; from: string | null; to: string; detail: string | null }[]>(),
+    result: z.custom<Omit<TaskEvent, 'taskId'>[]>(),
   },
   'tasks.cancel': { args: byId, result: z.custom<Task>() },
   'tasks.resubmit': { args: byId, result: z.custom<Task>() },
@@ -247,7 +172,7 @@ export const STUDIO_CALLS = {
   /** Exports to `destDir`, or asks the user for a folder when it is absent; null when cancelled. */
   'tasks.export': {
     args: z.strictObject({ ids: z.array(id).min(1).max(10_000), destDir: text(4000).optional() }),
-    result: z.custom<ExportView | null>(),
+    result: z.custom<ExportResult | null>(),
   },
   'tasks.reveal': {
     args: z.strictObject({ id, index: z.number().int().min(0).max(100).optional() }),
@@ -269,7 +194,7 @@ export type StudioCallResult<K extends StudioCallName> = z.infer<(typeof STUDIO_
 
 export interface StudioEvents {
   /** Coalesced: at most one batch per 50 ms, latest state of each task. */
-  'tasks.changed': TaskChangeView[];
+  'tasks.changed': TaskChange[];
   'engine.status': EngineStatusView;
   'settings.changed': StudioSettings;
   /** Menu commands the renderer acts on (e.g. `new-song`, `open-settings`, `focus-search`). */
@@ -327,5 +252,3 @@ export const channelOf = (name: StudioCallName | StudioEventName): string => `st
  * then lets the window name in media.check and tasks.queue.
  */
 export const GRANT_FILE_CHANNEL = 'studio-preload:grant-file';
-
-export type { OutputKind };

@@ -1,3 +1,5 @@
+export * from './library-queries.ts';
 export * from './list-order.ts';
+export * from './task-draft.ts';
 export * from './task-lineage.ts';
 export * from './task-model.ts';

@@ -30,18 +30,22 @@ export type TaskState = (typeof TASK_STATES)[number];
 
 /** States in which the service holds the task and the engine polls it. */
 export const REMOTE_ACTIVE_STATES: readonly TaskState[] = ['pending', 'staged', 'processing'];
-/** States the engine will not move a task out of by itself. */
-export const FINAL_STATES: readonly TaskState[] = ['saved', 'failed', 'cancelled', 'expired'];
-/** States in which the engine still has work to do for a task (send, poll or download). */
-export const ENGINE_WORK_STATES: readonly TaskState[] = [
-  'queued',
+/** States of a task sent (or being sent) whose result is not saved yet: the window's "running". */
+export const RUNNING_STATES: readonly TaskState[] = [
   'submitting',
-  'pending',
-  'staged',
-  'processing',
+  ...REMOTE_ACTIVE_STATES,
   'completed',
   'downloading',
 ];
+/**
+ * States in which the engine still has work to do for a task (send, poll or download); the
+ * window counts these as "active".
+ */
+export const ENGINE_WORK_STATES: readonly TaskState[] = ['queued', ...RUNNING_STATES];
+/** States the engine will not move a task out of by itself. */
+export const FINAL_STATES: readonly TaskState[] = ['saved', 'failed', 'cancelled', 'expired'];
+/** Final states but failure: the window's "finished". */
+export const FINISHED_STATES: readonly TaskState[] = FINAL_STATES.filter((s) => s !== 'failed');
 /** States that need the user's decision. */
 export const DECISION_STATES: readonly TaskState[] = ['uncertain'];
 
@@ -54,7 +58,8 @@ export function isTaskState(value: string): value is TaskState {
  * Base64 decoded, when the task was queued. `base64` is left only in libraries whose Base64 text
  * could not be moved into a file.
  */
-export type InputSource = 'url' | 'base64' | 'file';
+export const INPUT_SOURCES = ['url', 'base64', 'file'] as const;
+export type InputSource = (typeof INPUT_SOURCES)[number];
 
 export interface TaskInput {
   field: string;
@@ -72,7 +77,8 @@ export interface TaskInput {
   height: number | null;
 }
 
-export type OutputState = 'pending' | 'saved' | 'expired' | 'failed';
+export const OUTPUT_STATES = ['pending', 'saved', 'expired', 'failed'] as const;
+export type OutputState = (typeof OUTPUT_STATES)[number];
 
 /**
  * An output's `url` once the output the service sent inline (a `data:` URL) is saved: the bytes

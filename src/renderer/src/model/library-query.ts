@@ -2,13 +2,7 @@
  * The library's filter bar as state, turned into the bridge's list/count queries, and the rule
  * deciding whether a live task change belongs at the top of the current gallery. Pure.
  */
-import type {
-  ListOrder,
-  ListQueryInput,
-  TaskFamily,
-  TaskFilterInput,
-  TaskState,
-} from '../../../shared/index.ts';
+import type { ListOrder, ListQuery, TaskFamily, TaskFilter, TaskState } from '../../../shared/index.ts';
 import { ACTIVE_STATES, type TaskSummary } from './task-status.ts';
 import { localDayEndIso, localDayStartIso } from './time-format.ts';
 
@@ -43,8 +37,8 @@ export function statesOf(filter: StateFilter): TaskState[] | undefined {
 }
 
 /** The count/list filter of the bar (no order, cursor or limit). */
-export function toTaskFilter(filters: LibraryFilters): TaskFilterInput {
-  const filter: TaskFilterInput = {};
+export function toTaskFilter(filters: LibraryFilters): TaskFilter {
+  const filter: TaskFilter = {};
   if (filters.family) filter.family = filters.family;
   const states = statesOf(filters.state);
   if (states) filter.states = states;
@@ -58,7 +52,7 @@ export function toTaskFilter(filters: LibraryFilters): TaskFilterInput {
   return filter;
 }
 
-export function toListQuery(filters: LibraryFilters, limit: number, cursor: string | null): ListQueryInput {
+export function toListQuery(filters: LibraryFilters, limit: number, cursor: string | null): ListQuery {
   return { ...toTaskFilter(filters), order: filters.order, limit, cursor };
 }
 

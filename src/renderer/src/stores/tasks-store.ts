@@ -7,7 +7,7 @@
  * (`s.byId.get(id)`) re-renders only when that task's object is replaced.
  */
 import { create } from 'zustand';
-import type { TaskChangeView, TaskPageView } from '../../../shared/index.ts';
+import type { TaskChange, TaskPage } from '../../../shared/index.ts';
 import { invoke } from '../bridge.ts';
 import {
   belongsAtTop,
@@ -47,7 +47,7 @@ export interface TasksState {
   gallery: GalleryState;
   activityLoaded: boolean;
   upsert(tasks: readonly TaskSummary[]): void;
-  applyChanges(changes: readonly TaskChangeView[]): void;
+  applyChanges(changes: readonly TaskChange[]): void;
   setFilters(patch: Partial<LibraryFilters>): void;
   reloadGallery(): void;
   loadNextPage(): Promise<void>;
@@ -235,7 +235,7 @@ export const useTasks = create<TasksState>()((set, get) => {
       const states = [...ACTIVE_STATES, 'uncertain' as const];
       let cursor: string | null = null;
       for (let page = 0; page < ACTIVITY_MAX_PAGES; page++) {
-        const answer: TaskPageView = await invoke('tasks.list', {
+        const answer: TaskPage = await invoke('tasks.list', {
           states,
           order: 'newest',
           limit: ACTIVITY_PAGE_SIZE,

@@ -5,7 +5,7 @@
  * The newest request wins: an answer to an older one (asked of the service used before) is
  * dropped, so the demo sandbox's pretend money is never shown as the real service's balance.
  */
-import type { AccountView, StudioError, TaskChangeView } from '../../../../shared/index.ts';
+import type { AccountView, StudioError, TaskChange } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
 import { asSentence, toStudioError } from '../../model/studio-error.ts';
 import { type ServiceCheck, type StudioState, useStudio } from '../../stores/studio-store.ts';
@@ -103,7 +103,7 @@ export function ensureAccountFor(identity: string): void {
 }
 
 /** Refreshes the balance shortly after a task ends (a batch of endings asks once). */
-export function refreshAccountAfterFinishes(changes: readonly TaskChangeView[]): void {
+export function refreshAccountAfterFinishes(changes: readonly TaskChange[]): void {
   if (!changes.some((c) => c.task && FINISHED_STATES.has(c.task.state))) return;
   if (finishTimer) clearTimeout(finishTimer);
   finishTimer = setTimeout(() => {

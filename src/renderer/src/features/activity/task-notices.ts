@@ -7,7 +7,7 @@
  * A change is news when the window knew the task in an active state before the batch: call
  * `taskNewsOf` before the batch is applied to the tasks store, `announceTaskNews` after.
  */
-import type { Task, TaskChangeView, TaskState } from '../../../../shared/index.ts';
+import type { Task, TaskChange, TaskState } from '../../../../shared/index.ts';
 import { asSentence } from '../../model/studio-error.ts';
 import { ACTIVE_STATES, taskCounts } from '../../model/task-status.ts';
 import { useStudio } from '../../stores/studio-store.ts';
@@ -23,7 +23,7 @@ export interface TaskNews {
 }
 
 /** Tasks that ended in this batch, from an active state the window knew. */
-export function taskNewsOf(changes: readonly TaskChangeView[]): TaskNews[] {
+export function taskNewsOf(changes: readonly TaskChange[]): TaskNews[] {
   const known = useTasks.getState().byId;
   const news: TaskNews[] = [];
   for (const { taskId, task } of changes) {

@@ -4,7 +4,7 @@
  * operations in result-operations.ts, the re-run fill in compose-rerun.ts, the live check of a
  * form in compose-problems.ts. Pure; no DOM, no bridge.
  */
-import { LIMITS, TASK_TYPES, type TaskDraftInput, taskTypeEntry } from '../../../../shared/index.ts';
+import { LIMITS, TASK_TYPES, type TaskDraft, taskTypeEntry } from '../../../../shared/index.ts';
 import { checkJsonObject } from '../../model/json-input.ts';
 import { emptySlots, type SlotField, type SlotState, slotFilled, slotInput } from './compose-slots.ts';
 import { emptyFromResult, type FromResultForm, fromResultInput } from './result-operations.ts';
@@ -155,7 +155,7 @@ export interface LocalProblem {
 }
 
 export type DraftBuild =
-  | { ok: true; draft: TaskDraftInput }
+  | { ok: true; draft: TaskDraft }
   | { ok: false; field: string; message: string; problems: LocalProblem[] };
 
 /** Copies non-empty text fields into `input`. */
@@ -291,7 +291,7 @@ export function buildDraft(tab: ComposeTab, forms: ComposeForms): DraftBuild {
   if (first) return { ok: false, field: first.field, message: first.message, problems: built.local };
   const common = forms.common[tab];
   const endpoint = common.webhookEndpoint.trim();
-  const draft: TaskDraftInput = {
+  const draft: TaskDraft = {
     model: built.model,
     taskType: built.taskType,
     input: built.input,

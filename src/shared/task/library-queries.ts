@@ -1,0 +1,96 @@
+/**
+ * What the library answers about its tasks, in the one shape the store, the engine, the
+ * backend, the contract and the window share: the list filter and query (zod schemas, checked
+ * where a call arrives), a page of the list, counts by state, the cost summary, an export, and a
+ * task change.
+ */
+import { z } from 'zod';
+import { TASK_FAMILIES } from '../catalog/task-types.ts';
+import { LIST_ORDERS } from './list-order.ts';
+import { TASK_STATES, type Task } from './task-model.ts';
+
+const text = (max: number) => z.string().max(max);
+
+/** Filters shared by the list and the counts. All given filters must hold (AND). */
+export const TaskFilterSchema = z.strictObject({
+  family: z.enum(TASK_FAMILIES).optional(),
+  taskType: text(100).optional(),
+  /** Any of these states. An empty array matches nothing. */
+  states: z.array(z.enum(TASK_STATES)).max(20).readonly().optional(),
+  /** Inclusive lower bound on createdAt (ISO). */
+  createdFrom: z.iso.datetime({ offset: true }).optional(),
+  /** Exclusive upper bound on createdAt (ISO). */
+  createdTo: z.iso.datetime({ offset: true }).optional(),
+  favorite: z.boolean().optional(),
+  /** User text; every word must match title, prompt or lyrics, the last word as a prefix. */
+  search: text(500).optional(),
+});
+export type TaskFilter = z.infer<typeof TaskFilterSchema>;
+
+export const ListQuerySchema = TaskFilterSchema.extend({
+  /**
+   * `newest` (default): created_at desc, then insertion order desc. The others (oldest,
+   * starredFirst, title, costliest, longest): see LIST_ORDERS in list-order.ts.
+   */
+  order: z.enum(LIST_ORDERS).optional(),
+  /** Page size, 1..200 (default 50). */
+  limit: z.number().int().min(1).max(200).optional(),
+  /** The `nextCursor` of the previous page, or null/absent for the first page. */
+  cursor: text(1000).nullish(),
+});
+export type ListQuery = z.infer<typeof ListQuerySchema>;
+
+/**
+ * A task as listed: everything but `inputs` (an input may hold a whole Base64 file, and a grid
+ * does not need it). Ask for the task itself for the inputs.
+ */
+export type TaskListItem = Omit<Task, 'inputs'>;
+
+/** A row that could not be read back (bad JSON, unknown state…); it is left out of `items`. */
+export interface UnreadableTask {
+  id: string;
+  message: string;
+}
+
+/** One page of the list. */
+export interface TaskPage {
+  items: TaskListItem[];
+  /** Opaque; pass it back as `cursor` for the next page. null on the last page. */
+  nextCursor: string | null;
+  /** Rows of this page that could not be read; never makes the whole list fail. */
+  unreadable: UnreadableTask[];
+}
+
+/** How many tasks match a filter, in all and by state. */
+export interface StateCounts {
+  total: number;
+  /** Every state (or, with a `states` filter, every listed state) with its count, 0 included. */
+  byState: Record<string, number>;
+}
+
+/** What the library's tasks cost, summed. */
+export interface CostSummary {
+  /** Sum of the estimates, in micro-dollars, of all tasks but cancelled ones. */
+  estimateMicros: number;
+  /** Sum of `usage.consume` as the service reported it (points of one micro-dollar, by its examples). */
+  consume: number;
+  /**
+   * What the tasks cost, in micro-dollars: each task's reported usage once known, its estimate
+   * before; nothing for tasks the service never created. The budget is checked against this.
+   */
+  spentMicros: number;
+  tasks: number;
+}
+
+/** Tasks exported to a folder: the folder made, and each task's folder and files in it. */
+export interface ExportResult {
+  folder: string;
+  tasks: { id: string; folder: string; files: string[] }[];
+}
+
+/** A task that changed, as the engine tells its listeners and the window hears it. */
+export interface TaskChange {
+  taskId: string;
+  /** The task as it is now; null when it was deleted. */
+  task: Task | null;
+}
