@@ -15,15 +15,15 @@ import {
 } from '../../src/renderer/src/model/library-query.ts';
 import {
   activitySections,
+  type LoadedTask,
   progressOf,
-  type TaskSummary,
   taskCounts,
 } from '../../src/renderer/src/model/task-status.ts';
 import type { DraftView, TaskState } from '../../src/shared/index.ts';
 
 const place = { libraryDir: '/lib', mediaBaseUrl: 'studio-media://library/' };
 
-function task(id: string, state: TaskState, patch: Partial<TaskSummary> = {}): TaskSummary {
+function task(id: string, state: TaskState, patch: Partial<LoadedTask> = {}): LoadedTask {
   return {
     id,
     remoteId: null,

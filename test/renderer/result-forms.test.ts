@@ -19,7 +19,7 @@ import {
   resultFields,
   startingValues,
 } from '../../src/renderer/src/features/compose/result-operations.ts';
-import type { TaskSummary } from '../../src/renderer/src/model/task-status.ts';
+import type { LoadedTask } from '../../src/renderer/src/model/task-status.ts';
 import { useCompose } from '../../src/renderer/src/stores/compose-store.ts';
 import { type TaskOutput, taskTypeEntry } from '../../src/shared/index.ts';
 
@@ -50,7 +50,7 @@ function savedTask(
   taskType: string,
   input: Record<string, unknown>,
   outputs: TaskOutput[],
-): Pick<TaskSummary, 'id' | 'title' | 'outputs' | 'request'> {
+): Pick<LoadedTask, 'id' | 'title' | 'outputs' | 'request'> {
   return {
     id,
     title: `Task ${id}`,

@@ -8,7 +8,7 @@ import type { EngineStatusView } from '../../../shared/index.ts';
 import { invoke } from '../bridge.ts';
 import { connectionStateOf, serviceAt } from '../model/connection-state.ts';
 import { asSentence } from '../model/studio-error.ts';
-import { type TaskSummary, taskTypeLabelOf } from '../model/task-status.ts';
+import { type LoadedTask, taskTypeLabelOf } from '../model/task-status.ts';
 import { type LibraryNotice, useStudio } from '../stores/studio-store.ts';
 import { useTasks } from '../stores/tasks-store.ts';
 import { toastError, useUi } from '../stores/ui-store.ts';
@@ -44,7 +44,7 @@ function offlineText(status: EngineStatusView): string {
 const PLAN_NEWS_MS = 60 * 60 * 1000;
 
 /** Task types the plan refused lately (newest first), with how many tasks each. */
-function planRefusals(tasks: Iterable<TaskSummary>, now: number, seen: ReadonlySet<string>) {
+function planRefusals(tasks: Iterable<LoadedTask>, now: number, seen: ReadonlySet<string>) {
   const byType = new Map<string, { label: string; ids: string[] }>();
   for (const task of tasks) {
     if (task.state !== 'failed' || task.error?.kind !== 'plan-refused' || seen.has(task.id)) continue;

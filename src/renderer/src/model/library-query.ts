@@ -2,8 +2,15 @@
  * The library's filter bar as state, turned into the bridge's list/count queries, and the rule
  * deciding whether a live task change belongs at the top of the current gallery. Pure.
  */
-import type { ListOrder, ListQuery, TaskFamily, TaskFilter, TaskState } from '../../../shared/index.ts';
-import { ACTIVE_STATES, type TaskSummary } from './task-status.ts';
+import {
+  ENGINE_WORK_STATES,
+  type ListOrder,
+  type ListQuery,
+  type TaskFamily,
+  type TaskFilter,
+  type TaskState,
+} from '../../../shared/index.ts';
+import type { LoadedTask } from './task-status.ts';
 import { localDayEndIso, localDayStartIso } from './time-format.ts';
 
 export type StateFilter = '' | 'active' | 'saved' | 'failed' | 'uncertain' | 'cancelled' | 'expired';
@@ -32,7 +39,7 @@ export const EMPTY_FILTERS: LibraryFilters = {
 
 export function statesOf(filter: StateFilter): TaskState[] | undefined {
   if (filter === '') return undefined;
-  if (filter === 'active') return [...ACTIVE_STATES];
+  if (filter === 'active') return [...ENGINE_WORK_STATES];
   return [filter];
 }
 
@@ -73,7 +80,7 @@ export function hasActiveFilters(filters: LibraryFilters): boolean {
  * newest, and only when it passes every filter the renderer can check itself (a text search is
  * the store's to judge, so searched views wait for the next load).
  */
-export function belongsAtTop(task: TaskSummary, filters: LibraryFilters): boolean {
+export function belongsAtTop(task: LoadedTask, filters: LibraryFilters): boolean {
   if (filters.order !== 'newest') return false;
   if (filters.search.trim() !== '') return false;
   if (filters.family && task.family !== filters.family) return false;

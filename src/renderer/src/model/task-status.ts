@@ -2,23 +2,20 @@
  * What the UI says about a task's state: plain-word labels, tones, progress against the expected
  * time, and which tasks the Activity view lists. Pure.
  */
-import { type Task, type TaskState, taskTypeEntry } from '../../../shared/index.ts';
+import {
+  ENGINE_WORK_STATES,
+  FINISHED_STATES,
+  REMOTE_ACTIVE_STATES,
+  RUNNING_STATES,
+  type Task,
+  type TaskListItem,
+  type TaskState,
+  taskTypeEntry,
+} from '../../../shared/index.ts';
 import { type ConnectionState, serviceAt } from './connection-state.ts';
 
-/** A task as lists carry it (pages omit `inputs`; events carry them). */
-export type TaskSummary = Omit<Task, 'inputs'> & { inputs?: Task['inputs'] };
-
-export const RUNNING_STATES: readonly TaskState[] = [
-  'submitting',
-  'pending',
-  'staged',
-  'processing',
-  'completed',
-  'downloading',
-];
-/** States counted as "active" in the navigation. */
-export const ACTIVE_STATES: readonly TaskState[] = ['queued', ...RUNNING_STATES];
-export const FINISHED_STATES: readonly TaskState[] = ['saved', 'cancelled', 'expired'];
+/** A task as the window holds it: from a list page (no `inputs`) or from a change event (with them). */
+export type LoadedTask = TaskListItem & { inputs?: Task['inputs'] };
 
 export type Tone = 'neutral' | 'info' | 'progress' | 'success' | 'warning' | 'danger';
 
@@ -61,7 +58,7 @@ export function stateTone(state: TaskState): Tone {
 }
 
 /** One sentence on what a state means for the user. */
-export function stateExplanation(task: Pick<TaskSummary, 'state' | 'error'>): string {
+export function stateExplanation(task: Pick<LoadedTask, 'state' | 'error'>): string {
   switch (task.state) {
     case 'queued':
       return 'Waiting on this computer; it will be sent when the service can take it.';
@@ -124,15 +121,13 @@ function waitingFor(connection: ConnectionState): { label: string; why: string }
   }
 }
 
-const AT_SERVICE: readonly TaskState[] = ['pending', 'staged', 'processing'];
-
 /**
  * The state of a task as a row shows it, given the connection: a task that cannot be sent says
  * what it waits for, never "Sending" with a moving bar; one at the service says the service is
  * out of reach while it is.
  */
 export function rowStatusOf(
-  task: Pick<TaskSummary, 'state' | 'error'>,
+  task: Pick<LoadedTask, 'state' | 'error'>,
   connection: ConnectionState,
 ): RowStatus {
   const own = { label: stateLabel(task.state), tone: stateTone(task.state), showProgress: true };
@@ -149,7 +144,7 @@ export function rowStatusOf(
     };
   }
   if (
-    AT_SERVICE.includes(task.state) &&
+    REMOTE_ACTIVE_STATES.includes(task.state) &&
     (connection.kind === 'no-network' || connection.kind === 'unreachable')
   ) {
     const where =
@@ -176,7 +171,7 @@ export interface Progress {
 
 /** How far along a running task is, measured from when it was sent. */
 export function progressOf(
-  task: Pick<TaskSummary, 'state' | 'submittedAt' | 'createdAt' | 'expectedMs' | 'endedAt'>,
+  task: Pick<LoadedTask, 'state' | 'submittedAt' | 'createdAt' | 'expectedMs' | 'endedAt'>,
   now: number,
 ): Progress {
   const startIso = task.state === 'queued' ? task.createdAt : (task.submittedAt ?? task.createdAt);
@@ -199,15 +194,15 @@ export type ActivitySectionId = 'decide' | 'running' | 'queued' | 'failed' | 'fi
 export interface ActivitySection {
   id: ActivitySectionId;
   title: string;
-  tasks: TaskSummary[];
+  tasks: LoadedTask[];
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How many recently finished tasks the Activity view keeps showing. */
 export const FINISHED_SHOWN = 20;
 
-const byCreatedAsc = (a: TaskSummary, b: TaskSummary) => a.createdAt.localeCompare(b.createdAt);
-const byUpdatedDesc = (a: TaskSummary, b: TaskSummary) => b.updatedAt.localeCompare(a.updatedAt);
+const byCreatedAsc = (a: LoadedTask, b: LoadedTask) => a.createdAt.localeCompare(b.createdAt);
+const byUpdatedDesc = (a: LoadedTask, b: LoadedTask) => b.updatedAt.localeCompare(a.updatedAt);
 
 export interface SectionOptions {
   /** Failures the user dismissed: not listed (they stay in the library). */
@@ -221,15 +216,15 @@ export interface SectionOptions {
  * failure loaded, when asked), finished today.
  */
 export function activitySections(
-  tasks: Iterable<TaskSummary>,
+  tasks: Iterable<LoadedTask>,
   now: number,
   options: SectionOptions = {},
 ): ActivitySection[] {
-  const decide: TaskSummary[] = [];
-  const running: TaskSummary[] = [];
-  const queued: TaskSummary[] = [];
-  const failed: TaskSummary[] = [];
-  const finished: TaskSummary[] = [];
+  const decide: LoadedTask[] = [];
+  const running: LoadedTask[] = [];
+  const queued: LoadedTask[] = [];
+  const failed: LoadedTask[] = [];
+  const finished: LoadedTask[] = [];
   const dayAgo = now - DAY_MS;
   for (const task of tasks) {
     if (task.state === 'uncertain') decide.push(task);
@@ -259,17 +254,18 @@ export function activitySections(
   return sections.filter((s) => s.tasks.length > 0);
 }
 
-export interface TaskCounts {
+/** What the navigation counts: tasks the engine still works on, and tasks awaiting a decision. */
+export interface NavCounts {
   active: number;
   uncertain: number;
 }
 
-export function taskCounts(tasks: Iterable<TaskSummary>): TaskCounts {
+export function taskCounts(tasks: Iterable<LoadedTask>): NavCounts {
   let active = 0;
   let uncertain = 0;
   for (const task of tasks) {
     if (task.state === 'uncertain') uncertain += 1;
-    else if (ACTIVE_STATES.includes(task.state)) active += 1;
+    else if (ENGINE_WORK_STATES.includes(task.state)) active += 1;
   }
   return { active, uncertain };
 }

@@ -14,7 +14,7 @@
 import { create } from 'zustand';
 import type { TaskOutput } from '../../../shared/index.ts';
 import { mediaUrl } from '../model/media-url.ts';
-import type { TaskSummary } from '../model/task-status.ts';
+import type { LoadedTask } from '../model/task-status.ts';
 import { useStudio } from './studio-store.ts';
 import { useTasks } from './tasks-store.ts';
 
@@ -82,7 +82,7 @@ export function playOneAtATime(media: HTMLMediaElement): () => void {
 // ---------- songs and their order ----------
 
 /** The saved audio output a song plays, or null when the task has none. */
-export function songOutput(task: Pick<TaskSummary, 'outputs'> | undefined): TaskOutput | null {
+export function songOutput(task: Pick<LoadedTask, 'outputs'> | undefined): TaskOutput | null {
   return task?.outputs.find((o) => o.kind === 'audio' && o.state === 'saved' && o.path !== null) ?? null;
 }
 
@@ -92,7 +92,7 @@ export function songOutput(task: Pick<TaskSummary, 'outputs'> | undefined): Task
  */
 export function neighbourSong(
   ids: readonly string[],
-  byId: ReadonlyMap<string, TaskSummary>,
+  byId: ReadonlyMap<string, LoadedTask>,
   current: string | null,
   step: 1 | -1,
 ): string | null {

@@ -7,7 +7,12 @@
  * (`s.byId.get(id)`) re-renders only when that task's object is replaced.
  */
 import { create } from 'zustand';
-import type { TaskChange, TaskPage } from '../../../shared/index.ts';
+import {
+  ENGINE_WORK_STATES,
+  FINISHED_STATES,
+  type TaskChange,
+  type TaskPage,
+} from '../../../shared/index.ts';
 import { invoke } from '../bridge.ts';
 import {
   belongsAtTop,
@@ -16,7 +21,7 @@ import {
   toListQuery,
   toTaskFilter,
 } from '../model/library-query.ts';
-import { ACTIVE_STATES, type TaskSummary } from '../model/task-status.ts';
+import type { LoadedTask } from '../model/task-status.ts';
 import { useUi } from './ui-store.ts';
 
 export const GALLERY_PAGE_SIZE = 120;
@@ -42,11 +47,11 @@ export interface GalleryState {
 }
 
 export interface TasksState {
-  byId: Map<string, TaskSummary>;
+  byId: Map<string, LoadedTask>;
   rev: number;
   gallery: GalleryState;
   activityLoaded: boolean;
-  upsert(tasks: readonly TaskSummary[]): void;
+  upsert(tasks: readonly LoadedTask[]): void;
   applyChanges(changes: readonly TaskChange[]): void;
   setFilters(patch: Partial<LibraryFilters>): void;
   reloadGallery(): void;
@@ -56,7 +61,7 @@ export interface TasksState {
 }
 
 /** Newer wins; a list item (no `inputs`) keeps the inputs an event brought. */
-function merge(existing: TaskSummary | undefined, incoming: TaskSummary): TaskSummary | null {
+function merge(existing: LoadedTask | undefined, incoming: LoadedTask): LoadedTask | null {
   if (!existing) return incoming;
   if (incoming.updatedAt < existing.updatedAt) return null;
   if (existing === incoming) return null;
@@ -71,9 +76,9 @@ function merge(existing: TaskSummary | undefined, incoming: TaskSummary): TaskSu
  * first event comes, so being new to the map says nothing; being newer than the top does.)
  */
 function newOnTop(
-  candidates: readonly TaskSummary[],
+  candidates: readonly LoadedTask[],
   ids: readonly string[],
-  map: ReadonlyMap<string, TaskSummary>,
+  map: ReadonlyMap<string, LoadedTask>,
 ): string[] {
   if (candidates.length === 0) return [];
   const top = ids[0] === undefined ? undefined : map.get(ids[0]);
@@ -88,7 +93,7 @@ function newOnTop(
 let recountTimer: ReturnType<typeof setTimeout> | null = null;
 
 export const useTasks = create<TasksState>()((set, get) => {
-  const writeAll = (tasks: readonly TaskSummary[]): boolean => {
+  const writeAll = (tasks: readonly LoadedTask[]): boolean => {
     const map = get().byId;
     let changed = false;
     for (const task of tasks) {
@@ -134,7 +139,7 @@ export const useTasks = create<TasksState>()((set, get) => {
       const map = get().byId;
       const gallery = get().gallery;
       const removed = new Set<string>();
-      const candidates: TaskSummary[] = [];
+      const candidates: LoadedTask[] = [];
       let recount = false;
       for (const change of changes) {
         if (change.task === null) {
@@ -232,7 +237,7 @@ export const useTasks = create<TasksState>()((set, get) => {
     },
 
     loadActivity: async () => {
-      const states = [...ACTIVE_STATES, 'uncertain' as const];
+      const states = [...ENGINE_WORK_STATES, 'uncertain' as const];
       let cursor: string | null = null;
       for (let page = 0; page < ACTIVITY_MAX_PAGES; page++) {
         const answer: TaskPage = await invoke('tasks.list', {
@@ -254,7 +259,7 @@ export const useTasks = create<TasksState>()((set, get) => {
           limit: ACTIVITY_PAGE_SIZE,
         }),
         invoke('tasks.list', {
-          states: ['saved', 'cancelled', 'expired'],
+          states: FINISHED_STATES,
           createdFrom: dayAgo,
           order: 'newest',
           limit: 20,

@@ -10,11 +10,11 @@ import { ConfirmDialog } from '../../components/Dialog.tsx';
 import type { ConnectionState } from '../../model/connection-state.ts';
 import { taskCostText, usdOrDash } from '../../model/money-text.ts';
 import { asSentence } from '../../model/studio-error.ts';
-import { progressOf, rowStatusOf, type TaskSummary, taskTypeLabelOf } from '../../model/task-status.ts';
+import { type LoadedTask, progressOf, rowStatusOf, taskTypeLabelOf } from '../../model/task-status.ts';
 import { formatAgo, formatDuration } from '../../model/time-format.ts';
 import { dismissFailure, fixAndRetry, openInLibrary, runTaskAction } from './activity-actions.ts';
 
-function ProgressLine({ task, now }: { task: TaskSummary; now: number }) {
+function ProgressLine({ task, now }: { task: LoadedTask; now: number }) {
   const progress = progressOf(task, now);
   const expected = progress.expectedMs ? ` of about ${formatDuration(progress.expectedMs)}` : '';
   const text =
@@ -44,13 +44,13 @@ function ProgressLine({ task, now }: { task: TaskSummary; now: number }) {
   );
 }
 
-const isRunning = (task: TaskSummary) =>
+const isRunning = (task: LoadedTask) =>
   ['submitting', 'pending', 'staged', 'processing', 'completed', 'downloading', 'queued'].includes(
     task.state,
   );
 
 interface RowProps {
-  task: TaskSummary;
+  task: LoadedTask;
   now: number;
   connection: ConnectionState;
   /** The demo library's tasks: nothing is billed. */

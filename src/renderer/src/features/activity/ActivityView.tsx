@@ -7,7 +7,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import { useNow } from '../../hooks/useNow.ts';
 import { connectionStateOf } from '../../model/connection-state.ts';
-import { activitySections, type TaskSummary } from '../../model/task-status.ts';
+import { activitySections, type LoadedTask } from '../../model/task-status.ts';
 import { useStudio } from '../../stores/studio-store.ts';
 import { useTasks } from '../../stores/tasks-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
@@ -18,7 +18,7 @@ const DAY_MS = 86_400_000;
 
 type Item =
   | { kind: 'header'; id: string; title: string; count: number }
-  | { kind: 'task'; task: TaskSummary }
+  | { kind: 'task'; task: LoadedTask }
   | { kind: 'older'; count: number };
 
 function OlderFailures({ count, before }: { count: number; before: string }) {

@@ -2,7 +2,7 @@
 import type { StudioCallName } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
 import { asSentence, fieldNamedIn } from '../../model/studio-error.ts';
-import type { TaskSummary } from '../../model/task-status.ts';
+import type { LoadedTask } from '../../model/task-status.ts';
 import { useCompose } from '../../stores/compose-store.ts';
 import { useTasks } from '../../stores/tasks-store.ts';
 import { toastError, useUi } from '../../stores/ui-store.ts';
@@ -45,7 +45,7 @@ export function showInActivity(): void {
  * "Fix & retry": the composer opens on the failed task's tab, filled in with its inputs (as a
  * re-run of it), with the failure shown as the form's problem, and beside the field it names.
  */
-export async function fixAndRetry(task: Pick<TaskSummary, 'id' | 'error'>): Promise<void> {
+export async function fixAndRetry(task: Pick<LoadedTask, 'id' | 'error'>): Promise<void> {
   // the composer is filled only when the task's draft could be read (else a toast says why)
   let filled = false;
   const stopWatching = useCompose.subscribe(() => {
@@ -65,7 +65,7 @@ export async function fixAndRetry(task: Pick<TaskSummary, 'id' | 'error'>): Prom
 }
 
 /** Takes a failure off Activity's list (it stays in the library), with an Undo for a few seconds. */
-export function dismissFailure(task: Pick<TaskSummary, 'id' | 'title' | 'createdAt'>): void {
+export function dismissFailure(task: Pick<LoadedTask, 'id' | 'title' | 'createdAt'>): void {
   useFailureList.getState().dismiss(task.id, task.createdAt);
   useUi.getState().pushToast('info', `Dismissed “${task.title}”; it stays in the library`, {
     label: 'Undo',

@@ -7,9 +7,9 @@
  * A change is news when the window knew the task in an active state before the batch: call
  * `taskNewsOf` before the batch is applied to the tasks store, `announceTaskNews` after.
  */
-import type { Task, TaskChange, TaskState } from '../../../../shared/index.ts';
+import { ENGINE_WORK_STATES, type Task, type TaskChange, type TaskState } from '../../../../shared/index.ts';
 import { asSentence } from '../../model/studio-error.ts';
-import { ACTIVE_STATES, taskCounts } from '../../model/task-status.ts';
+import { taskCounts } from '../../model/task-status.ts';
 import { useStudio } from '../../stores/studio-store.ts';
 import { useTasks } from '../../stores/tasks-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
@@ -29,7 +29,8 @@ export function taskNewsOf(changes: readonly TaskChange[]): TaskNews[] {
   for (const { taskId, task } of changes) {
     if (!task || !NEWS_STATES.includes(task.state)) continue;
     const before = known.get(taskId)?.state;
-    if (before !== undefined && before !== task.state && ACTIVE_STATES.includes(before)) news.push({ task });
+    if (before !== undefined && before !== task.state && ENGINE_WORK_STATES.includes(before))
+      news.push({ task });
   }
   return news;
 }

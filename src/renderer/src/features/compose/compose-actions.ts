@@ -6,7 +6,7 @@
  */
 import { estimateCost, StudioError, taskTypeEntry } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
-import type { TaskSummary } from '../../model/task-status.ts';
+import type { LoadedTask } from '../../model/task-status.ts';
 import { type ComposeState, useCompose } from '../../stores/compose-store.ts';
 import { useStudio } from '../../stores/studio-store.ts';
 import { useTasks } from '../../stores/tasks-store.ts';
@@ -216,7 +216,7 @@ export async function openRerun(taskId: string): Promise<void> {
 }
 
 /** Opens the form of `action` with output `index` of a saved task as its input. */
-export function openFromResult(action: ResultAction, task: TaskSummary, index: number): void {
+export function openFromResult(action: ResultAction, task: LoadedTask, index: number): void {
   const output = task.outputs.find((o) => o.index === index && o.state === 'saved');
   if (!output) {
     toastError(`“${task.title}” has no saved output ${index + 1} to use`);

@@ -6,7 +6,7 @@
  */
 import type { TaskOutput } from '../../../../shared/index.ts';
 import { mediaUrl } from '../../model/media-url.ts';
-import type { TaskSummary } from '../../model/task-status.ts';
+import type { LoadedTask } from '../../model/task-status.ts';
 import type { ComposeForms, ComposeTab } from './compose-model.ts';
 import { type MediaPlace, type SlotField, type SlotState, slotFromResult } from './compose-slots.ts';
 import {
@@ -52,7 +52,7 @@ export function actionsFor(kind: TaskOutput['kind']): readonly ResultAction[] {
 
 /** The result as its slot shows it: its title, its thumbnail, and its size or length. */
 export function resultSlot(
-  task: Pick<TaskSummary, 'id' | 'title' | 'outputs'>,
+  task: Pick<LoadedTask, 'id' | 'title' | 'outputs'>,
   output: TaskOutput,
   place: MediaPlace,
 ) {
@@ -119,7 +119,7 @@ function placeOf(action: ResultAction): { tab: ComposeTab; slot: SlotField } {
  */
 export function formsForResult(
   action: ResultAction,
-  task: Pick<TaskSummary, 'id' | 'title' | 'outputs' | 'request'>,
+  task: Pick<LoadedTask, 'id' | 'title' | 'outputs' | 'request'>,
   output: TaskOutput,
   current: ComposeForms,
   place: MediaPlace,

@@ -6,11 +6,11 @@ import { useState } from 'react';
 import { BeforeAfterSlider } from '../../components/BeforeAfterSlider.tsx';
 import { ImageLightbox } from '../../components/ImageLightbox.tsx';
 import { WaveformPlayer } from '../../components/WaveformPlayer.tsx';
-import type { TaskSummary } from '../../model/task-status.ts';
+import type { LoadedTask } from '../../model/task-status.ts';
 import { useStudio } from '../../stores/studio-store.ts';
 import { beforeImageUrl, fileUrl } from './task-media.ts';
 
-export function DetailMedia({ task }: { task: TaskSummary }) {
+export function DetailMedia({ task }: { task: LoadedTask }) {
   const base = useStudio((s) => s.appInfo?.mediaBaseUrl);
   const [index, setIndex] = useState(0);
   const [viewing, setViewing] = useState(false);

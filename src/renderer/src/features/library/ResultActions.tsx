@@ -6,11 +6,11 @@
  */
 import '../../styles/result-forms.css';
 import { useId, useState } from 'react';
-import type { TaskSummary } from '../../model/task-status.ts';
+import type { LoadedTask } from '../../model/task-status.ts';
 import { openFromResult } from '../compose/compose-actions.ts';
 import { ACTION_LABELS, actionsFor } from '../compose/result-fill.ts';
 
-export function ResultActions({ task }: { task: TaskSummary }) {
+export function ResultActions({ task }: { task: LoadedTask }) {
   const id = useId();
   const saved = task.outputs.filter((o) => o.state === 'saved' && o.path && actionsFor(o.kind).length > 0);
   const [chosen, setChosen] = useState<number | null>(null);

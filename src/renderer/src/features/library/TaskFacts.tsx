@@ -7,7 +7,7 @@ import { StateChip } from '../../components/StateChip.tsx';
 import { previewAllowed } from '../../model/media-url.ts';
 import { usageText, usdOrDash } from '../../model/money-text.ts';
 import { parameterRows } from '../../model/parameter-display.ts';
-import { type TaskSummary, taskTypeLabelOf } from '../../model/task-status.ts';
+import { type LoadedTask, taskTypeLabelOf } from '../../model/task-status.ts';
 import { formatDateTime, formatDuration, msBetween } from '../../model/time-format.ts';
 import { useStudio } from '../../stores/studio-store.ts';
 import { inputUrl } from './task-media.ts';
@@ -39,7 +39,7 @@ function InputThumb({ input, url }: { input: TaskInput; url: string }) {
   );
 }
 
-export function Parameters({ task }: { task: TaskSummary }) {
+export function Parameters({ task }: { task: LoadedTask }) {
   const base = useStudio((s) => s.appInfo?.mediaBaseUrl);
   const rows = parameterRows(task.request.input);
   const inputOf = (name: string) => task.inputs?.find((input) => input.field === name);
@@ -70,7 +70,7 @@ export function Parameters({ task }: { task: TaskSummary }) {
   );
 }
 
-export function Identity({ task }: { task: TaskSummary }) {
+export function Identity({ task }: { task: LoadedTask }) {
   return (
     <section className="detail-section" aria-labelledby="detail-ids">
       <h3 id="detail-ids">Identifiers</h3>
@@ -103,7 +103,7 @@ export function Identity({ task }: { task: TaskSummary }) {
   );
 }
 
-export function Cost({ task }: { task: TaskSummary }) {
+export function Cost({ task }: { task: LoadedTask }) {
   const demo = useStudio((s) => s.settings?.demoLibrary ?? false);
   const usage = usageText(task.usage);
   return (
@@ -128,7 +128,7 @@ function span(from: string | null, to: string | null): string {
   return ms === null ? '—' : formatDuration(ms);
 }
 
-export function Timings({ task }: { task: TaskSummary }) {
+export function Timings({ task }: { task: LoadedTask }) {
   const waitFrom = task.remoteCreatedAt ?? task.submittedAt;
   return (
     <section className="detail-section" aria-labelledby="detail-times">

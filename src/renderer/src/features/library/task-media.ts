@@ -1,10 +1,10 @@
 /** Which URL shows a task's output or input in the renderer. Pure. */
 import type { TaskInput, TaskOutput } from '../../../../shared/index.ts';
 import { mediaUrl } from '../../model/media-url.ts';
-import type { TaskSummary } from '../../model/task-status.ts';
+import type { LoadedTask } from '../../model/task-status.ts';
 
 /** The output a card shows: the first saved one, else the first. */
-export function mainOutput(task: Pick<TaskSummary, 'outputs'>): TaskOutput | null {
+export function mainOutput(task: Pick<LoadedTask, 'outputs'>): TaskOutput | null {
   return task.outputs.find((o) => o.state === 'saved' && o.path) ?? task.outputs[0] ?? null;
 }
 
