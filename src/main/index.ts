@@ -15,7 +15,7 @@ import { electronDialogs, electronShell } from './platform/desktop-adapters.ts';
 import { createElectronSettingsStore } from './platform/electron-settings-store.ts';
 import { finishNoticeOf } from './platform/finish-notice.ts';
 import { handleMediaProtocol } from './platform/media-protocol.ts';
-import { MEDIA_BASE_URL } from './platform/media-url.ts';
+import { MEDIA_BASE_URL } from './platform/media-scheme.ts';
 import { watchNetwork } from './platform/network-watch.ts';
 import { SafeStorageSecretStore } from './platform/safe-storage-secret-store.ts';
 import { forwardStudioEvents, registerStudioCalls } from './platform/studio-ipc.ts';

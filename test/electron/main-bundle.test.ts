@@ -16,7 +16,7 @@ import { acquireLibraryLock, LOCK_OWNER_FILE_NAME } from '../../src/main/engine/
 import { APP_ID } from '../../src/main/platform/app-identity.ts';
 import { APP_PAGE_URL, APP_SCHEME } from '../../src/main/platform/app-protocol-files.ts';
 import { CONTENT_SECURITY_POLICY } from '../../src/main/platform/content-security-policy.ts';
-import { MEDIA_SCHEME } from '../../src/main/platform/media-url.ts';
+import { MEDIA_SCHEME } from '../../src/main/platform/media-scheme.ts';
 import {
   channelOf,
   GRANT_FILE_CHANNEL,

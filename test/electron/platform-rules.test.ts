@@ -14,7 +14,7 @@ import {
 } from '../../src/main/platform/content-security-policy.ts';
 import { isAllowedExternalUrl } from '../../src/main/platform/external-links.ts';
 import { finishNoticeOf } from '../../src/main/platform/finish-notice.ts';
-import { MEDIA_BASE_URL, mediaRequestPath } from '../../src/main/platform/media-url.ts';
+import { MEDIA_BASE_URL, mediaRequestPath } from '../../src/main/platform/media-scheme.ts';
 import { FILE_COMMANDS, GO_COMMANDS, SETTINGS_COMMAND } from '../../src/main/platform/menu-commands.ts';
 import { isPermissionAllowed } from '../../src/main/platform/permission-policy.ts';
 import type { Task } from '../../src/shared/index.ts';

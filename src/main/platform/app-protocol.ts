@@ -5,7 +5,7 @@
  */
 import { protocol, type Session } from 'electron';
 import { APP_SCHEME, answerAppRequest } from './app-protocol-files.ts';
-import { MEDIA_SCHEME } from './media-url.ts';
+import { MEDIA_SCHEME } from './media-scheme.ts';
 
 /** Must run before the app is ready. */
 export function registerPrivilegedSchemes(): void {

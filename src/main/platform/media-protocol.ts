@@ -7,7 +7,7 @@
 import type { Session } from 'electron';
 import type { StudioBackend } from '../backend/index.ts';
 import { answerMediaRequest } from './media-response.ts';
-import { MEDIA_SCHEME } from './media-url.ts';
+import { MEDIA_SCHEME } from './media-scheme.ts';
 
 export function handleMediaProtocol(session: Session, backend: StudioBackend): void {
   session.protocol.handle(MEDIA_SCHEME, (request) => answerMediaRequest(backend, request));

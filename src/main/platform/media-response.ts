@@ -7,7 +7,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { mediaTypeOf, planMediaResponse, type StudioBackend } from '../backend/index.ts';
-import { mediaRequestPath } from './media-url.ts';
+import { mediaRequestPath } from './media-scheme.ts';
 
 function plain(status: number, text: string): Response {
   return new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });

@@ -41,7 +41,7 @@ import type {
   TaskPatch,
   TransitionOptions,
 } from './store-types.ts';
-import { TaskLineageRecords } from './task-lineage.ts';
+import { TaskLineageRecords } from './lineage-records.ts';
 import { TaskLists } from './task-lists.ts';
 import { TaskRecords } from './task-records.ts';
 
