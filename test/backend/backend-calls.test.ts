@@ -13,6 +13,7 @@ import {
   STUDIO_CALLS,
   type StudioSettings,
   type Task,
+  type TaskChange,
   type TaskPage,
 } from '../../src/shared/index.ts';
 import {
@@ -153,7 +154,17 @@ describe('first run in demo mode', () => {
     });
     await waitUntil(() => finished.find((f) => f.id === t.id), 12_000, 'the finish notice');
     await h.ok('tasks.setFavorite', { id: t.id, favorite: true });
-    await new Promise((r) => setTimeout(r, 150));
+    // the batch carrying the favourite is emitted and then shown to the finish watch in one step
+    await waitUntil(
+      () =>
+        h.events.some(
+          (e) =>
+            e.event === 'tasks.changed' &&
+            (e.payload as TaskChange[]).some((c) => c.taskId === t.id && c.task?.favorite === true),
+        ),
+      2_000,
+      'the favourite in a tasks.changed batch',
+    );
     expect(finished.filter((f) => f.id === t.id)).toHaveLength(1);
   });
 });

@@ -264,7 +264,8 @@ describe('the key and the service', () => {
     const st = await status();
     expect(st).toMatchObject({ service: 'none', serviceConfigured: false });
     const t = await h.ok<Task>('tasks.queue', { ...SONG, input: { ...SONG.input, style_prompt: 'waits' } });
-    await new Promise((r) => setTimeout(r, 200));
+    // the engine has looked at the queue and started what it would: nothing
+    await h.backend.idle();
     expect((await h.ok<Task>('tasks.get', { id: t.id })).state).toBe('queued');
   });
 
@@ -319,7 +320,8 @@ describe('tasks at once', () => {
       const sent = refusing.requests.length;
       const s = await h.ok<StudioSettings>('settings.update', { maxActiveRemote: 2 });
       expect(s.maxActiveRemote).toBe(2);
-      await new Promise((r) => setTimeout(r, 300));
+      // the engine has acted on the new setting: whatever it would send on its own is sent
+      await h.backend.idle();
       // a reopened library would have forgotten the refusal and sent the task again
       expect((await status()).authProblem).toBe(refused);
       expect(refusing.requests.length).toBe(sent);

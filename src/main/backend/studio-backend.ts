@@ -57,6 +57,11 @@ export interface StudioBackend {
   sandboxUrl(): string | null;
   /** The built-in sandbox's in-process controls while it runs, for tests (built-in-sandbox.ts). */
   builtInSandbox(): BuiltInSandboxControls | null;
+  /**
+   * Resolves when the engine has no work under way and no pass over what is due about to run
+   * (TaskEngine.idle): what it was going to start on its own has started. For tests.
+   */
+  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -158,6 +163,10 @@ class Backend implements StudioBackend, CallContext {
 
   builtInSandbox(): BuiltInSandboxControls | null {
     return this.#sandbox.controls();
+  }
+
+  idle(): Promise<void> {
+    return this.#host.engine.idle();
   }
 
   async close(): Promise<void> {
