@@ -4,18 +4,20 @@
  * fetch next (its PollSchedule, no part of the Task) and tells the window nothing.
  */
 import type { Task, TaskError } from '../../shared/index.ts';
+import type { TaskPatch } from '../store/index.ts';
 
 /** The shown fields an answer from the service may set. */
-export interface ShownPatch {
-  remoteId?: string | null;
-  remoteStatus?: string | null;
-  usage?: Task['usage'];
-  error?: TaskError | null;
-  submittedAt?: string | null;
-  remoteCreatedAt?: string | null;
-  startedAt?: string | null;
-  endedAt?: string | null;
-}
+export type ShownPatch = Pick<
+  TaskPatch,
+  | 'remoteId'
+  | 'remoteStatus'
+  | 'usage'
+  | 'error'
+  | 'submittedAt'
+  | 'remoteCreatedAt'
+  | 'startedAt'
+  | 'endedAt'
+>;
 
 const TIME_FIELDS = ['submittedAt', 'remoteCreatedAt', 'startedAt', 'endedAt'] as const;
 

@@ -4,9 +4,10 @@
  */
 export { DATABASE_FILE_NAME } from './database-connection.ts';
 export { toFtsQuery } from './fts-query.ts';
-export { LibraryStore, type TransactionOptions } from './library-store.ts';
+export { LibraryStore } from './library-store.ts';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list-query.ts';
 export { MIGRATIONS, type Migration, SCHEMA_VERSION } from './migrations.ts';
+export type { TransactionOptions } from './store-core.ts';
 export {
   CorruptTaskRowError,
   DatabaseTooNewError,
@@ -15,17 +16,4 @@ export {
   MigrationMismatchError,
   SqliteFeatureMissingError,
 } from './store-errors.ts';
-export type {
-  Base64InputPlace,
-  DeletedTaskFiles,
-  DurationRow,
-  NewOutput,
-  NewTask,
-  OutputPatch,
-  PollSchedule,
-  StoredBase64Input,
-  StoredTask,
-  StoreOptions,
-  TaskPatch,
-  TransitionOptions,
-} from './store-types.ts';
+export type * from './store-types.ts';

@@ -22,6 +22,7 @@ import type {
 } from '../../shared/index.ts';
 import { DEFAULT_BUSY_TIMEOUT_MS, openDatabase } from './database-connection.ts';
 import { InputRecords } from './input-records.ts';
+import { TaskLineageRecords } from './lineage-records.ts';
 import { integrityCheck, probeWrite } from './maintenance.ts';
 import { runMigrations } from './migration-runner.ts';
 import { MIGRATIONS } from './migrations.ts';
@@ -41,11 +42,8 @@ import type {
   TaskPatch,
   TransitionOptions,
 } from './store-types.ts';
-import { TaskLineageRecords } from './lineage-records.ts';
 import { TaskLists } from './task-lists.ts';
 import { TaskRecords } from './task-records.ts';
-
-export type { TransactionOptions } from './store-core.ts';
 
 export class LibraryStore {
   /** Absolute path of the database file. */

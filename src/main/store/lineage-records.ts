@@ -10,6 +10,7 @@ import {
   FINAL_STATES,
   LINEAGE_CHILDREN,
   LINEAGE_DEPTH,
+  RUNNING_STATES,
   TASK_STATES,
   type TaskLineage,
   type TaskLineageItem,
@@ -76,15 +77,6 @@ const BatchRow = z.object({
 });
 type BatchTaskRow = z.infer<typeof BatchRow>;
 
-const ACTIVE: readonly TaskState[] = [
-  'submitting',
-  'pending',
-  'staged',
-  'processing',
-  'completed',
-  'downloading',
-];
-
 /** The summary of one batch's rows (in the order they were queued). */
 function summaryOf(batchId: string, rows: readonly BatchTaskRow[]): BatchSummary {
   const count = (states: readonly TaskState[]) => rows.filter((r) => states.includes(r.state)).length;
@@ -98,7 +90,7 @@ function summaryOf(batchId: string, rows: readonly BatchTaskRow[]): BatchSummary
     total: rows.length,
     done: count(['saved']),
     failed: count(['failed', 'expired']),
-    active: count(ACTIVE),
+    active: count(RUNNING_STATES),
     queued: count(['queued']),
     uncertain: count(['uncertain']),
     cancelled: count(['cancelled']),

@@ -241,6 +241,17 @@ export function walkOrderIndex(matching: number, total: number, size: number): b
 export function buildFilterShareQuery(filter: TaskFilter): BuiltQuery | null {
   if (!countableFromTotals(filter)) return null;
   const params: Params = {};
+  const terms = totalsTerms(filter, params);
+  const states = filterStates(filter);
+  if (states !== null && states.length > 0) terms.push(statesTerm(states, 'task_totals', params));
+  if (terms.length === 0) return null;
+  const sql = `SELECT coalesce(sum(tasks), 0) AS total,
+    coalesce(sum(CASE WHEN ${terms.join(' AND ')} THEN tasks ELSE 0 END), 0) AS matching FROM task_totals`;
+  return { sql, params };
+}
+
+/** The terms on task_totals of the family, task type and favorite filters (the ones it keeps). */
+function totalsTerms(filter: TaskFilter, params: Params): string[] {
   const terms: string[] = [];
   if (filter.family !== undefined) {
     terms.push('family = $family');
@@ -254,30 +265,13 @@ export function buildFilterShareQuery(filter: TaskFilter): BuiltQuery | null {
     terms.push('favorite = $favorite');
     params.favorite = filter.favorite ? 1 : 0;
   }
-  const states = filterStates(filter);
-  if (states !== null && states.length > 0) terms.push(statesTerm(states, 'task_totals', params));
-  if (terms.length === 0) return null;
-  const sql = `SELECT coalesce(sum(tasks), 0) AS total,
-    coalesce(sum(CASE WHEN ${terms.join(' AND ')} THEN tasks ELSE 0 END), 0) AS matching FROM task_totals`;
-  return { sql, params };
+  return terms;
 }
 
 /** Counts per state from task_totals: family, task type and favorite filters apply there. */
 export function buildTotalsCountQuery(filter: TaskFilter): BuiltQuery {
   const params: Params = {};
-  const terms: string[] = ['tasks > 0'];
-  if (filter.family !== undefined) {
-    terms.push('family = $family');
-    params.family = filter.family;
-  }
-  if (filter.taskType !== undefined) {
-    terms.push('task_type = $task_type');
-    params.task_type = filter.taskType;
-  }
-  if (filter.favorite !== undefined) {
-    terms.push('favorite = $favorite');
-    params.favorite = filter.favorite ? 1 : 0;
-  }
+  const terms = ['tasks > 0', ...totalsTerms(filter, params)];
   return { sql: `SELECT state, sum(tasks) AS n FROM task_totals${where(terms)} GROUP BY state`, params };
 }
 
