@@ -17,7 +17,7 @@
  * address is the service: another run's sandbox is gone.
  */
 
-import type { TaskDraft } from '../../shared/index.ts';
+import type { InputMediaKind, TaskDraft } from '../../shared/index.ts';
 import {
   isHttpUrl,
   looksLikeOutputRef,
@@ -78,7 +78,7 @@ function urlProblem(ctx: EngineContext, task: Task, index: number): string | nul
 function resolveOne(
   ctx: EngineContext,
   field: string,
-  kind: 'image' | 'audio',
+  kind: InputMediaKind,
   ref: OutputRef,
 ): { text: string; note: string; viaUrl: boolean } {
   const task = ctx.store.getTask(ref.taskId);

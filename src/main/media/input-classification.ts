@@ -9,7 +9,7 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isHttpUrl } from '../../shared/catalog/index.ts';
+import { type InputMediaKind, isHttpUrl } from '../../shared/catalog/index.ts';
 import { countNonWhitespace, hasOnlyBase64Characters } from './base64-strict.ts';
 import { sniffFileType } from './file-type-sniffing.ts';
 import { localPathProblem } from './local-path-rules.ts';
@@ -29,7 +29,7 @@ const LONG_VALUE_CHARS = 256;
 /** Longer values are never stat()ed as paths. */
 const MAX_PATH_CHARS = 4096;
 
-export async function classifyInputValue(value: string, kind: 'image' | 'audio'): Promise<ClassifiedValue> {
+export async function classifyInputValue(value: string, kind: InputMediaKind): Promise<ClassifiedValue> {
   if (value.trim() === '') return { kind: 'refused', problem: 'no value given' };
   if (/^data:/i.test(value)) return { kind: 'data-uri', value };
   if (/^file:/i.test(value)) return fileUrl(value);

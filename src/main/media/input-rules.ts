@@ -4,13 +4,13 @@
  * prefix) or null.
  */
 
-import { LIMITS } from '../../shared/catalog/index.ts';
+import { type InputMediaKind, LIMITS } from '../../shared/catalog/index.ts';
 import { describeType, type SniffedType } from './file-type-sniffing.ts';
 
 export interface InputRule {
   /** The input field, used in messages and in library file names. */
   field: string;
-  kind: 'image' | 'audio';
+  kind: InputMediaKind;
   /** Face swap takes JPEG, PNG or WebP only, and URLs ending in an image extension. */
   faceSwap?: boolean;
   /** Each image side must be below this. Default LIMITS.imageMaxSideExclusive (2048). */

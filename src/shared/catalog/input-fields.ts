@@ -8,12 +8,16 @@ import { hasAllowedImageUrlExtension, isHttpUrl, LIMITS } from './limits.ts';
 
 export type FieldType = 'string' | 'number' | 'integer' | 'boolean';
 
+/** What a media input field takes: a picture or a sound (outputs may also be video or files). */
+export const INPUT_MEDIA_KINDS = ['image', 'audio'] as const;
+export type InputMediaKind = (typeof INPUT_MEDIA_KINDS)[number];
+
 export interface FieldRule {
   type: FieldType;
   /** Present and, for strings, not empty. */
   required?: boolean;
   /** The field carries a media input: a URL, Base64 text, or (in the app) a local file. */
-  media?: 'image' | 'audio';
+  media?: InputMediaKind;
   /** Face swap: a URL must end in an allowed image extension (spec 2.4). */
   urlExtension?: boolean;
   min?: number;
@@ -145,7 +149,7 @@ export function inputProblems(
 
 export interface MediaFieldRule {
   field: string;
-  kind: 'image' | 'audio';
+  kind: InputMediaKind;
   required: boolean;
   /** A URL must end in .jpg/.jpeg/.png/.webp (face swap). */
   faceSwap: boolean;

@@ -6,6 +6,7 @@
  * implements the same bridge over the real engine.
  */
 import { z } from 'zod';
+import { INPUT_MEDIA_KINDS } from '../catalog/input-fields.ts';
 import { apiKeyProblem } from '../catalog/limits.ts';
 import { SettingsUpdateSchema, type StudioSettings } from '../settings/settings-schema.ts';
 import {
@@ -115,7 +116,7 @@ export const STUDIO_CALLS = {
     args: z.strictObject({
       field: text(100).min(1),
       value: z.string().min(1).max(30_000_000),
-      kind: z.enum(['image', 'audio']),
+      kind: z.enum(INPUT_MEDIA_KINDS),
       faceSwap: z.boolean().optional(),
     }),
     result: z.custom<MediaCheck>(),

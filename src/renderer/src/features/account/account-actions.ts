@@ -11,7 +11,8 @@ import { asSentence, toStudioError } from '../../model/studio-error.ts';
 import { type ServiceCheck, type StudioState, useStudio } from '../../stores/studio-store.ts';
 import { balanceText } from './balance-text.ts';
 
-const FINISHED_STATES = new Set(['saved', 'failed', 'expired']);
+/** Ends after which the service may have charged the account. */
+const BALANCE_CHANGING_STATES = new Set(['saved', 'failed', 'expired']);
 const AFTER_FINISH_DELAY_MS = 1_500;
 
 /** Number of the newest request; answers to older ones are dropped. */
@@ -104,7 +105,7 @@ export function ensureAccountFor(identity: string): void {
 
 /** Refreshes the balance shortly after a task ends (a batch of endings asks once). */
 export function refreshAccountAfterFinishes(changes: readonly TaskChange[]): void {
-  if (!changes.some((c) => c.task && FINISHED_STATES.has(c.task.state))) return;
+  if (!changes.some((c) => c.task && BALANCE_CHANGING_STATES.has(c.task.state))) return;
   if (finishTimer) clearTimeout(finishTimer);
   finishTimer = setTimeout(() => {
     finishTimer = null;

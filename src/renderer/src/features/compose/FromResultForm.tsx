@@ -6,7 +6,7 @@
  */
 import '../../styles/result-forms.css';
 import { useId } from 'react';
-import { LIMITS } from '../../../../shared/index.ts';
+import { type InputMediaKind, LIMITS } from '../../../../shared/index.ts';
 import { ExtendHandles, type ExtendSide } from '../../components/ExtendHandles.tsx';
 import { FieldMessage } from '../../components/FieldMessage.tsx';
 import { MediaSlot } from '../../components/MediaSlot.tsx';
@@ -33,7 +33,7 @@ function OperationPicker() {
   const id = useId();
   const operation = useCompose((s) => s.fromResult.operation);
   const setOperation = useCompose((s) => s.setOperation);
-  const group = (kind: 'audio' | 'image') => RESULT_OPERATIONS.filter((op) => sourceKindOf(op) === kind);
+  const group = (kind: InputMediaKind) => RESULT_OPERATIONS.filter((op) => sourceKindOf(op) === kind);
   const option = (op: ResultOperation) => (
     <label key={op} className="operation-option">
       <input

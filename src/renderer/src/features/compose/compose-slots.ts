@@ -6,6 +6,7 @@
  */
 import {
   hasAllowedImageUrlExtension,
+  type InputMediaKind,
   type MediaCheck,
   type OutputRef,
   type OutputRefValue,
@@ -66,7 +67,7 @@ export const EMPTY_SLOT: SlotState = {
 export interface SlotRule {
   field: string;
   label: string;
-  kind: 'image' | 'audio';
+  kind: InputMediaKind;
   faceSwap: boolean;
   required: boolean;
 }
@@ -133,7 +134,7 @@ export function slotFilled(slot: SlotState): boolean {
 export function slotFromResult(result: {
   ref: OutputRef;
   title: string;
-  kind: 'image' | 'audio';
+  kind: InputMediaKind;
   /** The thumbnail (or the picture) as a URL the page may load. */
   previewUrl: string | null;
   mediaUrl: string | null;
@@ -166,7 +167,7 @@ function approxKb(base64Length: number): string {
 }
 
 /** A slot showing an existing value (from a re-run): library copies by name with a preview. */
-export function slotFromValue(value: string, kind: 'image' | 'audio', place: MediaPlace): SlotState {
+export function slotFromValue(value: string, kind: InputMediaKind, place: MediaPlace): SlotState {
   const trimmed = value.trim();
   if (trimmed === '') return EMPTY_SLOT;
   const base = { ...EMPTY_SLOT, value: trimmed, status: 'checking' as const };

@@ -6,6 +6,7 @@
  */
 import {
   type FieldRule,
+  type InputMediaKind,
   LIMITS,
   mediaFieldsOfRules,
   type TaskTypeEntry,
@@ -166,7 +167,7 @@ export function isResultOperation(value: string): value is ResultOperation {
 }
 
 /** The kind of source an operation takes (its one media field). */
-export function sourceKindOf(operation: ResultOperation): 'audio' | 'image' {
+export function sourceKindOf(operation: ResultOperation): InputMediaKind {
   return mediaFieldsOfRules(entryOf(operation).input)[0]?.kind ?? 'image';
 }
 
