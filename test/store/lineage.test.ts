@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE_NAME, LibraryStore, MIGRATIONS } from '../../src/main/store/index.ts';
-import { runMigrations } from '../../src/main/store/migration-runner.ts';
 import { LINEAGE_SQL } from '../../src/main/store/lineage-records.ts';
+import { runMigrations } from '../../src/main/store/migration-runner.ts';
 import { faceSwapTask, songTask, tempLibraries } from './store-fixtures.ts';
 
 const libs = tempLibraries();
