@@ -27,6 +27,6 @@ export {
   parseRangeHeader,
   planMediaResponse,
 } from './media-range.ts';
-export { chooseService, type ServiceChoice } from './service-selection.ts';
+export { chooseService } from './service-selection.ts';
 export { createStudioBackend, type StudioBackend } from './studio-backend.ts';
 export { NEWS_STATES, TaskFinishWatch } from './task-finish-watch.ts';

@@ -7,9 +7,13 @@
  * - otherwise none: tasks are queued locally until the user sets things up.
  * And the profile tasks are queued with, which decides model ids and field names.
  */
-import { hostedProfile, type ServiceProfile, type Settings, sandboxProfile } from '../../shared/index.ts';
-
-export type ServiceChoice = 'sandbox' | 'remote' | 'none';
+import {
+  hostedProfile,
+  type ServiceChoice,
+  type ServiceProfile,
+  type Settings,
+  sandboxProfile,
+} from '../../shared/index.ts';
 
 /** Where the hosted service is, when not at its public address (tests point it at a stand-in). */
 export interface HostedAddress {

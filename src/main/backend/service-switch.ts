@@ -9,6 +9,7 @@ import {
   apiKeyProblem,
   type EngineStatusView,
   keyTransportProblem,
+  type ServiceChoice,
   type ServiceProfile,
   type Settings,
 } from '../../shared/index.ts';
@@ -16,7 +17,7 @@ import type { EngineStatus, ServiceSettings, TaskEngine } from '../engine/index.
 import { type BoundKey, originOf } from '../settings/index.ts';
 import type { ApiKey } from './api-key.ts';
 import type { BuiltInSandbox } from './built-in-sandbox.ts';
-import { chooseService, type HostedAddress, profileOf, type ServiceChoice } from './service-selection.ts';
+import { chooseService, type HostedAddress, profileOf } from './service-selection.ts';
 
 export class ServiceSwitch {
   readonly #key: ApiKey;

@@ -33,9 +33,11 @@ export interface BatchView {
   tasks: Task[];
 }
 
+/** Which service tasks go to: the built-in sandbox, the real service, or none yet. */
+export type ServiceChoice = 'sandbox' | 'remote' | 'none';
+
 export interface EngineStatusView extends EngineStatus {
-  /** Which service tasks go to: the built-in sandbox, the real service, or none yet. */
-  service: 'sandbox' | 'remote' | 'none';
+  service: ServiceChoice;
   /** The real service's address (`https://api.piapi.ai`) while tasks go to it; null otherwise. */
   serviceAddress: string | null;
 }
@@ -53,7 +55,7 @@ export interface AppInfo {
 /** The account at the service: its balance, as the service reports it. */
 export interface AccountView {
   /** Which service answered. */
-  service: 'sandbox' | 'remote';
+  service: Exclude<ServiceChoice, 'none'>;
   accountName: string | null;
   /** The balance in US dollars, when the service says. */
   balanceUsd: number | null;

@@ -3,7 +3,7 @@
  * or a custom address and vendor), the balance there, and how many tasks run at once.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { HOSTED_SERVICE, readBaseUrl, SANDBOX_VENDOR } from '../../../../shared/index.ts';
+import { HOSTED_SERVICE, readBaseUrl, SANDBOX_VENDOR, type ServiceChoice } from '../../../../shared/index.ts';
 import { FieldMessage } from '../../components/FieldMessage.tsx';
 import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
 import { asSentence } from '../../model/studio-error.ts';
@@ -15,11 +15,7 @@ import { ModelIdsSection } from './ModelIdsSection.tsx';
 import { ServiceCheckLine } from './ServiceCheckLine.tsx';
 import { updateSettings } from './settings-actions.ts';
 
-function nowSendingTo(
-  service: 'sandbox' | 'remote' | 'none',
-  hosted: boolean,
-  address: string | null,
-): string {
+function nowSendingTo(service: ServiceChoice, hosted: boolean, address: string | null): string {
   if (service === 'sandbox') return 'the demo sandbox';
   if (service === 'remote')
     return hosted
