@@ -1,0 +1,209 @@
+/**
+ * axe-core (WCAG 2.x A and AA rules plus best practices) on every screen at 800 x 600 and
+ * 1920 x 1080, in the light and the dark theme, with the player bar showing: Compose (Song, Face
+ * swap, Image edit, From a result empty and on Extend, Other), Activity (a task running at the
+ * service, a failed and an uncertain one), Library (song and picture cards), the detail of a
+ * song and of a picture, the image viewer (fit, actual size, compare), Settings; and the welcome
+ * dialog of a first run. Serious and critical violations fail the test; the others are printed.
+ * accessibility.test.ts covers the same screens at 1280 x 800 without the player bar. A picture
+ * of each screen goes to A11Y_SHOTS_DIR (default /tmp/a11y-shots) for a person to look at.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Task } from '../../src/shared/index.ts';
+import { writePicture } from './harness/local-media.ts';
+import { makeSongs, playerBar } from './harness/player-ui.ts';
+import type { StudioRig } from './harness/studio-rig.ts';
+import { startStudio, stopStudio } from './harness/studio-session.ts';
+import {
+  type AxeViolation,
+  card,
+  describeViolations,
+  openComposeTab,
+  openView,
+  runAxe,
+  waitForApp,
+} from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
+
+const THEMES = ['light', 'dark'] as const;
+const SIZES = [
+  { width: 800, height: 600 },
+  { width: 1920, height: 1080 },
+] as const;
+const BLOCKING = new Set(['serious', 'critical']);
+const SHOTS_DIR = process.env.A11Y_SHOTS_DIR ?? '/tmp/a11y-shots';
+
+/** Takes a picture of the page, runs axe and sorts what it found into blocking (serious, critical) and the rest. */
+async function check(page: Page, where: string, blocking: string[], others: string[]): Promise<void> {
+  await mkdir(SHOTS_DIR, { recursive: true });
+  await page.screenshot({
+    path: join(SHOTS_DIR, `${where.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`),
+    animations: 'disabled',
+  });
+  const violations: AxeViolation[] = await runAxe(page);
+  const bad = violations.filter((v) => v.impact !== null && BLOCKING.has(v.impact));
+  if (bad.length) blocking.push(describeViolations(where, bad));
+  const rest = violations.filter((v) => !bad.includes(v));
+  if (rest.length) others.push(describeViolations(where, rest));
+}
+
+async function openDetail(page: Page, task: Task): Promise<void> {
+  await openView(page, 'library');
+  await card(page, task.id)
+    .getByRole('button', { name: `Open ${task.title}` })
+    .click();
+  await page.locator(`[data-testid="detail-panel"][data-task-id="${task.id}"]`).waitFor();
+}
+
+describe.skipIf(!browserAvailable())(
+  'accessibility (axe-core) of every screen at 800 x 600 and 1920 x 1080',
+  () => {
+    let browser: Browser;
+    let rig: StudioRig;
+    let song: Task;
+    let swap: Task;
+
+    beforeAll(async () => {
+      ({ browser, rig } = await startStudio({ service: 'service' }));
+      [song] = await makeSongs(rig, ['Morning strings'], 3);
+      const target = await writePicture(rig.filesDir, 'target.png', 640, 480);
+      const face = await writePicture(rig.filesDir, 'face.png', 160, 160, { r: 210, g: 150, b: 110 });
+      swap = await rig.call('tasks.queue', {
+        model: 'service/image-toolkit',
+        taskType: 'face-swap',
+        title: 'Beach swap',
+        input: { target_image: target, swap_image: face },
+      });
+      swap = await rig.waitForTask(swap.id, ['saved']);
+      const songDraft = {
+        model: 'service/ace-step',
+        taskType: 'txt2audio',
+        input: { style_prompt: 'calm strings', duration: 3 },
+      };
+      // A failed and an uncertain task, so Activity shows its error and decision rows.
+      await rig.setFaults({ taskFailureRate: 1 });
+      const failed = await rig.call('tasks.queue', { ...songDraft, title: 'Broken song' });
+      await rig.waitForTask(failed.id, ['failed']);
+      await rig.setFaults({ applyTo: 'create', resetAfterBodyRate: 1 });
+      const uncertain = await rig.call('tasks.queue', { ...songDraft, title: 'Lost answer' });
+      await rig.waitForTask(uncertain.id, ['uncertain']);
+      await rig.setFaults({});
+      // And one running at the service the whole time: a four-minute song at the real pace.
+      await rig.stopService();
+      await rig.restartService({ timeScale: 1 });
+      const running = await rig.call('tasks.queue', {
+        ...songDraft,
+        title: 'Long ballad',
+        input: { style_prompt: 'slow ballad', duration: 240 },
+      });
+      await rig.waitForTask(running.id, ['processing'], 30_000);
+    });
+
+    afterAll(() => stopStudio({ browser, rig }));
+
+    async function screens(page: Page, at: (where: string) => Promise<void>): Promise<void> {
+      // The player bar shows on every screen below: a song played from its card, looping.
+      await openView(page, 'library');
+      await card(page, song.id)
+        .getByRole('button', { name: `Play ${song.title}`, exact: true })
+        .click();
+      await playerBar(page).and(page.locator('[data-playing="true"]')).waitFor();
+      await playerBar(page).getByRole('button', { name: 'Loop' }).click();
+      await at('Library (player bar)');
+
+      for (const tab of ['Song', 'Face swap', 'Image edit', 'Other'] as const) {
+        await openComposeTab(page, tab);
+        await at(`Compose / ${tab}`);
+      }
+      await page.getByRole('tab', { name: 'From a result', exact: true }).click();
+      await page.getByTestId('compose-fromResult').waitFor();
+      await at('Compose / From a result');
+
+      await openView(page, 'activity');
+      for (const section of ['running', 'failed', 'decide']) {
+        await page.locator(`[data-testid="activity-section"][data-section="${section}"]`).waitFor();
+      }
+      await at('Activity');
+
+      await openDetail(page, song);
+      await page.locator('[data-testid="waveform-player"][data-ready="true"]').waitFor({ timeout: 15_000 });
+      await at('Detail / song');
+      await page.getByTestId('result-actions').getByRole('button', { name: 'Extend', exact: true }).click();
+      await page.locator('[data-testid="extend-wave"][data-ready="true"]').waitFor({ timeout: 15_000 });
+      await at('Compose / From a result / Extend');
+
+      await openDetail(page, swap);
+      await page.getByTestId('before-after').waitFor();
+      await at('Detail / picture');
+      await page.getByRole('button', { name: 'View larger' }).click();
+      const viewer = page.getByRole('dialog', { name: swap.title });
+      await viewer.locator('.lightbox-image').waitFor();
+      await at('Image viewer / fit');
+      await viewer.getByRole('button', { name: 'Actual size' }).click();
+      await at('Image viewer / actual size');
+      await viewer.getByRole('button', { name: 'Compare with input' }).click();
+      await viewer.getByTestId('before-after-frame').waitFor();
+      await at('Image viewer / compare');
+      await page.keyboard.press('Escape');
+      await viewer.waitFor({ state: 'detached' });
+
+      await openView(page, 'settings');
+      await at('Settings');
+    }
+
+    for (const size of SIZES) {
+      for (const theme of THEMES) {
+        it(`has no serious or critical violations at ${size.width} x ${size.height}, ${theme}`, async () => {
+          await rig.call('settings.update', { theme });
+          const view = await rig.openPage(browser, { colorScheme: theme, viewport: size });
+          const blocking: string[] = [];
+          const others: string[] = [];
+          try {
+            const { page } = view;
+            await waitForApp(page);
+            await screens(page, (where) =>
+              check(page, `${theme} / ${size.width}x${size.height} / ${where}`, blocking, others),
+            );
+          } finally {
+            await view.close();
+          }
+          if (others.length) console.log(`axe, minor and moderate:\n${others.join('\n')}`);
+          expect(blocking, blocking.join('\n')).toEqual([]);
+        });
+      }
+    }
+  },
+);
+
+describe.skipIf(!browserAvailable())('accessibility (axe-core) of the welcome dialog', () => {
+  let browser: Browser;
+  let rig: StudioRig;
+
+  beforeAll(async () => {
+    ({ browser, rig } = await startStudio({ service: 'first-run' }));
+  });
+
+  afterAll(() => stopStudio({ browser, rig }));
+
+  for (const size of SIZES) {
+    for (const theme of THEMES) {
+      it(`has no serious or critical violations at ${size.width} x ${size.height}, ${theme}`, async () => {
+        const view = await rig.openPage(browser, { colorScheme: theme, viewport: size });
+        const blocking: string[] = [];
+        const others: string[] = [];
+        try {
+          const { page } = view;
+          await page.getByTestId('welcome-dialog').waitFor();
+          await check(page, `${theme} / ${size.width}x${size.height} / Welcome`, blocking, others);
+        } finally {
+          await view.close();
+        }
+        if (others.length) console.log(`axe, minor and moderate:\n${others.join('\n')}`);
+        expect(blocking, blocking.join('\n')).toEqual([]);
+      });
+    }
+  }
+});
