@@ -4,6 +4,7 @@
  * Queue state.
  */
 import { create } from 'zustand';
+import { type BatchForm, clampVariations, emptyBatch } from '../features/compose/compose-batch.ts';
 import {
   type CommonForm,
   type ComposeForms,
@@ -42,6 +43,12 @@ export interface ComposeState extends ComposeForms {
   queueing: boolean;
   /** Why the last Queue needs the user's word (a task with no published price under a budget). */
   unknownPrice: string | null;
+  /** Variations, the face swap's extra targets and the song split: Queue sends a batch. */
+  batch: BatchForm;
+  setVariations(tab: ComposeTab, count: number): void;
+  setSongSplit(split: boolean): void;
+  /** Replaces the face swap's extra targets (their previews no longer shown are freed). */
+  setExtraTargets(targets: SlotState[]): void;
   setTab(tab: ComposeTab): void;
   setSong(patch: Partial<SongForm>): void;
   setFaceSwap(patch: Partial<FaceSwapForm>): void;
@@ -106,6 +113,22 @@ export const useCompose = create<ComposeState>()((set, get) => {
     formError: null,
     queueing: false,
     unknownPrice: null,
+    batch: emptyBatch(),
+    setVariations: (tab, count) =>
+      set((s) => ({
+        batch: { ...s.batch, variations: { ...s.batch.variations, [tab]: clampVariations(count) } },
+      })),
+    setSongSplit: (songSplit) => {
+      set((s) => ({ batch: { ...s.batch, songSplit } }));
+      edited('song', ['lyrics']);
+    },
+    setExtraTargets: (extraTargets) => {
+      // a target moved into the target slot keeps its preview
+      const kept = new Set([...extraTargets.map((t) => t.previewUrl), get().slots.target_image.previewUrl]);
+      for (const old of get().batch.extraTargets) if (!kept.has(old.previewUrl)) releasePreview(old);
+      set((s) => ({ batch: { ...s.batch, extraTargets } }));
+      edited('faceSwap', ['target_image']);
+    },
     setTab: (tab) => set({ tab, formError: null }),
     setUnknownPrice: (unknownPrice) => set({ unknownPrice }),
     setSong: (patch) => {
@@ -179,6 +202,7 @@ export const useCompose = create<ComposeState>()((set, get) => {
         fromResult:
           tab === 'fromResult' ? { ...emptyFromResult(), operation: s.fromResult.operation } : s.fromResult,
         other: tab === 'other' ? emptyOther() : s.other,
+        batch: clearedBatch(s.batch, tab),
         common: { ...s.common, [tab]: EMPTY_COMMON },
         parent: { ...s.parent, [tab]: null },
         errors: { ...s.errors, [tab]: {} },
@@ -195,6 +219,7 @@ export const useCompose = create<ComposeState>()((set, get) => {
       set({
         ...forms,
         tab,
+        batch: clearedBatch(get().batch, tab),
         errors: noErrors(),
         touched: noneTouched(),
         attempted: perTab(false),
@@ -203,12 +228,25 @@ export const useCompose = create<ComposeState>()((set, get) => {
     },
     clearQueued: (tab) =>
       set((s) => ({
+        // the next variations of an image edit without a seed start somewhere new
+        batch: { ...s.batch, seedStart: emptyBatch().seedStart },
         common: { ...s.common, [tab]: { ...s.common[tab], title: '' } },
         parent: { ...s.parent, [tab]: null },
         attempted: { ...s.attempted, [tab]: false },
       })),
   };
 });
+
+/** The batch state once `tab` is cleared: its variations back to one, its extra inputs gone. */
+function clearedBatch(batch: BatchForm, tab: ComposeTab): BatchForm {
+  if (tab === 'faceSwap') for (const target of batch.extraTargets) releasePreview(target);
+  return {
+    ...batch,
+    variations: { ...batch.variations, [tab]: 1 },
+    songSplit: tab === 'song' ? false : batch.songSplit,
+    extraTargets: tab === 'faceSwap' ? [] : batch.extraTargets,
+  };
+}
 
 /**
  * The tabs' parents once `field` holds `slot`: a tab made from a result is no longer, when the

@@ -1,6 +1,7 @@
 /**
  * The Face swap tab: a target image and a face image, each checked the moment it is added. Two
- * pictures dropped on the target fill both. One face (face-swap), or several (multi-face-swap:
+ * pictures dropped on the target fill both; more than two make a batch (one task per target,
+ * the same face), listed with their thumbnails and removable. One face (face-swap), or several (multi-face-swap:
  * which faces of each picture, by number).
  */
 import { useId, useRef } from 'react';
@@ -9,7 +10,9 @@ import { TextField } from '../../components/TextField.tsx';
 import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
 import { useCompose } from '../../stores/compose-store.ts';
 import type { FaceSwapMode } from './compose-model.ts';
+import { removeTarget } from './slot-actions.ts';
 import { fieldMessage, useFormProblems } from './use-form-problems.ts';
+import '../../styles/batches.css';
 
 const MODES: { mode: FaceSwapMode; label: string }[] = [
   { mode: 'one', label: 'One face' },
@@ -41,6 +44,52 @@ function ModePicker() {
   );
 }
 
+/** The batch's targets (the target slot's first): thumbnail, name, check, Remove. */
+function TargetList() {
+  const first = useCompose((s) => s.slots.target_image);
+  const extras = useCompose((s) => s.batch.extraTargets);
+  if (extras.length === 0) return null;
+  const targets = [first, ...extras];
+  return (
+    <section className="batch-targets" aria-label="Targets of the batch" data-testid="batch-targets">
+      <h3 className="field-label">{targets.length} targets: one face swap each, with the same face</h3>
+      <ul className="batch-target-list">
+        {targets.map((target, index) => (
+          <li
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list's order is its identity (index 0 is the target slot)
+            key={`${index}:${target.previewUrl ?? target.label}`}
+            className="batch-target"
+            data-testid="batch-target"
+            data-status={target.status}
+          >
+            {target.previewUrl ? <img src={target.previewUrl} alt="" className="batch-target-thumb" /> : null}
+            <span className="batch-target-name">{target.label || 'Empty'}</span>
+            <span
+              className={
+                target.status === 'bad' ? 'batch-target-state field-error' : 'batch-target-state muted'
+              }
+            >
+              {target.status === 'checking'
+                ? 'Checking…'
+                : target.status === 'bad'
+                  ? (target.message ?? 'Cannot be used')
+                  : (target.info ?? '')}
+            </span>
+            <button
+              type="button"
+              className="button button-small button-quiet"
+              aria-label={`Remove ${target.label || `target ${index + 1}`}`}
+              onClick={() => removeTarget(index)}
+            >
+              Remove
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function FaceSwapForm() {
   const errors = useCompose((s) => s.errors.faceSwap);
   const form = useCompose((s) => s.faceSwap);
@@ -59,7 +108,7 @@ export function FaceSwapForm() {
           description={
             several
               ? 'The photo whose faces are replaced. JPG, PNG or WebP, each side under 2048 px.'
-              : 'The photo whose face is replaced. JPG, PNG or WebP, each side under 2048 px. Drop two pictures here to fill both.'
+              : 'The photo whose face is replaced. JPG, PNG or WebP, each side under 2048 px. Drop two pictures here to fill both, or more for a batch.'
           }
           error={message('target_image')}
           inputRef={targetRef}
@@ -74,6 +123,7 @@ export function FaceSwapForm() {
           error={message('swap_image')}
         />
       </div>
+      <TargetList />
       {several ? (
         <div className="face-numbers">
           <TextField

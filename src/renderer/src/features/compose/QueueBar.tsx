@@ -1,19 +1,23 @@
 /**
- * The bottom of the composer: live cost, the balance, Queue and Clear. Queue works offline
+ * The bottom of the composer: live cost (of the whole batch when Queue sends several tasks), the
+ * balance, the number of variations, Queue and Clear. Queue works offline
  * too; while the form has problems (or a queue call runs) it is marked unavailable with
  * aria-disabled, never `disabled`, so it keeps the focus and stays focusable; the first problem
  * is its reason, and pressing it shows every problem and focuses the first.
  */
 import { useId } from 'react';
+import { formatUsd } from '../../../../shared/index.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { costLine } from '../../model/money-text.ts';
 import { useCompose } from '../../stores/compose-store.ts';
 import { useStudio } from '../../stores/studio-store.ts';
 import { AccountBalance } from '../account/AccountBalance.tsx';
 import { attemptQueue, queueCurrent } from './compose-actions.ts';
-import type { ComposedInput } from './compose-model.ts';
+import { type BatchPlan, MAX_VARIATIONS, planBatch, queueLabel } from './compose-batch.ts';
+import type { ComposedInput, ComposeTab } from './compose-model.ts';
 import { queueSummary } from './compose-problems.ts';
 import { useFormProblems } from './use-form-problems.ts';
+import '../../styles/batches.css';
 
 /** The live cost of what the form would send; for a task type without a price, what Queue does. */
 function costOf(composed: ComposedInput): { amount: string | null; detail: string } {
@@ -23,6 +27,48 @@ function costOf(composed: ComposedInput): { amount: string | null; detail: strin
     return { amount: null, detail: 'no published price; Queue asks first' };
   }
   return line;
+}
+
+/** The whole batch's cost: N x the price, or what is unknown about it. */
+function batchCostOf(plan: BatchPlan, single: { amount: string | null; detail: string }) {
+  if (!plan.ok || plan.drafts.length <= 1) return single;
+  const n = plan.drafts.length;
+  if (plan.micros === null) return { amount: null, detail: `price unknown for ${n} tasks; Queue asks first` };
+  const each = plan.micros / n;
+  const same = single.amount !== null && formatUsd(each) === single.amount;
+  return { amount: formatUsd(plan.micros), detail: same ? `${n} x ${single.amount}` : `${n} tasks` };
+}
+
+/** How many copies Queue sends; for an image edit, the seeds they take. */
+function VariationsField({ tab, plan }: { tab: ComposeTab; plan: BatchPlan }) {
+  const id = useId();
+  const count = useCompose((s) => s.batch.variations[tab]);
+  const setVariations = useCompose((s) => s.setVariations);
+  const seeds = plan.ok ? plan.seeds : null;
+  return (
+    <div className="variations-field" data-testid="variations">
+      <label htmlFor={id} className="variations-label">
+        Variations
+      </label>
+      <input
+        id={id}
+        type="number"
+        className="variations-input"
+        min={1}
+        max={MAX_VARIATIONS}
+        step={1}
+        value={count}
+        aria-describedby={seeds ? `${id}-seeds` : undefined}
+        onChange={(event) => setVariations(tab, event.target.valueAsNumber)}
+      />
+      {seeds ? (
+        <span id={`${id}-seeds`} className="variations-seeds muted" data-testid="variation-seeds">
+          Seeds {seeds.first} to {seeds.last}
+          {seeds.random ? ' (random start)' : ''}
+        </span>
+      ) : null}
+    </div>
+  );
 }
 
 export function QueueBar() {
@@ -35,8 +81,12 @@ export function QueueBar() {
   const online = useStudio((s) => s.status?.online ?? true);
   const networkSignal = useStudio((s) => s.status?.networkSignal ?? true);
   const { problems, composed } = useFormProblems(tab);
-  const cost = costOf(composed);
-  const blocked = problems.length > 0;
+  const forms = useCompose((s) => s);
+  const plan = planBatch(tab, forms, forms.batch);
+  const cost = batchCostOf(plan, costOf(composed));
+  // a batch's own problem (a target still being checked or refused) once the form's are fixed
+  const batchProblem = problems.length === 0 && !plan.ok ? plan.message : null;
+  const blocked = problems.length > 0 || batchProblem !== null;
   const onlyChecking = blocked && problems.every((p) => p.pending);
   const unknownPrice = useCompose((s) => s.unknownPrice);
   const setUnknownPrice = useCompose((s) => s.setUnknownPrice);
@@ -72,6 +122,7 @@ export function QueueBar() {
         <button type="button" className="button button-quiet" onClick={() => clearTab(tab)}>
           Clear
         </button>
+        <VariationsField tab={tab} plan={plan} />
         <button
           type="button"
           className="button button-primary button-large"
@@ -81,7 +132,7 @@ export function QueueBar() {
           aria-keyshortcuts="Control+Enter Meta+Enter"
           title="Ctrl+Enter (⌘Enter on a Mac)"
         >
-          {queueing ? 'Queueing…' : 'Queue'}
+          {queueing ? 'Queueing…' : queueLabel(plan)}
         </button>
       </div>
       <p
@@ -91,6 +142,7 @@ export function QueueBar() {
       >
         {formError ??
           queueSummary(problems) ??
+          batchProblem ??
           (online
             ? 'Ready to queue (Ctrl+Enter).'
             : networkSignal

@@ -1,15 +1,46 @@
-/** The Song tab (txt2audio): style, negative prompt, lyrics, duration and a reference audio. */
-import { useRef } from 'react';
+/**
+ * The Song tab (txt2audio): style, negative prompt, lyrics, duration and a reference audio; with
+ * "One song per part", lyrics split at lines holding only `---` queue one song each as a batch.
+ */
+import { useId, useRef } from 'react';
 import { LIMITS } from '../../../../shared/index.ts';
 import { MediaSlot } from '../../components/MediaSlot.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
 import { useCompose } from '../../stores/compose-store.ts';
+import { lyricsParts } from './compose-batch.ts';
 import { DurationField } from './DurationField.tsx';
 import { LyricsEditor } from './LyricsEditor.tsx';
 import { toggleStyle } from './prompt-edits.ts';
 import { StyleChips } from './StyleChips.tsx';
 import { fieldMessage, useFormProblems } from './use-form-problems.ts';
+import '../../styles/batches.css';
+
+/** The batch switch: one song per part of the lyrics, and how many parts there are now. */
+function SplitToggle({ lyrics }: { lyrics: string }) {
+  const id = useId();
+  const split = useCompose((s) => s.batch.songSplit);
+  const setSongSplit = useCompose((s) => s.setSongSplit);
+  const parts = split ? lyricsParts(lyrics).length : 0;
+  return (
+    <div className="song-split" data-testid="song-split">
+      <label className="checkbox-line">
+        <input
+          type="checkbox"
+          checked={split}
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => setSongSplit(event.target.checked)}
+        />
+        <span>One song per part</span>
+      </label>
+      <span id={`${id}-hint`} className="field-hint" data-testid="song-parts">
+        {split
+          ? `A line holding only --- ends a part: ${parts} song${parts === 1 ? '' : 's'}, same style, queued as one batch.`
+          : 'Batch: split the lyrics at lines holding only --- and queue one song per part.'}
+      </span>
+    </div>
+  );
+}
 
 export function SongForm() {
   const song = useCompose((s) => s.song);
@@ -57,6 +88,7 @@ export function SongForm() {
           error={message('lyrics')}
           onChange={(lyrics) => setSong({ lyrics })}
         />
+        <SplitToggle lyrics={song.lyrics} />
       </div>
       <div className="form-side">
         <DurationField

@@ -11,7 +11,8 @@ import { type ComposeState, useCompose } from '../../stores/compose-store.ts';
 import { useStudio } from '../../stores/studio-store.ts';
 import { useTasks } from '../../stores/tasks-store.ts';
 import { type ToastAction, toastError, useUi } from '../../stores/ui-store.ts';
-import { buildDraft, type ComposeTab } from './compose-model.ts';
+import { planBatch } from './compose-batch.ts';
+import type { ComposeTab } from './compose-model.ts';
 import { formProblems } from './compose-problems.ts';
 import { formsFromDraft } from './compose-rerun.ts';
 import { type MediaPlace, TAB_SLOTS } from './compose-slots.ts';
@@ -128,13 +129,22 @@ export function attemptQueue(): void {
     if (first) focusField(first.field);
     return;
   }
-  const built = buildDraft(tab, compose);
-  if (!built.ok) return;
-  const { taskType, input } = built.draft;
-  if (estimateCost({ task_type: taskType, input }).micros === null) {
+  const plan = planBatch(tab, compose, compose.batch);
+  if (!plan.ok) {
+    compose.setFormError(plan.message);
+    focusField(plan.field);
+    return;
+  }
+  const first = plan.drafts[0];
+  if (first && plan.micros === null) {
+    const unpriced = plan.drafts.find(
+      (d) => estimateCost({ task_type: d.taskType, input: d.input }).micros === null,
+    );
+    const taskType = unpriced?.taskType ?? first.taskType;
     const label = taskTypeEntry(taskType)?.label ?? taskType;
+    const what = plan.drafts.length > 1 ? `these ${plan.drafts.length} tasks` : 'it';
     compose.setUnknownPrice(
-      `The service publishes no price for ${label}, so the app cannot say what it will cost or count it against a budget. Queue it anyway?`,
+      `The service publishes no price for ${label}, so the app cannot say what ${what} will cost or count ${plan.drafts.length > 1 ? 'them' : 'it'} against a budget. Queue ${what} anyway?`,
     );
     return;
   }
@@ -150,22 +160,38 @@ export async function queueCurrent(acceptUnknownPrice = false): Promise<void> {
   if (compose.queueing) return;
   const tab = compose.tab;
   compose.setFormError(null);
-  const built = buildDraft(tab, compose);
-  if (!built.ok) {
-    showFieldError(tab, built.field, built.message);
+  const plan = planBatch(tab, compose, compose.batch);
+  if (!plan.ok) {
+    showFieldError(tab, plan.field, plan.message);
     return;
   }
+  const batch = plan.drafts.length > 1;
   compose.setQueueing(true);
   try {
-    const draft = acceptUnknownPrice ? { ...built.draft, acceptUnknownPrice: true } : built.draft;
-    const task = await invoke('tasks.queue', draft);
-    useTasks.getState().upsert([task]);
+    let queued: string;
+    if (batch) {
+      const view = await invoke('tasks.queueBatch', {
+        drafts: plan.drafts,
+        ...(acceptUnknownPrice ? { acceptUnknownPrice: true } : {}),
+      });
+      useTasks.getState().upsert(view.tasks);
+      const seeds = plan.seeds ? ` (seeds ${plan.seeds.first} to ${plan.seeds.last})` : '';
+      queued = `Queued ${view.tasks.length} ${plan.entries === 1 ? 'variations' : 'tasks'} as one batch${seeds}`;
+    } else {
+      const single = plan.drafts[0]!;
+      const task = await invoke(
+        'tasks.queue',
+        acceptUnknownPrice ? { ...single, acceptUnknownPrice: true } : single,
+      );
+      useTasks.getState().upsert([task]);
+      queued = 'Queued';
+    }
     // the title and the re-run marker belonged to the task just queued
     useCompose.getState().clearQueued(tab);
     const offline = useStudio.getState().status?.online === false;
     useUi
       .getState()
-      .pushToast('success', offline ? 'Queued — it will be sent when the network returns' : 'Queued', {
+      .pushToast('success', offline ? `${queued} — it will be sent when the network returns` : queued, {
         label: 'View in Activity',
         run: goToActivity,
       });
@@ -178,8 +204,14 @@ export async function queueCurrent(acceptUnknownPrice = false): Promise<void> {
       useCompose.getState().setUnknownPrice(asSentence(error.message));
     } else if (error.kind === 'budget') {
       const message = asSentence(error.message);
-      showFieldError(tab, error.field, message);
+      if (batch) useCompose.getState().setFormError(`Nothing was queued. ${message}.`);
+      else showFieldError(tab, error.field, message);
       toastQueueError(message, { label: 'Open Settings', run: () => useUi.getState().navigate('settings') });
+    } else if (batch) {
+      // "draft 3 of 12: …": which task of the batch, so it belongs to the form, not one field
+      const message = `Nothing was queued. ${asSentence(error.message)}`;
+      useCompose.getState().setFormError(message);
+      toastQueueError(message);
     } else if (!showFieldError(tab, error.field, error.message)) {
       // beside its field the message says it all (and is announced); the others get a toast too
       toastQueueError(error.message);

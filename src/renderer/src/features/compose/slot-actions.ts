@@ -9,7 +9,15 @@ import { invoke, pathForFile } from '../../bridge.ts';
 import { useCompose } from '../../stores/compose-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import type { ComposeTab } from './compose-model.ts';
-import { checkInfo, EMPTY_SLOT, SLOT_RULES, type SlotField, TAB_SLOTS, urlProblem } from './compose-slots.ts';
+import {
+  checkInfo,
+  EMPTY_SLOT,
+  SLOT_RULES,
+  type SlotField,
+  type SlotState,
+  TAB_SLOTS,
+  urlProblem,
+} from './compose-slots.ts';
 
 /** Asks main to check the slot's current value; a stale answer (the slot changed since) is dropped. */
 export async function checkSlot(field: SlotField): Promise<void> {
@@ -162,8 +170,96 @@ export function putFiles(field: SlotField, files: readonly File[]): string | nul
   return `${names(unused)} ${verb} not used: ${taken.join(' and ')} already ${taken.length === 1 ? 'holds' : 'hold'} an input. Drop ${unused.length === 1 ? 'it' : 'them'} there to replace it.`;
 }
 
+/** Checks one of the face swap's extra targets (found by its preview, which is unique) with main. */
+async function checkExtraTarget(key: string, value: string): Promise<void> {
+  const update = (patch: Partial<SlotState>) => {
+    const targets = useCompose.getState().batch.extraTargets;
+    if (!targets.some((t) => t.previewUrl === key)) return;
+    useCompose
+      .getState()
+      .setExtraTargets(targets.map((t) => (t.previewUrl === key ? { ...t, ...patch } : t)));
+  };
+  update({ value });
+  try {
+    const check = await invoke('media.check', {
+      field: 'target_image',
+      value,
+      kind: 'image',
+      faceSwap: true,
+    });
+    update({
+      status: check.ok ? 'ok' : 'bad',
+      message: check.ok ? null : (slotReason('target_image', check.message) ?? 'Target image cannot be used'),
+      info: check.ok ? checkInfo(check) : null,
+    });
+  } catch (err) {
+    update({ status: 'bad', message: err instanceof Error ? err.message : String(err) });
+  }
+}
+
+/**
+ * Many pictures dropped on the face swap's target: the first fills the target slot, the others
+ * become the batch's extra targets (one task per target, the same face), each checked.
+ */
+export function putTargets(files: readonly File[]): void {
+  const [first, ...rest] = files;
+  if (!first) return;
+  void putFile('target_image', first);
+  const targets = rest.map(
+    (file): SlotState => ({
+      ...EMPTY_SLOT,
+      label: file.name,
+      origin: 'file',
+      previewUrl: URL.createObjectURL(file),
+      status: 'checking',
+    }),
+  );
+  useCompose.getState().setExtraTargets(targets);
+  rest.forEach((file, i) => {
+    const key = targets[i]!.previewUrl!;
+    const path = pathForFile(file);
+    if (path) {
+      void checkExtraTarget(key, path);
+      return;
+    }
+    readAsDataUrl(file).then(
+      (dataUrl) => checkExtraTarget(key, dataUrl),
+      (err: unknown) => {
+        const list = useCompose.getState().batch.extraTargets;
+        useCompose
+          .getState()
+          .setExtraTargets(
+            list.map((t) =>
+              t.previewUrl === key
+                ? { ...t, status: 'bad', message: `Could not read ${file.name}: ${String(err)}` }
+                : t,
+            ),
+          );
+      },
+    );
+  });
+}
+
+/** Removes target `index` of the face swap batch (0: the target slot; the next target takes it). */
+export function removeTarget(index: number): void {
+  const compose = useCompose.getState();
+  const extras = compose.batch.extraTargets;
+  if (index === 0) {
+    const [next, ...others] = extras;
+    compose.setSlot('target_image', next ?? EMPTY_SLOT);
+    compose.setExtraTargets(others);
+    return;
+  }
+  compose.setExtraTargets(extras.filter((_, i) => i !== index - 1));
+}
+
 /** Fills slots from a drop or a paste, saying in a toast why a file was left out. */
 export function putFilesSaying(field: SlotField, files: readonly File[]): void {
+  // more than two pictures on the face swap's target: a batch, one task per target
+  if (field === 'target_image' && files.length > 2) {
+    putTargets(files);
+    return;
+  }
   const note = putFiles(field, files);
   if (note) useUi.getState().pushToast('info', note);
 }

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  emptyBatch,
+  lyricsParts,
+  planBatch,
+  queueLabel,
+} from '../../src/renderer/src/features/compose/compose-batch.ts';
+import { emptyForms } from '../../src/renderer/src/features/compose/compose-model.ts';
+import { EMPTY_SLOT, type SlotState } from '../../src/renderer/src/features/compose/compose-slots.ts';
+
+const picture = (value: string, status: SlotState['status'] = 'ok'): SlotState => ({
+  ...EMPTY_SLOT,
+  value,
+  label: value,
+  origin: 'file',
+  status,
+});
+
+describe('batches from one form', () => {
+  it('image edit variations sweep the seed from the one given, or from the random start', () => {
+    const forms = emptyForms();
+    forms.slots.image1 = picture('/a.png');
+    forms.imageEdit = { ...forms.imageEdit, prompt: 'make it blue', seed: '41' };
+    const batch = { ...emptyBatch(), variations: { ...emptyBatch().variations, imageEdit: 4 } };
+    const plan = planBatch('imageEdit', forms, batch);
+    if (!plan.ok) throw new Error(plan.message);
+    expect(plan.drafts.map((d) => d.input.seed)).toEqual([41, 42, 43, 44]);
+    expect(plan.seeds).toEqual({ first: 41, last: 44, random: false });
+    expect(queueLabel(plan)).toBe('Queue 4 variations');
+    expect(plan.micros).not.toBeNull();
+
+    forms.imageEdit = { ...forms.imageEdit, seed: '' };
+    const random = planBatch('imageEdit', forms, { ...batch, seedStart: 7 });
+    if (!random.ok) throw new Error(random.message);
+    expect(random.drafts.map((d) => d.input.seed)).toEqual([7, 8, 9, 10]);
+    expect(random.seeds?.random).toBe(true);
+  });
+
+  it('a face swap with extra targets makes one task per target, the same face', () => {
+    const forms = emptyForms();
+    forms.slots.target_image = picture('/t1.png');
+    forms.slots.swap_image = picture('/face.png');
+    const batch = { ...emptyBatch(), extraTargets: [picture('/t2.png'), picture('/t3.png')] };
+    const plan = planBatch('faceSwap', forms, batch);
+    if (!plan.ok) throw new Error(plan.message);
+    expect(plan.drafts.map((d) => [d.input.target_image, d.input.swap_image])).toEqual([
+      ['/t1.png', '/face.png'],
+      ['/t2.png', '/face.png'],
+      ['/t3.png', '/face.png'],
+    ]);
+    expect(queueLabel(plan)).toBe('Queue 3 tasks');
+    const checking = planBatch('faceSwap', forms, {
+      ...batch,
+      extraTargets: [picture('/t2.png', 'checking')],
+    });
+    expect(checking).toMatchObject({
+      ok: false,
+      field: 'target_image',
+      message: 'Target 2 (/t2.png) is still being checked',
+    });
+  });
+
+  it('songs split at lines holding only ---, each part one song; variations repeat the same inputs', () => {
+    expect(lyricsParts('[verse]\nA\n---\n[verse]\nB\n  ---  \n\n---\nC')).toEqual([
+      '[verse]\nA',
+      '[verse]\nB',
+      'C',
+    ]);
+    const forms = emptyForms();
+    forms.song = { ...forms.song, stylePrompt: 'lo-fi', lyrics: 'one\n---\ntwo' };
+    const split = planBatch('song', forms, { ...emptyBatch(), songSplit: true });
+    if (!split.ok) throw new Error(split.message);
+    expect(split.drafts.map((d) => d.input.lyrics)).toEqual(['one', 'two']);
+    const copies = planBatch('song', forms, {
+      ...emptyBatch(),
+      variations: { ...emptyBatch().variations, song: 3 },
+    });
+    if (!copies.ok) throw new Error(copies.message);
+    expect(copies.drafts.map((d) => d.input.lyrics)).toEqual(Array(3).fill('one\n---\ntwo'));
+    expect(queueLabel(copies)).toBe('Queue 3 variations');
+  });
+});
