@@ -1,7 +1,8 @@
 /**
  * Every active and recent task, live: a virtualized list (it stays light with a thousand tasks
  * streaming) of sections, decisions first. Failures can be dismissed (they stay in the
- * library), and the ones older than a day are offered after the last day's.
+ * library), and the ones older than a day are offered after the last day's. A batch is one group
+ * (BatchGroup), in the first section any of its tasks is in.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
@@ -12,6 +13,7 @@ import { useStudio } from '../../stores/studio-store.ts';
 import { useTasks } from '../../stores/tasks-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { ActivityRow } from './ActivityRow.tsx';
+import { BatchGroup } from './BatchGroup.tsx';
 import { dismissedHere, useFailureList } from './failure-list.ts';
 
 const DAY_MS = 86_400_000;
@@ -19,6 +21,7 @@ const DAY_MS = 86_400_000;
 type Item =
   | { kind: 'header'; id: string; title: string; count: number }
   | { kind: 'task'; task: LoadedTask }
+  | { kind: 'batch'; batchId: string; tasks: LoadedTask[] }
   | { kind: 'older'; count: number };
 
 function OlderFailures({ count, before }: { count: number; before: string }) {
@@ -77,13 +80,30 @@ export function ActivityView() {
     for (const [id, entry] of dismissed) if (hidden.has(id) && entry.createdAt < before) hiddenOlder += 1;
     const older = Math.max(0, (olderTotal ?? 0) - listedOlder - hiddenOlder);
     let offered = older === 0;
+    // every known task of each batch, in the order queued
+    const batches = new Map<string, LoadedTask[]>();
+    for (const task of byId.values()) {
+      if (!task.batchId) continue;
+      const list = batches.get(task.batchId);
+      if (list) list.push(task);
+      else batches.set(task.batchId, [task]);
+    }
+    for (const list of batches.values())
+      list.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+    const grouped = new Set<string>();
     for (const section of sections) {
       if (!offered && section.id === 'finished') {
         list.push({ kind: 'older', count: older });
         offered = true;
       }
       list.push({ kind: 'header', id: section.id, title: section.title, count: section.tasks.length });
-      for (const task of section.tasks) list.push({ kind: 'task', task });
+      for (const task of section.tasks) {
+        if (!task.batchId) list.push({ kind: 'task', task });
+        else if (!grouped.has(task.batchId)) {
+          grouped.add(task.batchId);
+          list.push({ kind: 'batch', batchId: task.batchId, tasks: batches.get(task.batchId) ?? [task] });
+        }
+      }
       if (!offered && section.id === 'failed') {
         list.push({ kind: 'older', count: older });
         offered = true;
@@ -98,11 +118,12 @@ export function ActivityView() {
     getScrollElement: () => scrollRef.current,
     estimateSize: (index) => {
       const kind = items[index]?.kind;
-      return kind === 'header' ? 48 : kind === 'older' ? 52 : 132;
+      return kind === 'header' ? 48 : kind === 'older' ? 52 : kind === 'batch' ? 170 : 132;
     },
     getItemKey: (index) => {
       const item = items[index];
       if (!item) return index;
+      if (item.kind === 'batch') return `b:${item.batchId}`;
       return item.kind === 'header' ? `h:${item.id}` : item.kind === 'older' ? 'older' : item.task.id;
     },
     overscan: 6,
@@ -150,6 +171,14 @@ export function ActivityView() {
                     </h2>
                   ) : item.kind === 'older' ? (
                     <OlderFailures count={item.count} before={before} />
+                  ) : item.kind === 'batch' ? (
+                    <BatchGroup
+                      batchId={item.batchId}
+                      tasks={item.tasks}
+                      now={now}
+                      connection={connection}
+                      demo={demo}
+                    />
                   ) : (
                     <ActivityRow task={item.task} now={now} connection={connection} demo={demo} />
                   )}

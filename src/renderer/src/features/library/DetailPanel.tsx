@@ -7,6 +7,7 @@ import { useTasks } from '../../stores/tasks-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { openRerun } from '../compose/compose-actions.ts';
 import { DetailMedia } from './DetailMedia.tsx';
+import { LineageSection } from './LineageSection.tsx';
 import {
   deleteWithUndo,
   dragOut,
@@ -166,6 +167,7 @@ export function DetailPanel({ id }: { id: string }) {
         </button>
       </div>
       <ResultActions task={task} />
+      <LineageSection task={task} />
       <Parameters task={task} />
       <Identity task={task} />
       <Cost task={task} />

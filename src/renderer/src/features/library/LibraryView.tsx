@@ -1,8 +1,13 @@
-/** The library: filters, the total, the selection toolbar, the gallery, and the detail panel. */
+/**
+ * The library: filters, the total, the selection toolbar, the gallery (or a batch's results side
+ * by side), and the detail panel.
+ */
 import { useEffect } from 'react';
 import { useStudio } from '../../stores/studio-store.ts';
 import { useTasks } from '../../stores/tasks-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
+import { BatchCompare } from './BatchCompare.tsx';
+import { useBatchCompare } from './batch-compare.ts';
 import { DetailPanel } from './DetailPanel.tsx';
 import { GalleryGrid } from './GalleryGrid.tsx';
 import { useGalleryUi } from './gallery-state.ts';
@@ -91,6 +96,7 @@ export function LibraryView() {
   const empty = useTasks(
     (s) => s.gallery.loadedOnce && !s.gallery.loading && s.gallery.ids.every((id) => hidden.has(id)),
   );
+  const comparing = useBatchCompare((s) => s.batchId !== null);
   useLibraryKeys();
 
   useEffect(() => {
@@ -103,9 +109,10 @@ export function LibraryView() {
         <header className="view-header">
           <h1>Library</h1>
         </header>
-        <LibraryFilters />
-        <Summary />
-        {empty ? (
+        {comparing ? <BatchCompare /> : null}
+        {comparing ? null : <LibraryFilters />}
+        {comparing ? null : <Summary />}
+        {comparing ? null : empty ? (
           <div className="empty-state">
             <h2>No tasks here</h2>
             <p>Nothing matches these filters yet.</p>

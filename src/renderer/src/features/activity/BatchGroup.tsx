@@ -1,0 +1,206 @@
+/**
+ * A batch in Activity: one group with its progress ("7 of 12 done, 1 failed" and a bar), its
+ * failures listed, "Cancel the rest" (the tasks still only on this computer, with the count said
+ * after), "Compare results", and its tasks' own rows when expanded.
+ */
+import { memo, useId, useState } from 'react';
+import type { BatchCancelView } from '../../../../shared/index.ts';
+import { invoke } from '../../bridge.ts';
+import type { ConnectionState } from '../../model/connection-state.ts';
+import { usdOrDash } from '../../model/money-text.ts';
+import { asSentence } from '../../model/studio-error.ts';
+import { type LoadedTask, taskTypeLabelOf } from '../../model/task-status.ts';
+import { useTasks } from '../../stores/tasks-store.ts';
+import { toastError, useUi } from '../../stores/ui-store.ts';
+import { openBatchCompare } from '../library/batch-compare.ts';
+import { ActivityRow } from './ActivityRow.tsx';
+import '../../styles/batches.css';
+
+/** A batch's tasks counted by how far they got. */
+export interface BatchProgress {
+  total: number;
+  done: number;
+  failed: number;
+  queued: number;
+  cancelled: number;
+  /** With the service, being downloaded, or waiting for the user's decision. */
+  running: number;
+}
+
+export function batchProgress(tasks: readonly LoadedTask[]): BatchProgress {
+  const p: BatchProgress = { total: tasks.length, done: 0, failed: 0, queued: 0, cancelled: 0, running: 0 };
+  for (const task of tasks) {
+    if (task.state === 'saved') p.done += 1;
+    else if (task.state === 'failed' || task.state === 'expired') p.failed += 1;
+    else if (task.state === 'queued') p.queued += 1;
+    else if (task.state === 'cancelled') p.cancelled += 1;
+    else p.running += 1;
+  }
+  return p;
+}
+
+/** "7 of 12 done, 1 failed, 2 cancelled". */
+export function progressText(p: BatchProgress): string {
+  const parts = [`${p.done} of ${p.total} done`];
+  if (p.failed > 0) parts.push(`${p.failed} failed`);
+  if (p.cancelled > 0) parts.push(`${p.cancelled} cancelled`);
+  return parts.join(', ');
+}
+
+/** What cancelling did, in words. */
+export function cancelText(view: BatchCancelView): string {
+  const n = view.cancelled;
+  const head =
+    n === 0
+      ? 'Nothing was left to cancel here.'
+      : `Cancelled ${n} task${n === 1 ? '' : 's'} still on this computer; nothing of ${n === 1 ? 'it' : 'them'} was sent or billed.`;
+  const sent =
+    view.alreadySent > 0
+      ? ` ${view.alreadySent} already at the service ${view.alreadySent === 1 ? 'goes' : 'go'} on.`
+      : '';
+  return head + sent;
+}
+
+interface GroupProps {
+  batchId: string;
+  tasks: readonly LoadedTask[];
+  now: number;
+  connection: ConnectionState;
+  demo: boolean;
+}
+
+function BatchGroupInner({ batchId, tasks, now, connection, demo }: GroupProps) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [cancelNote, setCancelNote] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const first = tasks[0];
+  if (!first) return null;
+  const p = batchProgress(tasks);
+  const ended = p.done + p.failed + p.cancelled;
+  const failures = tasks.filter((t) => t.state === 'failed' || t.state === 'expired');
+  const estimate = tasks.every((t) => t.estimateMicros !== null)
+    ? tasks.reduce((sum, t) => sum + (t.estimateMicros ?? 0), 0)
+    : null;
+  const text = progressText(p);
+
+  const cancelRest = async () => {
+    setCancelling(true);
+    try {
+      const view = await invoke('tasks.cancelBatch', { batchId });
+      const note = cancelText(view);
+      setCancelNote(note);
+      useUi.getState().pushToast('success', note);
+      // the events bring the cancelled tasks; a fresh read makes the group current at once
+      const fresh = await Promise.all(tasks.map((t) => invoke('tasks.get', { id: t.id })));
+      useTasks.getState().upsert(fresh.filter((t) => t !== null));
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setCancelling(false);
+    }
+  };
+
+  return (
+    <section
+      className="batch-group"
+      data-testid="batch-group"
+      data-batch-id={batchId}
+      aria-labelledby={`${id}-title`}
+    >
+      <div className="activity-head">
+        <span className="chip chip-info">Batch</span>
+        <h3 className="activity-title" id={`${id}-title`}>
+          {first.title}
+          {tasks.length > 1 ? <span className="muted"> and {tasks.length - 1} more</span> : null}
+        </h3>
+        <span className="activity-type">{taskTypeLabelOf(first.taskType)}</span>
+        <span className="activity-cost" title="The batch's estimated total">
+          {demo ? 'Demo: not billed' : estimate === null ? 'Price unknown' : usdOrDash(estimate)}
+        </span>
+      </div>
+      <div className="progress-line">
+        <div
+          className="progress batch-progress"
+          role="progressbar"
+          aria-label={`Progress of the batch ${first.title}`}
+          aria-valuemin={0}
+          aria-valuemax={p.total}
+          aria-valuenow={ended}
+          aria-valuetext={text}
+        >
+          <div className="progress-fill" style={{ transform: `scaleX(${p.total ? p.done / p.total : 0})` }} />
+          {p.failed > 0 ? (
+            <div
+              className="batch-progress-failed"
+              style={{ left: `${(p.done / p.total) * 100}%`, width: `${(p.failed / p.total) * 100}%` }}
+            />
+          ) : null}
+        </div>
+        <span className="progress-text" data-testid="batch-progress">
+          {text}
+          {p.queued + p.running > 0 ? (
+            <span className="muted">
+              {' '}
+              · {p.running} running, {p.queued} waiting here
+            </span>
+          ) : null}
+        </span>
+      </div>
+      {failures.length > 0 ? (
+        <ul className="batch-failures" data-testid="batch-failures" aria-label="Failures">
+          {failures.map((t) => (
+            <li key={t.id}>
+              <strong>{t.title}</strong>:{' '}
+              {t.error ? asSentence(t.error.message) : 'it expired at the service'}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {cancelNote ? (
+        <p className="activity-explain" data-testid="batch-cancelled" role="status">
+          {cancelNote}
+        </p>
+      ) : null}
+      <div className="activity-actions">
+        <button
+          type="button"
+          className="button button-small"
+          aria-expanded={open}
+          aria-controls={`${id}-tasks`}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? 'Hide its tasks' : `Show its ${tasks.length} tasks`}
+        </button>
+        {p.queued > 0 ? (
+          <button
+            type="button"
+            className="button button-small"
+            disabled={cancelling}
+            onClick={() => void cancelRest()}
+          >
+            Cancel the rest
+          </button>
+        ) : null}
+        {p.done > 0 ? (
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => void openBatchCompare(batchId)}
+          >
+            Compare results
+          </button>
+        ) : null}
+      </div>
+      <div id={`${id}-tasks`} className="batch-tasks" hidden={!open}>
+        {open
+          ? tasks.map((task) => (
+              <ActivityRow key={task.id} task={task} now={now} connection={connection} demo={demo} />
+            ))
+          : null}
+      </div>
+    </section>
+  );
+}
+
+export const BatchGroup = memo(BatchGroupInner);

@@ -1,0 +1,146 @@
+/**
+ * The detail panel's lineage: "Made from" (the chain up, nearest first, each a link opening that
+ * task's detail, with which of its outputs was used) and "Made into" (the tasks made from this
+ * one), read with tasks.lineage; a task whose parent was deleted says so. A task of a batch offers
+ * "Compare results".
+ */
+import { useEffect, useId, useState } from 'react';
+import type { TaskLineage, TaskLineageItem } from '../../../../shared/index.ts';
+import { invoke } from '../../bridge.ts';
+import { mediaUrl } from '../../model/media-url.ts';
+import { type LoadedTask, stateLabel, taskTypeLabelOf } from '../../model/task-status.ts';
+import { useStudio } from '../../stores/studio-store.ts';
+import { useUi } from '../../stores/ui-store.ts';
+import { openBatchCompare } from './batch-compare.ts';
+import '../../styles/batches.css';
+
+/** How `child` used its parent: output n, or its inputs again (a re-run or a variation). */
+function usedText(parentOutput: number | null): string {
+  return parentOutput === null ? 'its inputs again' : `output ${parentOutput + 1}`;
+}
+
+function LineageLink({ item, note }: { item: TaskLineageItem; note: string }) {
+  const base = useStudio((s) => s.appInfo?.mediaBaseUrl);
+  const thumb = item.thumbPath && base ? mediaUrl(base, item.thumbPath) : null;
+  return (
+    <li className="lineage-item" data-testid="lineage-item" data-task-id={item.id}>
+      {thumb ? <img src={thumb} alt="" className="lineage-thumb" /> : <span className="lineage-thumb" />}
+      <span className="lineage-text">
+        <button
+          type="button"
+          className="button button-link"
+          onClick={() => useUi.getState().openDetail(item.id)}
+        >
+          {item.title}
+        </button>
+        <span className="muted">
+          {' '}
+          {taskTypeLabelOf(item.taskType)} · {stateLabel(item.state)} · {note}
+        </span>
+      </span>
+    </li>
+  );
+}
+
+/** A result named when queueing, in the queued event's note: `image: output 0 of "Beach" sent …`. */
+const USED_RESULT = /: output (\d+) of "(.*)" sent (?:as|from)/;
+
+/**
+ * The result a task was made from when that task has since been deleted (deleting a task clears
+ * the link of the tasks made from it): read from the note its queued event kept. Null otherwise.
+ */
+function useDeletedParent(task: LoadedTask): { title: string; index: number } | null {
+  const [found, setFound] = useState<{ title: string; index: number } | null>(null);
+  const unlinked = task.parentId === null;
+  useEffect(() => {
+    setFound(null);
+    if (!unlinked) return;
+    let live = true;
+    invoke('tasks.events', { id: task.id })
+      .then((events) => {
+        const note = events.find((e) => e.to === 'queued' && e.detail && USED_RESULT.test(e.detail))?.detail;
+        const match = note ? USED_RESULT.exec(note) : null;
+        if (live && match) setFound({ index: Number(match[1]), title: match[2] ?? '' });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [task.id, unlinked]);
+  return found;
+}
+
+export function LineageSection({ task }: { task: LoadedTask }) {
+  const id = useId();
+  const [lineage, setLineage] = useState<TaskLineage | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the task changes (a child may have been made)
+  useEffect(() => {
+    let live = true;
+    invoke('tasks.lineage', { id: task.id })
+      .then((answer) => {
+        if (live) {
+          setLineage(answer);
+          setError(null);
+        }
+      })
+      .catch((err: unknown) => {
+        if (live) setError(err instanceof Error ? err.message : String(err));
+      });
+    return () => {
+      live = false;
+    };
+  }, [task.id, task.updatedAt]);
+
+  const gone = useDeletedParent(task);
+  const parentGone = gone !== null;
+  const nothing =
+    lineage !== null && lineage.madeFrom.length === 0 && lineage.madeInto.length === 0 && !task.batchId;
+  if (nothing && !parentGone) return null;
+  return (
+    <section className="detail-section lineage" aria-labelledby={`${id}-h`} data-testid="lineage">
+      <h3 id={`${id}-h`}>Lineage</h3>
+      {error ? <p className="field-error">{error}</p> : null}
+      {lineage === null && !error ? <p className="muted">Loading…</p> : null}
+      {lineage && lineage.madeFrom.length > 0 ? (
+        <>
+          <h4 className="lineage-heading">Made from</h4>
+          <ol className="lineage-list" data-testid="made-from">
+            {lineage.madeFrom.map((item, i) => {
+              // what the task below it in the chain (this task, then each parent) took from it
+              const child = i === 0 ? task.parentOutput : (lineage.madeFrom[i - 1]?.parentOutput ?? null);
+              return <LineageLink key={item.id} item={item} note={`used ${usedText(child)}`} />;
+            })}
+          </ol>
+        </>
+      ) : null}
+      {gone ? (
+        <p className="muted" data-testid="parent-deleted">
+          Made from output {gone.index + 1} of “{gone.title}”, a task since deleted.
+        </p>
+      ) : null}
+      {lineage && lineage.madeInto.length > 0 ? (
+        <>
+          <h4 className="lineage-heading">Made into</h4>
+          <ul className="lineage-list" data-testid="made-into">
+            {lineage.madeInto.map((item) => (
+              <LineageLink key={item.id} item={item} note={`from ${usedText(item.parentOutput)}`} />
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {task.batchId ? (
+        <p className="lineage-batch">
+          Part of a batch.{' '}
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => void openBatchCompare(task.batchId ?? '')}
+          >
+            Compare results
+          </button>
+        </p>
+      ) : null}
+    </section>
+  );
+}
