@@ -109,6 +109,13 @@ describe('money', () => {
       '$0.012',
     );
     expect(taskCostText({ ...base, state: 'processing' }, false)).toBe('$0.015');
+    // the service's `consume: 0` while it runs is no charge yet: the estimate shows
+    expect(taskCostText({ ...base, state: 'processing', usage: { type: 'llm', consume: 0 } }, false)).toBe(
+      '$0.015',
+    );
+    expect(taskCostText({ ...base, state: 'saved', usage: { type: 'llm', consume: 0 } }, false)).toBe(
+      '$0.00',
+    );
     expect(taskCostText({ ...base, state: 'saved', usage: { type: 'quota', consume: 7 } }, false)).toBe(
       '$0.015',
     );

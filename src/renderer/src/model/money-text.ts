@@ -23,7 +23,7 @@ export function usdOrDash(micros: number | null | undefined): string {
 /**
  * A task's cost in a row: `Demo: not billed` in the demo library; `Not billed` for one that
  * ended without the service creating it or charging for it; what the service reported it
- * charged once it said (in money); the estimate before.
+ * charged once it said (in money); the estimate before (a running task's `consume: 0` included).
  */
 export function taskCostText(
   task: {
@@ -38,7 +38,9 @@ export function taskCostText(
   const consume = task.usage && task.usage.type !== 'quota' ? task.usage.consume : null;
   const ended = task.state === 'failed' || task.state === 'cancelled';
   if (ended && (task.remoteId === null || consume === 0)) return 'Not billed';
-  return usdOrDash(consume ?? task.estimateMicros);
+  // While a task runs the service reports `consume: 0` (the charge comes when it ends): not a price.
+  const charged = consume === 0 && !ended && task.state !== 'saved' ? null : consume;
+  return usdOrDash(charged ?? task.estimateMicros);
 }
 
 /**
