@@ -8,8 +8,9 @@ export function NotificationSection() {
   const id = useId();
   const sound = useStudio((s) => s.settings?.notifySound ?? false);
   return (
-    <section className="settings-section" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>Notifications</h2>
+    // Named apart from the toast area's "Notifications" region: landmark names are unique.
+    <section className="settings-section" aria-label="Notification settings">
+      <h2>Notifications</h2>
       <p className="field-hint">
         The app shows a notice when a task is saved or fails, and when the queue is done; while its window is
         in the background, the system shows one too.
