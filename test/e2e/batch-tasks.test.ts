@@ -1,0 +1,238 @@
+/**
+ * Batches and variations queued from the window, over the real backend and sandbox:
+ * - one face dropped, then twelve photos dropped on the face swap target: twelve targets listed
+ *   with thumbnails, the total price (12 x the price), "Queue 12 tasks"; one tasks.queueBatch,
+ *   twelve saved tasks of one batch, one group in Activity with its progress;
+ * - Compare results: the batch's pictures side by side; two starred there are favourites in the
+ *   library;
+ * - an image edit with 4 variations: the seeds shown, four tasks whose stored requests hold
+ *   seed, seed+1, …;
+ * - a batch over the budget queues nothing and says why, in plain words;
+ * - Cancel the rest (the service unreachable, so the batch waits on this computer): every task
+ *   cancelled, the count said.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { estimateCost, formatUsd, type Task } from '../../src/shared/index.ts';
+import { dropFiles } from './harness/file-drop.ts';
+import { writePicture } from './harness/local-media.ts';
+import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
+import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { dropOnSlot, openComposeTab, openView, slot } from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
+import { waitUntil } from './harness/wait-until.ts';
+
+function queueBatchCalls(view: StudioPage) {
+  return view.bridge.calls.filter((c) => c.name === 'tasks.queueBatch');
+}
+
+/** Clicks the Queue button (whatever it says) and waits for the composer to finish. */
+async function queueNow(page: Page, label: string): Promise<void> {
+  await page.getByRole('button', { name: label, exact: true }).click();
+  await page.getByRole('button', { name: 'Queueing…' }).waitFor({ state: 'detached' });
+}
+
+async function setVariations(page: Page, count: number): Promise<void> {
+  await page.getByTestId('variations').getByLabel('Variations').fill(String(count));
+}
+
+async function fillImageEdit(page: Page, picture: string, prompt: string): Promise<void> {
+  const panel = await openComposeTab(page, 'Image edit');
+  await dropOnSlot(page, 'image1', { path: picture });
+  await panel.getByLabel('Prompt', { exact: true }).fill(prompt);
+}
+
+describe.skipIf(!browserAvailable())('batches and variations from the window', () => {
+  let browser: Browser;
+  let rig: StudioRig;
+  let view: StudioPage;
+  let batchTasks: Task[] = [];
+
+  beforeAll(async () => {
+    ({ browser, rig } = await startStudio({ service: 'service' }));
+    view = await openApp({ browser, rig });
+  });
+
+  afterAll(() => stopStudio({ browser, rig }, view));
+
+  it('twelve photos dropped on the face swap target with a face set: one batch of twelve, one Activity group', async () => {
+    const { page } = view;
+    const face = await writePicture(rig.filesDir, 'face.png', 240, 280, { r: 210, g: 160, b: 120 });
+    const photos = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        writePicture(rig.filesDir, `photo-${String(i + 1).padStart(2, '0')}.png`, 320 + i * 8, 240, {
+          r: 20 * i,
+          g: 100,
+          b: 200 - 10 * i,
+        }),
+      ),
+    );
+    await openComposeTab(page, 'Face swap');
+    await dropOnSlot(page, 'swap_image', { path: face });
+    await dropFiles(
+      page,
+      slot(page, 'target_image').getByTestId('drop-zone'),
+      photos.map((path) => ({ path })),
+    );
+    const list = page.getByTestId('batch-targets');
+    await expect.poll(() => list.getByTestId('batch-target').count()).toBe(12);
+    await expect
+      .poll(() => list.locator('[data-testid="batch-target"][data-status="ok"]').count(), { timeout: 20_000 })
+      .toBe(12);
+    expect(await list.getByRole('heading').textContent()).toContain('12 targets');
+    // thumbnails of the dropped pictures, each removable
+    expect(await list.locator('img.batch-target-thumb').count()).toBe(12);
+    await list.getByRole('button', { name: 'Remove photo-12.png' }).click();
+    await expect.poll(() => list.getByTestId('batch-target').count()).toBe(11);
+    await dropFiles(
+      page,
+      slot(page, 'target_image').getByTestId('drop-zone'),
+      photos.map((path) => ({ path })),
+    );
+    await expect
+      .poll(() => list.locator('[data-testid="batch-target"][data-status="ok"]').count(), { timeout: 20_000 })
+      .toBe(12);
+
+    const each = estimateCost({
+      model: 'image-toolkit',
+      task_type: 'face-swap',
+      input: { target_image: photos[0], swap_image: face },
+    }).micros!;
+    const cost = page.getByTestId('cost-estimate');
+    await expect.poll(() => cost.textContent()).toContain(formatUsd(each * 12));
+    expect(await cost.textContent()).toContain(`12 x ${formatUsd(each)}`);
+
+    await queueNow(page, 'Queue 12 tasks');
+    const call = await waitUntil(() => queueBatchCalls(view)[0], 'the tasks.queueBatch call');
+    expect(call.ok, JSON.stringify(call.error)).toBe(true);
+    const drafts = (call.args as { drafts: { input: Record<string, unknown> }[] }).drafts;
+    expect(drafts).toHaveLength(12);
+    expect(new Set(drafts.map((d) => d.input.target_image)).size).toBe(12);
+    expect(new Set(drafts.map((d) => d.input.swap_image))).toEqual(new Set([face]));
+    const { batchId, tasks } = call.value as { batchId: string; tasks: Task[] };
+
+    await openView(page, 'activity');
+    const group = page.locator(`[data-testid="batch-group"][data-batch-id="${batchId}"]`);
+    await group.waitFor();
+    expect(await page.getByTestId('batch-group').count()).toBe(1);
+    batchTasks = await Promise.all(tasks.map((t) => rig.waitForTask(t.id, ['saved'], 60_000)));
+    expect(new Set(batchTasks.map((t) => t.batchId))).toEqual(new Set([batchId]));
+    await expect.poll(() => group.getByTestId('batch-progress').textContent()).toContain('12 of 12 done');
+    expect(await group.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('12');
+    // its tasks on demand, inside the group
+    await group.getByRole('button', { name: 'Show its 12 tasks' }).click();
+    await expect.poll(() => group.getByTestId('activity-row').count()).toBe(12);
+    await group.getByRole('button', { name: 'Hide its tasks' }).click();
+  });
+
+  it('Compare results: the batch side by side, two starred in one pass', async () => {
+    const { page } = view;
+    const group = page.getByTestId('batch-group').first();
+    await group.getByRole('button', { name: 'Compare results' }).click();
+    const compare = page.getByTestId('batch-compare');
+    await compare.waitFor();
+    const items = compare.getByTestId('compare-item');
+    await expect.poll(() => items.count()).toBe(12);
+    // the same size for each picture
+    const boxes = await compare.locator('.compare-frame').evaluateAll((frames) =>
+      frames.map((f) => {
+        const r = (
+          f as unknown as { getBoundingClientRect(): { width: number; height: number } }
+        ).getBoundingClientRect();
+        return `${Math.round(r.width)}x${Math.round(r.height)}`;
+      }),
+    );
+    expect(new Set(boxes).size).toBe(1);
+    const keep = [batchTasks[2]!, batchTasks[7]!];
+    for (const task of keep) {
+      await compare
+        .locator(`[data-testid="compare-item"][data-task-id="${task.id}"]`)
+        .getByRole('button', { name: /^Favourite / })
+        .click();
+    }
+    await expect.poll(() => compare.getByTestId('compare-kept').textContent()).toContain('2 kept');
+    for (const task of keep) {
+      await expect.poll(async () => (await rig.call('tasks.get', { id: task.id }))?.favorite).toBe(true);
+    }
+    const favourites = (await rig.tasks()).filter((t) => t.favorite).map((t) => t.id);
+    expect(favourites.sort()).toEqual(keep.map((t) => t.id).sort());
+    await compare.getByRole('button', { name: 'Back to the library' }).click();
+    await page.getByTestId('library-total').waitFor();
+  });
+
+  it('an image edit with 4 variations: four tasks of one batch, seeds one apart in the stored requests', async () => {
+    const { page } = view;
+    const picture = await writePicture(rig.filesDir, 'street.png', 400, 300, { r: 90, g: 90, b: 140 });
+    await fillImageEdit(page, picture, 'make it a rainy evening');
+    await setVariations(page, 4);
+    const seeds = page.getByTestId('variation-seeds');
+    const shown = (await seeds.textContent()) ?? '';
+    const match = /Seeds (\d+) to (\d+) \(random start\)/.exec(shown);
+    expect(match, shown).not.toBeNull();
+    expect(Number(match![2]) - Number(match![1])).toBe(3);
+    // a seed given: the sweep starts there
+    await page.getByRole('tabpanel').getByLabel('Seed').fill('1000');
+    await expect.poll(() => seeds.textContent()).toBe('Seeds 1000 to 1003');
+    const before = queueBatchCalls(view).length;
+    await queueNow(page, 'Queue 4 variations');
+    const call = await waitUntil(() => queueBatchCalls(view)[before], 'the tasks.queueBatch call');
+    expect(call.ok, JSON.stringify(call.error)).toBe(true);
+    const { tasks } = call.value as { tasks: Task[] };
+    const stored = await Promise.all(tasks.map((t) => rig.call('tasks.get', { id: t.id })));
+    expect(stored.map((t) => t?.request.input.seed)).toEqual([1000, 1001, 1002, 1003]);
+    expect(new Set(stored.map((t) => t?.batchId)).size).toBe(1);
+    await Promise.all(tasks.map((t) => rig.waitForTask(t.id, ['saved'], 60_000)));
+  });
+
+  it('a batch over the budget queues nothing and says why', async () => {
+    const { page } = view;
+    const count = (await rig.tasks()).length;
+    await rig.call('settings.update', { budgetMicros: 1_000 });
+    try {
+      await openComposeTab(page, 'Image edit');
+      await setVariations(page, 4);
+      await page.getByRole('button', { name: 'Queue 4 variations', exact: true }).click();
+      const reason = page.getByTestId('queue-reason');
+      await expect.poll(() => reason.textContent()).toContain('Nothing was queued.');
+      const text = (await reason.textContent()) ?? '';
+      expect(text).toMatch(
+        /This batch of 4 tasks \(\$[\d.]+\) would take the total to \$[\d.]+, over your budget of \$/,
+      );
+      expect(await page.getByTestId('toast').filter({ hasText: 'over your budget' }).count()).toBeGreaterThan(
+        0,
+      );
+      expect((await rig.tasks()).length).toBe(count);
+    } finally {
+      await rig.call('settings.update', { budgetMicros: null });
+    }
+  });
+
+  it('Cancel the rest: the tasks still on this computer are cancelled and the count said', async () => {
+    const { page } = view;
+    await rig.stopService();
+    try {
+      await openComposeTab(page, 'Image edit');
+      await setVariations(page, 3);
+      const before = queueBatchCalls(view).length;
+      await queueNow(page, 'Queue 3 variations');
+      const call = await waitUntil(() => queueBatchCalls(view)[before], 'the tasks.queueBatch call');
+      expect(call.ok, JSON.stringify(call.error)).toBe(true);
+      const { batchId, tasks } = call.value as { batchId: string; tasks: Task[] };
+      await openView(page, 'activity');
+      const group = page.locator(`[data-testid="batch-group"][data-batch-id="${batchId}"]`);
+      await group.getByRole('button', { name: 'Cancel the rest' }).click();
+      const said = group.getByTestId('batch-cancelled');
+      await said.waitFor();
+      expect(await said.textContent()).toContain('Cancelled 3 tasks still on this computer');
+      for (const task of tasks) {
+        expect((await rig.call('tasks.get', { id: task.id }))?.state).toBe('cancelled');
+      }
+      await expect
+        .poll(() => group.getByTestId('batch-progress').textContent())
+        .toContain('0 of 3 done, 3 cancelled');
+      expect(await group.getByRole('button', { name: 'Cancel the rest' }).count()).toBe(0);
+    } finally {
+      await rig.restartService();
+    }
+  });
+});
