@@ -1,16 +1,16 @@
 /**
- * The browser-test implementation of the renderer's one bridge, `window.studio`
- * (StudioBridge in src/shared/ipc/studio-contract.ts), over the REAL studio backend running in
- * the test process — the same engine, SQLite library and sandbox the Electron main process
- * would use. Nothing here decides anything; it only carries calls and events:
+ * The browser-test side of the renderer's one bridge, `window.studio` (StudioBridge in
+ * src/shared/ipc/studio-contract.ts). The page runs the preload's OWN bridge code
+ * (createStudioBridge, bundled by page-bridge-script.ts from page-bridge-entry.ts), over the
+ * REAL studio backend running in the test process — the same engine, SQLite library and sandbox
+ * the Electron main process would use. Only the transport differs from Electron's:
  *
- * - `invoke(name, args)` → the page binding `__studioInvoke` → `backend.handle(name, args)` in
- *   node, which checks the arguments against the contract's zod schema like main's ipcMain
- *   handlers do. The StudioResult comes back as JSON text and is unwrapped in the page: a value
- *   is returned; an error is thrown as an Error named `StudioError` carrying `kind` and `field`
- *   (as the preload does).
- * - `on(event, listener)` keeps listeners in the page; every backend event is pushed from node
- *   with `page.evaluate(… window.__studioEmit(json) …)`, in the order it happened.
+ * - a call goes to the page binding `__studioInvoke` → `backend.handle(name, args)` in node,
+ *   which checks the arguments against the contract's zod schema like main's ipcMain handlers
+ *   do; the StudioResult comes back as JSON text and the preload's code unwraps it (a failure
+ *   rejects with the error view as JSON in the message, as across contextBridge).
+ * - every backend event is pushed from node with `page.evaluate(… __studioEmit(json) …)` on its
+ *   channel, in the order it happened.
  * - `pathForFile(file)`: THE ONE EMULATION. In Electron the preload answers with
  *   `webUtils.getPathForFile(file)`, the real on-disk path of a file the user dropped or picked.
  *   A web page cannot know that path, so a test first writes the real file to disk, registers
@@ -23,8 +23,9 @@
 import type { Page } from '@playwright/test';
 import type { StudioBackend } from '../../../src/main/backend/index.ts';
 import type { StudioErrorView, StudioEventName, StudioResult } from '../../../src/shared/ipc/index.ts';
-import { STUDIO_EVENT_NAMES } from '../../../src/shared/ipc/index.ts';
+import { channelOf, STUDIO_EVENT_NAMES } from '../../../src/shared/ipc/index.ts';
 import type { Task } from '../../../src/shared/task/index.ts';
+import { pageBridgeScript } from './page-bridge-script.ts';
 
 /** What the bridge needs from the backend (createStudioBackend's result). */
 export type BridgeBackend = Pick<StudioBackend, 'handle' | 'on' | 'grantDroppedFile'>;
@@ -45,71 +46,11 @@ export interface BridgeCall {
   ms: number;
 }
 
+/** The page globals page-bridge-entry.ts sets up (the ones node reaches into). */
 interface PageGlobals {
-  studio?: unknown;
-  /** Answers the StudioResult as JSON text (see connectBridge). */
-  __studioInvoke(name: string, args: unknown): Promise<string>;
-  /** Takes `[event, payload]` as JSON text. */
+  /** Takes `[channel, payload]` as JSON text. */
   __studioEmit(message: string): void;
   __studioFilePaths: Record<string, string>;
-  /** The preload's grant channel: main may read this file the user gave. */
-  __studioGrant(path: string): Promise<void>;
-}
-
-/**
- * Runs in the page before any of the app's scripts (page.addInitScript), so `window.studio`
- * exists when the renderer starts, as it does after the Electron preload. Self-contained: it is
- * serialised into the page.
- */
-export function installStudioBridge(): void {
-  const page = globalThis as unknown as PageGlobals;
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  page.__studioFilePaths = page.__studioFilePaths ?? {};
-  page.__studioEmit = (message) => {
-    const [event, payload] = JSON.parse(message) as [string, unknown];
-    for (const listener of [...(listeners.get(event) ?? [])]) {
-      try {
-        listener(payload);
-      } catch (err) {
-        console.error(`studio bridge: a listener of ${event} threw`, err);
-      }
-    }
-  };
-  const studio = {
-    async invoke(name: string, args: unknown): Promise<unknown> {
-      const result = JSON.parse(
-        await page.__studioInvoke(name, args === undefined ? {} : args),
-      ) as StudioResult<unknown>;
-      if (result.ok) return result.value;
-      const error = new Error(result.error.message) as Error & { kind: string; field: string | null };
-      error.name = 'StudioError';
-      error.kind = result.error.kind;
-      error.field = result.error.field;
-      throw error;
-    },
-    on(event: string, listener: (payload: unknown) => void): () => void {
-      let set = listeners.get(event);
-      if (!set) {
-        set = new Set();
-        listeners.set(event, set);
-      }
-      set.add(listener);
-      return () => {
-        set.delete(listener);
-      };
-    },
-    pathForFile(file: File): string {
-      const path = page.__studioFilePaths[file.name] ?? '';
-      // as the preload does: tell main the user gave the app this file
-      if (path) void page.__studioGrant(path);
-      return path;
-    },
-  };
-  Object.defineProperty(globalThis, 'studio', {
-    value: Object.freeze(studio),
-    writable: false,
-    configurable: false,
-  });
 }
 
 export interface BridgeConnection {
@@ -158,7 +99,7 @@ export async function connectBridge(page: Page, backend: BridgeBackend): Promise
     return JSON.stringify(result);
   });
   await page.exposeBinding('__studioGrant', (_source, path: string) => backend.grantDroppedFile(path));
-  await page.addInitScript(installStudioBridge);
+  await page.addInitScript({ content: await pageBridgeScript() });
   backends.set(page, backend);
 
   let attached = true;
@@ -171,7 +112,7 @@ export async function connectBridge(page: Page, backend: BridgeBackend): Promise
       .then(() =>
         page.evaluate(
           (message) => (globalThis as unknown as PageGlobals).__studioEmit?.(message),
-          JSON.stringify([name, payload]),
+          JSON.stringify([channelOf(name), payload]),
         ),
       )
       .catch(() => undefined); // navigation or a closed page: the event is lost, as it would be in Electron.
