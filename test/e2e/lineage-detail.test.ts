@@ -1,0 +1,92 @@
+/**
+ * Lineage in the library's detail panel, over the real backend: a song extended (the extend made
+ * from its output 1 by `{ $output }`) shows "Made from" the song with the output used, and the
+ * song "Made into" the extend; each entry opens that task's detail. Deleting the song leaves the
+ * extend saying it was made from a task since deleted.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Task } from '../../src/shared/index.ts';
+import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
+import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { card, openView } from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
+
+function detailOf(page: Page, task: Task) {
+  return page.locator(`[data-testid="detail-panel"][data-task-id="${task.id}"]`);
+}
+
+async function openDetail(page: Page, task: Task) {
+  await openView(page, 'library');
+  await card(page, task.id)
+    // a song's name ends with its length
+    .getByRole('button', { name: new RegExp(`^Open ${task.title.replace(/[()]/g, '\\$&')}`) })
+    .click();
+  const detail = detailOf(page, task);
+  await detail.waitFor();
+  return detail;
+}
+
+describe.skipIf(!browserAvailable())('lineage both ways in the detail panel', () => {
+  let browser: Browser;
+  let rig: StudioRig;
+  let view: StudioPage;
+  let song: Task;
+  let extended: Task;
+
+  beforeAll(async () => {
+    ({ browser, rig } = await startStudio({ service: 'service' }));
+    const queued = await rig.call('tasks.queue', {
+      model: 'service/ace-step',
+      taskType: 'txt2audio',
+      title: 'Tide song',
+      input: { style_prompt: 'folk, fiddle', lyrics: '[verse]\nthe tide comes in', duration: 3 },
+    });
+    song = await rig.waitForTask(queued.id, ['saved']);
+    const extend = await rig.call('tasks.queue', {
+      model: 'service/ace-step',
+      taskType: 'extend',
+      title: 'Tide song (extended)',
+      input: { audio: { $output: { taskId: song.id, index: 0 } }, right_extend_duration: 5 },
+      acceptUnknownPrice: true,
+    });
+    extended = await rig.waitForTask(extend.id, ['saved']);
+    view = await openApp({ browser, rig });
+  });
+
+  afterAll(() => stopStudio({ browser, rig }, view));
+
+  it('the extend is made from the song (output 1), the song made into the extend; the links open each other', async () => {
+    const { page } = view;
+    const detail = await openDetail(page, extended);
+    const from = detail.getByTestId('made-from');
+    await from.waitFor();
+    const items = from.getByTestId('lineage-item');
+    expect(await items.count()).toBe(1);
+    expect(await items.first().getAttribute('data-task-id')).toBe(song.id);
+    expect(await items.first().textContent()).toContain('used output 1');
+    await items.first().getByRole('button', { name: song.title }).click();
+
+    const parent = detailOf(page, song);
+    await parent.waitFor();
+    const into = parent.getByTestId('made-into');
+    await into.waitFor();
+    expect(await into.getByTestId('lineage-item').getAttribute('data-task-id')).toBe(extended.id);
+    expect(await into.textContent()).toContain('from output 1');
+    await into.getByRole('button', { name: extended.title }).click();
+    await detailOf(page, extended).getByTestId('made-from').waitFor();
+  });
+
+  it('once the song is deleted, the extend says it was made from a task since deleted', async () => {
+    const { page } = view;
+    await rig.call('tasks.delete', { id: song.id });
+    expect((await rig.call('tasks.get', { id: extended.id }))?.parentId).toBeNull();
+    await page.reload();
+    await page.getByTestId('nav-compose').waitFor();
+    const detail = await openDetail(page, extended);
+    const gone = detail.getByTestId('parent-deleted');
+    await gone.waitFor();
+    expect(await gone.textContent()).toBe('Made from output 1 of “Tide song”, a task since deleted.');
+    expect(await detail.getByTestId('made-from').count()).toBe(0);
+  });
+});
