@@ -2,7 +2,8 @@
  * A modal dialog on the native <dialog>: showModal() makes the rest of the page inert (the focus
  * stays inside), Escape closes it, and focus returns to where it was.
  */
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
+import { useModalDialog } from '../hooks/useModalDialog.ts';
 
 export interface DialogProps {
   title: string;
@@ -19,27 +20,7 @@ export function Dialog({ title, children, actions, onClose, className, testId }:
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal();
-    const autofocus = dialog.querySelector<HTMLElement>('[data-autofocus]');
-    autofocus?.focus();
-    const onCancel = (event: Event) => {
-      event.preventDefault();
-      onCloseRef.current();
-    };
-    dialog.addEventListener('cancel', onCancel);
-    return () => {
-      dialog.removeEventListener('cancel', onCancel);
-      if (dialog.open) dialog.close();
-      previous?.focus();
-    };
-  }, []);
+  useModalDialog(ref, onClose, (dialog) => dialog.querySelector<HTMLElement>('[data-autofocus]'));
 
   return (
     <dialog

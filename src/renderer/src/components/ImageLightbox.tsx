@@ -20,6 +20,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useModalDialog } from '../hooks/useModalDialog.ts';
 import { BeforeAfterSlider } from './BeforeAfterSlider.tsx';
 
 export type LightboxMode = 'fit' | 'actual' | 'compare';
@@ -53,8 +54,6 @@ export function ImageLightbox({ src, title, before, onClose }: ImageLightboxProp
   const imageRef = useRef<HTMLImageElement>(null);
   const anchor = useRef<Anchor | null>(null);
   const drag = useRef<{ x: number; y: number; left: number; top: number } | null>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
   const titleId = useId();
   const [mode, setMode] = useState<LightboxMode>('fit');
   const [natural, setNatural] = useState<Size | null>(null);
@@ -62,23 +61,7 @@ export function ImageLightbox({ src, title, before, onClose }: ImageLightboxProp
   const [dragging, setDragging] = useState(false);
   const ratio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal();
-    stageRef.current?.focus();
-    const onCancel = (event: Event) => {
-      event.preventDefault();
-      onCloseRef.current();
-    };
-    dialog.addEventListener('cancel', onCancel);
-    return () => {
-      dialog.removeEventListener('cancel', onCancel);
-      if (dialog.open) dialog.close();
-      previous?.focus();
-    };
-  }, []);
+  useModalDialog(dialogRef, onClose, () => stageRef.current);
 
   // The shown size (for the zoom text) follows the window and the mode.
   useEffect(() => {
@@ -212,7 +195,7 @@ export function ImageLightbox({ src, title, before, onClose }: ImageLightboxProp
           className="icon-button lightbox-close"
           aria-label="Close viewer"
           aria-keyshortcuts="Escape"
-          onClick={() => onCloseRef.current()}
+          onClick={onClose}
         >
           <span aria-hidden="true">×</span>
         </button>
