@@ -4,7 +4,11 @@
  * (which the README shows) when UPDATE_SCREENSHOTS=1, so a test run leaves the tree clean:
  * compose-song.png (lyrics with markers), compose-face-swap.png (two pictures dropped),
  * activity.png (tasks running at the service), library.png (grid with thumbnails),
- * detail-song.png (waveform player), detail-face-swap.png (before/after), settings.png; and, at
+ * detail-song.png (waveform player), detail-face-swap.png (before/after), compare.png (the image
+ * viewer comparing a face swap with its input), library-songs.png (song cards first, one playing
+ * in the player bar), player-bar.png (the composer while a song plays), small-window-light.png and
+ * small-window-dark.png (800 x 600: icon navigation, a song's detail, the player bar),
+ * settings.png; and, at
  * 800 x 600 and 1920 x 1080 in both themes, Settings with the hosted service and the queue bar's
  * balance (settings-hosted-*, settings-model-ids-*, compose-balance-*; see the last block).
  */
@@ -16,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { launchChromium } from './harness/chromium-location.ts';
 import { writePicture } from './harness/local-media.ts';
+import { playerBar } from './harness/player-ui.ts';
 import { REPO_ROOT } from './harness/renderer-build.ts';
 import { createStudioRig, SERVICE_KEY, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
 import { card, dropOnSlot, fillSong, openComposeTab, openView, waitForApp } from './harness/studio-ui.ts';
@@ -182,6 +187,46 @@ describe.skipIf(!browserAvailable())('screenshots of the main screens', () => {
     await shoot(page, 'library');
   });
 
+  it('detail: a face swap, before and after', async () => {
+    const { page } = view;
+    const swap = saved.find((t) => t.taskType === 'face-swap')!;
+    await card(page, swap.id)
+      .getByRole('button', { name: `Open ${swap.title}` })
+      .click();
+    await page.getByTestId('before-after').waitFor();
+    await imagesLoaded(page, '[data-testid="before-after"]');
+    await shoot(page, 'detail-face-swap');
+  });
+
+  it('viewer: a face swap compared with its input', async () => {
+    const { page } = view;
+    await page.getByRole('button', { name: 'View larger' }).click();
+    const viewer = page.getByRole('dialog', { name: saved.find((t) => t.taskType === 'face-swap')!.title });
+    await viewer.getByRole('button', { name: 'Compare with input' }).click();
+    const frame = viewer.getByTestId('before-after-frame');
+    await imagesLoaded(page, '[data-testid="lightbox"]');
+    const box = (await frame.boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.42, box.y + box.height / 2);
+    await shoot(page, 'compare');
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Close details' }).click();
+  });
+
+  it('library: song cards and the player bar', async () => {
+    const { page } = view;
+    await page.getByLabel('Sort').selectOption({ label: 'Oldest first' });
+    const song = saved[1]!;
+    await card(page, song.id)
+      .getByRole('button', { name: `Play ${song.title}`, exact: true })
+      .click();
+    await playerBar(page).and(page.locator('[data-playing="true"]')).waitFor();
+    await playerBar(page).getByRole('button', { name: 'Loop' }).click();
+    await imagesLoaded(page, '[data-testid="gallery"]');
+    await page.waitForTimeout(1_500); // the bar's waveform shows some of the song played
+    await shoot(page, 'library-songs');
+  });
+
   it('detail: a song with its waveform', async () => {
     const { page } = view;
     const song = saved[0]!;
@@ -192,15 +237,40 @@ describe.skipIf(!browserAvailable())('screenshots of the main screens', () => {
     await shoot(page, 'detail-song');
   });
 
-  it('detail: a face swap, before and after', async () => {
+  it('compose: the next song written while one plays', async () => {
     const { page } = view;
-    const swap = saved.find((t) => t.taskType === 'face-swap')!;
-    await card(page, swap.id)
-      .getByRole('button', { name: `Open ${swap.title}` })
-      .click();
-    await page.getByTestId('before-after').waitFor();
-    await imagesLoaded(page, '[data-testid="before-after"]');
-    await shoot(page, 'detail-face-swap');
+    await openComposeTab(page, 'Song');
+    await playerBar(page).waitFor();
+    await shoot(page, 'player-bar');
+  });
+
+  it('a small window (800 x 600), light and dark', async () => {
+    const size = { width: 800, height: 600 };
+    const before = (await rig.call('settings.get', {})).theme;
+    for (const theme of ['light', 'dark'] as const) {
+      await rig.call('settings.update', { theme });
+      const small = await rig.openPage(browser, { colorScheme: theme, viewport: size });
+      try {
+        const { page } = small;
+        await waitForApp(page);
+        await openView(page, 'library');
+        const song = saved[2]!;
+        await card(page, song.id)
+          .getByRole('button', { name: `Play ${song.title}`, exact: true })
+          .click();
+        await playerBar(page).and(page.locator('[data-playing="true"]')).waitFor();
+        await playerBar(page).getByRole('button', { name: 'Loop' }).click();
+        await card(page, song.id)
+          .getByRole('button', { name: `Open ${song.title}` })
+          .click();
+        await page.locator('[data-testid="waveform-player"][data-ready="true"]').waitFor({ timeout: 15_000 });
+        await imagesLoaded(page, '[data-testid="gallery"]');
+        await shoot(page, `small-window-${theme}`, size);
+      } finally {
+        await small.close();
+      }
+    }
+    await rig.call('settings.update', { theme: before });
   });
 
   it('settings', async () => {
