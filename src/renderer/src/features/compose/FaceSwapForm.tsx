@@ -52,7 +52,9 @@ function TargetList() {
   const targets = [first, ...extras];
   return (
     <section className="batch-targets" aria-label="Targets of the batch" data-testid="batch-targets">
-      <h3 className="field-label">{targets.length} targets: one face swap each, with the same face</h3>
+      <h2 className="field-label batch-targets-title">
+        {targets.length} targets: one face swap each, with the same face
+      </h2>
       <ul className="batch-target-list">
         {targets.map((target, index) => (
           <li

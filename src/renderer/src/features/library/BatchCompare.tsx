@@ -24,7 +24,7 @@ function FavouriteToggle({ id, title, favorite }: { id: string; title: string; f
       aria-label={`Favourite ${title}`}
       onClick={() => void setFavorite(id, !favorite)}
     >
-      <span aria-hidden="true">{favorite ? '★' : '☆'}</span> Keep
+      <span aria-hidden="true">{favorite ? '★' : '☆'}</span> Favourite
     </button>
   );
 }

@@ -1,0 +1,180 @@
+/**
+ * How batches, variations and lineage look and read: axe-core (WCAG 2.x A and AA rules plus best
+ * practices) on the composer's batch of targets and variations, a batch's group in Activity
+ * (expanded), the compare view and the detail's lineage, in the light and the dark theme; serious
+ * and critical violations fail. Pictures of the same screens at 800 x 600 and 1920 x 1080 in both
+ * themes go to BATCH_SHOTS_DIR (default /tmp/batch-shots) for a person to look at.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Task } from '../../src/shared/index.ts';
+import { dropFiles } from './harness/file-drop.ts';
+import { writePicture } from './harness/local-media.ts';
+import type { StudioRig } from './harness/studio-rig.ts';
+import { startStudio, stopStudio } from './harness/studio-session.ts';
+import {
+  type AxeViolation,
+  card,
+  describeViolations,
+  dropOnSlot,
+  openComposeTab,
+  openView,
+  runAxe,
+  slot,
+  waitForApp,
+} from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
+
+const THEMES = ['light', 'dark'] as const;
+const BLOCKING = new Set(['serious', 'critical']);
+const SIZES = [
+  { name: '800x600', width: 800, height: 600 },
+  { name: '1920x1080', width: 1920, height: 1080 },
+] as const;
+const SHOTS_DIR = process.env.BATCH_SHOTS_DIR ?? '/tmp/batch-shots';
+
+interface Fixture {
+  face: string;
+  photos: string[];
+  batchId: string;
+  extended: Task;
+}
+
+/** Each screen of this feature, shown in turn; `at` is told its name once it is on screen. */
+async function screens(page: Page, f: Fixture, at: (where: string) => Promise<void>) {
+  await openComposeTab(page, 'Face swap');
+  await dropOnSlot(page, 'swap_image', { path: f.face });
+  await dropFiles(
+    page,
+    slot(page, 'target_image').getByTestId('drop-zone'),
+    f.photos.map((path) => ({ path })),
+  );
+  await expect
+    .poll(() => page.locator('[data-testid="batch-target"][data-status="ok"]').count(), { timeout: 20_000 })
+    .toBe(f.photos.length);
+  await at('compose-face-batch');
+  await openComposeTab(page, 'Image edit');
+  await dropOnSlot(page, 'image1', { path: f.photos[0]! });
+  await page.getByTestId('variations').getByLabel('Variations').fill('4');
+  await page.getByTestId('variation-seeds').waitFor();
+  await at('compose-variations');
+  await openView(page, 'activity');
+  const group = page.locator(`[data-testid="batch-group"][data-batch-id="${f.batchId}"]`);
+  await group.getByRole('button', { name: /^Show its/ }).click();
+  await group.getByTestId('activity-row').first().waitFor();
+  await at('activity-batch-group');
+  await group.getByRole('button', { name: 'Compare results' }).click();
+  const compare = page.getByTestId('batch-compare');
+  await compare.waitFor();
+  await compare
+    .getByRole('button', { name: /^Favourite / })
+    .first()
+    .click();
+  await compare
+    .locator('img')
+    .evaluateAll((imgs) =>
+      Promise.all(imgs.map((i) => (i as unknown as { decode(): Promise<void> }).decode())),
+    );
+  await at('compare-view');
+  await compare.getByRole('button', { name: 'Back to the library' }).click();
+  await card(page, f.extended.id)
+    .getByRole('button', { name: /^Open Tide song \(extended\)/ })
+    .click();
+  await page.getByTestId('made-from').waitFor();
+  await page.getByTestId('lineage').scrollIntoViewIfNeeded();
+  await at('detail-lineage');
+}
+
+describe.skipIf(!browserAvailable())('batches, variations and lineage: accessibility and pictures', () => {
+  let browser: Browser;
+  let rig: StudioRig;
+  let fixture: Fixture;
+
+  beforeAll(async () => {
+    ({ browser, rig } = await startStudio({ service: 'service' }));
+    await mkdir(SHOTS_DIR, { recursive: true });
+    const face = await writePicture(rig.filesDir, 'face.png', 220, 260, { r: 215, g: 165, b: 125 });
+    const photos = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        writePicture(rig.filesDir, `harbour-${i + 1}.png`, 400, 300, {
+          r: 30 + 30 * i,
+          g: 120,
+          b: 190 - 20 * i,
+        }),
+      ),
+    );
+    for (const path of [face, ...photos]) rig.backend.grantDroppedFile(path);
+    const batch = await rig.call('tasks.queueBatch', {
+      drafts: photos.map((target, i) => ({
+        model: 'service/image-toolkit',
+        taskType: 'face-swap',
+        title: `Harbour portrait ${i + 1}`,
+        input: { target_image: target, swap_image: face },
+      })),
+    });
+    await Promise.all(batch.tasks.map((t) => rig.waitForTask(t.id, ['saved'])));
+    const song = await rig.call('tasks.queue', {
+      model: 'service/ace-step',
+      taskType: 'txt2audio',
+      title: 'Tide song',
+      input: { style_prompt: 'folk, fiddle', lyrics: '[verse]\nthe tide comes in', duration: 3 },
+    });
+    await rig.waitForTask(song.id, ['saved']);
+    const extend = await rig.call('tasks.queue', {
+      model: 'service/ace-step',
+      taskType: 'extend',
+      title: 'Tide song (extended)',
+      input: { audio: { $output: { taskId: song.id, index: 0 } }, right_extend_duration: 5 },
+      acceptUnknownPrice: true,
+    });
+    const extended = await rig.waitForTask(extend.id, ['saved']);
+    fixture = { face, photos, batchId: batch.batchId, extended };
+  });
+
+  afterAll(() => stopStudio({ browser, rig }));
+
+  for (const theme of THEMES) {
+    it(`has no serious or critical violations in the ${theme} theme`, async () => {
+      await rig.call('settings.update', { theme });
+      const view = await rig.openPage(browser, { colorScheme: theme });
+      const blocking: string[] = [];
+      const others: string[] = [];
+      try {
+        await waitForApp(view.page);
+        await screens(view.page, fixture, async (where) => {
+          const violations: AxeViolation[] = await runAxe(view.page);
+          const bad = violations.filter((v) => v.impact !== null && BLOCKING.has(v.impact));
+          if (bad.length) blocking.push(describeViolations(`${theme} / ${where}`, bad));
+          const rest = violations.filter((v) => !bad.includes(v));
+          if (rest.length) others.push(describeViolations(`${theme} / ${where}`, rest));
+        });
+      } finally {
+        await view.close();
+      }
+      if (others.length) console.log(`axe (${theme}), minor and moderate:\n${others.join('\n')}`);
+      expect(blocking, blocking.join('\n')).toEqual([]);
+    });
+  }
+
+  for (const size of SIZES) {
+    it(`takes pictures at ${size.name} in both themes`, async () => {
+      for (const theme of THEMES) {
+        await rig.call('settings.update', { theme });
+        const view = await rig.openPage(browser, {
+          colorScheme: theme,
+          viewport: { width: size.width, height: size.height },
+        });
+        try {
+          await waitForApp(view.page);
+          await screens(view.page, fixture, async (where) => {
+            await view.page.screenshot({ path: join(SHOTS_DIR, `${where}-${size.name}-${theme}.png`) });
+          });
+        } finally {
+          await view.close();
+        }
+      }
+    });
+  }
+});
