@@ -15,6 +15,7 @@ import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { writePicture } from './harness/local-media.ts';
+import type { PageElement } from './harness/page-dom.ts';
 import { makeSongs, playerBar } from './harness/player-ui.ts';
 import type { StudioRig } from './harness/studio-rig.ts';
 import { startStudio, stopStudio } from './harness/studio-session.ts';
@@ -53,6 +54,22 @@ async function check(page: Page, where: string, blocking: string[], others: stri
   if (bad.length) blocking.push(describeViolations(where, bad));
   const rest = violations.filter((v) => !bad.includes(v));
   if (rest.length) others.push(describeViolations(where, rest));
+}
+
+/** True when every point of the queue bar (a grid 8 px apart, inside its rounded corners) shows the bar. */
+function queueBarOnTop(page: Page): Promise<boolean> {
+  return page.locator('.queue-bar').evaluate((el) => {
+    const bar = el as unknown as PageElement & { contains(other: unknown): boolean };
+    const doc = (globalThis as unknown as { document: { elementFromPoint(x: number, y: number): unknown } })
+      .document;
+    const rect = bar.getBoundingClientRect();
+    for (let y = rect.top + 6; y < rect.bottom - 6; y += 8) {
+      for (let x = rect.left + 6; x < rect.right - 6; x += 8) {
+        if (!bar.contains(doc.elementFromPoint(x, y))) return false;
+      }
+    }
+    return true;
+  });
 }
 
 async function openDetail(page: Page, task: Task): Promise<void> {
@@ -139,6 +156,8 @@ describe.skipIf(!browserAvailable())(
       await page.getByTestId('result-actions').getByRole('button', { name: 'Extend', exact: true }).click();
       await page.locator('[data-testid="extend-wave"][data-ready="true"]').waitFor({ timeout: 15_000 });
       await at('Compose / From a result / Extend');
+      // The song's waveform scrolls under the queue bar, never over it.
+      expect(await queueBarOnTop(page)).toBe(true);
 
       await openDetail(page, swap);
       await page.getByTestId('before-after').waitFor();
