@@ -8,8 +8,8 @@
  * - an image edit with 4 variations: the seeds shown, four tasks whose stored requests hold
  *   seed, seed+1, …;
  * - a batch over the budget queues nothing and says why, in plain words;
- * - Cancel the rest (the service unreachable, so the batch waits on this computer): every task
- *   cancelled, the count said.
+ * - Cancel the rest (offline, so the batch waits on this computer): every task cancelled, the
+ *   count said.
  */
 import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -209,7 +209,10 @@ describe.skipIf(!browserAvailable())('batches and variations from the window', (
 
   it('Cancel the rest: the tasks still on this computer are cancelled and the count said', async () => {
     const { page } = view;
+    // offline for real (the OS signal and a service refusing connections): nothing is sent
+    rig.backend.setNetworkOnline(false);
     await rig.stopService();
+    await page.getByTestId('offline-banner').waitFor();
     try {
       await openComposeTab(page, 'Image edit');
       await setVariations(page, 3);
@@ -233,6 +236,7 @@ describe.skipIf(!browserAvailable())('batches and variations from the window', (
       expect(await group.getByRole('button', { name: 'Cancel the rest' }).count()).toBe(0);
     } finally {
       await rig.restartService();
+      rig.backend.setNetworkOnline(true);
     }
   });
 });
