@@ -7,6 +7,8 @@
  *   library;
  * - an image edit with 4 variations: the seeds shown, four tasks whose stored requests hold
  *   seed, seed+1, …;
+ * - three pictures dropped on the From a result tab's Upscale: three upscales in one batch;
+ * - a song's lyrics split at `---` lines ("One song per part"): one song per part;
  * - a batch over the budget queues nothing and says why, in plain words;
  * - Cancel the rest (offline, so the batch waits on this computer): every task cancelled, the
  *   count said.
@@ -18,7 +20,14 @@ import { dropFiles } from './harness/file-drop.ts';
 import { writePicture } from './harness/local-media.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
-import { dropOnSlot, openComposeTab, openView, slot } from './harness/studio-ui.ts';
+import {
+  type ComposeTabName,
+  dropOnSlot,
+  fillSong,
+  openComposeTab,
+  openView,
+  slot,
+} from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 import { waitUntil } from './harness/wait-until.ts';
 
@@ -182,6 +191,67 @@ describe.skipIf(!browserAvailable())('batches and variations from the window', (
     expect(stored.map((t) => t?.request.input.seed)).toEqual([1000, 1001, 1002, 1003]);
     expect(new Set(stored.map((t) => t?.batchId)).size).toBe(1);
     await Promise.all(tasks.map((t) => rig.waitForTask(t.id, ['saved'], 60_000)));
+  });
+
+  it('three pictures dropped on Upscale (From a result): one upscale each, in one batch', async () => {
+    const { page } = view;
+    const pictures = await Promise.all(
+      [1, 2, 3].map((i) =>
+        writePicture(rig.filesDir, `small-${i}.png`, 200 + 20 * i, 150, { r: 60 * i, g: 80, b: 120 }),
+      ),
+    );
+    const panel = await openComposeTab(page, 'From a result' as ComposeTabName);
+    await panel.getByRole('radio', { name: 'Upscale' }).check();
+    await dropFiles(
+      page,
+      slot(page, 'source_image').getByTestId('drop-zone'),
+      pictures.map((path) => ({ path })),
+    );
+    const list = page.locator('[data-testid="batch-targets"][data-field="source_image"]');
+    await expect.poll(() => list.locator('[data-testid="batch-target"][data-status="ok"]').count()).toBe(3);
+    expect(await list.getByRole('heading').textContent()).toBe('3 pictures: one upscale each');
+    const before = queueBatchCalls(view).length;
+    await page.getByRole('button', { name: 'Queue 3 tasks', exact: true }).click();
+    const confirm = page.getByTestId('confirm-dialog');
+    await waitUntil(
+      async () => queueBatchCalls(view).length > before || (await confirm.isVisible()),
+      'the queue call or its price question',
+    );
+    if (queueBatchCalls(view).length === before)
+      await confirm.getByRole('button', { name: 'Queue anyway' }).click();
+    const call = await waitUntil(() => queueBatchCalls(view)[before], 'the tasks.queueBatch call');
+    expect(call.ok, JSON.stringify(call.error)).toBe(true);
+    const drafts = (call.args as { drafts: { taskType: string; input: Record<string, unknown> }[] }).drafts;
+    expect(drafts.map((d) => d.taskType)).toEqual(['upscale', 'upscale', 'upscale']);
+    expect(drafts.map((d) => d.input.image)).toEqual(pictures);
+    const { tasks } = call.value as { tasks: Task[] };
+    const saved = await Promise.all(tasks.map((t) => rig.waitForTask(t.id, ['saved'], 60_000)));
+    expect(new Set(saved.map((t) => t.batchId)).size).toBe(1);
+  });
+
+  it('"One song per part": lyrics split at --- lines, one song each in one batch', async () => {
+    const { page } = view;
+    await fillSong(page, {
+      style: 'warm acoustic, brushed drums',
+      lyrics: '[verse]\nmorning light\n---\n[verse]\nnoon heat\n---\n[verse]\nevening rain',
+      seconds: 5,
+    });
+    await page.getByRole('checkbox', { name: 'One song per part' }).check();
+    expect(await page.getByTestId('song-parts').textContent()).toContain('3 songs');
+    const before = queueBatchCalls(view).length;
+    await queueNow(page, 'Queue 3 tasks');
+    const call = await waitUntil(() => queueBatchCalls(view)[before], 'the tasks.queueBatch call');
+    expect(call.ok, JSON.stringify(call.error)).toBe(true);
+    const drafts = (call.args as { drafts: { input: Record<string, unknown> }[] }).drafts;
+    expect(drafts.map((d) => d.input.lyrics)).toEqual([
+      '[verse]\nmorning light',
+      '[verse]\nnoon heat',
+      '[verse]\nevening rain',
+    ]);
+    expect(new Set(drafts.map((d) => d.input.style_prompt))).toEqual(
+      new Set(['warm acoustic, brushed drums']),
+    );
+    await page.getByRole('checkbox', { name: 'One song per part' }).uncheck();
   });
 
   it('a batch over the budget queues nothing and says why', async () => {

@@ -40,7 +40,10 @@ describe('batches from one form', () => {
     const forms = emptyForms();
     forms.slots.target_image = picture('/t1.png');
     forms.slots.swap_image = picture('/face.png');
-    const batch = { ...emptyBatch(), extraTargets: [picture('/t2.png'), picture('/t3.png')] };
+    const batch = {
+      ...emptyBatch(),
+      extra: { target_image: [picture('/t2.png'), picture('/t3.png')], source_image: [] },
+    };
     const plan = planBatch('faceSwap', forms, batch);
     if (!plan.ok) throw new Error(plan.message);
     expect(plan.drafts.map((d) => [d.input.target_image, d.input.swap_image])).toEqual([
@@ -51,7 +54,7 @@ describe('batches from one form', () => {
     expect(queueLabel(plan)).toBe('Queue 3 tasks');
     const checking = planBatch('faceSwap', forms, {
       ...batch,
-      extraTargets: [picture('/t2.png', 'checking')],
+      extra: { target_image: [picture('/t2.png', 'checking')], source_image: [] },
     });
     expect(checking).toMatchObject({
       ok: false,
@@ -78,5 +81,29 @@ describe('batches from one form', () => {
     if (!copies.ok) throw new Error(copies.message);
     expect(copies.drafts.map((d) => d.input.lyrics)).toEqual(Array(3).fill('one\n---\ntwo'));
     expect(queueLabel(copies)).toBe('Queue 3 variations');
+  });
+
+  it('an upscale of several pictures: one task each; only the one made from a result keeps it as parent', () => {
+    const forms = emptyForms();
+    forms.fromResult = { ...forms.fromResult, operation: 'upscale' };
+    forms.slots.source_image = {
+      ...picture(''),
+      origin: 'result',
+      result: { taskId: 'parent-1', index: 0, mediaUrl: null, seconds: null },
+    };
+    forms.parent = { ...forms.parent, fromResult: { taskId: 'parent-1', output: 0, title: 'Beach' } };
+    const batch = {
+      ...emptyBatch(),
+      extra: { target_image: [], source_image: [picture('/b.png'), picture('/c.png')] },
+    };
+    const plan = planBatch('fromResult', forms, batch);
+    if (!plan.ok) throw new Error(plan.message);
+    expect(plan.drafts.map((d) => d.input.image)).toEqual([
+      { $output: { taskId: 'parent-1', index: 0 } },
+      '/b.png',
+      '/c.png',
+    ]);
+    expect(plan.drafts.map((d) => d.parentId ?? null)).toEqual(['parent-1', null, null]);
+    expect(queueLabel(plan)).toBe('Queue 3 tasks');
   });
 });

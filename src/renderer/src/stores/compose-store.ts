@@ -4,7 +4,12 @@
  * Queue state.
  */
 import { create } from 'zustand';
-import { type BatchForm, clampVariations, emptyBatch } from '../features/compose/compose-batch.ts';
+import {
+  type BatchForm,
+  clampVariations,
+  emptyBatch,
+  type MultiSlot,
+} from '../features/compose/compose-batch.ts';
 import {
   type CommonForm,
   type ComposeForms,
@@ -47,8 +52,8 @@ export interface ComposeState extends ComposeForms {
   batch: BatchForm;
   setVariations(tab: ComposeTab, count: number): void;
   setSongSplit(split: boolean): void;
-  /** Replaces the face swap's extra targets (their previews no longer shown are freed). */
-  setExtraTargets(targets: SlotState[]): void;
+  /** Replaces the extra pictures of a slot (their previews no longer shown are freed). */
+  setExtra(field: MultiSlot, pictures: SlotState[]): void;
   setTab(tab: ComposeTab): void;
   setSong(patch: Partial<SongForm>): void;
   setFaceSwap(patch: Partial<FaceSwapForm>): void;
@@ -122,12 +127,12 @@ export const useCompose = create<ComposeState>()((set, get) => {
       set((s) => ({ batch: { ...s.batch, songSplit } }));
       edited('song', ['lyrics']);
     },
-    setExtraTargets: (extraTargets) => {
-      // a target moved into the target slot keeps its preview
-      const kept = new Set([...extraTargets.map((t) => t.previewUrl), get().slots.target_image.previewUrl]);
-      for (const old of get().batch.extraTargets) if (!kept.has(old.previewUrl)) releasePreview(old);
-      set((s) => ({ batch: { ...s.batch, extraTargets } }));
-      edited('faceSwap', ['target_image']);
+    setExtra: (field, pictures) => {
+      // a picture moved into the slot keeps its preview
+      const kept = new Set([...pictures.map((t) => t.previewUrl), get().slots[field].previewUrl]);
+      for (const old of get().batch.extra[field]) if (!kept.has(old.previewUrl)) releasePreview(old);
+      set((s) => ({ batch: { ...s.batch, extra: { ...s.batch.extra, [field]: pictures } } }));
+      edited(field === 'target_image' ? 'faceSwap' : 'fromResult', [field]);
     },
     setTab: (tab) => set({ tab, formError: null }),
     setUnknownPrice: (unknownPrice) => set({ unknownPrice }),
@@ -237,14 +242,16 @@ export const useCompose = create<ComposeState>()((set, get) => {
   };
 });
 
-/** The batch state once `tab` is cleared: its variations back to one, its extra inputs gone. */
+/** The batch state once `tab` is cleared: its variations back to one, its extra pictures gone. */
 function clearedBatch(batch: BatchForm, tab: ComposeTab): BatchForm {
-  if (tab === 'faceSwap') for (const target of batch.extraTargets) releasePreview(target);
+  const field: MultiSlot | null =
+    tab === 'faceSwap' ? 'target_image' : tab === 'fromResult' ? 'source_image' : null;
+  if (field) for (const picture of batch.extra[field]) releasePreview(picture);
   return {
     ...batch,
     variations: { ...batch.variations, [tab]: 1 },
     songSplit: tab === 'song' ? false : batch.songSplit,
-    extraTargets: tab === 'faceSwap' ? [] : batch.extraTargets,
+    extra: field ? { ...batch.extra, [field]: [] } : batch.extra,
   };
 }
 

@@ -9,8 +9,8 @@ import { MediaSlot } from '../../components/MediaSlot.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
 import { useCompose } from '../../stores/compose-store.ts';
+import { BatchPictures } from './BatchPictures.tsx';
 import type { FaceSwapMode } from './compose-model.ts';
-import { removeTarget } from './slot-actions.ts';
 import { fieldMessage, useFormProblems } from './use-form-problems.ts';
 import '../../styles/batches.css';
 
@@ -41,54 +41,6 @@ function ModePicker() {
         ))}
       </div>
     </fieldset>
-  );
-}
-
-/** The batch's targets (the target slot's first): thumbnail, name, check, Remove. */
-function TargetList() {
-  const first = useCompose((s) => s.slots.target_image);
-  const extras = useCompose((s) => s.batch.extraTargets);
-  if (extras.length === 0) return null;
-  const targets = [first, ...extras];
-  return (
-    <section className="batch-targets" aria-label="Targets of the batch" data-testid="batch-targets">
-      <h2 className="field-label batch-targets-title">
-        {targets.length} targets: one face swap each, with the same face
-      </h2>
-      <ul className="batch-target-list">
-        {targets.map((target, index) => (
-          <li
-            // biome-ignore lint/suspicious/noArrayIndexKey: the list's order is its identity (index 0 is the target slot)
-            key={`${index}:${target.previewUrl ?? target.label}`}
-            className="batch-target"
-            data-testid="batch-target"
-            data-status={target.status}
-          >
-            {target.previewUrl ? <img src={target.previewUrl} alt="" className="batch-target-thumb" /> : null}
-            <span className="batch-target-name">{target.label || 'Empty'}</span>
-            <span
-              className={
-                target.status === 'bad' ? 'batch-target-state field-error' : 'batch-target-state muted'
-              }
-            >
-              {target.status === 'checking'
-                ? 'Checking…'
-                : target.status === 'bad'
-                  ? (target.message ?? 'Cannot be used')
-                  : (target.info ?? '')}
-            </span>
-            <button
-              type="button"
-              className="button button-small button-quiet"
-              aria-label={`Remove ${target.label || `target ${index + 1}`}`}
-              onClick={() => removeTarget(index)}
-            >
-              Remove
-            </button>
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }
 
@@ -125,7 +77,10 @@ export function FaceSwapForm() {
           error={message('swap_image')}
         />
       </div>
-      <TargetList />
+      <BatchPictures
+        field="target_image"
+        heading={(n) => `${n} targets: one face swap each, with the same face`}
+      />
       {several ? (
         <div className="face-numbers">
           <TextField

@@ -13,10 +13,12 @@ import { MediaSlot } from '../../components/MediaSlot.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { costLine } from '../../model/money-text.ts';
 import { useCompose } from '../../stores/compose-store.ts';
+import { BatchPictures } from './BatchPictures.tsx';
 import type { ComposedInput } from './compose-model.ts';
 import { LyricsEditor } from './LyricsEditor.tsx';
 import {
   extendSeconds,
+  operationLabel,
   operationWords,
   RESULT_OPERATIONS,
   type ResultField,
@@ -253,8 +255,14 @@ export function FromResultForm() {
   const song = sourceKindOf(operation) === 'audio';
   const side = song ? fields.filter((f) => f.kind === 'number' || f.kind === 'switch') : fields;
   const main = song ? fields.filter((f) => !side.includes(f)) : [];
+  const words = operationWords(operation);
   const source = (
-    <MediaSlot key={slot} field={slot} description={operationWords(operation).source} error={message(slot)} />
+    <MediaSlot
+      key={slot}
+      field={slot}
+      description={song ? words.source : `${words.source} Drop several pictures for a batch, one task each.`}
+      error={message(slot)}
+    />
   );
   const inputs = (list: ResultField[]) =>
     list.map((field) => (
@@ -268,6 +276,12 @@ export function FromResultForm() {
         <div className="form-main">
           {handles ? <ExtendSection message={message} composed={composed} /> : null}
           {song ? null : source}
+          {song ? null : (
+            <BatchPictures
+              field="source_image"
+              heading={(n) => `${n} pictures: one ${operationLabel(operation).toLowerCase()} each`}
+            />
+          )}
           {inputs(main)}
         </div>
         <div className="form-side">

@@ -1,12 +1,22 @@
 /**
  * Many tasks from one form, queued as one batch: variations (N copies of the tab's task; an image
- * edit sweeps its seed from the one given, or from a random start), the face swap's extra targets
- * (one task per target picture, the same face), and the Song tab's lyrics split at lines holding
+ * edit sweeps its seed from the one given, or from a random start), extra pictures (the face
+ * swap's targets: one task per target, the same face; the From a result tab's picture: one
+ * upscale, background removal… per picture), and the Song tab's lyrics split at lines holding
  * only `---` (one song per part). Pure; the batch's state lives in the compose store.
  */
-import { estimateCost, type TaskDraft } from '../../../../shared/index.ts';
+import { estimateCost, outputRefOf, type TaskDraft } from '../../../../shared/index.ts';
 import { buildDraft, type ComposeForms, type ComposeTab, randomSeed } from './compose-model.ts';
 import { type SlotState, slotInput } from './compose-slots.ts';
+import { resultSlotOf, sourceFieldOf, sourceKindOf } from './result-operations.ts';
+
+/** The slots that take many pictures at once: each extra picture is one more task. */
+export const MULTI_SLOTS = ['target_image', 'source_image'] as const;
+export type MultiSlot = (typeof MULTI_SLOTS)[number];
+
+export function isMultiSlot(field: string): field is MultiSlot {
+  return (MULTI_SLOTS as readonly string[]).includes(field);
+}
 
 export const MAX_VARIATIONS = 20;
 
@@ -16,8 +26,11 @@ export interface BatchForm {
   variations: Record<ComposeTab, number>;
   /** The Song tab: one song per part of the lyrics (split at `---` lines). */
   songSplit: boolean;
-  /** The Face swap tab: targets after the one in the target slot, each checked like it. */
-  extraTargets: SlotState[];
+  /**
+   * Pictures after the one in the slot, each checked like it: the face swap's targets, the From
+   * a result tab's picture (its picture operations).
+   */
+  extra: Record<MultiSlot, SlotState[]>;
   /** The first seed of an image edit's variations when the form gives none. */
   seedStart: number;
 }
@@ -26,7 +39,7 @@ export function emptyBatch(random: () => number = Math.random): BatchForm {
   return {
     variations: { song: 1, faceSwap: 1, imageEdit: 1, fromResult: 1, other: 1 },
     songSplit: false,
-    extraTargets: [],
+    extra: { target_image: [], source_image: [] },
     seedStart: randomSeed(random),
   };
 }
@@ -61,9 +74,31 @@ export type BatchPlan =
     }
   | { ok: false; field: string; message: string };
 
-function targetProblem(slot: SlotState, number: number): string | null {
-  if (slot.status === 'checking') return `Target ${number} (${slot.label}) is still being checked`;
-  if (slot.status === 'bad') return `Target ${number} (${slot.label}): ${slot.message ?? 'cannot be used'}`;
+function pictureProblem(slot: SlotState, number: number, word: string): string | null {
+  if (slot.status === 'checking') return `${word} ${number} (${slot.label}) is still being checked`;
+  if (slot.status === 'bad') return `${word} ${number} (${slot.label}): ${slot.message ?? 'cannot be used'}`;
+  return null;
+}
+
+/** A draft keeps its parent only while one of its inputs is still that parent's result (or a re-run). */
+function withOwnParent(draft: TaskDraft): TaskDraft {
+  if (!draft.parentId || draft.parentOutput === null || draft.parentOutput === undefined) return draft;
+  const used = Object.values(draft.input).some((v) => outputRefOf(v)?.taskId === draft.parentId);
+  if (used) return draft;
+  const { parentId: _id, parentOutput: _output, ...rest } = draft;
+  return rest;
+}
+
+/** The slot of `tab` whose extra pictures make more tasks, and the input field they go to. */
+function multiSlotOf(
+  tab: ComposeTab,
+  forms: ComposeForms,
+): { slot: MultiSlot; field: string; word: string } | null {
+  if (tab === 'faceSwap') return { slot: 'target_image', field: 'target_image', word: 'Target' };
+  if (tab === 'fromResult' && sourceKindOf(forms.fromResult.operation) === 'image') {
+    const slot = resultSlotOf(forms.fromResult.operation);
+    if (isMultiSlot(slot)) return { slot, field: sourceFieldOf(forms.fromResult.operation), word: 'Picture' };
+  }
   return null;
 }
 
@@ -73,13 +108,17 @@ export function planBatch(tab: ComposeTab, forms: ComposeForms, batch: BatchForm
   if (!built.ok) return { ok: false, field: built.field, message: built.message };
   const base = built.draft;
   let entries: TaskDraft[] = [base];
-  if (tab === 'faceSwap' && batch.extraTargets.length > 0) {
-    for (const [i, slot] of batch.extraTargets.entries()) {
-      const problem = targetProblem(slot, i + 2);
-      if (problem) return { ok: false, field: 'target_image', message: problem };
+  const multi = multiSlotOf(tab, forms);
+  const extra = multi ? batch.extra[multi.slot] : [];
+  if (multi && extra.length > 0) {
+    for (const [i, slot] of extra.entries()) {
+      const problem = pictureProblem(slot, i + 2, multi.word);
+      if (problem) return { ok: false, field: multi.slot, message: problem };
     }
-    const targets = [forms.slots.target_image, ...batch.extraTargets];
-    entries = targets.map((slot) => ({ ...base, input: { ...base.input, target_image: slotInput(slot) } }));
+    const pictures = [forms.slots[multi.slot], ...extra];
+    entries = pictures.map((slot) =>
+      withOwnParent({ ...base, input: { ...base.input, [multi.field]: slotInput(slot) } }),
+    );
   }
   if (tab === 'song' && batch.songSplit) {
     const parts = lyricsParts(forms.song.lyrics);

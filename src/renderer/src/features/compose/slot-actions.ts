@@ -8,6 +8,7 @@ import { LIMITS } from '../../../../shared/index.ts';
 import { invoke, pathForFile } from '../../bridge.ts';
 import { useCompose } from '../../stores/compose-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
+import type { MultiSlot } from './compose-batch.ts';
 import type { ComposeTab } from './compose-model.ts';
 import {
   checkInfo,
@@ -170,42 +171,47 @@ export function putFiles(field: SlotField, files: readonly File[]): string | nul
   return `${names(unused)} ${verb} not used: ${taken.join(' and ')} already ${taken.length === 1 ? 'holds' : 'hold'} an input. Drop ${unused.length === 1 ? 'it' : 'them'} there to replace it.`;
 }
 
-/** Checks one of the face swap's extra targets (found by its preview, which is unique) with main. */
-async function checkExtraTarget(key: string, value: string): Promise<void> {
-  const update = (patch: Partial<SlotState>) => {
-    const targets = useCompose.getState().batch.extraTargets;
-    if (!targets.some((t) => t.previewUrl === key)) return;
-    useCompose
-      .getState()
-      .setExtraTargets(targets.map((t) => (t.previewUrl === key ? { ...t, ...patch } : t)));
-  };
-  update({ value });
+/** Changes the extra picture of `field` whose preview (unique) is `key`, when it is still listed. */
+function updateExtra(field: MultiSlot, key: string, patch: Partial<SlotState>): void {
+  const pictures = useCompose.getState().batch.extra[field];
+  if (!pictures.some((t) => t.previewUrl === key)) return;
+  useCompose.getState().setExtra(
+    field,
+    pictures.map((t) => (t.previewUrl === key ? { ...t, ...patch } : t)),
+  );
+}
+
+/** Checks one extra picture of `field` with main, as its slot is checked. */
+async function checkExtra(field: MultiSlot, key: string, value: string): Promise<void> {
+  const rule = SLOT_RULES[field];
+  updateExtra(field, key, { value });
   try {
     const check = await invoke('media.check', {
-      field: 'target_image',
+      field,
       value,
       kind: 'image',
-      faceSwap: true,
+      ...(rule.faceSwap ? { faceSwap: true } : {}),
     });
-    update({
+    updateExtra(field, key, {
       status: check.ok ? 'ok' : 'bad',
-      message: check.ok ? null : (slotReason('target_image', check.message) ?? 'Target image cannot be used'),
+      message: check.ok ? null : (slotReason(field, check.message) ?? `${rule.label} cannot be used`),
       info: check.ok ? checkInfo(check) : null,
     });
   } catch (err) {
-    update({ status: 'bad', message: err instanceof Error ? err.message : String(err) });
+    updateExtra(field, key, { status: 'bad', message: err instanceof Error ? err.message : String(err) });
   }
 }
 
 /**
- * Many pictures dropped on the face swap's target: the first fills the target slot, the others
- * become the batch's extra targets (one task per target, the same face), each checked.
+ * Many pictures dropped on a slot that takes a batch (the face swap's target, the From a result
+ * tab's picture): the first fills the slot, the others become the batch's extra pictures (one
+ * task each), each checked.
  */
-export function putTargets(files: readonly File[]): void {
+export function putMany(field: MultiSlot, files: readonly File[]): void {
   const [first, ...rest] = files;
   if (!first) return;
-  void putFile('target_image', first);
-  const targets = rest.map(
+  void putFile(field, first);
+  const pictures = rest.map(
     (file): SlotState => ({
       ...EMPTY_SLOT,
       label: file.name,
@@ -214,50 +220,44 @@ export function putTargets(files: readonly File[]): void {
       status: 'checking',
     }),
   );
-  useCompose.getState().setExtraTargets(targets);
+  useCompose.getState().setExtra(field, pictures);
   rest.forEach((file, i) => {
-    const key = targets[i]!.previewUrl!;
+    const key = pictures[i]!.previewUrl!;
     const path = pathForFile(file);
     if (path) {
-      void checkExtraTarget(key, path);
+      void checkExtra(field, key, path);
       return;
     }
     readAsDataUrl(file).then(
-      (dataUrl) => checkExtraTarget(key, dataUrl),
-      (err: unknown) => {
-        const list = useCompose.getState().batch.extraTargets;
-        useCompose
-          .getState()
-          .setExtraTargets(
-            list.map((t) =>
-              t.previewUrl === key
-                ? { ...t, status: 'bad', message: `Could not read ${file.name}: ${String(err)}` }
-                : t,
-            ),
-          );
-      },
+      (dataUrl) => checkExtra(field, key, dataUrl),
+      (err: unknown) =>
+        updateExtra(field, key, { status: 'bad', message: `Could not read ${file.name}: ${String(err)}` }),
     );
   });
 }
 
-/** Removes target `index` of the face swap batch (0: the target slot; the next target takes it). */
-export function removeTarget(index: number): void {
+/** Removes picture `index` of a slot's batch (0: the slot's own; the next picture takes it). */
+export function removePicture(field: MultiSlot, index: number): void {
   const compose = useCompose.getState();
-  const extras = compose.batch.extraTargets;
+  const extras = compose.batch.extra[field];
   if (index === 0) {
     const [next, ...others] = extras;
-    compose.setSlot('target_image', next ?? EMPTY_SLOT);
-    compose.setExtraTargets(others);
+    compose.setSlot(field, next ?? EMPTY_SLOT);
+    compose.setExtra(field, others);
     return;
   }
-  compose.setExtraTargets(extras.filter((_, i) => i !== index - 1));
+  compose.setExtra(
+    field,
+    extras.filter((_, i) => i !== index - 1),
+  );
 }
 
 /** Fills slots from a drop or a paste, saying in a toast why a file was left out. */
 export function putFilesSaying(field: SlotField, files: readonly File[]): void {
-  // more than two pictures on the face swap's target: a batch, one task per target
-  if (field === 'target_image' && files.length > 2) {
-    putTargets(files);
+  // more than two pictures on the face swap's target (two fill target and face), or several on
+  // the From a result tab's picture: a batch, one task per picture
+  if ((field === 'target_image' && files.length > 2) || (field === 'source_image' && files.length > 1)) {
+    putMany(field, files);
     return;
   }
   const note = putFiles(field, files);
