@@ -105,6 +105,25 @@ export function GalleryGrid() {
     virtualizer.measure();
   }, [layout.rowHeight, virtualizer]);
 
+  // The detail opening or closing narrows or widens the grid and changes its column count, which
+  // moves every card to another row: keep the open card in view once the rows are laid out anew.
+  // Closing it does the same for the card just closed, until the next new layout.
+  const detailId = useUi((s) => s.detailId);
+  const closed = useRef<{ id: string; columns: number } | null>(null);
+  const shownDetail = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the layout or the open card changes, with the ids of that moment
+  useEffect(() => {
+    if (width === 0) return;
+    if (shownDetail.current && !detailId)
+      closed.current = { id: shownDetail.current, columns: layout.columns };
+    shownDetail.current = detailId;
+    const anchor = detailId ?? closed.current?.id ?? null;
+    if (!detailId && closed.current && closed.current.columns !== layout.columns) closed.current = null;
+    if (!anchor) return;
+    const index = ids.indexOf(anchor);
+    if (index >= 0) virtualizer.scrollToIndex(Math.floor(index / layout.columns), { align: 'auto' });
+  }, [detailId, layout.columns, layout.rowHeight]);
+
   const virtualRows = virtualizer.getVirtualItems();
   const lastIndex = virtualRows[virtualRows.length - 1]?.index ?? -1;
   useEffect(() => {

@@ -1,4 +1,8 @@
-/** The library's filter bar: search (debounced), type, state, dates, favourites and sort. */
+/**
+ * The library's filter bar: search (debounced), type, state, dates, favourites and sort. In a
+ * narrow library (a small window) it is one row: the search and a "Filters" toggle, counting the
+ * filters in use, that shows the others (view-library.css hides them by the bar's width).
+ */
 import { useEffect, useId, useRef, useState } from 'react';
 import { LIST_ORDERS } from '../../../../shared/index.ts';
 import { useDebounced } from '../../hooks/useDebounced.ts';
@@ -13,6 +17,17 @@ import { useTasks } from '../../stores/tasks-store.ts';
 const SEARCH_DEBOUNCE_MS = 250;
 
 /** Every sort order the list call takes, in plain words (a new order needs its words here). */
+/** How many of the filters behind the "Filters" toggle are in use (the search shows on its own). */
+function hiddenFilterCount(filters: Filters): number {
+  return [
+    filters.family !== '',
+    filters.state !== '',
+    filters.from !== '',
+    filters.to !== '',
+    filters.favorite,
+  ].filter(Boolean).length;
+}
+
 const ORDER_LABELS: Record<Filters['order'], string> = {
   newest: 'Newest first',
   oldest: 'Oldest first',
@@ -29,6 +44,8 @@ export function LibraryFilters() {
   const [search, setSearch] = useState(filters.search);
   const settled = useDebounced(search, SEARCH_DEBOUNCE_MS);
   const searchRef = useRef<HTMLInputElement>(null);
+  const [moreShown, setMoreShown] = useState(false);
+  const inUse = hiddenFilterCount(filters);
   useFocusRequest('search', searchRef);
 
   useEffect(() => {
@@ -73,78 +90,95 @@ export function LibraryFilters() {
           Clear filters
         </button>
       ) : null}
-      <div className="filter">
-        <label htmlFor={`${id}-family`}>Type</label>
-        <select
-          id={`${id}-family`}
-          value={filters.family}
-          onChange={(event) => set({ family: event.target.value as Filters['family'] })}
-        >
-          <option value="">All types</option>
-          <option value="song">Songs</option>
-          <option value="face-swap">Face swaps</option>
-          <option value="image-edit">Image edits</option>
-          <option value="other">Other</option>
-        </select>
-      </div>
-      <div className="filter">
-        <label htmlFor={`${id}-state`}>State</label>
-        <select
-          id={`${id}-state`}
-          value={filters.state}
-          onChange={(event) => set({ state: event.target.value as Filters['state'] })}
-        >
-          <option value="">Any state</option>
-          <option value="saved">Saved</option>
-          <option value="active">Active</option>
-          <option value="failed">Failed</option>
-          <option value="uncertain">Uncertain</option>
-          <option value="cancelled">Cancelled</option>
-          <option value="expired">Expired</option>
-        </select>
-      </div>
-      <div className="filter">
-        <label htmlFor={`${id}-from`}>From</label>
-        <input
-          id={`${id}-from`}
-          type="date"
-          value={filters.from}
-          max={filters.to || undefined}
-          onChange={(event) => set({ from: event.target.value })}
-        />
-      </div>
-      <div className="filter">
-        <label htmlFor={`${id}-to`}>To</label>
-        <input
-          id={`${id}-to`}
-          type="date"
-          value={filters.to}
-          min={filters.from || undefined}
-          onChange={(event) => set({ to: event.target.value })}
-        />
-      </div>
-      <div className="filter filter-check">
-        <input
-          id={`${id}-fav`}
-          type="checkbox"
-          checked={filters.favorite}
-          onChange={(event) => set({ favorite: event.target.checked })}
-        />
-        <label htmlFor={`${id}-fav`}>Favourites only</label>
-      </div>
-      <div className="filter">
-        <label htmlFor={`${id}-order`}>Sort</label>
-        <select
-          id={`${id}-order`}
-          value={filters.order}
-          onChange={(event) => set({ order: event.target.value as Filters['order'] })}
-        >
-          {LIST_ORDERS.map((value) => (
-            <option key={value} value={value}>
-              {ORDER_LABELS[value]}
-            </option>
-          ))}
-        </select>
+      <button
+        type="button"
+        className="button button-small filters-toggle"
+        aria-expanded={moreShown}
+        aria-controls={`${id}-more`}
+        onClick={() => setMoreShown((shown) => !shown)}
+      >
+        Filters
+        {inUse > 0 ? (
+          <span className="filters-toggle-count">
+            {inUse}
+            <span className="visually-hidden"> active</span>
+          </span>
+        ) : null}
+      </button>
+      <div id={`${id}-more`} className="filters-more" data-shown={moreShown ? 'true' : undefined}>
+        <div className="filter">
+          <label htmlFor={`${id}-family`}>Type</label>
+          <select
+            id={`${id}-family`}
+            value={filters.family}
+            onChange={(event) => set({ family: event.target.value as Filters['family'] })}
+          >
+            <option value="">All types</option>
+            <option value="song">Songs</option>
+            <option value="face-swap">Face swaps</option>
+            <option value="image-edit">Image edits</option>
+            <option value="other">Other</option>
+          </select>
+        </div>
+        <div className="filter">
+          <label htmlFor={`${id}-state`}>State</label>
+          <select
+            id={`${id}-state`}
+            value={filters.state}
+            onChange={(event) => set({ state: event.target.value as Filters['state'] })}
+          >
+            <option value="">Any state</option>
+            <option value="saved">Saved</option>
+            <option value="active">Active</option>
+            <option value="failed">Failed</option>
+            <option value="uncertain">Uncertain</option>
+            <option value="cancelled">Cancelled</option>
+            <option value="expired">Expired</option>
+          </select>
+        </div>
+        <div className="filter">
+          <label htmlFor={`${id}-from`}>From</label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            value={filters.from}
+            max={filters.to || undefined}
+            onChange={(event) => set({ from: event.target.value })}
+          />
+        </div>
+        <div className="filter">
+          <label htmlFor={`${id}-to`}>To</label>
+          <input
+            id={`${id}-to`}
+            type="date"
+            value={filters.to}
+            min={filters.from || undefined}
+            onChange={(event) => set({ to: event.target.value })}
+          />
+        </div>
+        <div className="filter filter-check">
+          <input
+            id={`${id}-fav`}
+            type="checkbox"
+            checked={filters.favorite}
+            onChange={(event) => set({ favorite: event.target.checked })}
+          />
+          <label htmlFor={`${id}-fav`}>Favourites only</label>
+        </div>
+        <div className="filter">
+          <label htmlFor={`${id}-order`}>Sort</label>
+          <select
+            id={`${id}-order`}
+            value={filters.order}
+            onChange={(event) => set({ order: event.target.value as Filters['order'] })}
+          >
+            {LIST_ORDERS.map((value) => (
+              <option key={value} value={value}>
+                {ORDER_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
     </div>
   );

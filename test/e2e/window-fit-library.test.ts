@@ -1,0 +1,203 @@
+/**
+ * The library in small and large windows (issue 11, item 11), over a library of 130 saved tasks:
+ * at 1280 x 800 opening the detail of a card far down the gallery (the grid narrows and loses a
+ * column) keeps that card in the gallery's visible area; at 800 x 600 the filter bar is one row
+ * (the search, and a "Filters" toggle counting the active filters that shows the rest); at
+ * 1920 x 1080 every filter shares one row. Axe in both themes, pictures to /tmp/window-fit-shots.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillLibrary } from './harness/saved-task-fill.ts';
+import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
+import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { describeViolations, openView, runAxe } from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
+
+const SHOTS = '/tmp/window-fit-shots';
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+async function box(locator: Locator): Promise<Box> {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('no box: the element is not shown');
+  return found;
+}
+
+function inside(inner: Box, outer: Box): boolean {
+  return (
+    inner.x >= outer.x - 0.5 &&
+    inner.y >= outer.y - 0.5 &&
+    inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+    inner.y + inner.height <= outer.y + outer.height + 0.5
+  );
+}
+
+/** The tops of the filter bar's shown controls, rounded (one value: one row). */
+function rowTops(page: Page): Promise<number[]> {
+  return page
+    .getByRole('search', { name: 'Filter the library' })
+    .locator('input, select, button')
+    .evaluateAll((els) => {
+      const tops = els
+        .map((el) => el as unknown as { checkVisibility(): boolean; getBoundingClientRect(): Box })
+        .filter((el) => el.checkVisibility())
+        .map((el) => {
+          const r = el.getBoundingClientRect();
+          return Math.round(r.y + r.height / 2);
+        });
+      return [...new Set(tops.map((t) => Math.round(t / 8)))].sort((a, b) => a - b);
+    });
+}
+
+async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((t) => {
+    (
+      globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }
+    ).document.documentElement.dataset.theme = t;
+  }, theme);
+}
+
+async function axeBothThemes(page: Page, where: string): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    const blocking = (await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(blocking, describeViolations(`${where} (${theme})`, blocking)).toEqual([]);
+  }
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await mkdir(SHOTS, { recursive: true });
+  // no navigation tooltip from the last click
+  await page.mouse.move(700, 590);
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    await page.screenshot({ path: `${SHOTS}/${name}-${theme}.png` });
+  }
+  await setTheme(page, 'light');
+}
+
+describe.skipIf(!browserAvailable())('the library in small and large windows', () => {
+  let browser: Browser;
+  let rig: StudioRig;
+  let view: StudioPage | undefined;
+
+  beforeAll(async () => {
+    ({ browser, rig } = await startStudio({
+      service: 'service',
+      prepareLibrary: async (dir) => {
+        await fillLibrary(dir, 130);
+      },
+    }));
+  });
+
+  afterAll(() => stopStudio({ browser, rig }, view));
+
+  it('at 1280 x 800 the detail of a card far down the gallery opens with that card in view', async () => {
+    view = await openApp({ browser, rig }, { viewport: { width: 1280, height: 800 } });
+    const { page } = view;
+    await openView(page, 'library');
+    const gallery = page.getByTestId('gallery');
+    await page.getByTestId('task-card').first().waitFor();
+    const before = Number(await gallery.getAttribute('data-columns'));
+    // far down: the gallery scrolled to about its tenth row
+    await gallery.evaluate((el) => {
+      (el as unknown as { scrollTop: number }).scrollTop = 2600;
+    });
+    await page.waitForTimeout(300);
+    const galleryBox = await box(gallery);
+    // the last card of the last fully shown row (it changes row and column as the grid narrows)
+    const shown = await page.getByTestId('task-card').evaluateAll((els, g) => {
+      return els
+        .map((el) => {
+          const r = (el as unknown as { getBoundingClientRect(): Box }).getBoundingClientRect();
+          return { id: (el as unknown as { dataset: { taskId: string } }).dataset.taskId, r };
+        })
+        .filter(({ r }) => r.y >= g.y && r.y + r.height <= g.y + g.height)
+        .map(({ id }) => id);
+    }, galleryBox);
+    const id = shown.at(-1) as string;
+    expect(id).toBeTruthy();
+    const card = page.locator(`[data-testid="task-card"][data-task-id="${id}"]`);
+    await card.locator('.card-thumb').click();
+    await page.getByTestId('detail-panel').waitFor();
+    await expect.poll(async () => Number(await gallery.getAttribute('data-columns'))).toBeLessThan(before);
+    await expect
+      .poll(async () => ((await card.count()) > 0 ? inside(await box(card), await box(gallery)) : false))
+      .toBe(true);
+    // it stays in view (nothing scrolls it away a moment later)
+    await page.waitForTimeout(300);
+    expect(inside(await box(card), await box(gallery))).toBe(true);
+    // and closing the detail keeps it in view too
+    await page.getByRole('button', { name: 'Close details' }).click();
+    await expect.poll(async () => Number(await gallery.getAttribute('data-columns'))).toBe(before);
+    await expect
+      .poll(async () => ((await card.count()) > 0 ? inside(await box(card), await box(gallery)) : false))
+      .toBe(true);
+    await view.close();
+    view = undefined;
+  });
+
+  it('at 800 x 600 the filters are one row: the search and a Filters toggle that shows the rest', async () => {
+    view = await openApp({ browser, rig }, { viewport: { width: 800, height: 600 } });
+    const { page } = view;
+    await openView(page, 'library');
+    await page.getByTestId('task-card').first().waitFor();
+    const bar = page.getByRole('search', { name: 'Filter the library' });
+    const toggle = bar.getByRole('button', { name: /^Filters/ });
+    await expect.poll(() => rowTops(page)).toHaveLength(1);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await bar.getByLabel('Type').isVisible()).toBe(false);
+    expect((await box(bar)).height).toBeLessThan(60);
+    await axeBothThemes(page, 'Library at 800 x 600');
+    await shoot(page, 'library-800x600');
+
+    // the hidden filters are reachable: open, choose, and the toggle counts them
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await bar.getByLabel('Type').selectOption('song');
+    await bar.getByLabel('Favourites only').check();
+    await expect.poll(() => toggle.textContent()).toContain('2');
+    expect(await page.getByRole('button', { name: /^Filters\s*2 active$/ }).count()).toBe(1);
+    await page
+      .getByTestId('library-total')
+      .filter({ hasText: /^\d+ tasks?$/ })
+      .waitFor();
+    await axeBothThemes(page, 'Library at 800 x 600, filters shown');
+    await shoot(page, 'library-800x600-filters');
+    // from the keyboard: the toggle closes them again and the count stays
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await bar.getByLabel('Type').isVisible()).toBe(false);
+    expect(await toggle.textContent()).toContain('2');
+    await bar.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => toggle.textContent()).not.toContain('2');
+    await view.close();
+    view = undefined;
+  });
+
+  it('at 1920 x 1080 every filter shares one row and no toggle shows', async () => {
+    view = await openApp({ browser, rig }, { viewport: { width: 1920, height: 1080 } });
+    const { page } = view;
+    await openView(page, 'library');
+    await page.getByTestId('task-card').first().waitFor();
+    const bar = page.getByRole('search', { name: 'Filter the library' });
+    await expect.poll(() => rowTops(page)).toHaveLength(1);
+    expect(await bar.getByLabel('Type').isVisible()).toBe(true);
+    expect(await bar.getByLabel('Sort').isVisible()).toBe(true);
+    expect(await bar.getByRole('button', { name: /^Filters/ }).isVisible()).toBe(false);
+    await axeBothThemes(page, 'Library at 1920 x 1080');
+    await shoot(page, 'library-1920x1080');
+    await page.getByTestId('task-card').nth(20).locator('.card-thumb').click();
+    await page.getByTestId('detail-panel').waitFor();
+    await shoot(page, 'library-1920x1080-detail');
+    await view.close();
+    view = undefined;
+  });
+});
