@@ -1,0 +1,120 @@
+/**
+ * The navigation's Activity counts in a small window (issue 11, item 11): at 800 x 600 the
+ * sidebar shows icons only, and the counts of active tasks and of tasks needing a decision sit as
+ * small badges on the top corners of the Activity icon's box (not squeezed against the glyph),
+ * still part of the button's accessible name. At 1280 x 800 they sit after the name. Axe in both
+ * themes; pictures to /tmp/window-fit-shots.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
+import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { describeViolations, runAxe } from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
+
+const SHOTS = '/tmp/window-fit-shots';
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+async function box(locator: Locator): Promise<Box> {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('no box: the element is not shown');
+  return found;
+}
+
+function inside(inner: Box, outer: Box): boolean {
+  return (
+    inner.x >= outer.x - 0.5 &&
+    inner.y >= outer.y - 0.5 &&
+    inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+    inner.y + inner.height <= outer.y + outer.height + 0.5
+  );
+}
+
+async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((t) => {
+    (
+      globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }
+    ).document.documentElement.dataset.theme = t;
+  }, theme);
+}
+
+const SONG = {
+  model: 'service/ace-step',
+  taskType: 'txt2audio',
+  input: { style_prompt: 'nav badge, oboe', duration: 3 },
+};
+
+describe.skipIf(!browserAvailable())('the navigation counts in small and large windows', () => {
+  let browser: Browser;
+  let rig: StudioRig;
+  let view: StudioPage | undefined;
+
+  beforeAll(async () => {
+    ({ browser, rig } = await startStudio({ service: 'service' }));
+    // one task needing a decision (the create's answer was lost) and two that stay active
+    await rig.setFaults({ applyTo: 'create', resetAfterBodyRate: 1 });
+    const lost = await rig.call('tasks.queue', { ...SONG, title: 'Lost answer' });
+    await rig.waitForTask(lost.id, ['uncertain']);
+    await rig.setFaults({});
+    await rig.stopService();
+    for (const title of ['Waiting one', 'Waiting two']) await rig.call('tasks.queue', { ...SONG, title });
+  });
+
+  afterAll(() => stopStudio({ browser, rig }, view));
+
+  it('at 800 x 600 the counts are corner badges on the Activity icon, in its name', async () => {
+    view = await openApp({ browser, rig }, { viewport: { width: 800, height: 600 } });
+    const { page } = view;
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const activity = nav.getByRole('button', { name: /^Activity\s*,\s*2 active\s*,\s*1 need a decision$/ });
+    await activity.waitFor();
+    const icon = await box(activity.locator('.nav-icon'));
+    const button = await box(activity);
+    const active = await box(page.getByTestId('active-count'));
+    const uncertain = await box(page.getByTestId('uncertain-count'));
+    for (const badge of [active, uncertain]) {
+      expect(inside(badge, icon)).toBe(true);
+      // small, and on the icon box's top edge
+      expect(badge.height).toBeLessThanOrEqual(18);
+      expect(Math.abs(badge.y - icon.y)).toBeLessThanOrEqual(1);
+    }
+    // on the two corners, apart from each other
+    expect(Math.abs(active.x + active.width - (icon.x + icon.width))).toBeLessThanOrEqual(1);
+    expect(Math.abs(uncertain.x - icon.x)).toBeLessThanOrEqual(1);
+    expect(uncertain.x + uncertain.width).toBeLessThan(active.x);
+    expect(inside(icon, button)).toBe(true);
+    await mkdir(SHOTS, { recursive: true });
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(page, theme);
+      const blocking = (await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(blocking, describeViolations(`Navigation at 800 x 600 (${theme})`, blocking)).toEqual([]);
+      await page.screenshot({
+        path: `${SHOTS}/nav-800x600-${theme}.png`,
+        clip: { x: 0, y: 0, width: 240, height: 260 },
+      });
+    }
+    await view.close();
+    view = undefined;
+  });
+
+  it('at 1280 x 800 the counts follow the name', async () => {
+    view = await openApp({ browser, rig }, { viewport: { width: 1280, height: 800 } });
+    const { page } = view;
+    const activity = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: /^Activity\s*,\s*2 active\s*,\s*1 need a decision$/ });
+    await activity.waitFor();
+    const label = await box(activity.locator('.nav-label'));
+    const active = await box(page.getByTestId('active-count'));
+    expect(active.x).toBeGreaterThanOrEqual(label.x + 20);
+    await view.close();
+    view = undefined;
+  });
+});
