@@ -130,6 +130,9 @@
  *   <title>", "Loop" (aria-pressed), "Close player"; player-bar-wave (role=slider "Position in
  *   <title>": arrows ±5 s, Home, End); player-bar-time ("0:03 / 0:06"); range "Volume".
  *   Song cards: button "Play <title>" / "Pause <title>" (data-testid song-play).
+ * Recent results (Compose, windows 1600 px and wider): region "Recent results" data-testid
+ *   recent-results beside the composer, up to six recent-result buttons (a saved task's title;
+ *   opens its detail in the Library).
  * ----------------------------------------------------------------------------------------------
  */
 import { useRef } from 'react';
@@ -140,6 +143,7 @@ import { WelcomeDialog } from './components/WelcomeDialog.tsx';
 import { ActivityView } from './features/activity/ActivityView.tsx';
 import { ComposeView } from './features/compose/ComposeView.tsx';
 import { LibraryView } from './features/library/LibraryView.tsx';
+import { RecentResults } from './features/library/RecentResults.tsx';
 import { PlayerBar } from './features/player/index.ts';
 import { useLibrarySwitch } from './features/settings/library-switch.ts';
 import { SettingsView } from './features/settings/SettingsView.tsx';
@@ -178,6 +182,7 @@ export function App() {
         <Banners />
         <main id="main" ref={mainRef} tabIndex={-1} className="main" data-view={view}>
           <CurrentView view={view} />
+          {view === 'compose' ? <RecentResults /> : null}
         </main>
         <Toasts />
       </div>

@@ -1,0 +1,123 @@
+/**
+ * The composer in a wide window (issue 11, item 11: "the composer uses the width"): at
+ * 1920 x 1080 a "Recent results" column beside it lists the last six saved tasks with their
+ * thumbnails, a newly saved one first, each opening its detail in the Library; at 1280 x 800 and
+ * 800 x 600 the column is absent. Axe in both themes; pictures to /tmp/window-fit-shots.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillLibrary } from './harness/saved-task-fill.ts';
+import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
+import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { describeViolations, runAxe } from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
+
+const SHOTS = '/tmp/window-fit-shots';
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+async function box(locator: Locator): Promise<Box> {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('no box: the element is not shown');
+  return found;
+}
+
+async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((t) => {
+    (
+      globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }
+    ).document.documentElement.dataset.theme = t;
+  }, theme);
+}
+
+async function axeAndShoot(page: Page, name: string): Promise<void> {
+  await mkdir(SHOTS, { recursive: true });
+  await page.mouse.move(600, 5);
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    const blocking = (await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(blocking, describeViolations(`${name} (${theme})`, blocking)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/${name}-${theme}.png` });
+  }
+  await setTheme(page, 'light');
+}
+
+describe.skipIf(!browserAvailable())('recent results beside the composer in a wide window', () => {
+  let browser: Browser;
+  let rig: StudioRig;
+  let view: StudioPage | undefined;
+
+  beforeAll(async () => {
+    ({ browser, rig } = await startStudio({
+      service: 'service',
+      prepareLibrary: async (dir) => {
+        await fillLibrary(dir, 20);
+      },
+    }));
+  });
+
+  afterAll(() => stopStudio({ browser, rig }, view));
+
+  it('at 1920 x 1080 the last six saved results show beside the composer and open their detail', async () => {
+    view = await openApp({ browser, rig }, { viewport: { width: 1920, height: 1080 } });
+    const { page } = view;
+    const column = page.getByRole('region', { name: 'Recent results' });
+    const items = column.getByTestId('recent-result');
+    await expect.poll(() => items.count()).toBe(6);
+    expect(await items.first().textContent()).toContain('Picture 20');
+    expect(await column.locator('img').count()).toBeGreaterThanOrEqual(4);
+    // beside the composer's form, not over it, and inside the window
+    const form = await box(page.locator('#main > .view'));
+    const side = await box(column);
+    expect(side.x).toBeGreaterThanOrEqual(form.x + form.width - 0.5);
+    expect(side.x + side.width).toBeLessThanOrEqual(1920);
+    expect(form.width).toBeGreaterThan(1000);
+
+    // a newly saved task comes first
+    const song = await rig.call('tasks.queue', {
+      model: 'service/ace-step',
+      taskType: 'txt2audio',
+      title: 'Fresh tune',
+      input: { style_prompt: 'recent results, kalimba', duration: 3 },
+    });
+    await rig.waitForTask(song.id, ['saved']);
+    await expect.poll(() => items.first().textContent()).toContain('Fresh tune');
+    expect(await items.count()).toBe(6);
+    await axeAndShoot(page, 'compose-1920x1080');
+
+    // one opens its detail in the Library
+    const third = items.nth(2);
+    const title = (await third.locator('.recent-title').textContent()) as string;
+    await third.click();
+    const detail = page.getByTestId('detail-panel');
+    await detail.waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Library');
+    expect(await detail.textContent()).toContain(title);
+    expect(await column.count()).toBe(0);
+    await view.close();
+    view = undefined;
+  });
+
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 800, height: 600 },
+  ]) {
+    it(`at ${size.width} x ${size.height} there is no recent results column`, async () => {
+      view = await openApp({ browser, rig }, { viewport: size });
+      const { page } = view;
+      await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor();
+      await page.waitForTimeout(300);
+      expect(await page.getByRole('region', { name: 'Recent results' }).count()).toBe(0);
+      expect(await page.getByTestId('recent-result').count()).toBe(0);
+      if (size.width === 800) await axeAndShoot(page, 'compose-800x600');
+      await view.close();
+      view = undefined;
+    });
+  }
+});
