@@ -39,7 +39,21 @@ interface Fixture {
   face: string;
   photos: string[];
   batchId: string;
+  songBatchId: string;
   extended: Task;
+}
+
+/** How far the batch group's list item reaches into the next one (px; 0 or less: no overlap). */
+function overlapOfNext(page: Page, batchId: string): Promise<number> {
+  return page.evaluate((id) => {
+    const doc = (globalThis as unknown as { document: { querySelector(s: string): unknown } }).document;
+    type Box = { getBoundingClientRect(): { top: number; bottom: number }; nextElementSibling: Box | null };
+    const group = doc.querySelector(`[data-batch-id="${id}"]`) as { closest(s: string): Box } | null;
+    const item = group?.closest('.virtual-item');
+    const next = item?.nextElementSibling;
+    if (!item || !next) return 0;
+    return item.getBoundingClientRect().bottom - next.getBoundingClientRect().top;
+  }, batchId);
 }
 
 /** Each screen of this feature, shown in turn; `at` is told its name once it is on screen. */
@@ -64,6 +78,8 @@ async function screens(page: Page, f: Fixture, at: (where: string) => Promise<vo
   const group = page.locator(`[data-testid="batch-group"][data-batch-id="${f.batchId}"]`);
   await group.getByRole('button', { name: /^Show its/ }).click();
   await group.getByTestId('activity-row').first().waitFor();
+  // the list makes room for the expanded group: the row after it starts below it
+  await expect.poll(() => overlapOfNext(page, f.batchId), { timeout: 5_000 }).toBeLessThanOrEqual(0);
   await at('activity-batch-group');
   await group.getByRole('button', { name: 'Compare results' }).click();
   const compare = page.getByTestId('batch-compare');
@@ -79,6 +95,14 @@ async function screens(page: Page, f: Fixture, at: (where: string) => Promise<vo
     );
   await at('compare-view');
   await compare.getByRole('button', { name: 'Back to the library' }).click();
+  await openView(page, 'activity');
+  await page
+    .locator(`[data-testid="batch-group"][data-batch-id="${f.songBatchId}"]`)
+    .getByRole('button', { name: 'Compare results' })
+    .click();
+  await page.locator('.compare-songs [data-testid="song-play"]').first().waitFor();
+  await at('compare-songs');
+  await page.getByRole('button', { name: 'Back to the library' }).click();
   await card(page, f.extended.id)
     .getByRole('button', { name: /^Open Tide song \(extended\)/ })
     .click();
@@ -115,6 +139,15 @@ describe.skipIf(!browserAvailable())('batches, variations and lineage: accessibi
       })),
     });
     await Promise.all(batch.tasks.map((t) => rig.waitForTask(t.id, ['saved'])));
+    const songs = await rig.call('tasks.queueBatch', {
+      drafts: ['morning', 'noon', 'evening'].map((part) => ({
+        model: 'service/ace-step',
+        taskType: 'txt2audio',
+        title: `Harbour ${part}`,
+        input: { style_prompt: 'sea shanty', lyrics: `[verse]\n${part} tide`, duration: 3 },
+      })),
+    });
+    await Promise.all(songs.tasks.map((t) => rig.waitForTask(t.id, ['saved'])));
     const song = await rig.call('tasks.queue', {
       model: 'service/ace-step',
       taskType: 'txt2audio',
@@ -130,7 +163,7 @@ describe.skipIf(!browserAvailable())('batches, variations and lineage: accessibi
       acceptUnknownPrice: true,
     });
     const extended = await rig.waitForTask(extend.id, ['saved']);
-    fixture = { face, photos, batchId: batch.batchId, extended };
+    fixture = { face, photos, batchId: batch.batchId, songBatchId: songs.batchId, extended };
   });
 
   afterAll(() => stopStudio({ browser, rig }));

@@ -8,7 +8,9 @@
  * - an image edit with 4 variations: the seeds shown, four tasks whose stored requests hold
  *   seed, seed+1, …;
  * - three pictures dropped on the From a result tab's Upscale: three upscales in one batch;
- * - a song's lyrics split at `---` lines ("One song per part"): one song per part;
+ * - a song's lyrics split at `---` lines ("One song per part"): one song per part; compared as a
+ *   list whose play buttons play each in the player bar;
+ * - a batch whose tasks fail: its group lists the failures;
  * - a batch over the budget queues nothing and says why, in plain words;
  * - Cancel the rest (offline, so the batch waits on this computer): every task cancelled, the
  *   count said.
@@ -56,6 +58,7 @@ describe.skipIf(!browserAvailable())('batches and variations from the window', (
   let rig: StudioRig;
   let view: StudioPage;
   let batchTasks: Task[] = [];
+  let songBatch: { batchId: string; tasks: Task[] } | null = null;
 
   beforeAll(async () => {
     ({ browser, rig } = await startStudio({ service: 'service' }));
@@ -252,6 +255,53 @@ describe.skipIf(!browserAvailable())('batches and variations from the window', (
       new Set(['warm acoustic, brushed drums']),
     );
     await page.getByRole('checkbox', { name: 'One song per part' }).uncheck();
+    songBatch = call.value as { batchId: string; tasks: Task[] };
+  });
+
+  it('a batch of songs compared as a list: each plays in the player bar, starred from there', async () => {
+    const { page } = view;
+    const { batchId, tasks } = songBatch!;
+    await Promise.all(tasks.map((t) => rig.waitForTask(t.id, ['saved'], 60_000)));
+    await openView(page, 'activity');
+    const group = page.locator(`[data-testid="batch-group"][data-batch-id="${batchId}"]`);
+    await expect.poll(() => group.getByTestId('batch-progress').textContent()).toContain('3 of 3 done');
+    await group.getByRole('button', { name: 'Compare results' }).click();
+    const compare = page.getByTestId('batch-compare');
+    const songs = compare.locator('.compare-songs [data-testid="compare-item"]');
+    await expect.poll(() => songs.count()).toBe(3);
+    const second = songs.nth(1);
+    const play = second.getByTestId('song-play');
+    expect(await play.getAttribute('aria-label')).toMatch(/^Play 2\. /);
+    await play.click();
+    await expect.poll(() => play.getAttribute('aria-label')).toMatch(/^Pause 2\. /);
+    await second.getByRole('button', { name: /^Favourite / }).click();
+    await expect.poll(async () => (await rig.call('tasks.get', { id: tasks[1]!.id }))?.favorite).toBe(true);
+    await play.click();
+    await compare.getByRole('button', { name: 'Back to the library' }).click();
+  });
+
+  it('a batch whose tasks fail: the group says so and lists each failure', async () => {
+    const { page } = view;
+    await rig.setFaults({ taskFailureRate: 1 });
+    try {
+      await openComposeTab(page, 'Image edit');
+      await setVariations(page, 2);
+      const before = queueBatchCalls(view).length;
+      await queueNow(page, 'Queue 2 variations');
+      const call = await waitUntil(() => queueBatchCalls(view)[before], 'the tasks.queueBatch call');
+      const { batchId, tasks } = call.value as { batchId: string; tasks: Task[] };
+      await Promise.all(tasks.map((t) => rig.waitForTask(t.id, ['failed'], 60_000)));
+      await openView(page, 'activity');
+      const group = page.locator(`[data-testid="batch-group"][data-batch-id="${batchId}"]`);
+      await expect
+        .poll(() => group.getByTestId('batch-progress').textContent())
+        .toContain('0 of 2 done, 2 failed');
+      const failures = group.getByTestId('batch-failures').getByRole('listitem');
+      expect(await failures.count()).toBe(2);
+      expect(await failures.first().textContent()).toContain(tasks[0]!.title);
+    } finally {
+      await rig.setFaults({});
+    }
   });
 
   it('a batch over the budget queues nothing and says why', async () => {
