@@ -1,6 +1,9 @@
 /**
- * The bottom of the composer: live cost (of the whole batch when Queue sends several tasks), the
- * balance, the number of variations, Queue and Clear. Queue works offline
+ * The bottom of the composer, two lines: the live cost (of the whole batch when Queue sends
+ * several tasks; "Demo: not billed" beside it in demo mode), Clear, the number of variations and
+ * Queue; under them the notes: Queue's reason, what the form is made from, the cost's
+ * explanation and the balance (in a small window one line, each cut short with its whole text
+ * in its title). Queue works offline
  * too; while the form has problems (or a queue call runs) it is marked unavailable with
  * aria-disabled, never `disabled`, so it keeps the focus and stays focusable; the first problem
  * is its reason, and pressing it shows every problem and focuses the first.
@@ -90,6 +93,23 @@ export function QueueBar() {
   const onlyChecking = blocked && problems.every((p) => p.pending);
   const unknownPrice = useCompose((s) => s.unknownPrice);
   const setUnknownPrice = useCompose((s) => s.setUnknownPrice);
+  const demo = useStudio((s) => s.settings?.demoLibrary ?? false);
+
+  const reason =
+    formError ??
+    queueSummary(problems) ??
+    batchProblem ??
+    (online
+      ? 'Ready to queue (Ctrl+Enter).'
+      : networkSignal
+        ? 'The service cannot be reached: it will be queued here and sent when it answers.'
+        : 'Offline: it will be queued here and sent when the network returns.');
+  const parentText = parent
+    ? parent.output === null
+      ? 'Re-run of an earlier task'
+      : `Made from “${parent.title}”`
+    : null;
+  const detail = `(${cost.detail})`;
 
   return (
     <div className="queue-bar">
@@ -105,50 +125,60 @@ export function QueueBar() {
           }}
         />
       ) : null}
-      <div className="queue-meta">
+      <div className="queue-line">
         <output className="cost" data-testid="cost-estimate" aria-live="polite">
           <span className="cost-label">Estimated cost</span>{' '}
-          <strong className="cost-amount">{cost.amount ?? 'unknown'}</strong>{' '}
-          <span className="cost-detail">({cost.detail})</span>
+          <strong className="cost-amount">{cost.amount ?? 'unknown'}</strong>
+          {demo ? (
+            <>
+              {' '}
+              <span className="cost-demo" data-testid="cost-demo">
+                Demo: not billed
+              </span>
+            </>
+          ) : null}{' '}
+          {/* read with the price; shown on the line below */}
+          <span className="visually-hidden">{detail}</span>
         </output>
-        <AccountBalance compact />
+        <div className="queue-actions">
+          <button type="button" className="button button-quiet" onClick={() => clearTab(tab)}>
+            Clear
+          </button>
+          <VariationsField tab={tab} plan={plan} />
+          <button
+            type="button"
+            className="button button-primary button-large"
+            onClick={attemptQueue}
+            aria-disabled={blocked || queueing ? true : undefined}
+            aria-describedby={`${id}-why`}
+            aria-keyshortcuts="Control+Enter Meta+Enter"
+            title="Ctrl+Enter (⌘Enter on a Mac)"
+          >
+            {queueing ? 'Queueing…' : queueLabel(plan)}
+          </button>
+        </div>
       </div>
-      <div className="queue-actions">
-        {parent ? (
-          <span className="rerun-note" data-testid="parent-note">
-            {parent.output === null ? 'Re-run of an earlier task' : `Made from “${parent.title}”`}
+      <div className="queue-notes" data-testid="queue-notes">
+        <p
+          id={`${id}-why`}
+          className={formError || (blocked && !onlyChecking) ? 'queue-why queue-why-bad' : 'queue-why'}
+          data-testid="queue-reason"
+          title={reason}
+        >
+          {reason}
+        </p>
+        {parentText ? (
+          <span className="rerun-note" data-testid="parent-note" title={parentText}>
+            {parentText}
           </span>
         ) : null}
-        <button type="button" className="button button-quiet" onClick={() => clearTab(tab)}>
-          Clear
-        </button>
-        <VariationsField tab={tab} plan={plan} />
-        <button
-          type="button"
-          className="button button-primary button-large"
-          onClick={attemptQueue}
-          aria-disabled={blocked || queueing ? true : undefined}
-          aria-describedby={`${id}-why`}
-          aria-keyshortcuts="Control+Enter Meta+Enter"
-          title="Ctrl+Enter (⌘Enter on a Mac)"
-        >
-          {queueing ? 'Queueing…' : queueLabel(plan)}
-        </button>
+        <span className="cost-detail" aria-hidden="true" title={detail}>
+          {detail}
+        </span>
+        <span className="queue-balance">
+          <AccountBalance compact />
+        </span>
       </div>
-      <p
-        id={`${id}-why`}
-        className={formError || (blocked && !onlyChecking) ? 'queue-why queue-why-bad' : 'queue-why'}
-        data-testid="queue-reason"
-      >
-        {formError ??
-          queueSummary(problems) ??
-          batchProblem ??
-          (online
-            ? 'Ready to queue (Ctrl+Enter).'
-            : networkSignal
-              ? 'The service cannot be reached: it will be queued here and sent when it answers.'
-              : 'Offline: it will be queued here and sent when the network returns.')}
-      </p>
     </div>
   );
 }
