@@ -1,7 +1,8 @@
 /**
  * A batch's results side by side: pictures in a grid at the same size, songs as a list with play
  * buttons; each with a favourite toggle, so the keepers are starred in one pass. Shown in the
- * library in place of the gallery (see batch-compare.ts).
+ * library in place of the gallery (see batch-compare.ts). Escape goes back to where it was
+ * opened (Activity's batch group, or a task's detail) with the focus on its "Compare results".
  */
 import { useEffect, useId, useRef } from 'react';
 import { taskTypeLabelOf } from '../../model/task-status.ts';
@@ -10,7 +11,7 @@ import { useStudio } from '../../stores/studio-store.ts';
 import { useTasks } from '../../stores/tasks-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { SongPlayButton } from '../player/index.ts';
-import { useBatchCompare } from './batch-compare.ts';
+import { type BatchCompareState, useBatchCompare } from './batch-compare.ts';
 import { setFavorite } from './library-actions.ts';
 import { mainOutput, thumbUrl } from './task-media.ts';
 import '../../styles/batches.css';
@@ -76,6 +77,55 @@ function CompareItem({ id, index }: { id: string; index: number }) {
   );
 }
 
+/** The "Compare results" button that opened the batch's compare view, once its view shows it. */
+function openerOf(batchId: string, from: NonNullable<BatchCompareState['from']>): HTMLElement | null {
+  const scope =
+    from.view === 'activity'
+      ? `[data-testid="batch-group"][data-batch-id="${CSS.escape(batchId)}"]`
+      : from.detailId
+        ? `[data-testid="detail-panel"][data-task-id="${CSS.escape(from.detailId)}"] [data-testid="lineage"]`
+        : null;
+  if (!scope) return null;
+  const buttons = document.querySelectorAll<HTMLElement>(`${scope} button`);
+  return [...buttons].find((b) => b.textContent?.trim() === 'Compare results') ?? null;
+}
+
+/** Closes the compare view, shows the view it was opened from and focuses its opener there. */
+function goBack(): void {
+  const { batchId, from, close } = useBatchCompare.getState();
+  close();
+  if (!batchId || !from) return;
+  const ui = useUi.getState();
+  ui.navigate(from.view);
+  ui.openDetail(from.detailId);
+  // the view renders (and Activity loads its groups) first: look for the button a few frames
+  let frames = 0;
+  const look = () => {
+    const opener = openerOf(batchId, from);
+    if (opener) opener.focus();
+    else if (frames++ < 120) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}
+
+/** Escape anywhere but a text field, a modal dialog or the detail (which closes first). */
+function useEscapeBack(): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (useUi.getState().detailId !== null || document.querySelector('dialog[open]')) return;
+      const target = event.target;
+      if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
+      if (target instanceof HTMLInputElement && !['checkbox', 'radio', 'button'].includes(target.type))
+        return;
+      event.preventDefault();
+      goBack();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+}
+
 export function BatchCompare() {
   const id = useId();
   const taskIds = useBatchCompare((s) => s.taskIds);
@@ -84,6 +134,7 @@ export function BatchCompare() {
   const kept = useTasks((s) => taskIds.filter((t) => s.byId.get(t)?.favorite).length);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
+  useEscapeBack();
   const songs = first?.family === 'song';
   return (
     <section className="batch-compare" aria-labelledby={`${id}-h`} data-testid="batch-compare">

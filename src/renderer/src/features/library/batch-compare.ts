@@ -6,19 +6,22 @@
 import { create } from 'zustand';
 import { invoke } from '../../bridge.ts';
 import { useTasks } from '../../stores/tasks-store.ts';
-import { toastError, useUi } from '../../stores/ui-store.ts';
+import { toastError, useUi, type View } from '../../stores/ui-store.ts';
 
 export interface BatchCompareState {
   batchId: string | null;
   /** The batch's task ids in the order they were queued. */
   taskIds: string[];
+  /** Where it was opened from (the view and the detail then shown), to go back to on Escape. */
+  from: { view: View; detailId: string | null } | null;
   close(): void;
 }
 
 export const useBatchCompare = create<BatchCompareState>()((set) => ({
   batchId: null,
   taskIds: [],
-  close: () => set({ batchId: null, taskIds: [] }),
+  from: null,
+  close: () => set({ batchId: null, taskIds: [], from: null }),
 }));
 
 /** Opens the library's side-by-side view of a batch's results. */
@@ -32,7 +35,8 @@ export async function openBatchCompare(batchId: string): Promise<void> {
     const missing = summary.taskIds.filter((id) => !useTasks.getState().byId.has(id));
     const loaded = await Promise.all(missing.map((id) => invoke('tasks.get', { id })));
     useTasks.getState().upsert(loaded.filter((t) => t !== null));
-    useBatchCompare.setState({ batchId, taskIds: summary.taskIds });
+    const { view, detailId } = useUi.getState();
+    useBatchCompare.setState({ batchId, taskIds: summary.taskIds, from: { view, detailId } });
     useUi.getState().openDetail(null);
     useUi.getState().navigate('library');
   } catch (err) {
