@@ -1,0 +1,311 @@
+/**
+ * The composer's Queue bar in a small window, and the batch compare view's Escape (issue 11,
+ * items 11 and 12):
+ * - at 800 x 600 on Song, Face swap and From a result (Extend of a saved song) the bar is two
+ *   lines: the price, Clear, Variations and Queue on the first, the notes (the reason, "Made
+ *   from …", the price's explanation, the balance) on a second one line high, each cut short with
+ *   its whole text in its title; Queue's accessible description is still the whole reason;
+ * - in demo mode "Demo: not billed" beside the price; with a real key it is absent;
+ * - Escape in the compare view goes back to where it was opened (Activity's batch group, a
+ *   task's detail) with the focus on the "Compare results" button that opened it.
+ * Axe in both themes; pictures of the bar to /tmp/queue-bar-shots.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Task } from '../../src/shared/index.ts';
+import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
+import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import {
+  card,
+  describeViolations,
+  openComposeTab,
+  openView,
+  queueButton,
+  runAxe,
+} from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
+
+const SHOTS = '/tmp/queue-bar-shots';
+const SMALL = { width: 800, height: 600 };
+
+const SONG = {
+  model: 'service/ace-step',
+  taskType: 'txt2audio',
+  input: { style_prompt: 'queue bar fit, a long winding style prompt with fiddles and harp', duration: 3 },
+};
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+async function box(locator: Locator): Promise<Box> {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('no box: the element is not shown');
+  return found;
+}
+
+function inside(inner: Box, outer: Box): boolean {
+  return (
+    inner.x >= outer.x - 0.5 &&
+    inner.y >= outer.y - 0.5 &&
+    inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+    inner.y + inner.height <= outer.y + outer.height + 0.5
+  );
+}
+
+async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((t) => {
+    (
+      globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }
+    ).document.documentElement.dataset.theme = t;
+  }, theme);
+}
+
+/** A pixel length of a computed style (`line-height`, `padding-top`, …) of the element. */
+function pixels(locator: Locator, property: string): Promise<number> {
+  return locator.evaluate(
+    (el, name) =>
+      Number.parseFloat(
+        (
+          globalThis as unknown as {
+            getComputedStyle(e: unknown): { getPropertyValue(n: string): string };
+          }
+        )
+          .getComputedStyle(el)
+          .getPropertyValue(name),
+      ),
+    property,
+  );
+}
+
+/** The text of the elements Queue's aria-describedby names: its accessible description. */
+function queueDescription(page: Page): Promise<string> {
+  return queueButton(page).evaluate((el) => {
+    const doc = (
+      globalThis as unknown as { document: { getElementById(id: string): { textContent: string } } }
+    ).document;
+    const ids = (el as unknown as { getAttribute(n: string): string | null }).getAttribute(
+      'aria-describedby',
+    );
+    return (ids ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => doc.getElementById(id)?.textContent ?? '')
+      .join(' ');
+  });
+}
+
+/**
+ * The bar is two lines: the price, Variations and Queue side by side in the first, the notes one
+ * line high under it; each of those shown whole inside the bar; the reason reachable in full.
+ */
+async function expectTwoLines(page: Page, where: string): Promise<void> {
+  const bar = page.locator('.queue-bar');
+  const notes = page.getByTestId('queue-notes');
+  const amount = bar.locator('.cost-amount');
+  const variations = page.getByTestId('variations').getByLabel('Variations');
+  const queue = queueButton(page);
+  for (const shown of [amount, variations, queue]) expect(await shown.isVisible(), where).toBe(true);
+
+  const barBox = await box(bar);
+  const queueBox = await box(queue);
+  const notesBox = await box(notes);
+  const lineHeight = await pixels(notes, 'line-height');
+  // the notes: one line
+  expect(notesBox.height, `${where}: the notes are one line`).toBeLessThanOrEqual(lineHeight + 1);
+  // price, Variations and Queue on one row: each within Queue's height band
+  for (const item of [amount, variations, page.getByRole('button', { name: 'Clear', exact: true })]) {
+    const b = await box(item);
+    expect(b.y, where).toBeGreaterThanOrEqual(queueBox.y - 1);
+    expect(b.y + b.height, where).toBeLessThanOrEqual(queueBox.y + queueBox.height + 1);
+    expect(inside(b, barBox), where).toBe(true);
+  }
+  // the price is not cut off by its line's ellipsis
+  expect(inside(await box(amount), await box(bar.getByTestId('cost-estimate'))), where).toBe(true);
+  expect(notesBox.y, where).toBeGreaterThanOrEqual(queueBox.y + queueBox.height - 1);
+  // the bar: padding, the first line (Queue's height), a gap and one text line; no more
+  const chrome =
+    (await pixels(bar, 'padding-top')) +
+    (await pixels(bar, 'padding-bottom')) +
+    (await pixels(bar, 'border-top-width')) +
+    (await pixels(bar, 'border-bottom-width')) +
+    (await pixels(bar, 'row-gap'));
+  expect(barBox.height, `${where}: the bar is two lines high`).toBeLessThanOrEqual(
+    chrome + queueBox.height + lineHeight + 1,
+  );
+
+  // the whole reason is Queue's description and the title of its (maybe cut short) line
+  const reason = page.getByTestId('queue-reason');
+  const text = (await reason.textContent()) ?? '';
+  expect(text.length).toBeGreaterThan(0);
+  expect(await queueDescription(page)).toBe(text);
+  expect(await reason.getAttribute('title')).toBe(text);
+  const parent = page.getByTestId('parent-note');
+  if ((await parent.count()) > 0) expect(await parent.getAttribute('title')).toBe(await parent.textContent());
+}
+
+async function axeAndShoot(page: Page, name: string): Promise<void> {
+  await mkdir(SHOTS, { recursive: true });
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    const blocking = (await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(blocking, describeViolations(`${name} (${theme})`, blocking)).toEqual([]);
+    const bar = await box(page.locator('.queue-bar'));
+    await page.screenshot({
+      path: `${SHOTS}/${name}-${theme}.png`,
+      clip: {
+        x: 0,
+        y: Math.max(0, bar.y - 120),
+        width: SMALL.width,
+        height: Math.min(SMALL.height, bar.height + 140),
+      },
+    });
+  }
+  await setTheme(page, 'light');
+}
+
+describe.skipIf(!browserAvailable())('the Queue bar in a small window, with a real key', () => {
+  let browser: Browser;
+  let rig: StudioRig;
+  let view: StudioPage;
+  let song: Task;
+  let batch: Task[];
+
+  beforeAll(async () => {
+    ({ browser, rig } = await startStudio({ service: 'service' }));
+    const queued = await rig.call('tasks.queue', {
+      ...SONG,
+      title: 'A rather long song title for the notes line',
+    });
+    song = await rig.waitForTask(queued.id, ['saved']);
+    const made = await rig.call('tasks.queueBatch', {
+      drafts: [
+        { ...SONG, title: 'Batch one' },
+        { ...SONG, title: 'Batch two' },
+      ],
+    });
+    batch = await Promise.all(made.tasks.map((t) => rig.waitForTask(t.id, ['saved'])));
+    view = await openApp({ browser, rig }, { viewport: SMALL });
+  });
+
+  afterAll(() => stopStudio({ browser, rig }, view));
+
+  it('Song and Face swap: two lines, the reason whole in Queue’s description; no demo note', async () => {
+    const { page } = view;
+    await openComposeTab(page, 'Song');
+    await expectTwoLines(page, 'Song');
+    expect(await page.getByTestId('cost-demo').count()).toBe(0);
+    expect(await page.getByTestId('cost-estimate').textContent()).not.toContain('not billed');
+    await axeAndShoot(page, 'song-800x600');
+
+    await openComposeTab(page, 'Face swap');
+    await expectTwoLines(page, 'Face swap');
+    await axeAndShoot(page, 'face-swap-800x600');
+  });
+
+  it('From a result (Extend of a saved song): two lines with "Made from …" cut short, titled', async () => {
+    const { page } = view;
+    await openView(page, 'library');
+    await card(page, song.id)
+      .getByRole('button', { name: `Open ${song.title}` })
+      .click();
+    const detail = page.locator(`[data-testid="detail-panel"][data-task-id="${song.id}"]`);
+    await detail.getByTestId('result-actions').getByRole('button', { name: 'Extend', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor();
+    await page.getByTestId('parent-note').waitFor();
+    expect(await page.getByTestId('parent-note').textContent()).toBe(`Made from “${song.title}”`);
+    await expectTwoLines(page, 'From a result');
+    await axeAndShoot(page, 'from-result-800x600');
+  });
+
+  it('at 1920 x 1080 every note is whole', async () => {
+    const wide = await openApp({ browser, rig }, { viewport: { width: 1920, height: 1080 } });
+    try {
+      const { page } = wide;
+      await openComposeTab(page, 'Face swap');
+      const notes = page.getByTestId('queue-notes');
+      await notes.waitFor();
+      const cut = await notes.evaluate((el) =>
+        [...(el as unknown as { children: ArrayLike<{ scrollWidth: number; clientWidth: number }> }).children]
+          .filter((c) => c.scrollWidth > c.clientWidth + 1)
+          .map((c) => c.scrollWidth),
+      );
+      expect(cut).toEqual([]);
+      await mkdir(SHOTS, { recursive: true });
+      const bar = await box(page.locator('.queue-bar'));
+      await page.screenshot({
+        path: `${SHOTS}/face-swap-1920x1080.png`,
+        clip: { x: 0, y: bar.y - 40, width: 1920, height: bar.height + 60 },
+      });
+    } finally {
+      await wide.close();
+    }
+  });
+
+  it('Escape in the compare view opened from Activity: back to Activity, focus on its Compare results', async () => {
+    const { page } = view;
+    const batchId = batch[0]!.batchId!;
+    await openView(page, 'activity');
+    const group = page.locator(`[data-testid="batch-group"][data-batch-id="${batchId}"]`);
+    await group.getByRole('button', { name: 'Compare results' }).click();
+    const compare = page.getByTestId('batch-compare');
+    await compare.waitFor();
+    await page.keyboard.press('Escape');
+    await compare.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { level: 1, name: 'Activity', exact: true }).waitFor();
+    const opener = group.getByRole('button', { name: 'Compare results' });
+    await expect.poll(() => opener.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+  });
+
+  it('Escape in the compare view opened from a detail: the detail again, focus on its Compare results', async () => {
+    const { page } = view;
+    const task = batch[1]!;
+    await openView(page, 'library');
+    await card(page, task.id)
+      .getByRole('button', { name: `Open ${task.title}` })
+      .click();
+    const detail = page.locator(`[data-testid="detail-panel"][data-task-id="${task.id}"]`);
+    await detail.getByTestId('lineage').getByRole('button', { name: 'Compare results' }).click();
+    const compare = page.getByTestId('batch-compare');
+    await compare.waitFor();
+    await page.keyboard.press('Escape');
+    await compare.waitFor({ state: 'detached' });
+    const opener = detail.getByTestId('lineage').getByRole('button', { name: 'Compare results' });
+    await expect.poll(() => opener.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+  });
+});
+
+describe.skipIf(!browserAvailable())('the Queue bar in demo mode', () => {
+  let browser: Browser;
+  let rig: StudioRig;
+  let view: StudioPage;
+
+  beforeAll(async () => {
+    ({ browser, rig } = await startStudio({ service: 'demo' }));
+    view = await openApp({ browser, rig }, { viewport: SMALL });
+  });
+
+  afterAll(() => stopStudio({ browser, rig }, view));
+
+  it('"Demo: not billed" beside the price, in the price’s line', async () => {
+    const { page } = view;
+    await openComposeTab(page, 'Song');
+    const note = page.getByTestId('cost-demo');
+    await note.waitFor();
+    expect(await note.textContent()).toBe('Demo: not billed');
+    expect(await page.getByTestId('cost-estimate').textContent()).toContain('Demo: not billed');
+    const amount = await box(page.locator('.queue-bar .cost-amount'));
+    const shown = await box(note);
+    // on the price's row, right after it, whole
+    expect(shown.x).toBeGreaterThan(amount.x + amount.width - 1);
+    expect(shown.y).toBeLessThan(amount.y + amount.height);
+    expect(shown.y + shown.height).toBeGreaterThan(amount.y);
+    expect(inside(shown, await box(page.getByTestId('cost-estimate')))).toBe(true);
+    await expectTwoLines(page, 'Song in demo mode');
+    await axeAndShoot(page, 'song-demo-800x600');
+  });
+});
