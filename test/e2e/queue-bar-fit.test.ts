@@ -230,7 +230,9 @@ describe.skipIf(!browserAvailable())('the Queue bar in a small window, with a re
       const notes = page.getByTestId('queue-notes');
       await notes.waitFor();
       const cut = await notes.evaluate((el) =>
-        [...(el as unknown as { children: ArrayLike<{ scrollWidth: number; clientWidth: number }> }).children]
+        Array.from(
+          (el as unknown as { children: ArrayLike<{ scrollWidth: number; clientWidth: number }> }).children,
+        )
           .filter((c) => c.scrollWidth > c.clientWidth + 1)
           .map((c) => c.scrollWidth),
       );
