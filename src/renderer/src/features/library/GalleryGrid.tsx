@@ -106,23 +106,32 @@ export function GalleryGrid() {
   }, [layout.rowHeight, virtualizer]);
 
   // The detail opening or closing narrows or widens the grid and changes its column count, which
-  // moves every card to another row: keep the open card in view once the rows are laid out anew.
-  // Closing it does the same for the card just closed, until the next new layout.
+  // moves every card to another row: keep the opened (or just closed) card in view once the rows
+  // are laid out anew. Only that re-layout moves the grid (a later one, e.g. when a scroll bar
+  // comes or goes, leaves the user's scrolling alone); with the detail open, a new column count
+  // (the window resized) keeps the open card in view.
   const detailId = useUi((s) => s.detailId);
-  const closed = useRef<{ id: string; columns: number } | null>(null);
   const shownDetail = useRef<string | null>(null);
+  const shownColumns = useRef(0);
+  const pending = useRef<{ id: string; until: number } | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the layout or the open card changes, with the ids of that moment
   useEffect(() => {
     if (width === 0) return;
-    if (shownDetail.current && !detailId)
-      closed.current = { id: shownDetail.current, columns: layout.columns };
-    shownDetail.current = detailId;
-    const anchor = detailId ?? closed.current?.id ?? null;
-    if (!detailId && closed.current && closed.current.columns !== layout.columns) closed.current = null;
+    if (detailId !== shownDetail.current) {
+      const id = detailId ?? shownDetail.current;
+      pending.current = id ? { id, until: Date.now() + 1_000 } : null;
+      shownDetail.current = detailId;
+    }
+    const columnsChanged = shownColumns.current !== 0 && shownColumns.current !== layout.columns;
+    shownColumns.current = layout.columns;
+    if (!columnsChanged) return;
+    const waiting = pending.current && pending.current.until >= Date.now() ? pending.current.id : null;
+    pending.current = null;
+    const anchor = waiting ?? detailId;
     if (!anchor) return;
     const index = ids.indexOf(anchor);
     if (index >= 0) virtualizer.scrollToIndex(Math.floor(index / layout.columns), { align: 'auto' });
-  }, [detailId, layout.columns, layout.rowHeight]);
+  }, [detailId, layout.columns, width]);
 
   const virtualRows = virtualizer.getVirtualItems();
   const lastIndex = virtualRows[virtualRows.length - 1]?.index ?? -1;
