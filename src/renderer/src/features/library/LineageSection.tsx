@@ -1,8 +1,9 @@
 /**
  * The detail panel's lineage: "Made from" (the chain up, nearest first, each a link opening that
  * task's detail, with which of its outputs was used) and "Made into" (the tasks made from this
- * one), read with tasks.lineage; a task whose parent was deleted says so. A task of a batch offers
- * "Compare results".
+ * one), read with tasks.lineage; a task whose parent was deleted says so. A task made from a
+ * result says how that result was sent to the service (its link, or the file in the library),
+ * from its queued event. A task of a batch offers "Compare results".
  */
 import { useEffect, useId, useState } from 'react';
 import type { TaskLineage, TaskLineageItem } from '../../../../shared/index.ts';
@@ -70,6 +71,40 @@ function useDeletedParent(task: LoadedTask): { title: string; index: number } | 
   return found;
 }
 
+/** One note of the queued event in plain words: `audio: output 0 of "T" sent as the service's URL`. */
+function sentText(note: string): string | null {
+  const match = /^(\w+): output \d+ of ".*" sent (as the service's URL|from the library file)/.exec(
+    note.trim(),
+  );
+  if (!match) return null;
+  const what = match[1]?.includes('audio') ? 'The song' : 'The picture';
+  return match[2]?.startsWith('as')
+    ? `${what} was sent as the service's link`
+    : `${what} was sent from the file in your library`;
+}
+
+/** How the results a task was made from were sent (its queued event's notes), in plain words. */
+function useSentSources(task: LoadedTask): string[] {
+  const [sent, setSent] = useState<string[]>([]);
+  const fromResult = task.parentId !== null && task.parentOutput !== null;
+  useEffect(() => {
+    setSent([]);
+    if (!fromResult) return;
+    let live = true;
+    invoke('tasks.events', { id: task.id })
+      .then((events) => {
+        const note = events.find((e) => e.to === 'queued' && e.detail)?.detail ?? '';
+        const lines = note.split('; ').flatMap((part) => sentText(part) ?? []);
+        if (live) setSent(lines);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [task.id, fromResult]);
+  return sent;
+}
+
 export function LineageSection({ task }: { task: LoadedTask }) {
   const id = useId();
   const [lineage, setLineage] = useState<TaskLineage | null>(null);
@@ -93,6 +128,7 @@ export function LineageSection({ task }: { task: LoadedTask }) {
   }, [task.id, task.updatedAt]);
 
   const gone = useDeletedParent(task);
+  const sent = useSentSources(task);
   const parentGone = gone !== null;
   const nothing =
     lineage !== null && lineage.madeFrom.length === 0 && lineage.madeInto.length === 0 && !task.batchId;
@@ -112,6 +148,11 @@ export function LineageSection({ task }: { task: LoadedTask }) {
               return <LineageLink key={item.id} item={item} note={`used ${usedText(child)}`} />;
             })}
           </ol>
+          {sent.map((line) => (
+            <p key={line} className="muted" data-testid="sent-source">
+              {line}.
+            </p>
+          ))}
         </>
       ) : null}
       {gone ? (

@@ -1,6 +1,8 @@
 /**
  * The library's selection toolbar: "Select all", the count, and what can be done to every
- * selected task at once (favourite, re-run after a priced confirmation, export, delete with undo).
+ * selected task at once (favourite, re-run after a priced confirmation, export, delete with undo),
+ * and "Queue again from an export…" (a task.json chosen in main's file dialog; a task with no
+ * published price is asked about first, as in the composer).
  */
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
@@ -8,7 +10,7 @@ import { useTasks } from '../../stores/tasks-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
 import { planPriceText, planRerun, type RerunPlan, runRerun } from './bulk-rerun.ts';
 import { shownIds, useGalleryUi } from './gallery-state.ts';
-import { deleteWithUndo, exportTasks, setFavoriteMany } from './library-actions.ts';
+import { deleteWithUndo, exportTasks, importFromExport, setFavoriteMany } from './library-actions.ts';
 
 /** Selects every card the gallery has loaded (hidden ones aside). */
 export function selectAllShown(): void {
@@ -26,6 +28,14 @@ export function SelectionBar() {
   useTasks((s) => s.rev);
   const [plan, setPlan] = useState<RerunPlan | null>(null);
   const [planning, setPlanning] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [importPrice, setImportPrice] = useState<string | null>(null);
+  const runImport = async (acceptUnknownPrice: boolean) => {
+    setImporting(true);
+    const outcome = await importFromExport(acceptUnknownPrice);
+    setImporting(false);
+    if (outcome.kind === 'unknown-price') setImportPrice(outcome.question);
+  };
   const shown = shownIds(ids, hidden);
   const count = selection.size;
   const picked = [...selection];
@@ -87,12 +97,32 @@ export function SelectionBar() {
       ) : null}
       <button
         type="button"
+        className="button button-small"
+        disabled={importing}
+        onClick={() => void runImport(false)}
+      >
+        Queue again from an export…
+      </button>
+      <button
+        type="button"
         className="button button-small button-primary"
         disabled={count === 0}
         onClick={() => void exportTasks(picked)}
       >
         Export selected
       </button>
+      {importPrice ? (
+        <ConfirmDialog
+          title="Queue without a known price?"
+          message={<p>{importPrice}</p>}
+          confirmLabel="Queue anyway"
+          onCancel={() => setImportPrice(null)}
+          onConfirm={() => {
+            setImportPrice(null);
+            void runImport(true);
+          }}
+        />
+      ) : null}
       {plan ? (
         <ConfirmDialog
           title={`Re-run ${plan.items.length} task${plan.items.length === 1 ? '' : 's'}?`}

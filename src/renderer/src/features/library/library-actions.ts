@@ -1,8 +1,9 @@
 /**
  * Library actions over the bridge: favourite, rename, delete (with an undo window), export,
- * reveal, drag out.
+ * reveal, drag out, and queueing a task again from an export's task.json.
  */
 import { invoke } from '../../bridge.ts';
+import { asSentence, toStudioError } from '../../model/studio-error.ts';
 import { useTasks } from '../../stores/tasks-store.ts';
 import { toastError, useUi } from '../../stores/ui-store.ts';
 import { useGalleryUi } from './gallery-state.ts';
@@ -116,6 +117,33 @@ export async function exportTasks(ids: string[]): Promise<void> {
   } catch (err) {
     toastError(err);
   }
+}
+
+/**
+ * What importing an export's task.json came to: queued, cancelled at the file dialog, refused
+ * (told in a toast), or waiting for the user's word on a price the service does not publish.
+ */
+export type ImportOutcome = { kind: 'done' } | { kind: 'unknown-price'; question: string };
+
+/**
+ * Asks main for an exported task.json (its file dialog) and queues that task again; a toast says
+ * what was queued, or why not. `acceptUnknownPrice` is the user's word after the price question.
+ */
+export async function importFromExport(acceptUnknownPrice = false): Promise<ImportOutcome> {
+  try {
+    const task = await invoke('tasks.importTaskFile', acceptUnknownPrice ? { acceptUnknownPrice: true } : {});
+    if (!task) return { kind: 'done' };
+    useTasks.getState().upsert([task]);
+    useUi.getState().pushToast('success', `Queued “${task.title}” again from the export`, {
+      label: 'View in Activity',
+      run: () => useUi.getState().navigate('activity'),
+    });
+  } catch (err) {
+    const error = toStudioError(err);
+    if (error.kind === 'price-unknown') return { kind: 'unknown-price', question: asSentence(error.message) };
+    toastError(`Nothing was queued from the export. ${asSentence(error.message)}`);
+  }
+  return { kind: 'done' };
 }
 
 export async function revealTask(id: string, index = 0): Promise<void> {

@@ -2,15 +2,17 @@
  * The player bar at the bottom of the window, on one line, shown while a song is loaded in the
  * player store: previous / play-pause / next, the song's title (opens its detail in the
  * library), its waveform (click or drag to seek; a slider for the keyboard) and the time, or
- * instead of both why the song cannot play, loop, volume and close. It is outside <main>, so it
+ * instead of both why the song cannot play, Extend (the composer's Extend form with this song, as
+ * the library detail's Extend), loop, volume and close. It is outside <main>, so it
  * stays while the user changes views.
  */
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import { formatClock } from '../../model/time-format.ts';
-import { neighbourSong, playerAudio, usePlayer } from '../../stores/player-store.ts';
+import { neighbourSong, playerAudio, songOutput, usePlayer } from '../../stores/player-store.ts';
 import { useTasks } from '../../stores/tasks-store.ts';
 import { useUi } from '../../stores/ui-store.ts';
+import { openFromResult } from '../compose/compose-actions.ts';
 import { Icon } from './player-icons.tsx';
 
 const SEEK_STEP_S = 5;
@@ -130,6 +132,10 @@ function LoadedBar({ taskId }: { taskId: string }) {
   const hasPrevious = useTasks((s) => neighbourSong(s.gallery.ids, s.byId, taskId, -1) !== null);
   const hasNext = useTasks((s) => neighbourSong(s.gallery.ids, s.byId, taskId, 1) !== null);
   const percent = Math.round(volume * 100);
+  const extendable = useTasks((s) => {
+    const task = s.byId.get(taskId);
+    return task?.state === 'saved' && songOutput(task) !== null;
+  });
 
   // a song deleted from the library leaves the player
   useEffect(() => {
@@ -140,6 +146,12 @@ function LoadedBar({ taskId }: { taskId: string }) {
     const ui = useUi.getState();
     ui.navigate('library');
     ui.openDetail(taskId);
+  };
+
+  const extend = () => {
+    const task = useTasks.getState().byId.get(taskId);
+    const output = songOutput(task);
+    if (task && output) openFromResult('extend', task, output.index);
   };
 
   return (
@@ -192,6 +204,16 @@ function LoadedBar({ taskId }: { taskId: string }) {
           {formatClock(position)} / {formatClock(duration)}
         </span>
       )}
+      {extendable ? (
+        <button
+          type="button"
+          className="button button-small player-bar-extend"
+          title={`Extend ${title}`}
+          onClick={extend}
+        >
+          Extend
+        </button>
+      ) : null}
       <button
         type="button"
         className="player-bar-button player-bar-loop"

@@ -1,0 +1,144 @@
+/**
+ * The last window pieces of keeping going from a result:
+ * - "Queue again from an export…" in the Library: a song exported to a folder (Export selected),
+ *   its task.json answered to main's file dialog, a new task queued whose parent is the song, and
+ *   a toast saying so; a file that is not a task.json refused in plain words;
+ * - Extend from the player bar opens the Extend form with the playing song, as the detail's does;
+ * - the detail of the extend queued from it says how the song was sent (the service's link).
+ * The song is made through the contract's own `tasks.queue` and run by the real engine and sandbox.
+ */
+import { readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Task } from '../../src/shared/index.ts';
+import { playerBar } from './harness/player-ui.ts';
+import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
+import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { card, openView, queueButton, slot } from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
+import { waitUntil } from './harness/wait-until.ts';
+
+const TITLE = 'Lighthouse song';
+
+describe.skipIf(!browserAvailable())(
+  'keep going from the window: import, player Extend, how it was sent',
+  () => {
+    let browser: Browser;
+    let rig: StudioRig;
+    let view: StudioPage;
+    let song: Task;
+    let extended: Task;
+
+    beforeAll(async () => {
+      ({ browser, rig } = await startStudio({ service: 'service' }));
+      const queued = await rig.call('tasks.queue', {
+        model: 'service/ace-step',
+        taskType: 'txt2audio',
+        title: TITLE,
+        input: { style_prompt: 'folk, fiddle', lyrics: '[verse]\nthe light turns', duration: 3 },
+      });
+      song = await rig.waitForTask(queued.id, ['saved']);
+      view = await openApp({ browser, rig });
+    });
+
+    afterAll(() => stopStudio({ browser, rig }, view));
+
+    it('queues a task again from an exported task.json, as a re-run of the song', async () => {
+      const { page } = view;
+      await openView(page, 'library');
+      await card(page, song.id)
+        .getByRole('checkbox', { name: `Select ${TITLE}` })
+        .check();
+      await page.getByRole('button', { name: 'Export selected' }).click();
+      await page
+        .locator('[data-testid="toast"][data-tone="success"]')
+        .filter({ hasText: 'Exported 1 task' })
+        .waitFor();
+      await page.getByRole('button', { name: 'Clear selection' }).click();
+      const [folder] = await readdir(rig.exportDir);
+      rig.dialogs.file = join(rig.exportDir, folder!, 'task.json');
+
+      const importCalls = () => view.bridge.calls.filter((c) => c.name === 'tasks.importTaskFile');
+      await page.getByRole('button', { name: 'Queue again from an export…' }).click();
+      const call = await waitUntil(() => importCalls()[0], 'the tasks.importTaskFile call');
+      expect(call.ok, `tasks.importTaskFile answered: ${JSON.stringify(call.error)}`).toBe(true);
+      expect(rig.dialogs.asked).toContain('Import a task (task.json from an export)');
+      const queued = call.value as Task;
+      await page
+        .locator('[data-testid="toast"][data-tone="success"]')
+        .filter({ hasText: `Queued “${TITLE}” again from the export` })
+        .waitFor();
+      const stored = (await rig.call('tasks.get', { id: queued.id }))!;
+      expect(stored.id).not.toBe(song.id);
+      expect(stored).toMatchObject({ parentId: song.id, parentOutput: null, taskType: 'txt2audio' });
+      expect(stored.request.input).toMatchObject({ style_prompt: 'folk, fiddle', duration: 3 });
+      await rig.waitForTask(queued.id, ['saved']);
+
+      // a file that is not a task.json: nothing queued, the reason in words
+      const bad = join(rig.filesDir, 'task.json');
+      await writeFile(bad, 'not json at all');
+      rig.dialogs.file = bad;
+      await page.getByRole('button', { name: 'Queue again from an export…' }).click();
+      const refusal = page
+        .locator('[data-testid="toast"][data-tone="error"]')
+        .filter({ hasText: 'Nothing was queued from the export.' });
+      await refusal.waitFor();
+      expect(await refusal.textContent()).toContain('task.json: is not JSON');
+    });
+
+    it('Extend in the player bar opens the Extend form with the song playing', async () => {
+      const { page } = view;
+      await openView(page, 'library');
+      await card(page, song.id)
+        .getByRole('button', { name: `Play ${TITLE}`, exact: true })
+        .click();
+      const bar = playerBar(page);
+      await bar.and(page.locator(`[data-task-id="${song.id}"]`)).waitFor();
+      await bar.getByRole('button', { name: 'Extend', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor();
+      expect(
+        await page.getByRole('tab', { name: 'From a result', exact: true }).getAttribute('aria-selected'),
+      ).toBe('true');
+      const panel = page.getByRole('tabpanel');
+      expect(await panel.getByRole('radio', { name: 'Extend' }).isChecked()).toBe(true);
+      expect(await slot(page, 'source_audio').getByTestId('slot-name').textContent()).toBe(TITLE);
+      expect(await page.getByTestId('parent-note').textContent()).toBe(`Made from “${TITLE}”`);
+
+      const queueCalls = () => view.bridge.calls.filter((c) => c.name === 'tasks.queue');
+      await queueButton(page).click();
+      const confirm = page.getByTestId('confirm-dialog');
+      await waitUntil(
+        async () => queueCalls().length > 0 || (await confirm.isVisible()),
+        'the queue call or its price question',
+      );
+      if (queueCalls().length === 0) await confirm.getByRole('button', { name: 'Queue anyway' }).click();
+      const call = await waitUntil(() => queueCalls()[0], 'the tasks.queue call');
+      expect(call.ok, `tasks.queue answered: ${JSON.stringify(call.error)}`).toBe(true);
+      expect(call.args).toMatchObject({ taskType: 'extend', parentId: song.id, parentOutput: 0 });
+      extended = await rig.waitForTask((call.value as Task).id, ['saved']);
+    });
+
+    it("the extend's detail says the song was sent as the service's link", async () => {
+      const { page } = view;
+      const events = await rig.call('tasks.events', { id: extended.id });
+      expect(events.find((e) => e.to === 'queued')?.detail).toContain("sent as the service's URL");
+      await openView(page, 'library');
+      await card(page, extended.id)
+        .getByRole('button', { name: `Open ${extended.title}` })
+        .click();
+      const detail = page.locator(`[data-testid="detail-panel"][data-task-id="${extended.id}"]`);
+      const sent = detail.getByTestId('sent-source');
+      await sent.waitFor();
+      expect(await sent.allTextContents()).toEqual(["The song was sent as the service's link."]);
+
+      // the song itself was made from nothing: no such line
+      await card(page, song.id)
+        .getByRole('button', { name: `Open ${TITLE}` })
+        .click();
+      const songDetail = page.locator(`[data-testid="detail-panel"][data-task-id="${song.id}"]`);
+      await songDetail.getByTestId('made-into').waitFor();
+      expect(await songDetail.getByTestId('sent-source').count()).toBe(0);
+    });
+  },
+);
