@@ -2,7 +2,8 @@
  * The last window pieces of keeping going from a result:
  * - "Queue again from an export…" in the Library: a song exported to a folder (Export selected),
  *   its task.json answered to main's file dialog, a new task queued whose parent is the song, and
- *   a toast saying so; a file that is not a task.json refused in plain words;
+ *   a toast saying so; a file that is not a task.json refused in plain words; a task with no
+ *   published price under a budget asked about first, as the composer does ("Queue anyway");
  * - Extend from the player bar opens the Extend form with the playing song, as the detail's does;
  * - the detail of the extend queued from it says how the song was sent (the service's link).
  * The song is made through the contract's own `tasks.queue` and run by the real engine and sandbox.
@@ -12,6 +13,7 @@ import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
+import { writePicture } from './harness/local-media.ts';
 import { playerBar } from './harness/player-ui.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
@@ -139,6 +141,47 @@ describe.skipIf(!browserAvailable())(
       const songDetail = page.locator(`[data-testid="detail-panel"][data-task-id="${song.id}"]`);
       await songDetail.getByTestId('made-into').waitFor();
       expect(await songDetail.getByTestId('sent-source').count()).toBe(0);
+    });
+
+    it('an export with no published price under a budget asks first, then queues on the word', async () => {
+      const { page } = view;
+      const photo = await writePicture(rig.filesDir, 'harbour.png', 320, 240);
+      const queued = await rig.call('tasks.queue', {
+        model: 'service/image-toolkit',
+        taskType: 'upscale',
+        title: 'Harbour upscaled',
+        input: { image: photo, scale: 2 },
+      });
+      const upscale = await rig.waitForTask(queued.id, ['saved']);
+      // exported to the folder the dialog answers (the rig's export folder)
+      await rig.call('tasks.export', { ids: [upscale.id] });
+      const folder = (await readdir(rig.exportDir)).find((f) => f.endsWith(upscale.id.slice(0, 8)));
+      rig.dialogs.file = join(rig.exportDir, folder!, 'task.json');
+      await rig.call('settings.update', { budgetMicros: 100_000_000 });
+      try {
+        const importCalls = () => view.bridge.calls.filter((c) => c.name === 'tasks.importTaskFile');
+        const before = importCalls().length;
+        await openView(page, 'library');
+        await page.getByRole('button', { name: 'Queue again from an export…' }).click();
+        const confirm = page.getByTestId('confirm-dialog');
+        await confirm.waitFor();
+        expect(await confirm.textContent()).toContain('Queue without a known price?');
+        expect(importCalls()).toHaveLength(before + 1);
+        expect(importCalls()[before]!.ok).toBe(false);
+        await confirm.getByRole('button', { name: 'Queue anyway' }).click();
+        const call = await waitUntil(() => importCalls()[before + 1], 'the second tasks.importTaskFile call');
+        expect(call.args).toEqual({ acceptUnknownPrice: true });
+        expect(call.ok, `tasks.importTaskFile answered: ${JSON.stringify(call.error)}`).toBe(true);
+        const stored = (await rig.call('tasks.get', { id: (call.value as Task).id }))!;
+        expect(stored).toMatchObject({ parentId: upscale.id, parentOutput: null, taskType: 'upscale' });
+        await page
+          .locator('[data-testid="toast"][data-tone="success"]')
+          .filter({ hasText: 'Queued “Harbour upscaled” again from the export' })
+          .waitFor();
+        await rig.waitForTask(stored.id, ['saved']);
+      } finally {
+        await rig.call('settings.update', { budgetMicros: null });
+      }
     });
   },
 );
