@@ -2,13 +2,9 @@
  * `media-task`: the headless command line over the engine and the sandbox.
  * Usage: media-task [--library DIR] [--base-url URL] [--json] [--sandbox] <command> [options]
  */
-import {
-  BudgetExceededError,
-  LibraryBusyError,
-  PriceUnknownError,
-  TaskActionError,
-} from '../main/engine/index.ts';
-import { InputValidationError } from '../main/media/index.ts';
+import { BudgetExceededError, PriceUnknownError, TaskActionError } from '../main/engine/index.ts';
+import { InputValidationError } from '../main/inputs/index.ts';
+import { LibraryBusyError } from '../main/library/index.ts';
 import { BadRequestError, PlanRefusedError, ServiceError, UnauthorizedError } from '../main/service/index.ts';
 import { runSandboxCommand } from '../sandbox/index.ts';
 import { HOSTED_SERVICE, SANDBOX_VENDOR } from '../shared/index.ts';

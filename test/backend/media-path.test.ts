@@ -12,7 +12,7 @@ import {
   parseRangeHeader,
   planMediaResponse,
   resolveLibraryMediaPath,
-} from '../../src/main/backend/index.ts';
+} from '../../src/main/library/index.ts';
 import { removeDir, tempDir } from './backend-fixtures.ts';
 
 let root: string;

@@ -6,8 +6,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BudgetExceededError, LibraryBusyError, type TaskEngine } from '../../src/main/engine/index.ts';
-import { InputValidationError } from '../../src/main/media/index.ts';
+import { BudgetExceededError, type TaskEngine } from '../../src/main/engine/index.ts';
+import { InputValidationError } from '../../src/main/inputs/index.ts';
+import { LibraryBusyError } from '../../src/main/library/index.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import { MODELS, REMOTE_ACTIVE_STATES } from '../../src/shared/index.ts';
 import {
@@ -342,7 +343,7 @@ describe('engine lifecycle', () => {
     expect(sb.ledger()).toHaveLength(2);
     expect(engine.setFavorite(t.id, true).favorite).toBe(true);
     expect(engine.rename(t.id, 'Holiday swap').title).toBe('Holiday swap');
-    const { exportTasks } = await import('../../src/main/engine/index.ts');
+    const { exportTasks } = await import('../../src/main/library/index.ts');
     const result = await exportTasks(engine.libraryDir, [engine.store.getTask(t.id)!], join(dir, 'export'));
     const files = result.tasks[0]?.files ?? [];
     expect(files).toContain('task.json');

@@ -13,12 +13,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   BudgetExceededError,
   type EngineClock,
-  exportTasks,
   PriceUnknownError,
   SYSTEM_CLOCK,
   type TaskEngine,
 } from '../../src/main/engine/index.ts';
-import { InputValidationError } from '../../src/main/media/index.ts';
+import { InputValidationError } from '../../src/main/inputs/index.ts';
+import { exportTasks } from '../../src/main/library/index.ts';
 import type { LedgerEntry, Sandbox } from '../../src/sandbox/index.ts';
 import { MODELS, type Task } from '../../src/shared/index.ts';
 import { openEngine, removeDir, sandbox, tempDir, waitForState, writePicture } from './engine-fixtures.ts';

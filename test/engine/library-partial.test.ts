@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TaskEngine } from '../../src/main/engine/index.ts';
-import { cleanPartialFolder, isPartialFileName } from '../../src/main/media/index.ts';
+import { cleanPartialFolder, isPartialFileName } from '../../src/main/library/index.ts';
 import { openEngine, removeDir, tempDir } from './engine-fixtures.ts';
 
 let dir: string;

@@ -7,11 +7,7 @@
  * Usage: node lock-worker.ts LIBRARY lock|engine
  */
 import { createInterface } from 'node:readline';
-import {
-  acquireLibraryLock,
-  LibraryBusyError,
-  type LibraryLock,
-} from '../../src/main/engine/library-lock.ts';
+import { acquireLibraryLock, LibraryBusyError, type LibraryLock } from '../../src/main/library/index.ts';
 
 const [libraryDir, mode] = process.argv.slice(2) as [string, string];
 

@@ -15,12 +15,12 @@ vi.mock('sharp', () => {
 
 describe('image code without sharp', () => {
   it('loads the modules that use sharp without loading it', async () => {
-    await expect(import('../../src/main/media/index.ts')).resolves.toBeDefined();
+    await expect(import('../../src/main/downloads/index.ts')).resolves.toBeDefined();
     await expect(import('../../src/sandbox/media/index.ts')).resolves.toBeDefined();
   });
 
   it('rejects a thumbnail with ImageCodecUnavailableError', async () => {
-    const { makeThumbnail } = await import('../../src/main/media/index.ts');
+    const { makeThumbnail } = await import('../../src/main/downloads/index.ts');
     const { ImageCodecUnavailableError } = await import('../../src/sandbox/media/index.ts');
     const dir = mkdtempSync(join(tmpdir(), 'codec-unavailable-'));
     writeFileSync(join(dir, 'a.png'), 'not read');

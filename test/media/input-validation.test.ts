@@ -9,7 +9,7 @@ import {
   InputValidationError,
   inputProblem,
   validateInput,
-} from '../../src/main/media/index.ts';
+} from '../../src/main/inputs/index.ts';
 import {
   makeBmp,
   makeFtyp,

@@ -3,19 +3,21 @@ import { mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type FileInput,
+  InputValidationError,
+  UnsafePathError,
+  validateInput,
+} from '../../src/main/inputs/index.ts';
+import {
   contentInputPath,
   copyFileInput,
   decodeBase64Input,
-  type FileInput,
   hashBytes,
   hashFileInput,
   hasInputFile,
-  InputValidationError,
   isContentInputPath,
-  UnsafePathError,
-  validateInput,
   writeInputBytes,
-} from '../../src/main/media/index.ts';
+} from '../../src/main/library/index.ts';
 import { makeImage, makeTempDir, writeFixture } from './media-fixtures.ts';
 
 let dir: string;

@@ -11,7 +11,7 @@ import {
   localPathProblem,
   specialTreeProblem,
   validateInput,
-} from '../../src/main/media/index.ts';
+} from '../../src/main/inputs/index.ts';
 
 const UNC = /network \(UNC\) path/;
 const DEVICE = /device path/;

@@ -8,7 +8,7 @@ import {
   encodedBodyLength,
   encodedBodyLengthFromSizes,
   type FileInputPaths,
-} from '../../src/main/media/index.ts';
+} from '../../src/main/inputs/index.ts';
 import { makeTempDir, writeFixture } from './media-fixtures.ts';
 
 let dir: string;

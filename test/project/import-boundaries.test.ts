@@ -158,7 +158,7 @@ describe('import boundaries of src/', () => {
       'src/main/engine/planted.ts':
         "// import { startSandbox } from '../../sandbox/index.ts';\nimport {\n  startSandbox,\n} from '../../sandbox/index.ts';\nimport { app } from 'electron';",
       'src/sandbox/planted.ts':
-        "type T = typeof import('../main/engine/index.ts');\nexport * from '../main/media/index.ts';",
+        "type T = typeof import('../main/engine/index.ts');\nexport * from '../main/inputs/index.ts';",
       'src/image-codec/planted.ts':
         "import '../sandbox/index.ts';\nconst name = '../main/index.ts';\nexport const m = await import(name);",
       'src/cli/planted.ts': "import '../main/engine/index.ts';\nimport '../sandbox/index.ts';",
@@ -171,7 +171,7 @@ describe('import boundaries of src/', () => {
       `src/main/engine/planted.ts: import '../../sandbox/index.ts': src/main/ imports src/sandbox/ only in ${BUILT_IN_SANDBOX_STARTER}, which starts the built-in sandbox`,
       "src/main/engine/planted.ts: import 'electron': electron is imported only by src/main/index.ts, src/main/platform/ and src/preload/",
       "src/sandbox/planted.ts: type import() '../main/engine/index.ts': src/sandbox/ never imports src/main/",
-      "src/sandbox/planted.ts: export from '../main/media/index.ts': src/sandbox/ never imports src/main/",
+      "src/sandbox/planted.ts: export from '../main/inputs/index.ts': src/sandbox/ never imports src/main/",
       "src/image-codec/planted.ts: import '../sandbox/index.ts': src/image-codec/ imports neither src/main/ nor src/sandbox/ (both import it)",
       "src/image-codec/planted.ts: import() '<Identifier>': an import whose module is not a plain string cannot be checked",
     ]);

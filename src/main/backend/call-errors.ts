@@ -5,13 +5,9 @@
  * goes to stderr, scrubbed too).
  */
 import type { StudioErrorView } from '../../shared/index.ts';
-import {
-  BudgetExceededError,
-  LibraryBusyError,
-  PriceUnknownError,
-  TaskActionError,
-} from '../engine/index.ts';
-import { InputValidationError, UnsafePathError } from '../media/index.ts';
+import { BudgetExceededError, PriceUnknownError, TaskActionError } from '../engine/index.ts';
+import { InputValidationError, UnsafePathError } from '../inputs/index.ts';
+import { LibraryBusyError } from '../library/index.ts';
 import { PlanRefusedError, ServiceError, UnauthorizedError } from '../service/index.ts';
 import { InvalidCursorError, LibraryStoreError } from '../store/index.ts';
 

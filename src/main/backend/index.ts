@@ -14,19 +14,6 @@ export type { EngineTuning, StudioBackendOptions } from './backend-options.ts';
 export type { ConfirmQuestion, Dialogs, FileFilter, ShellOps } from './backend-ports.ts';
 export { BUILT_IN_SANDBOX_EXPOSURE, type BuiltInSandboxControls } from './built-in-sandbox.ts';
 export { errorViewOf, INTERNAL_MESSAGE, StudioCallError } from './call-errors.ts';
-export {
-  libraryRelativePath,
-  MEDIA_TYPES,
-  mediaTypeOf,
-  resolveLibraryFile,
-  resolveLibraryMediaPath,
-} from './media-path.ts';
-export {
-  type ByteRange,
-  type MediaResponsePlan,
-  parseRangeHeader,
-  planMediaResponse,
-} from './media-range.ts';
 export { chooseService } from './service-selection.ts';
 export { createStudioBackend, type StudioBackend } from './studio-backend.ts';
 export { NEWS_STATES, TaskFinishWatch } from './task-finish-watch.ts';

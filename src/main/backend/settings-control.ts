@@ -6,7 +6,7 @@
  */
 import { join, resolve } from 'node:path';
 import type { Settings, SettingsUpdate, StudioSettings } from '../../shared/index.ts';
-import { DEMO_LIBRARY_FOLDER } from '../engine/index.ts';
+import { DEMO_LIBRARY_FOLDER } from '../library/index.ts';
 import type { BoundKey, SettingsStore } from '../settings/index.ts';
 import type { ApiKey } from './api-key.ts';
 import type { Dialogs } from './backend-ports.ts';

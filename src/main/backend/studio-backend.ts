@@ -20,6 +20,7 @@ import type {
   Task,
 } from '../../shared/index.ts';
 import type { TaskEngine } from '../engine/index.ts';
+import { resolveLibraryMediaPath } from '../library/index.ts';
 import { ApiKey } from './api-key.ts';
 import type { StudioBackendOptions } from './backend-options.ts';
 import { BuiltInSandbox, type BuiltInSandboxControls } from './built-in-sandbox.ts';
@@ -29,7 +30,6 @@ import { EngineHost } from './engine-host.ts';
 import { EventHub } from './event-hub.ts';
 import { FinishNotices } from './finish-notices.ts';
 import { KnownSecrets } from './known-secrets.ts';
-import { resolveLibraryMediaPath } from './media-path.ts';
 import { PathGrants } from './path-grants.ts';
 import { ServiceSwitch } from './service-switch.ts';
 import { SettingsControl } from './settings-control.ts';

@@ -19,12 +19,17 @@ import type {
   StudioSettings,
   Task,
 } from '../../shared/index.ts';
-import { exportTasks, mediaFieldsOf, type TaskEngine } from '../engine/index.ts';
-import { InputValidationError, localPathCandidate, localPathProblem, validateInput } from '../media/index.ts';
+import { mediaFieldsOf, type TaskEngine } from '../engine/index.ts';
+import {
+  InputValidationError,
+  localPathCandidate,
+  localPathProblem,
+  validateInput,
+} from '../inputs/index.ts';
+import { exportTasks, resolveLibraryFile } from '../library/index.ts';
 import { NetworkError } from '../service/index.ts';
 import type { StudioBackendOptions } from './backend-options.ts';
 import { StudioCallError } from './call-errors.ts';
-import { resolveLibraryFile } from './media-path.ts';
 import type { PathGrants } from './path-grants.ts';
 
 type ArgsOf<K extends StudioCallName> = z.output<(typeof STUDIO_CALLS)[K]['args']>;

@@ -23,7 +23,8 @@ import {
   type Task,
   type TaskLineage,
 } from '../../shared/index.ts';
-import { assertLocalPath, InputValidationError, PRIVATE_FOLDER_MODE } from '../media/index.ts';
+import { assertLocalPath, InputValidationError } from '../inputs/index.ts';
+import { acquireLibraryLock, type LibraryLock, PRIVATE_FOLDER_MODE } from '../library/index.ts';
 import { LibraryStore } from '../store/index.ts';
 import { ConcurrencyLimit } from './concurrency-limit.ts';
 import { DurationEstimates } from './duration-estimates.ts';
@@ -32,7 +33,6 @@ import { assertOpen, type EngineContext } from './engine-context.ts';
 import type { EngineOptions } from './engine-options.ts';
 import { EngineEvents, engineStatusOf } from './engine-status.ts';
 import { InputFiles } from './input-files.ts';
-import { acquireLibraryLock, type LibraryLock } from './library-lock.ts';
 import { DEFAULT_DOWNLOAD_LIMITS, type DownloadLimits } from './output-downloads.ts';
 import { DEFAULT_POLLING } from './polling-schedule.ts';
 import { Reachability } from './reachability.ts';

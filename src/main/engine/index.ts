@@ -6,28 +6,6 @@ export { BudgetExceededError, PriceUnknownError, TaskActionError } from './engin
 export type { EngineOptions } from './engine-options.ts';
 export { EventBatcher } from './event-batcher.ts';
 export {
-  exportTasks,
-  prepareExportFolder,
-  safeFolderName,
-  sidecarOf,
-} from './library-export.ts';
-export {
-  APP_NAME,
-  DEMO_LIBRARY_FOLDER,
-  defaultDemoLibraryDir,
-  defaultLibraryDir,
-  defaultUserDataDir,
-} from './library-location.ts';
-export { LibraryBusyError } from './library-lock.ts';
-export {
-  isInsideFolder,
-  LibraryPathError,
-  libraryFileOf,
-  resolveLibraryFile,
-  storedInputFiles,
-  storedPathSegments,
-} from './library-paths.ts';
-export {
   DEFAULT_POLLING,
   type DurationEstimate,
   type DurationSample,

@@ -1,6 +1,6 @@
 /**
  * The library's input files as the engine keeps them: one file per content,
- * `inputs/<sha256>.<ext>` (media/library-copy.ts writes them), shared by every task that uses the
+ * `inputs/<sha256>.<ext>` (library/library-copy.ts writes them), shared by every task that uses the
  * same bytes. A local file is hashed and copied only when the library lacks those bytes; Base64
  * is decoded and written the same way, so no task row carries a whole picture. An input the
  * library already holds (a re-run's draft names the library's copy) is taken from its record:
@@ -15,25 +15,27 @@ import { realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { TaskInput } from '../../shared/index.ts';
 import {
-  contentInputPath,
-  copyFileInput,
-  decodeBase64Input,
   dimensionProblem,
-  hashBytes,
-  hashFileInput,
-  hasInputFile,
-  INPUTS_FOLDER,
   type InputRule,
   inputProblem,
-  isContentInputPath,
   maxBytesFor,
-  refuseLinksBelow,
   type SniffedType,
   typeProblem,
   UnsafePathError,
   type ValidatedInput,
+} from '../inputs/index.ts';
+import {
+  contentInputPath,
+  copyFileInput,
+  decodeBase64Input,
+  hashBytes,
+  hashFileInput,
+  hasInputFile,
+  INPUTS_FOLDER,
+  isContentInputPath,
+  refuseLinksBelow,
   writeInputBytes,
-} from '../media/index.ts';
+} from '../library/index.ts';
 import type { LibraryStore } from '../store/index.ts';
 
 /** The input files one queueing holds until its task is recorded (or it failed). */

@@ -13,9 +13,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { z } from 'zod';
 import { type TaskInput, UPLOAD_LIMITS } from '../../shared/index.ts';
+import { libraryFileOf } from '../library/index.ts';
 import { PlanRefusedError, type ServiceClient } from '../service/index.ts';
 import type { LibraryStore } from '../store/index.ts';
-import { libraryFileOf } from './library-paths.ts';
 
 /** An upload is reused only while at least this long is left of its life (a task may wait). */
 const REUSE_MARGIN_MS = 4 * 60 * 60 * 1000;

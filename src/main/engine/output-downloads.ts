@@ -11,7 +11,7 @@ import {
   DEFAULT_DOWNLOAD_TIMES,
   type DownloadAddressPolicy,
   type DownloadTimes,
-} from '../media/index.ts';
+} from '../downloads/index.ts';
 import { backoffStep } from '../service/index.ts';
 import type { LibraryStore } from '../store/index.ts';
 

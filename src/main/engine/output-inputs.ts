@@ -26,9 +26,10 @@ import {
   type Task,
   taskTypeEntry,
 } from '../../shared/index.ts';
-import { addressKindOf, InputValidationError } from '../media/index.ts';
+import { addressKindOf } from '../downloads/index.ts';
+import { InputValidationError } from '../inputs/index.ts';
+import { libraryFileOf } from '../library/index.ts';
 import type { EngineContext } from './engine-context.ts';
-import { libraryFileOf } from './library-paths.ts';
 import { mediaFieldsOf } from './task-drafts.ts';
 
 /** A result's service URL is used as an input while its task ended less than this long ago. */

@@ -20,9 +20,9 @@ import {
   downloadOutput,
   makeThumbnail,
   OutputExpiredError,
-  readAudioDuration,
   type Thumbnail,
-} from '../media/index.ts';
+} from '../downloads/index.ts';
+import { readAudioDuration } from '../inputs/index.ts';
 import type { LibraryStore } from '../store/index.ts';
 import { storageProblemOf } from './storage-guard.ts';
 

@@ -1,7 +1,7 @@
 /** Adding a task created elsewhere (by its service id) to the library, with its outputs. */
 import { randomUUID } from 'node:crypto';
 import { familyOf, type Task } from '../../shared/index.ts';
-import { InputValidationError } from '../media/index.ts';
+import { InputValidationError } from '../inputs/index.ts';
 import { isoNow } from './engine-clock.ts';
 import { assertOpen, type EngineContext } from './engine-context.ts';
 import { estimateDraftCost, titleOf } from './task-drafts.ts';

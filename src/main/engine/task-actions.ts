@@ -11,13 +11,12 @@ import {
   REMOTE_ACTIVE_STATES,
   type Task,
 } from '../../shared/index.ts';
-import { InputValidationError } from '../media/index.ts';
+import { InputValidationError } from '../inputs/index.ts';
+import { libraryFileOf, removeTaskFolders } from '../library/index.ts';
 import { assertOpen, type EngineContext } from './engine-context.ts';
 import { TaskActionError } from './engine-errors.ts';
-import { libraryFileOf } from './library-paths.ts';
 import { reopenFailedDownloads } from './output-downloads.ts';
 import type { ResultDownloads } from './result-downloads.ts';
-import { removeTaskFolders } from './task-folders.ts';
 import { queueTask } from './task-intake.ts';
 
 /** Why `action` cannot be done to task `id` as it is now. */

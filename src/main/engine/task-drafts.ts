@@ -1,7 +1,7 @@
 /**
  * What a user composes (a draft) and the checks it passes before anything is queued. Each
  * failure names the field. Media fields may hold a URL, Base64 or a local file path; those are
- * checked by src/main/media (magic bytes, header dimensions, size caps).
+ * checked by src/main/inputs (magic bytes, header dimensions, size caps).
  */
 import {
   draftInputSizeProblem,
@@ -16,7 +16,7 @@ import {
   type TaskDraft,
   taskTypeEntry,
 } from '../../shared/index.ts';
-import { InputValidationError } from '../media/index.ts';
+import { InputValidationError } from '../inputs/index.ts';
 
 export type { MediaFieldRule };
 

@@ -1,8 +1,9 @@
 /**
- * A task exported to a folder (library-export.ts) queued again from its `task.json`: the same
- * task type, model, parameters and title, its local inputs taken from the export folder's files
- * (checked and kept like any local file), URL inputs as they were. The new task is a re-run of
- * the exported one when that task is in this library (parentId, no output), else it has no parent.
+ * A task exported to a folder (exportTasks, src/main/library/library-export.ts) queued again
+ * from its `task.json`: the same task type, model, parameters and title, its local inputs taken
+ * from the export folder's files (checked and kept like any local file), URL inputs as they were.
+ * The new task is a re-run of the exported one when that task is in this library (parentId, no
+ * output), else it has no parent.
  *
  * The folder may come from someone else, so: the sidecar is read only as a regular file of at
  * most 2 MB, an input file is looked up by its plain name inside the folder (never a path the
@@ -14,7 +15,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { TaskDraft } from '../../shared/index.ts';
 import { mediaFieldsOfRules, modelNameOf, type Task, taskTypeEntry } from '../../shared/index.ts';
-import { assertLocalPath, InputValidationError, openRegularFile, UnsafePathError } from '../media/index.ts';
+import { assertLocalPath, InputValidationError, UnsafePathError } from '../inputs/index.ts';
+import { openRegularFile } from '../library/index.ts';
 import type { EngineContext } from './engine-context.ts';
 import { queueTask } from './task-intake.ts';
 

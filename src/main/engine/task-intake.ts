@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TaskDraft } from '../../shared/index.ts';
 import { BATCH_MAX_DRAFTS, familyOf, type Task, type TaskInput } from '../../shared/index.ts';
-import { type InputRule, InputValidationError, type ValidatedInput, validateInput } from '../media/index.ts';
+import { type InputRule, InputValidationError, type ValidatedInput, validateInput } from '../inputs/index.ts';
 import type { LibraryStore, NewTask } from '../store/index.ts';
 import { isoNow } from './engine-clock.ts';
 import { assertOpen, type EngineContext } from './engine-context.ts';

@@ -4,7 +4,7 @@
  * the service holds is fetched at once.
  */
 import { REMOTE_ACTIVE_STATES } from '../../shared/index.ts';
-import { cleanPartialFolder } from '../media/index.ts';
+import { cleanPartialFolder } from '../library/index.ts';
 import type { EngineContext } from './engine-context.ts';
 
 export async function recoverTasks(

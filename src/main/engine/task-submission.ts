@@ -9,12 +9,12 @@
  * leave at most one task in doubt.
  */
 import { REMOTE_ACTIVE_STATES, type RemoteTask, type Task, type TaskState } from '../../shared/index.ts';
-import { encodeCreateRequestBody } from '../media/index.ts';
+import { encodeCreateRequestBody } from '../inputs/index.ts';
+import { LibraryPathError, storedInputFiles } from '../library/index.ts';
 import type { ServiceClient } from '../service/index.ts';
 import type { EngineContext } from './engine-context.ts';
 import { submissionOutcome } from './failure-outcomes.ts';
 import { type UploadedInputs, uploadFileInputs } from './input-upload.ts';
-import { LibraryPathError, storedInputFiles } from './library-paths.ts';
 import { remoteIdClashOf } from './remote-id-clash.ts';
 
 /** The wait after a 429 that named none. */

@@ -6,7 +6,8 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { mediaTypeOf, planMediaResponse, type StudioBackend } from '../backend/index.ts';
+import type { StudioBackend } from '../backend/index.ts';
+import { mediaTypeOf, planMediaResponse } from '../library/index.ts';
 import { mediaRequestPath } from './media-scheme.ts';
 
 function plain(status: number, text: string): Response {

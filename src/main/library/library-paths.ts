@@ -13,7 +13,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { TaskInput } from '../../shared/index.ts';
-import { UnsafePathError } from '../media/index.ts';
+import { UnsafePathError } from '../inputs/index.ts';
 
 /** Files of the library itself that no stored path may name. */
 const LIBRARY_OWN_FILES = new Set([

@@ -14,6 +14,8 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Dispatcher } from 'undici';
 import type { OutputKind } from '../../shared/index.ts';
+import { sniffFileType } from '../inputs/index.ts';
+import { createPartialFile, ensureFolderBelow, taskFolder } from '../library/index.ts';
 import {
   type DownloadTimes,
   downloadFailureOf,
@@ -22,11 +24,8 @@ import {
   OutputExpiredError,
   retryableFailure,
 } from './download-errors.ts';
-import { sniffFileType } from './file-type-sniffing.ts';
 import { createDownloadAgent } from './guarded-agent.ts';
 import { fetchOutput } from './output-fetch.ts';
-import { createPartialFile } from './partial-folder.ts';
-import { ensureFolderBelow } from './safe-files.ts';
 
 export { OutputDownloadError, OutputExpiredError };
 
@@ -65,20 +64,6 @@ export interface DownloadOptions {
   dispatcher?: Dispatcher;
   /** Limit of the whole download, and of a wait for the next bytes. Default 30 minutes and 60 s. */
   times?: DownloadTimes;
-}
-
-const SAFE_ID = /^[A-Za-z0-9-]{1,64}$/;
-
-/** The folder of a task's files, refusing any id that could escape the library. */
-export function taskFolder(libraryDir: string, taskId: string, createdAt: string): string {
-  if (!SAFE_ID.test(taskId)) throw new Error(`unsafe task id for a folder name: ${JSON.stringify(taskId)}`);
-  const d = new Date(createdAt);
-  const year = Number.isNaN(d.getTime()) ? '0000' : String(d.getUTCFullYear()).padStart(4, '0');
-  const month = Number.isNaN(d.getTime()) ? '00' : String(d.getUTCMonth() + 1).padStart(2, '0');
-  const folder = resolve(libraryDir, year, month, taskId);
-  const root = resolve(libraryDir);
-  if (!folder.startsWith(root + sep)) throw new Error('task folder escapes the library');
-  return folder;
 }
 
 function toLibraryPath(libraryDir: string, absolute: string): string {

@@ -10,12 +10,17 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type FileHandle, lstat, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Base64DecodeError, decodeBase64Strict, parseDataUri } from './base64-strict.ts';
-import { type SniffedType, sniffFileType } from './file-type-sniffing.ts';
-import { IMAGE_HEAD_BYTES } from './image-header.ts';
-import type { FileInput } from './input-validation.ts';
-import { inputProblem } from './input-validation-error.ts';
-import { readAt } from './positional-read.ts';
+import {
+  Base64DecodeError,
+  decodeBase64Strict,
+  type FileInput,
+  IMAGE_HEAD_BYTES,
+  inputProblem,
+  parseDataUri,
+  readAt,
+  type SniffedType,
+  sniffFileType,
+} from '../inputs/index.ts';
 import { ensureFolderBelow, openNewFile, writeAll } from './safe-files.ts';
 
 /** The library folder of input files. */

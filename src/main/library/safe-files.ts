@@ -9,8 +9,7 @@
 import { constants, type Stats } from 'node:fs';
 import { type FileHandle, lstat, mkdir, open } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, sep } from 'node:path';
-import { UnsafePathError } from './local-path-rules.ts';
-import { readAt } from './positional-read.ts';
+import { readAt, UnsafePathError } from '../inputs/index.ts';
 
 /** Mode of the app's files in the library and its user-data folder: owner read/write only. */
 export const PRIVATE_FILE_MODE = 0o600;

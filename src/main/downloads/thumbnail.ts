@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { loadSharp } from '../../image-codec/index.ts';
-import { openNewFile, writeAll } from './safe-files.ts';
+import { openNewFile, writeAll } from '../library/index.ts';
 
 export const THUMBNAIL_MAX_SIDE = 320;
 

@@ -13,16 +13,9 @@
 import { mkdir, realpath, stat } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import { type ExportResult, SAVED_INLINE_OUTPUT_URL, type Task } from '../../shared/index.ts';
-import {
-  assertLocalPath,
-  copyOpenFile,
-  createUniqueFile,
-  createUniqueFolder,
-  openRegularFile,
-  specialTreeProblem,
-  UnsafePathError,
-} from '../media/index.ts';
+import { assertLocalPath, specialTreeProblem, UnsafePathError } from '../inputs/index.ts';
 import { libraryFileOf } from './library-paths.ts';
+import { copyOpenFile, createUniqueFile, createUniqueFolder, openRegularFile } from './safe-files.ts';
 
 /** A folder name from a title: letters, digits, dashes; never `..`, never empty. */
 export function safeFolderName(title: string, id: string): string {

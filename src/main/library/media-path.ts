@@ -3,13 +3,11 @@
  * in the browser harness) to a file under the library folder, and refuses everything else:
  * undecodable escapes, NUL, backslashes, `.` and `..` segments, absolute or drive paths, files
  * that are not media (the database, the lock file), and symlinks whose target leaves the library.
- * The containment rule itself (realpath on both sides) is the engine's, the one every stored
- * library path goes through: `resolveLibraryFile` in src/main/engine/library-paths.ts.
+ * The containment rule itself (realpath on both sides) is the one every stored library path goes
+ * through: `resolveLibraryFile` in library-paths.ts.
  */
 import { extname } from 'node:path';
-import { resolveLibraryFile } from '../engine/index.ts';
-
-export { resolveLibraryFile };
+import { resolveLibraryFile } from './library-paths.ts';
 
 /** The media types the library holds, by extension (the only files ever served). */
 export const MEDIA_TYPES: Readonly<Record<string, string>> = Object.freeze({

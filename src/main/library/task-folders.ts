@@ -8,10 +8,25 @@
  * followed; and `rm` removes links inside the folder without following them.
  */
 import { realpath, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import type { Task } from '../../shared/index.ts';
-import { refuseLinksBelow, taskFolder, UnsafePathError } from '../media/index.ts';
+import { UnsafePathError } from '../inputs/index.ts';
 import { storedPathSegments } from './library-paths.ts';
+import { refuseLinksBelow } from './safe-files.ts';
+
+const SAFE_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/** The folder of a task's files, refusing any id that could escape the library. */
+export function taskFolder(libraryDir: string, taskId: string, createdAt: string): string {
+  if (!SAFE_ID.test(taskId)) throw new Error(`unsafe task id for a folder name: ${JSON.stringify(taskId)}`);
+  const d = new Date(createdAt);
+  const year = Number.isNaN(d.getTime()) ? '0000' : String(d.getUTCFullYear()).padStart(4, '0');
+  const month = Number.isNaN(d.getTime()) ? '00' : String(d.getUTCMonth() + 1).padStart(2, '0');
+  const folder = resolve(libraryDir, year, month, taskId);
+  const root = resolve(libraryDir);
+  if (!folder.startsWith(root + sep)) throw new Error('task folder escapes the library');
+  return folder;
+}
 
 type TaskFiles = Pick<Task, 'id' | 'createdAt'> & {
   outputs: readonly { index: number; path: string | null; thumbPath: string | null }[];

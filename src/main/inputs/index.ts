@@ -1,0 +1,46 @@
+/**
+ * Local task inputs: what a value is (URL, Base64, file), whether it is acceptable (rules, type
+ * sniffing, image header, audio duration), which local paths may be touched at all, and the
+ * streamed Base64 request body. Plain Node; nothing from electron. This index is the folder's
+ * public surface.
+ */
+
+export { mp3Seconds, readAudioDuration, wavSeconds } from './audio-duration.ts';
+export { base64Chunks } from './base64-stream.ts';
+export { Base64DecodeError, type DataUri, decodeBase64Strict, parseDataUri } from './base64-strict.ts';
+export { describeType, type MediaFamily, type SniffedType, sniffFileType } from './file-type-sniffing.ts';
+export {
+  IMAGE_HEAD_BYTES,
+  type ImageFormat,
+  type ImageHeader,
+  ImageHeaderError,
+  readImageHeader,
+  readImageHeaderFromBytes,
+} from './image-header.ts';
+export { localPathCandidate } from './input-classification.ts';
+export type { InputRule } from './input-rules.ts';
+export { dimensionProblem, maxBytesFor, typeProblem } from './input-rules.ts';
+export {
+  type Base64Input,
+  type FileInput,
+  type UrlInput,
+  type ValidatedInput,
+  validateInput,
+} from './input-validation.ts';
+export { InputValidationError, inputProblem } from './input-validation-error.ts';
+export {
+  assertLocalPath,
+  localPathProblem,
+  specialTreeProblem,
+  UnsafePathError,
+} from './local-path-rules.ts';
+export { readAt } from './positional-read.ts';
+export {
+  base64Length,
+  type CreateRequestBody,
+  type EncodeOptions,
+  encodeCreateRequestBody,
+  encodedBodyLength,
+  encodedBodyLengthFromSizes,
+  type FileInputPaths,
+} from './request-body-encoding.ts';
