@@ -15,45 +15,37 @@ import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { writePicture } from './harness/local-media.ts';
+import {
+  type AxeFindings,
+  axeFindings,
+  checkAxe,
+  inTheme,
+  printMinor,
+  THEMES,
+} from './harness/look-check.ts';
 import type { PageElement } from './harness/page-dom.ts';
 import { makeSongs, playerBar } from './harness/player-ui.ts';
 import type { StudioRig } from './harness/studio-rig.ts';
 import { startStudio, stopStudio } from './harness/studio-session.ts';
-import {
-  type AxeViolation,
-  card,
-  describeViolations,
-  openComposeTab,
-  openView,
-  runAxe,
-  waitForApp,
-} from './harness/studio-ui.ts';
+import { card, openComposeTab, openView } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
-const THEMES = ['light', 'dark'] as const;
 const SIZES = [
   { width: 800, height: 600 },
   { width: 1920, height: 1080 },
 ] as const;
-const BLOCKING = new Set(['serious', 'critical']);
 /** Moderate rules held to as well: two landmarks of one name (Settings › Notifications and the toasts). */
 const ALSO_BLOCKING = new Set(['landmark-unique']);
 const SHOTS_DIR = process.env.A11Y_SHOTS_DIR ?? '/tmp/a11y-shots';
 
 /** Takes a picture of the page, runs axe and sorts what it found into blocking (serious, critical) and the rest. */
-async function check(page: Page, where: string, blocking: string[], others: string[]): Promise<void> {
+async function check(page: Page, where: string, findings: AxeFindings): Promise<void> {
   await mkdir(SHOTS_DIR, { recursive: true });
   await page.screenshot({
     path: join(SHOTS_DIR, `${where.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`),
     animations: 'disabled',
   });
-  const violations: AxeViolation[] = await runAxe(page);
-  const bad = violations.filter(
-    (v) => (v.impact !== null && BLOCKING.has(v.impact)) || ALSO_BLOCKING.has(v.id),
-  );
-  if (bad.length) blocking.push(describeViolations(where, bad));
-  const rest = violations.filter((v) => !bad.includes(v));
-  if (rest.length) others.push(describeViolations(where, rest));
+  await checkAxe(page, where, findings, ALSO_BLOCKING);
 }
 
 /** True when every point of the queue bar (a grid 8 px apart, inside its rounded corners) shows the bar. */
@@ -181,20 +173,19 @@ describe.skipIf(!browserAvailable())(
     for (const size of SIZES) {
       for (const theme of THEMES) {
         it(`has no serious or critical violations at ${size.width} x ${size.height}, ${theme}`, async () => {
-          await rig.call('settings.update', { theme });
-          const view = await rig.openPage(browser, { colorScheme: theme, viewport: size });
-          const blocking: string[] = [];
-          const others: string[] = [];
-          try {
-            const { page } = view;
-            await waitForApp(page);
-            await screens(page, (where) =>
-              check(page, `${theme} / ${size.width}x${size.height} / ${where}`, blocking, others),
-            );
-          } finally {
-            await view.close();
-          }
-          if (others.length) console.log(`axe, minor and moderate:\n${others.join('\n')}`);
+          const findings = axeFindings();
+          await inTheme(
+            rig,
+            browser,
+            theme,
+            (page) =>
+              screens(page, (where) =>
+                check(page, `${theme} / ${size.width}x${size.height} / ${where}`, findings),
+              ),
+            size,
+          );
+          printMinor(findings, 'axe');
+          const { blocking } = findings;
           expect(blocking, blocking.join('\n')).toEqual([]);
         });
       }
@@ -216,16 +207,16 @@ describe.skipIf(!browserAvailable())('accessibility (axe-core) of the welcome di
     for (const theme of THEMES) {
       it(`has no serious or critical violations at ${size.width} x ${size.height}, ${theme}`, async () => {
         const view = await rig.openPage(browser, { colorScheme: theme, viewport: size });
-        const blocking: string[] = [];
-        const others: string[] = [];
+        const findings = axeFindings();
         try {
           const { page } = view;
           await page.getByTestId('welcome-dialog').waitFor();
-          await check(page, `${theme} / ${size.width}x${size.height} / Welcome`, blocking, others);
+          await check(page, `${theme} / ${size.width}x${size.height} / Welcome`, findings);
         } finally {
           await view.close();
         }
-        if (others.length) console.log(`axe, minor and moderate:\n${others.join('\n')}`);
+        printMinor(findings, 'axe');
+        const { blocking } = findings;
         expect(blocking, blocking.join('\n')).toEqual([]);
       });
     }

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { launchChromium } from './harness/chromium-location.ts';
 import { writePicture } from './harness/local-media.ts';
+import { axeFindings, checkAxe, inTheme, printMinor, THEMES } from './harness/look-check.ts';
 import { createStudioRig, SERVICE_KEY, type StudioRig } from './harness/studio-rig.ts';
 import {
   type AxeViolation,
@@ -23,7 +24,6 @@ import {
 } from './harness/studio-ui.ts';
 import { browserAvailable, rendererDir } from './harness/suite-setup.ts';
 
-const THEMES = ['light', 'dark'] as const;
 const BLOCKING = new Set(['serious', 'critical']);
 
 describe.skipIf(!browserAvailable())('accessibility (axe-core) of every main screen', () => {
@@ -96,13 +96,8 @@ describe.skipIf(!browserAvailable())('accessibility (axe-core) of every main scr
 
   for (const theme of THEMES) {
     it(`has no serious or critical violations in the ${theme} theme`, async () => {
-      await rig.call('settings.update', { theme });
-      const view = await rig.openPage(browser, { colorScheme: theme });
-      const blocking: string[] = [];
-      const others: string[] = [];
-      try {
-        const { page } = view;
-        await waitForApp(page);
+      const findings = axeFindings();
+      await inTheme(rig, browser, theme, async (page) => {
         expect(
           await page.evaluate(
             () =>
@@ -113,17 +108,10 @@ describe.skipIf(!browserAvailable())('accessibility (axe-core) of every main scr
               ).document.documentElement.dataset.theme,
           ),
         ).toBe(theme);
-        await screens(page, async (where) => {
-          const violations: AxeViolation[] = await runAxe(page);
-          const bad = violations.filter((v) => v.impact !== null && BLOCKING.has(v.impact));
-          if (bad.length) blocking.push(describeViolations(`${theme} / ${where}`, bad));
-          const rest = violations.filter((v) => !bad.includes(v));
-          if (rest.length) others.push(describeViolations(`${theme} / ${where}`, rest));
-        });
-      } finally {
-        await view.close();
-      }
-      if (others.length) console.log(`axe (${theme}), minor and moderate:\n${others.join('\n')}`);
+        await screens(page, (where) => checkAxe(page, `${theme} / ${where}`, findings));
+      });
+      printMinor(findings, `axe (${theme})`);
+      const { blocking } = findings;
       expect(blocking, blocking.join('\n')).toEqual([]);
     });
   }

@@ -8,27 +8,18 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
+import { axeFindings, checkAxe, inTheme, printMinor, THEMES } from './harness/look-check.ts';
 import type { PageElement, PageWindow } from './harness/page-dom.ts';
 import { makeSongs, playerBar } from './harness/player-ui.ts';
 import type { StudioRig } from './harness/studio-rig.ts';
 import { startStudio, stopStudio } from './harness/studio-session.ts';
-import {
-  type AxeViolation,
-  card,
-  describeViolations,
-  openComposeTab,
-  openView,
-  runAxe,
-  waitForApp,
-} from './harness/studio-ui.ts';
+import { card, openComposeTab, openView, waitForApp } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
 const SIZES = [
   { width: 800, height: 600 },
   { width: 1920, height: 1080 },
 ] as const;
-const THEMES = ['light', 'dark'] as const;
-const BLOCKING = new Set(['serious', 'critical']);
 
 async function box(locator: Locator) {
   const found = await locator.boundingBox();
@@ -176,21 +167,10 @@ describe.skipIf(!browserAvailable())('the player bar on screen', () => {
 
   for (const theme of THEMES) {
     it(`has no serious or critical axe violations with the bar shown, ${theme}`, async () => {
-      await rig.call('settings.update', { theme });
-      const view = await rig.openPage(browser, { colorScheme: theme });
-      const found: string[] = [];
-      const others: string[] = [];
-      try {
-        const { page } = view;
-        await waitForApp(page);
+      const findings = axeFindings();
+      await inTheme(rig, browser, theme, async (page) => {
         await playNewest(page);
-        const check = async (where: string) => {
-          const violations: AxeViolation[] = await runAxe(page);
-          const bad = violations.filter((v) => v.impact !== null && BLOCKING.has(v.impact));
-          if (bad.length) found.push(describeViolations(`${theme} / ${where}`, bad));
-          const rest = violations.filter((v) => !bad.includes(v));
-          if (rest.length) others.push(describeViolations(`${theme} / ${where}`, rest));
-        };
+        const check = (where: string) => checkAxe(page, `${theme} / ${where}`, findings);
         await check('Library, playing');
         await playerBar(page).getByRole('button', { name: 'Loop' }).click();
         await playerBar(page).getByRole('button', { name: 'Pause', exact: true }).click();
@@ -199,10 +179,9 @@ describe.skipIf(!browserAvailable())('the player bar on screen', () => {
         await check('Compose');
         await openView(page, 'settings');
         await check('Settings');
-      } finally {
-        await view.close();
-      }
-      if (others.length) console.log(`axe (${theme}), minor and moderate:\n${others.join('\n')}`);
+      });
+      printMinor(findings, `axe (${theme})`);
+      const found = findings.blocking;
       expect(found, found.join('\n')).toEqual([]);
     });
   }

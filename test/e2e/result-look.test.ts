@@ -7,29 +7,16 @@
  * RESULT_SHOTS_DIR (default /tmp/result-shots) for a person to look at.
  */
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { writePicture } from './harness/local-media.ts';
+import { axeInTheme, SHOT_SIZES, shootInThemes, THEMES } from './harness/look-check.ts';
 import type { StudioRig } from './harness/studio-rig.ts';
 import { startStudio, stopStudio } from './harness/studio-session.ts';
-import {
-  type AxeViolation,
-  card,
-  describeViolations,
-  openView,
-  runAxe,
-  waitForApp,
-} from './harness/studio-ui.ts';
+import { card, openView } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
-const THEMES = ['light', 'dark'] as const;
-const BLOCKING = new Set(['serious', 'critical']);
-const SIZES = [
-  { name: '800x600', width: 800, height: 600 },
-  { name: '1920x1080', width: 1920, height: 1080 },
-] as const;
 const SHOTS_DIR = process.env.RESULT_SHOTS_DIR ?? '/tmp/result-shots';
 
 async function openDetail(page: Page, task: Task) {
@@ -105,44 +92,14 @@ describe.skipIf(!browserAvailable())('keeping going from a result: accessibility
 
   for (const theme of THEMES) {
     it(`has no serious or critical violations in the ${theme} theme`, async () => {
-      await rig.call('settings.update', { theme });
-      const view = await rig.openPage(browser, { colorScheme: theme });
-      const blocking: string[] = [];
-      const others: string[] = [];
-      try {
-        await waitForApp(view.page);
-        await screens(view.page, song, swap, async (where) => {
-          const violations: AxeViolation[] = await runAxe(view.page);
-          const bad = violations.filter((v) => v.impact !== null && BLOCKING.has(v.impact));
-          if (bad.length) blocking.push(describeViolations(`${theme} / ${where}`, bad));
-          const rest = violations.filter((v) => !bad.includes(v));
-          if (rest.length) others.push(describeViolations(`${theme} / ${where}`, rest));
-        });
-      } finally {
-        await view.close();
-      }
-      if (others.length) console.log(`axe (${theme}), minor and moderate:\n${others.join('\n')}`);
+      const { blocking } = await axeInTheme(rig, browser, theme, (page, at) => screens(page, song, swap, at));
       expect(blocking, blocking.join('\n')).toEqual([]);
     });
   }
 
-  for (const size of SIZES) {
+  for (const size of SHOT_SIZES) {
     it(`takes pictures at ${size.name} in both themes`, async () => {
-      for (const theme of THEMES) {
-        await rig.call('settings.update', { theme });
-        const view = await rig.openPage(browser, {
-          colorScheme: theme,
-          viewport: { width: size.width, height: size.height },
-        });
-        try {
-          await waitForApp(view.page);
-          await screens(view.page, song, swap, async (where) => {
-            await view.page.screenshot({ path: join(SHOTS_DIR, `${where}-${size.name}-${theme}.png`) });
-          });
-        } finally {
-          await view.close();
-        }
-      }
+      await shootInThemes(rig, browser, size, SHOTS_DIR, (page, at) => screens(page, song, swap, at));
     });
   }
 });

@@ -1,0 +1,109 @@
+/**
+ * How the look tests check a screen: axe-core on each screen a test walks through, sorted into
+ * blocking (serious and critical, plus rules a test names) and the rest, which are printed; and
+ * pictures of the same screens in both themes for a person to look at.
+ */
+import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import type { StudioRig } from './studio-rig.ts';
+import { type AxeViolation, describeViolations, runAxe, waitForApp } from './studio-ui.ts';
+
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** The window sizes the look tests take pictures at. */
+export const SHOT_SIZES = [
+  { name: '800x600', width: 800, height: 600 },
+  { name: '1920x1080', width: 1920, height: 1080 },
+] as const;
+
+/** Walks a page through its screens, calling `at` with each screen's name once it shows. */
+export type ScreenWalk = (page: Page, at: (where: string) => Promise<void>) => Promise<void>;
+
+/** What axe found over one or more screens. */
+export interface AxeFindings {
+  blocking: string[];
+  others: string[];
+}
+
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+export function axeFindings(): AxeFindings {
+  return { blocking: [], others: [] };
+}
+
+/** Runs axe on the page and files its violations under `where`; rules in `alsoBlocking` block at any impact. */
+export async function checkAxe(
+  page: Page,
+  where: string,
+  findings: AxeFindings,
+  alsoBlocking: ReadonlySet<string> = new Set(),
+): Promise<void> {
+  const violations: AxeViolation[] = await runAxe(page);
+  const bad = violations.filter(
+    (v) => (v.impact !== null && BLOCKING_IMPACTS.has(v.impact)) || alsoBlocking.has(v.id),
+  );
+  if (bad.length) findings.blocking.push(describeViolations(where, bad));
+  const rest = violations.filter((v) => !bad.includes(v));
+  if (rest.length) findings.others.push(describeViolations(where, rest));
+}
+
+/** Prints the minor and moderate findings, if there are any, after `label`. */
+export function printMinor(findings: AxeFindings, label: string): void {
+  if (findings.others.length) console.log(`${label}, minor and moderate:\n${findings.others.join('\n')}`);
+}
+
+/** Sets the theme, opens the app in it (1280 x 800 unless a viewport is given), waits for it, runs `use` and closes the page. */
+export async function inTheme(
+  rig: StudioRig,
+  browser: Browser,
+  theme: Theme,
+  use: (page: Page) => Promise<void>,
+  viewport?: { width: number; height: number },
+): Promise<void> {
+  await rig.call('settings.update', { theme });
+  const view = await rig.openPage(browser, { colorScheme: theme, ...(viewport ? { viewport } : {}) });
+  try {
+    await waitForApp(view.page);
+    await use(view.page);
+  } finally {
+    await view.close();
+  }
+}
+
+/** Runs axe on each screen of the walk in the theme (as `<theme> / <where>`), prints the minor findings and returns all. */
+export async function axeInTheme(
+  rig: StudioRig,
+  browser: Browser,
+  theme: Theme,
+  walk: ScreenWalk,
+): Promise<AxeFindings> {
+  const findings = axeFindings();
+  await inTheme(rig, browser, theme, (page) =>
+    walk(page, (where) => checkAxe(page, `${theme} / ${where}`, findings)),
+  );
+  printMinor(findings, `axe (${theme})`);
+  return findings;
+}
+
+/** Takes a picture of each screen of the walk at the size in both themes, as `<where>-<size>-<theme>.png` in `dir`. */
+export async function shootInThemes(
+  rig: StudioRig,
+  browser: Browser,
+  size: (typeof SHOT_SIZES)[number],
+  dir: string,
+  walk: ScreenWalk,
+): Promise<void> {
+  for (const theme of THEMES) {
+    await inTheme(
+      rig,
+      browser,
+      theme,
+      (page) =>
+        walk(page, async (where) => {
+          await page.screenshot({ path: join(dir, `${where}-${size.name}-${theme}.png`) });
+        }),
+      { width: size.width, height: size.height },
+    );
+  }
+}
