@@ -10,59 +10,11 @@ import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { writePicture } from './harness/local-media.ts';
-import type { BridgeCall } from './harness/studio-bridge.ts';
+import { chooseAction, expectResolvedFrom, lineageOf, queueFromForm } from './harness/result-actions.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
-import { card, dropOnSlot, openView, queueButton, slot } from './harness/studio-ui.ts';
+import { dropOnSlot, queueButton, slot } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
-import { waitUntil } from './harness/wait-until.ts';
-
-/** What the lineage of a task says (read without assuming the Task type has it yet). */
-function lineageOf(task: Task): { parentId: unknown; parentOutput: unknown } {
-  const fields = task as unknown as Record<string, unknown>;
-  return { parentId: fields.parentId, parentOutput: fields.parentOutput };
-}
-
-/** The stored input `field` of `task` was resolved from output 0 of `source`: its URL, or its file. */
-function expectResolvedFrom(task: Task, field: string, source: Task): void {
-  const sent = task.request.input[field];
-  expect(typeof sent, `${field} in the stored request is resolved to text`).toBe('string');
-  const output = source.outputs[0]!;
-  const input = task.inputs.find((i) => i.field === field);
-  expect(input, `an input record of ${field}`).toBeDefined();
-  if (input!.source === 'url') expect(input!.value).toBe(output.url);
-  else {
-    expect(input!.source).toBe('file');
-    expect(input!.sha256).toBe(output.sha256);
-  }
-}
-
-async function chooseAction(page: Page, task: Task, action: string): Promise<void> {
-  await openView(page, 'library');
-  await card(page, task.id)
-    .getByRole('button', { name: `Open ${task.title}` })
-    .click();
-  const detail = page.locator(`[data-testid="detail-panel"][data-task-id="${task.id}"]`);
-  await detail.waitFor();
-  await detail.getByTestId('result-actions').getByRole('button', { name: action, exact: true }).click();
-  await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor();
-}
-
-async function queueFromForm(view: StudioPage): Promise<BridgeCall> {
-  const { page } = view;
-  const queueCalls = () => view.bridge.calls.filter((c) => c.name === 'tasks.queue');
-  const before = queueCalls().length;
-  await queueButton(page).click();
-  const confirm = page.getByTestId('confirm-dialog');
-  await waitUntil(
-    async () => queueCalls().length > before || (await confirm.isVisible()),
-    'the queue call or its price question',
-  );
-  if (queueCalls().length === before) await confirm.getByRole('button', { name: 'Queue anyway' }).click();
-  const call = await waitUntil(() => queueCalls()[before], 'the tasks.queue call');
-  expect(call.ok, `tasks.queue answered: ${JSON.stringify(call.error)}`).toBe(true);
-  return call;
-}
 
 /** The slot shows the result by its thumbnail and title. */
 async function expectResultInSlot(page: Page, field: string, title: string): Promise<void> {

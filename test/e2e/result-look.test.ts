@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { writePicture } from './harness/local-media.ts';
 import { axeInTheme, SHOT_SIZES, shootInThemes, THEMES } from './harness/look-check.ts';
+import { chooseAction } from './harness/result-actions.ts';
 import type { StudioRig } from './harness/studio-rig.ts';
 import { startStudio, stopStudio } from './harness/studio-session.ts';
 import { card, openView } from './harness/studio-ui.ts';
@@ -27,12 +28,6 @@ async function openDetail(page: Page, task: Task) {
   const detail = page.locator(`[data-testid="detail-panel"][data-task-id="${task.id}"]`);
   await detail.getByTestId('result-actions').waitFor();
   return detail;
-}
-
-async function chooseAction(page: Page, task: Task, action: string): Promise<void> {
-  const detail = await openDetail(page, task);
-  await detail.getByTestId('result-actions').getByRole('button', { name: action, exact: true }).click();
-  await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor();
 }
 
 /** Each screen of this feature, shown in turn; `at` is told its name once it is on screen. */
