@@ -14,16 +14,11 @@ import { mkdir } from 'node:fs/promises';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
+import { blockingViolations } from './harness/look-check.ts';
+import { box, inside, setTheme } from './harness/page-boxes.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
-import {
-  card,
-  describeViolations,
-  openComposeTab,
-  openView,
-  queueButton,
-  runAxe,
-} from './harness/studio-ui.ts';
+import { card, describeViolations, openComposeTab, openView, queueButton } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
 const SHOTS = '/tmp/queue-bar-shots';
@@ -34,36 +29,6 @@ const SONG = {
   taskType: 'txt2audio',
   input: { style_prompt: 'queue bar fit, a long winding style prompt with fiddles and harp', duration: 3 },
 };
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-async function box(locator: Locator): Promise<Box> {
-  const found = await locator.boundingBox();
-  if (!found) throw new Error('no box: the element is not shown');
-  return found;
-}
-
-function inside(inner: Box, outer: Box): boolean {
-  return (
-    inner.x >= outer.x - 0.5 &&
-    inner.y >= outer.y - 0.5 &&
-    inner.x + inner.width <= outer.x + outer.width + 0.5 &&
-    inner.y + inner.height <= outer.y + outer.height + 0.5
-  );
-}
-
-async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  await page.evaluate((t) => {
-    (
-      globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }
-    ).document.documentElement.dataset.theme = t;
-  }, theme);
-}
 
 /** A pixel length of a computed style (`line-height`, `padding-top`, …) of the element. */
 function pixels(locator: Locator, property: string): Promise<number> {
@@ -152,7 +117,7 @@ async function axeAndShoot(page: Page, name: string): Promise<void> {
   await mkdir(SHOTS, { recursive: true });
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
-    const blocking = (await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    const blocking = await blockingViolations(page);
     expect(blocking, describeViolations(`${name} (${theme})`, blocking)).toEqual([]);
     const bar = await box(page.locator('.queue-bar'));
     await page.screenshot({

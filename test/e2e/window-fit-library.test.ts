@@ -6,37 +6,17 @@
  * 1920 x 1080 every filter shares one row. Axe in both themes, pictures to /tmp/window-fit-shots.
  */
 import { mkdir } from 'node:fs/promises';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blockingViolations } from './harness/look-check.ts';
+import { type Box, box, inside, setTheme } from './harness/page-boxes.ts';
 import { fillLibrary } from './harness/saved-task-fill.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
-import { describeViolations, openView, runAxe } from './harness/studio-ui.ts';
+import { describeViolations, openView } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
 const SHOTS = '/tmp/window-fit-shots';
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-async function box(locator: Locator): Promise<Box> {
-  const found = await locator.boundingBox();
-  if (!found) throw new Error('no box: the element is not shown');
-  return found;
-}
-
-function inside(inner: Box, outer: Box): boolean {
-  return (
-    inner.x >= outer.x - 0.5 &&
-    inner.y >= outer.y - 0.5 &&
-    inner.x + inner.width <= outer.x + outer.width + 0.5 &&
-    inner.y + inner.height <= outer.y + outer.height + 0.5
-  );
-}
 
 /** The tops of the filter bar's shown controls, rounded (one value: one row). */
 function rowTops(page: Page): Promise<number[]> {
@@ -55,18 +35,10 @@ function rowTops(page: Page): Promise<number[]> {
     });
 }
 
-async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  await page.evaluate((t) => {
-    (
-      globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }
-    ).document.documentElement.dataset.theme = t;
-  }, theme);
-}
-
 async function axeBothThemes(page: Page, where: string): Promise<void> {
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
-    const blocking = (await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    const blocking = await blockingViolations(page);
     expect(blocking, describeViolations(`${where} (${theme})`, blocking)).toEqual([]);
   }
 }

@@ -6,44 +6,16 @@
  * themes; pictures to /tmp/window-fit-shots.
  */
 import { mkdir } from 'node:fs/promises';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blockingViolations } from './harness/look-check.ts';
+import { box, inside, setTheme } from './harness/page-boxes.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
-import { describeViolations, runAxe } from './harness/studio-ui.ts';
+import { describeViolations } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
 const SHOTS = '/tmp/window-fit-shots';
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-async function box(locator: Locator): Promise<Box> {
-  const found = await locator.boundingBox();
-  if (!found) throw new Error('no box: the element is not shown');
-  return found;
-}
-
-function inside(inner: Box, outer: Box): boolean {
-  return (
-    inner.x >= outer.x - 0.5 &&
-    inner.y >= outer.y - 0.5 &&
-    inner.x + inner.width <= outer.x + outer.width + 0.5 &&
-    inner.y + inner.height <= outer.y + outer.height + 0.5
-  );
-}
-
-async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  await page.evaluate((t) => {
-    (
-      globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }
-    ).document.documentElement.dataset.theme = t;
-  }, theme);
-}
 
 const SONG = {
   model: 'service/ace-step',
@@ -93,7 +65,7 @@ describe.skipIf(!browserAvailable())('the navigation counts in small and large w
     await mkdir(SHOTS, { recursive: true });
     for (const theme of ['light', 'dark'] as const) {
       await setTheme(page, theme);
-      const blocking = (await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      const blocking = await blockingViolations(page);
       expect(blocking, describeViolations(`Navigation at 800 x 600 (${theme})`, blocking)).toEqual([]);
       await page.screenshot({
         path: `${SHOTS}/nav-800x600-${theme}.png`,

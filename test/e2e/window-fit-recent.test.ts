@@ -5,43 +5,24 @@
  * 800 x 600 the column is absent. Axe in both themes; pictures to /tmp/window-fit-shots.
  */
 import { mkdir } from 'node:fs/promises';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blockingViolations } from './harness/look-check.ts';
+import { box, setTheme } from './harness/page-boxes.ts';
 import { fillLibrary } from './harness/saved-task-fill.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
-import { describeViolations, runAxe } from './harness/studio-ui.ts';
+import { describeViolations } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
 const SHOTS = '/tmp/window-fit-shots';
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-async function box(locator: Locator): Promise<Box> {
-  const found = await locator.boundingBox();
-  if (!found) throw new Error('no box: the element is not shown');
-  return found;
-}
-
-async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  await page.evaluate((t) => {
-    (
-      globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }
-    ).document.documentElement.dataset.theme = t;
-  }, theme);
-}
 
 async function axeAndShoot(page: Page, name: string): Promise<void> {
   await mkdir(SHOTS, { recursive: true });
   await page.mouse.move(600, 5);
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
-    const blocking = (await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    const blocking = await blockingViolations(page);
     expect(blocking, describeViolations(`${name} (${theme})`, blocking)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/${name}-${theme}.png` });
   }

@@ -107,3 +107,8 @@ export async function shootInThemes(
     );
   }
 }
+
+/** The serious and critical violations axe finds on the page as it is now. */
+export async function blockingViolations(page: Page): Promise<AxeViolation[]> {
+  return (await runAxe(page)).filter((v) => v.impact !== null && BLOCKING_IMPACTS.has(v.impact));
+}

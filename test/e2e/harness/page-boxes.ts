@@ -1,0 +1,38 @@
+/**
+ * Where things sit on the page, for the layout tests: an element's box, whether one box lies
+ * inside another (half a pixel of rounding allowed), and switching the shown theme in place (the
+ * root's data-theme, without saving the setting) to check or picture both themes on one page.
+ */
+import type { Locator, Page } from '@playwright/test';
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The element's box on the page; throws when it is not shown. */
+export async function box(locator: Locator): Promise<Box> {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('no box: the element is not shown');
+  return found;
+}
+
+export function inside(inner: Box, outer: Box): boolean {
+  return (
+    inner.x >= outer.x - 0.5 &&
+    inner.y >= outer.y - 0.5 &&
+    inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+    inner.y + inner.height <= outer.y + outer.height + 0.5
+  );
+}
+
+/** Shows the page in a theme by setting the root's data-theme (the setting is left as it is). */
+export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((t) => {
+    (
+      globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }
+    ).document.documentElement.dataset.theme = t;
+  }, theme);
+}
