@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
-import { writePicture } from './harness/local-media.ts';
+import { queueFaceSwap } from './harness/face-swap-task.ts';
 import {
   type AxeFindings,
   axeFindings,
@@ -83,14 +83,12 @@ describe.skipIf(!browserAvailable())(
     beforeAll(async () => {
       ({ browser, rig } = await startStudio({ service: 'service' }));
       [song] = await makeSongs(rig, ['Morning strings'], 3);
-      const target = await writePicture(rig.filesDir, 'target.png', 640, 480);
-      const face = await writePicture(rig.filesDir, 'face.png', 160, 160, { r: 210, g: 150, b: 110 });
-      swap = await rig.call('tasks.queue', {
-        model: 'service/image-toolkit',
-        taskType: 'face-swap',
-        title: 'Beach swap',
-        input: { target_image: target, swap_image: face },
-      });
+      swap = await queueFaceSwap(
+        rig,
+        'Beach swap',
+        { name: 'target.png', width: 640, height: 480 },
+        { name: 'face.png', width: 160, height: 160, colour: { r: 210, g: 150, b: 110 } },
+      );
       swap = await rig.waitForTask(swap.id, ['saved']);
       const songDraft = {
         model: 'service/ace-step',

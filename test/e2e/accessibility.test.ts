@@ -10,7 +10,7 @@ import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { launchChromium } from './harness/chromium-location.ts';
-import { writePicture } from './harness/local-media.ts';
+import { queueFaceSwap } from './harness/face-swap-task.ts';
 import { axeFindings, checkAxe, inTheme, printMinor, THEMES } from './harness/look-check.ts';
 import { createStudioRig, SERVICE_KEY, type StudioRig } from './harness/studio-rig.ts';
 import {
@@ -44,14 +44,12 @@ describe.skipIf(!browserAvailable())('accessibility (axe-core) of every main scr
       input: { style_prompt: 'calm strings', duration: 3 },
     };
     song = await rig.call('tasks.queue', { ...songDraft, title: 'Morning strings' });
-    const target = await writePicture(rig.filesDir, 'target.png', 320, 240);
-    const face = await writePicture(rig.filesDir, 'face.png', 160, 160, { r: 210, g: 150, b: 110 });
-    swap = await rig.call('tasks.queue', {
-      model: 'service/image-toolkit',
-      taskType: 'face-swap',
-      title: 'Beach swap',
-      input: { target_image: target, swap_image: face },
-    });
+    swap = await queueFaceSwap(
+      rig,
+      'Beach swap',
+      { name: 'target.png', width: 320, height: 240 },
+      { name: 'face.png', width: 160, height: 160, colour: { r: 210, g: 150, b: 110 } },
+    );
     song = await rig.waitForTask(song.id, ['saved']);
     swap = await rig.waitForTask(swap.id, ['saved']);
     // A failed and an uncertain task, so Activity shows its error and decision rows too.

@@ -7,7 +7,7 @@ import type { Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { launchChromium } from './harness/chromium-location.ts';
-import { writePicture } from './harness/local-media.ts';
+import { queueFaceSwap } from './harness/face-swap-task.ts';
 import { createStudioRig, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
 import { card, openView, queue, waitForApp } from './harness/studio-ui.ts';
 import { browserAvailable, rendererDir } from './harness/suite-setup.ts';
@@ -23,14 +23,12 @@ describe.skipIf(!browserAvailable())('re-run in demo mode', () => {
       launchChromium(),
       createStudioRig({ rendererDir: rendererDir(), service: 'demo' }),
     ]);
-    const target = await writePicture(rig.filesDir, 'street.png', 480, 320);
-    const face = await writePicture(rig.filesDir, 'smile.png', 200, 200, { r: 220, g: 160, b: 120 });
-    const queued: Task = await rig.call('tasks.queue', {
-      model: 'service/image-toolkit',
-      taskType: 'face-swap',
-      title: 'Demo street',
-      input: { target_image: target, swap_image: face },
-    });
+    const queued: Task = await queueFaceSwap(
+      rig,
+      'Demo street',
+      { name: 'street.png', width: 480, height: 320 },
+      { name: 'smile.png', width: 200, height: 200, colour: { r: 220, g: 160, b: 120 } },
+    );
     street = await rig.waitForTask(queued.id, ['saved']);
     view = await rig.openPage(browser);
     await waitForApp(view.page);

@@ -8,7 +8,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
-import { writePicture } from './harness/local-media.ts';
+import { queueFaceSwap } from './harness/face-swap-task.ts';
 import { barAudio, detailAudio, makeSongs, playerBar, songPath } from './harness/player-ui.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
@@ -29,14 +29,12 @@ describe.skipIf(!browserAvailable())("the player bar's controls", () => {
   beforeAll(async () => {
     ({ browser, rig } = await startStudio({ service: 'service' }));
     [first] = await makeSongs(rig, ['First light'], SONG_SECONDS);
-    const target = await writePicture(rig.filesDir, 'target.png', 320, 240);
-    const face = await writePicture(rig.filesDir, 'face.png', 160, 160, { r: 210, g: 150, b: 110 });
-    const swap = await rig.call('tasks.queue', {
-      model: 'service/image-toolkit',
-      taskType: 'face-swap',
-      title: 'Beach swap',
-      input: { target_image: target, swap_image: face },
-    });
+    const swap = await queueFaceSwap(
+      rig,
+      'Beach swap',
+      { name: 'target.png', width: 320, height: 240 },
+      { name: 'face.png', width: 160, height: 160, colour: { r: 210, g: 150, b: 110 } },
+    );
     await rig.waitForTask(swap.id, ['saved']);
     [second, third] = await makeSongs(rig, ['Second wind', 'Third rail'], SONG_SECONDS);
     view = await openApp({ browser, rig }, { beforeLoad: trackPlayedMedia });

@@ -9,6 +9,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
+import { queueFaceSwap } from './harness/face-swap-task.ts';
 import { writePicture } from './harness/local-media.ts';
 import { chooseAction, expectResolvedFrom, lineageOf, queueFromForm } from './harness/result-actions.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
@@ -59,14 +60,12 @@ describe.skipIf(!browserAvailable())('keep going from a picture', () => {
 
   beforeAll(async () => {
     ({ browser, rig } = await startStudio({ service: 'service' }));
-    const target = await writePicture(rig.filesDir, 'pier.png', 320, 240, { r: 40, g: 120, b: 190 });
-    const face = await writePicture(rig.filesDir, 'sailor.png', 160, 160, { r: 220, g: 170, b: 130 });
-    const queued = await rig.call('tasks.queue', {
-      model: 'service/image-toolkit',
-      taskType: 'face-swap',
-      title: 'Pier portrait',
-      input: { target_image: target, swap_image: face },
-    });
+    const queued = await queueFaceSwap(
+      rig,
+      'Pier portrait',
+      { name: 'pier.png', width: 320, height: 240, colour: { r: 40, g: 120, b: 190 } },
+      { name: 'sailor.png', width: 160, height: 160, colour: { r: 220, g: 170, b: 130 } },
+    );
     swap = await rig.waitForTask(queued.id, ['saved']);
     view = await openApp({ browser, rig });
   });

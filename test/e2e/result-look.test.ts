@@ -10,7 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
-import { writePicture } from './harness/local-media.ts';
+import { queueFaceSwap } from './harness/face-swap-task.ts';
 import { axeInTheme, SHOT_SIZES, shootInThemes, THEMES } from './harness/look-check.ts';
 import { chooseAction } from './harness/result-actions.ts';
 import type { StudioRig } from './harness/studio-rig.ts';
@@ -71,14 +71,12 @@ describe.skipIf(!browserAvailable())('keeping going from a result: accessibility
         duration: 12,
       },
     });
-    const target = await writePicture(rig.filesDir, 'cliff.png', 480, 360, { r: 70, g: 130, b: 170 });
-    const face = await writePicture(rig.filesDir, 'keeper.png', 200, 200, { r: 220, g: 170, b: 130 });
-    const picture = await rig.call('tasks.queue', {
-      model: 'service/image-toolkit',
-      taskType: 'face-swap',
-      title: 'Keeper portrait',
-      input: { target_image: target, swap_image: face },
-    });
+    const picture = await queueFaceSwap(
+      rig,
+      'Keeper portrait',
+      { name: 'cliff.png', width: 480, height: 360, colour: { r: 70, g: 130, b: 170 } },
+      { name: 'keeper.png', width: 200, height: 200, colour: { r: 220, g: 170, b: 130 } },
+    );
     song = await rig.waitForTask(queued.id, ['saved']);
     swap = await rig.waitForTask(picture.id, ['saved']);
   });
