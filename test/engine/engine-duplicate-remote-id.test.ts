@@ -3,30 +3,13 @@
  * task becomes uncertain (it may have been created and billed) with a message naming the other
  * task, and the other task is left as it was. Real HTTP on 127.0.0.1, a real library.
  */
-import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { TaskEngine } from '../../src/main/engine/index.ts';
-import { type RawServer, startRawServer } from '../service/raw-http-server.ts';
-import { API_KEY, openEngine, removeDir, tempDir, waitForState } from './engine-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { sendJson, startRawServer } from '../service/raw-http-server.ts';
+import { API_KEY, openEngine, standInClosedAfterEach, tempDir, waitForState } from './engine-fixtures.ts';
 
 const TASK_ID = '5d7e3c1a-2b4f-4c6d-8e9f-0a1b2c3d4e5f';
 
-let server: RawServer | null = null;
-let engine: TaskEngine | null = null;
-let dir = '';
-
-afterEach(async () => {
-  await engine?.close();
-  await server?.close();
-  if (dir) await removeDir(dir);
-  engine = null;
-  server = null;
-});
-
-function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
+const open = standInClosedAfterEach();
 
 /** The one task this server knows, still running. */
 function pendingRecord() {
@@ -58,14 +41,17 @@ const song = (style: string) => ({
 describe('a create answered with another task’s id', () => {
   it('makes the new task uncertain, names the other task, and leaves that one untouched', async () => {
     // every create is answered with the same task id
-    server = await startRawServer((req, res) => {
-      if (req.method === 'POST' && req.url === '/api/v1/task') return json(res, 200, pendingRecord());
+    const server = await startRawServer((req, res) => {
+      if (req.method === 'POST' && req.url === '/api/v1/task') return sendJson(res, 200, pendingRecord());
       if (req.method === 'GET' && req.url === `/api/v1/task/${TASK_ID}`)
-        return json(res, 200, pendingRecord());
-      json(res, 404, { code: 404, message: 'not found' });
+        return sendJson(res, 200, pendingRecord());
+      sendJson(res, 404, { code: 404, message: 'not found' });
     });
-    dir = await tempDir();
-    engine = await openEngine(dir, null, { service: { baseUrl: server.url, apiKey: API_KEY } });
+    open.server = server;
+    const dir = await tempDir();
+    open.dir = dir;
+    const engine = await openEngine(dir, null, { service: { baseUrl: server.url, apiKey: API_KEY } });
+    open.engine = engine;
     const first = await engine.queueTask(song('first song'));
     const running = await waitForState(engine, first.id, ['pending', 'uncertain', 'failed']);
     expect(running.state).toBe('pending');

@@ -6,9 +6,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { afterEach } from 'vitest';
 import { type EngineOptions, TaskEngine } from '../../src/main/engine/index.ts';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/index.ts';
 import type { Task, TaskState } from '../../src/shared/index.ts';
+import type { RawServer } from '../service/raw-http-server.ts';
 
 export const API_KEY = 'engine-test-key';
 
@@ -26,6 +28,29 @@ export async function tempDir(prefix = 'mts-engine-'): Promise<string> {
 
 export async function removeDir(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
+}
+
+/** What an engine test against a local stand-in service (a raw HTTP server) has open. */
+export interface StandIn {
+  engine: TaskEngine | null;
+  server: RawServer | null;
+  dir: string;
+}
+
+/**
+ * Nothing open yet, and an afterEach that closes what the test set here (the engine, then the
+ * stand-in server) and removes the library folder. Call at the top level of a test file.
+ */
+export function standInClosedAfterEach(): StandIn {
+  const open: StandIn = { engine: null, server: null, dir: '' };
+  afterEach(async () => {
+    await open.engine?.close();
+    await open.server?.close();
+    if (open.dir) await removeDir(open.dir);
+    open.engine = null;
+    open.server = null;
+  });
+  return open;
 }
 
 export async function sandbox(options: SandboxOptions = {}): Promise<Sandbox> {

@@ -3,16 +3,15 @@
  * show (capitalised or other status words, nulls in meta/logs/error, refusals inside an HTTP
  * 200, a task cancelled at the service). Real HTTP on 127.0.0.1, a real library.
  */
-import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { EngineOptions, TaskEngine } from '../../src/main/engine/index.ts';
+import { describe, expect, it } from 'vitest';
+import type { EngineOptions } from '../../src/main/engine/index.ts';
 import { encodeWav16 } from '../../src/sandbox/media/wav-encode.ts';
-import { type RawServer, startRawServer } from '../service/raw-http-server.ts';
+import { type RawServer, sendJson, startRawServer } from '../service/raw-http-server.ts';
 import {
   API_KEY,
   openEngine,
-  removeDir,
   sandbox,
+  standInClosedAfterEach,
   tempDir,
   waitForState,
   waitUntil,
@@ -26,22 +25,9 @@ const WAV = encodeWav16(
   8000,
 );
 
+const open = standInClosedAfterEach();
+/** The stand-in server of the test now running (also in `open`). */
 let server: RawServer | null = null;
-let engine: TaskEngine | null = null;
-let dir = '';
-
-afterEach(async () => {
-  await engine?.close();
-  await server?.close();
-  if (dir) await removeDir(dir);
-  engine = null;
-  server = null;
-});
-
-function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
 
 /** A record as the real service writes it while a task runs: nulls where nothing is known yet. */
 function record(
@@ -80,7 +66,8 @@ async function serve(
 ) {
   let fetches = 0;
   server = await startRawServer((req, res) => {
-    if (req.method === 'POST' && req.url === '/api/v1/task') return json(res, 200, record('pending', null));
+    if (req.method === 'POST' && req.url === '/api/v1/task')
+      return sendJson(res, 200, record('pending', null));
     if (req.url === '/files/song.wav') {
       res.writeHead(200, { 'content-type': 'audio/wav' });
       return res.end(WAV);
@@ -90,13 +77,17 @@ async function serve(
         u: string,
       ) => [number, unknown];
       const [status, body] = answer(server?.url ?? '');
-      return json(res, status, body);
+      return sendJson(res, status, body);
     }
-    json(res, 404, { code: 404, message: 'not found' });
+    sendJson(res, 404, { code: 404, message: 'not found' });
   });
-  dir = await tempDir();
-  engine = await openEngine(dir, null, { service: { baseUrl: server.url, apiKey: API_KEY }, ...extra });
-  return engine;
+  open.server = server;
+  open.dir = await tempDir();
+  open.engine = await openEngine(open.dir, null, {
+    service: { baseUrl: server.url, apiKey: API_KEY },
+    ...extra,
+  });
+  return open.engine;
 }
 
 describe('the engine with the real service answer shapes', () => {
@@ -154,12 +145,13 @@ describe('the plan’s concurrency limit', () => {
     'lowers its own limit when the service %ss a task over its limit, says why, and still saves every task',
     async (overLimit) => {
       const sb = await sandbox({ timeScale: 0.02, concurrencyLimit: 1, overLimit });
-      dir = await tempDir();
+      open.dir = await tempDir();
       // the client retries a 429 by itself: with one attempt, the engine sees the refusal
-      engine = await openEngine(dir, sb, {
+      const engine = await openEngine(open.dir, sb, {
         maxActiveRemote: 5,
         ...(overLimit === 'refuse' ? { clientRetry: { maxAttempts: 1 } } : {}),
       });
+      open.engine = engine;
       try {
         const ids = [];
         for (let i = 0; i < 3; i++)
@@ -185,7 +177,7 @@ describe('the plan’s concurrency limit', () => {
         expect(sb.ledger()).toHaveLength(3);
       } finally {
         await engine.close();
-        engine = null;
+        open.engine = null;
         await sb.stop();
       }
     },
