@@ -184,4 +184,30 @@ describe('media-task against a sandbox answering like the hosted service', () =>
     expect(r.stderr).toMatch(/refused the API key/);
     expect(r.stderr).not.toContain('wrong-key-0123456789');
   });
+  it('keeps going from results as the hosted service names them: extends a song by --from, upscales and clears the background of a face swap', async () => {
+    const song = firstTask(await run(['create', 'audio', '--style', 'harp', '--duration', '4', '--wait']));
+    expect(song.state).toBe('saved');
+    const extended = firstTask(
+      await run(['create', 'extend', '--from', song.id, '--right', '3', '--left', '1', '--wait']),
+    );
+    expect(extended).toMatchObject({ state: 'saved', model: 'Qubico/ace-step', taskType: 'extend' });
+    expect(extended).toMatchObject({ parentId: song.id, parentOutput: 0 });
+    expect(extended.request.input).toMatchObject({ left_extend_duration: 1, right_extend_duration: 3 });
+    // joined: the source's 4 s with 1 s before and 3 s after
+    expect(extended.outputs[0].durationSeconds).toBeCloseTo(8, 0);
+
+    const swap = firstTask(
+      await run(['create', 'face-swap', '--target', 'me.jpg', '--swap', 'face.png', '--wait']),
+    );
+    const upscaled = firstTask(await run(['create', 'upscale', '--from', swap.id, '--scale', '2', '--wait']));
+    expect(upscaled).toMatchObject({ state: 'saved', model: 'Qubico/image-toolkit', parentId: swap.id });
+    expect([upscaled.outputs[0].width, upscaled.outputs[0].height]).toEqual([
+      swap.outputs[0].width * 2,
+      swap.outputs[0].height * 2,
+    ]);
+    const cleared = firstTask(
+      await run(['create', 'background-remove', '--from', swap.id, '--wait', '--accept-unknown-price']),
+    );
+    expect(cleared).toMatchObject({ state: 'saved', parentId: swap.id });
+  });
 });
