@@ -212,6 +212,7 @@ function accountCalls(ctx: CallContext) {
 
 function taskCalls(ctx: CallContext) {
   return {
+    'tasks.expectedTime': async (args: ArgsOf<'tasks.expectedTime'>) => ctx.engine().expectedTime(args),
     'tasks.queue': async (args: ArgsOf<'tasks.queue'>) => {
       for (const rule of mediaFieldsOf(args.taskType))
         checkGivenFile(ctx, rule.field, args.input[rule.field]);

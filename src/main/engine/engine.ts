@@ -19,6 +19,7 @@ import {
   type BatchSummary,
   type EngineStatus,
   hostedProfile,
+  resolveModelId,
   type ServiceProfile,
   type Task,
   type TaskLineage,
@@ -179,6 +180,20 @@ export class TaskEngine {
 
   profile(): ServiceProfile {
     return this.#ctx.connection.profile;
+  }
+
+  /**
+   * How long the service is expected to take for a task of this kind and size (created to
+   * ended), learned from the library's recent tasks of its model and type, else the catalog's
+   * default; `samples` says how many tasks the estimate rests on (0: the default).
+   */
+  expectedTime(draft: { model: string; taskType: string; input: Record<string, unknown> }): {
+    expectedMs: number;
+    samples: number;
+  } {
+    const model = resolveModelId(draft.model, draft.taskType, this.#ctx.connection.profile);
+    const estimate = this.#ctx.estimates.estimateFor(model, draft.taskType, draft.input);
+    return { expectedMs: Math.round(estimate.expectedMs), samples: estimate.samples };
   }
 
   /** The operating system's online/offline signal, passed in by the shell. */

@@ -125,6 +125,18 @@ export const STUDIO_CALLS = {
   },
   'tasks.queue': { args: TaskDraftSchema, result: z.custom<Task>() },
   /**
+   * How long the service is expected to take for a task of this kind and size, learned from the
+   * library's recent tasks of its kind (`samples` of them; 0: the catalog's default).
+   */
+  'tasks.expectedTime': {
+    args: z.strictObject({
+      model: z.string().min(1).max(200),
+      taskType: z.string().min(1).max(100),
+      input: z.record(z.string().max(100), z.unknown()),
+    }),
+    result: z.custom<{ expectedMs: number; samples: number }>(),
+  },
+  /**
    * Queues every draft as one batch, or none: each draft is checked first, then the total price
    * against the budget, then all are recorded at once. A refusal names the draft (`draft 3 of 12: …`).
    */

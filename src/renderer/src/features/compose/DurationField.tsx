@@ -1,8 +1,43 @@
-/** Song length: a slider and a number kept in step, within the app's bounds. */
+/**
+ * Song length: a slider and a number kept in step, within the app's bounds, and how long the
+ * service is expected to take for a song of that length (tasks.expectedTime: learned from the
+ * library's recent songs, else the catalog's default).
+ */
 import { useEffect, useId, useState } from 'react';
 import { LIMITS } from '../../../../shared/index.ts';
+import { hasBridge, invoke } from '../../bridge.ts';
 import { FieldMessage } from '../../components/FieldMessage.tsx';
-import { clampDuration } from './compose-model.ts';
+import { useDebounced } from '../../hooks/useDebounced.ts';
+import { formatDuration } from '../../model/time-format.ts';
+import { clampDuration, modelNameFor } from './compose-model.ts';
+
+/** "Takes about 1 min 10 s at the service (from your last 12 songs)", or null while unknown. */
+function useExpectedTime(seconds: number): string | null {
+  const settled = useDebounced(seconds, 250);
+  const [text, setText] = useState<string | null>(null);
+  useEffect(() => {
+    if (!hasBridge()) return;
+    let current = true;
+    invoke('tasks.expectedTime', {
+      model: modelNameFor('txt2audio'),
+      taskType: 'txt2audio',
+      input: { duration: settled },
+    })
+      .then(({ expectedMs, samples }) => {
+        if (!current) return;
+        const basis =
+          samples > 0 ? `from your last ${samples} song${samples === 1 ? '' : 's'}` : 'a first guess';
+        setText(`Takes about ${formatDuration(expectedMs)} at the service (${basis}).`);
+      })
+      .catch(() => {
+        if (current) setText(null);
+      });
+    return () => {
+      current = false;
+    };
+  }, [settled]);
+  return text;
+}
 
 export function DurationField({
   value,
@@ -14,6 +49,7 @@ export function DurationField({
   error?: string | null;
 }) {
   const id = useId();
+  const expected = useExpectedTime(value);
   const [text, setText] = useState(String(value));
   useEffect(() => setText(String(value)), [value]);
   const commit = (raw: string) => {
@@ -72,6 +108,11 @@ export function DurationField({
         hint={`${LIMITS.audioMinSeconds}–${LIMITS.audioMaxSeconds} seconds; billed per second`}
         announce={false}
       />
+      {expected ? (
+        <p className="field-hint" data-testid="expected-time">
+          {expected}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -179,7 +179,7 @@ function parseNumber(text: string): number | null | 'bad' {
 }
 
 /** The catalog's model name of a task type with its own tab. */
-function modelNameFor(taskType: string): string {
+export function modelNameFor(taskType: string): string {
   return taskTypeEntry(taskType)?.modelName ?? '';
 }
 

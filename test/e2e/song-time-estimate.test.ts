@@ -1,0 +1,70 @@
+/**
+ * Issue 11 item 12: the Song tab says how long the service is expected to take for a song of the
+ * chosen length: a first guess from the catalog while the library has no songs, then learned from
+ * the library's recent songs (tasks.expectedTime, the estimate the engine polls by), per length.
+ */
+import type { Browser } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Task } from '../../src/shared/index.ts';
+import { launchChromium } from './harness/chromium-location.ts';
+import { createStudioRig, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
+import { openComposeTab, waitForApp } from './harness/studio-ui.ts';
+import { browserAvailable, rendererDir } from './harness/suite-setup.ts';
+
+describe.skipIf(!browserAvailable())('a song time estimate', () => {
+  let browser: Browser;
+  let rig: StudioRig;
+  let view: StudioPage;
+
+  beforeAll(async () => {
+    [browser, rig] = await Promise.all([
+      launchChromium(),
+      createStudioRig({ rendererDir: rendererDir(), service: 'service', timeScale: 0.2 }),
+    ]);
+    view = await rig.openPage(browser);
+    await waitForApp(view.page);
+  });
+
+  afterAll(async () => {
+    if (view?.problems.length) console.log(`page problems:\n  ${view.problems.join('\n  ')}`);
+    await rig?.close();
+    await browser?.close();
+  });
+
+  it('gives a first guess, then one learned from the library that grows with the length', async () => {
+    const { page } = view;
+    await openComposeTab(page, 'Song');
+    const expected = page.getByTestId('expected-time');
+    await expect
+      .poll(() => expected.textContent())
+      .toMatch(/^Takes about 1 min 00 s at the service \(a first guess\)\.$/);
+
+    const queued: Task[] = [];
+    for (const duration of [2, 4, 6, 8, 10, 12]) {
+      queued.push(
+        await rig.call('tasks.queue', {
+          model: 'ace-step',
+          taskType: 'txt2audio',
+          input: { style_prompt: `estimate ${duration}`, duration },
+        }),
+      );
+    }
+    for (const task of queued) await rig.waitForTask(task.id, ['saved'], 60_000);
+
+    const short = await rig.call('tasks.expectedTime', {
+      model: 'ace-step',
+      taskType: 'txt2audio',
+      input: { duration: 5 },
+    });
+    const long = await rig.call('tasks.expectedTime', {
+      model: 'ace-step',
+      taskType: 'txt2audio',
+      input: { duration: 200 },
+    });
+    expect(short.samples).toBe(6);
+    expect(long.expectedMs).toBeGreaterThan(short.expectedMs);
+
+    await page.getByLabel('Duration in seconds').fill('200');
+    await expect.poll(() => expected.textContent()).toMatch(/\(from your last 6 songs\)\.$/);
+  });
+});
