@@ -43,6 +43,7 @@ const BAD_ARGS: Record<string, [unknown, string]> = {
   'tasks.count': [{ states: ['nope'] }, 'states.0'],
   'tasks.get': [{ id: '' }, 'id'],
   'tasks.events': [{}, 'id'],
+  'tasks.expectedTime': [{ model: 'ace-step', taskType: 'txt2audio', input: 'duration 30' }, 'input'],
   'tasks.cancel': [{ id: 5 }, 'id'],
   'tasks.resubmit': [{ id: 'x'.repeat(101) }, 'id'],
   'tasks.discard': [{ id: null }, 'id'],
