@@ -19,7 +19,7 @@ describe.skipIf(!browserAvailable())('a song time estimate', () => {
   beforeAll(async () => {
     [browser, rig] = await Promise.all([
       launchChromium(),
-      createStudioRig({ rendererDir: rendererDir(), service: 'service', timeScale: 0.2 }),
+      createStudioRig({ rendererDir: rendererDir(), service: 'service', timeScale: 0.05 }),
     ]);
     view = await rig.openPage(browser);
     await waitForApp(view.page);
@@ -40,7 +40,7 @@ describe.skipIf(!browserAvailable())('a song time estimate', () => {
       .toMatch(/^Takes about 1 min 00 s at the service \(a first guess\)\.$/);
 
     const queued: Task[] = [];
-    for (const duration of [2, 4, 6, 8, 10, 12]) {
+    for (const duration of [5, 40, 80, 120, 160, 200]) {
       queued.push(
         await rig.call('tasks.queue', {
           model: 'ace-step',
