@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/index.ts';
+import { encodeWav16 } from '../../src/sandbox/media/wav-encode.ts';
 
 export const KEY = 'test-key';
 
@@ -109,7 +110,7 @@ export async function pngDataUri(width = 64, height = 64, rgb?: [number, number,
  */
 export function wavBytes(seconds: number, sampleRate = 22050, channels = 1): Buffer {
   const frames = Math.round(seconds * sampleRate);
-  const data = Buffer.alloc(frames * channels * 2);
+  const samples = new Int16Array(frames * channels);
   let seed = 12345;
   for (let i = 0; i < frames; i++) {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
@@ -117,24 +118,10 @@ export function wavBytes(seconds: number, sampleRate = 22050, channels = 1): Buf
     const tone = 0.4 * Math.sin(2 * Math.PI * 220 * t) + 0.2 * Math.sin(2 * Math.PI * 331 * t);
     for (let c = 0; c < channels; c++) {
       const ripple = ((seed >> (8 + c)) % 2000) / 20000;
-      data.writeInt16LE(Math.round((tone + ripple) * 32767 * (c === 0 ? 1 : 0.5)), (i * channels + c) * 2);
+      samples[i * channels + c] = Math.round((tone + ripple) * 32767 * (c === 0 ? 1 : 0.5));
     }
   }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8, 'ascii');
-  header.write('fmt ', 12, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(channels, 22);
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * channels * 2, 28);
-  header.writeUInt16LE(channels * 2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  return encodeWav16(samples, sampleRate, channels);
 }
 
 export interface TestServer {

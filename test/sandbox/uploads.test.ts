@@ -9,6 +9,7 @@ import {
   postTask,
   startTestSandbox,
   waitForEnd,
+  wavBytes,
 } from './sandbox-http.ts';
 
 const UPLOAD_URL = /^http:\/\/127\.0\.0\.1:\d+\/temp\/[0-9a-f-]{36}\.([a-z0-9]+)$/;
@@ -46,25 +47,6 @@ async function uploadedUrl(fileName: string, bytes: Buffer, dataUri = false): Pr
   expect(answer.json).toMatchObject({ code: 200, message: 'success' });
   expect(answer.json.data.url).toMatch(UPLOAD_URL);
   return answer.json.data.url;
-}
-
-/** A short, valid 8 kHz mono 16-bit WAV of silence. */
-function wavBytes(seconds: number): Buffer {
-  const samples = 8000 * seconds;
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + samples * 2, 4);
-  header.write('WAVEfmt ', 8, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(16000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(samples * 2, 40);
-  return Buffer.concat([header, Buffer.alloc(samples * 2)]);
 }
 
 describe('upload', () => {
