@@ -15,7 +15,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { blockingViolations } from './harness/look-check.ts';
-import { box, inside, setTheme } from './harness/page-boxes.ts';
+import { box, inEachTheme, inside } from './harness/page-boxes.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
 import { card, describeViolations, openComposeTab, openView, queueButton } from './harness/studio-ui.ts';
@@ -115,8 +115,7 @@ async function expectTwoLines(page: Page, where: string): Promise<void> {
 
 async function axeAndShoot(page: Page, name: string): Promise<void> {
   await mkdir(SHOTS, { recursive: true });
-  for (const theme of ['light', 'dark'] as const) {
-    await setTheme(page, theme);
+  await inEachTheme(page, async (theme) => {
     const blocking = await blockingViolations(page);
     expect(blocking, describeViolations(`${name} (${theme})`, blocking)).toEqual([]);
     const bar = await box(page.locator('.queue-bar'));
@@ -129,8 +128,7 @@ async function axeAndShoot(page: Page, name: string): Promise<void> {
         height: Math.min(SMALL.height, bar.height + 140),
       },
     });
-  }
-  await setTheme(page, 'light');
+  });
 }
 
 describe.skipIf(!browserAvailable())('the Queue bar in a small window, with a real key', () => {

@@ -9,7 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockingViolations } from './harness/look-check.ts';
-import { type Box, box, inside, setTheme } from './harness/page-boxes.ts';
+import { type Box, box, inEachTheme, inside } from './harness/page-boxes.ts';
 import { fillLibrary } from './harness/saved-task-fill.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
@@ -36,22 +36,19 @@ function rowTops(page: Page): Promise<number[]> {
 }
 
 async function axeBothThemes(page: Page, where: string): Promise<void> {
-  for (const theme of ['light', 'dark'] as const) {
-    await setTheme(page, theme);
+  await inEachTheme(page, async (theme) => {
     const blocking = await blockingViolations(page);
     expect(blocking, describeViolations(`${where} (${theme})`, blocking)).toEqual([]);
-  }
+  });
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
   await mkdir(SHOTS, { recursive: true });
   // no navigation tooltip from the last click
   await page.mouse.move(700, 590);
-  for (const theme of ['light', 'dark'] as const) {
-    await setTheme(page, theme);
+  await inEachTheme(page, async (theme) => {
     await page.screenshot({ path: `${SHOTS}/${name}-${theme}.png` });
-  }
-  await setTheme(page, 'light');
+  });
 }
 
 describe.skipIf(!browserAvailable())('the library in small and large windows', () => {

@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockingViolations } from './harness/look-check.ts';
-import { box, setTheme } from './harness/page-boxes.ts';
+import { box, inEachTheme } from './harness/page-boxes.ts';
 import { fillLibrary } from './harness/saved-task-fill.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
@@ -20,13 +20,11 @@ const SHOTS = '/tmp/window-fit-shots';
 async function axeAndShoot(page: Page, name: string): Promise<void> {
   await mkdir(SHOTS, { recursive: true });
   await page.mouse.move(600, 5);
-  for (const theme of ['light', 'dark'] as const) {
-    await setTheme(page, theme);
+  await inEachTheme(page, async (theme) => {
     const blocking = await blockingViolations(page);
     expect(blocking, describeViolations(`${name} (${theme})`, blocking)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/${name}-${theme}.png` });
-  }
-  await setTheme(page, 'light');
+  });
 }
 
 describe.skipIf(!browserAvailable())('recent results beside the composer in a wide window', () => {

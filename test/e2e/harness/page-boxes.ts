@@ -36,3 +36,15 @@ export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<voi
     ).document.documentElement.dataset.theme = t;
   }, theme);
 }
+
+/** Runs `use` with the shown theme set to light, then dark, and leaves it light again. */
+export async function inEachTheme(
+  page: Page,
+  use: (theme: 'light' | 'dark') => Promise<void>,
+): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    await use(theme);
+  }
+  await setTheme(page, 'light');
+}
