@@ -150,7 +150,7 @@ import { SettingsView } from './features/settings/SettingsView.tsx';
 import { useFocusRequest } from './hooks/useFocusRequest.ts';
 import { useTaskEvents } from './hooks/useTaskEvents.ts';
 import { useTheme } from './hooks/useTheme.ts';
-import { useUi, type View } from './stores/ui-store.ts';
+import { useUi, type View } from './state/ui-state.ts';
 
 function CurrentView({ view }: { view: View }) {
   switch (view) {

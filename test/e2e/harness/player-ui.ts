@@ -4,7 +4,7 @@
  * real media elements the page played (recorded by `trackPlayedMedia`, which the page must load
  * with: `openApp(session, { beforeLoad: trackPlayedMedia })`).
  *
- * The bar's element is never in the document (the player store keeps it detached, so no view
+ * The bar's element is never in the document (the player state keeps it detached, so no view
  * change pauses it); the detail panel's waveform element is, in wavesurfer's shadow root. That is
  * how the two are told apart here.
  */

@@ -9,9 +9,9 @@ import { invoke } from '../bridge.ts';
 import { connectionStateOf, serviceAt } from '../model/connection-state.ts';
 import { asSentence } from '../model/studio-error.ts';
 import { type LoadedTask, taskTypeLabelOf } from '../model/task-status.ts';
-import { type LibraryNotice, useStudio } from '../stores/studio-store.ts';
-import { useTasks } from '../stores/tasks-store.ts';
-import { toastError, useUi } from '../stores/ui-store.ts';
+import { type LibraryNotice, useStudio } from '../state/studio-state.ts';
+import { useTasks } from '../state/tasks-state.ts';
+import { toastError, useUi } from '../state/ui-state.ts';
 
 async function setDemoMode(demoMode: boolean): Promise<void> {
   try {

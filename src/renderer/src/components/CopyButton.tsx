@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useUi } from '../stores/ui-store.ts';
+import { useUi } from '../state/ui-state.ts';
 
 /** Copies a value to the clipboard; says so for a moment. */
 export function CopyButton({ value, label }: { value: string; label: string }) {

@@ -8,7 +8,7 @@ import { type ClipboardEvent, type DragEvent, type Ref, useEffect, useId, useRef
 import { SLOT_RULES, type SlotField } from '../features/compose/compose-slots.ts';
 import { clearSlot, pasteIntoSlot, putFilesSaying, putUrl } from '../features/compose/slot-actions.ts';
 import { previewAllowed } from '../model/media-url.ts';
-import { useCompose } from '../stores/compose-store.ts';
+import { useCompose } from '../state/compose-state.ts';
 
 export interface MediaSlotProps {
   field: SlotField;

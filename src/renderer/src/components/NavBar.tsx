@@ -1,8 +1,8 @@
 /** The left navigation: the four views, with the active count and an uncertain badge. */
 import { useMemo } from 'react';
 import { taskCounts } from '../model/task-status.ts';
-import { useTasks } from '../stores/tasks-store.ts';
-import { useUi, type View } from '../stores/ui-store.ts';
+import { useTasks } from '../state/tasks-state.ts';
+import { useUi, type View } from '../state/ui-state.ts';
 
 const ITEMS: { view: View; label: string; icon: string }[] = [
   { view: 'compose', label: 'Compose', icon: '✚' },

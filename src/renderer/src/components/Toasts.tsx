@@ -1,5 +1,5 @@
 /** The toast area: a polite live region for news, errors announced as alerts, each dismissible. */
-import { useUi } from '../stores/ui-store.ts';
+import { useUi } from '../state/ui-state.ts';
 
 export function Toasts() {
   const toasts = useUi((s) => s.toasts);

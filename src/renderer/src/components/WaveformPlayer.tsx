@@ -6,7 +6,7 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import { formatClock } from '../model/time-format.ts';
-import { playOneAtATime, usePlayer } from '../stores/player-store.ts';
+import { playOneAtATime, usePlayer } from '../state/player-state.ts';
 
 const SEEK_STEP_S = 5;
 const ZOOM_MIN = 0;

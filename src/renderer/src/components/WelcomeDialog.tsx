@@ -4,8 +4,8 @@
  */
 import { useState } from 'react';
 import { invoke } from '../bridge.ts';
-import { useStudio } from '../stores/studio-store.ts';
-import { toastError, useUi } from '../stores/ui-store.ts';
+import { useStudio } from '../state/studio-state.ts';
+import { toastError, useUi } from '../state/ui-state.ts';
 import { Dialog } from './Dialog.tsx';
 
 export function WelcomeDialog() {

@@ -1,5 +1,5 @@
 import { type RefObject, useEffect } from 'react';
-import { type FocusTarget, useUi } from '../stores/ui-store.ts';
+import { type FocusTarget, useUi } from '../state/ui-state.ts';
 
 /** Focuses `ref` whenever something asks for `target` (a menu shortcut, the welcome dialog…). */
 export function useFocusRequest(target: FocusTarget, ref: RefObject<HTMLElement | null>): void {

@@ -1,16 +1,17 @@
 /**
- * Connects the stores to main: loads app info, settings, engine status and the active tasks once,
- * then follows `tasks.changed`, `engine.status`, `settings.changed` and `menu.command`.
+ * Connects the window state (src/renderer/src/state) to main: loads app info, settings, engine
+ * status and the active tasks once, then follows `tasks.changed`, `engine.status`,
+ * `settings.changed` and `menu.command`.
  */
 import { useEffect } from 'react';
 import { invoke, on } from '../bridge.ts';
 import { refreshAccount, refreshAccountAfterFinishes } from '../features/account/account-actions.ts';
 import { announceTaskNews, taskNewsOf } from '../features/activity/task-notices.ts';
 import type { ComposeTab } from '../features/compose/compose-model.ts';
-import { useCompose } from '../stores/compose-store.ts';
-import { useStudio } from '../stores/studio-store.ts';
-import { useTasks } from '../stores/tasks-store.ts';
-import { type FocusTarget, useUi, type View } from '../stores/ui-store.ts';
+import { useCompose } from '../state/compose-state.ts';
+import { useStudio } from '../state/studio-state.ts';
+import { useTasks } from '../state/tasks-state.ts';
+import { type FocusTarget, useUi, type View } from '../state/ui-state.ts';
 
 async function loadStudio(): Promise<void> {
   const studio = useStudio.getState();

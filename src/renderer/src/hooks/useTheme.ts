@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useStudio } from '../stores/studio-store.ts';
+import { useStudio } from '../state/studio-state.ts';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 

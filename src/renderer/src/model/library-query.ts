@@ -78,7 +78,7 @@ export function hasActiveFilters(filters: LibraryFilters): boolean {
 /**
  * Whether a task seen in a live change should be put at the top of the gallery: only when sorted
  * newest, and only when it passes every filter the renderer can check itself (a text search is
- * the store's to judge, so searched views wait for the next load).
+ * the library store's to judge (in main), so searched views wait for the next load).
  */
 export function belongsAtTop(task: LoadedTask, filters: LibraryFilters): boolean {
   if (filters.order !== 'newest') return false;

@@ -1,6 +1,6 @@
 /** The balance at the service in words, with a button to ask again. */
 import { useEffect } from 'react';
-import { useStudio } from '../../stores/studio-store.ts';
+import { useStudio } from '../../state/studio-state.ts';
 import { accountIdentityOf, ensureAccountFor, refreshAccount } from './account-actions.ts';
 import { balanceText } from './balance-text.ts';
 

@@ -8,7 +8,7 @@
 import type { AccountView, StudioError, TaskChange } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
 import { asSentence, toStudioError } from '../../model/studio-error.ts';
-import { type ServiceCheck, type StudioState, useStudio } from '../../stores/studio-store.ts';
+import { type ServiceCheck, type StudioState, useStudio } from '../../state/studio-state.ts';
 import { balanceText } from './balance-text.ts';
 
 /** Ends after which the service may have charged the account. */

@@ -3,9 +3,9 @@ import type { StudioCallName } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
 import { asSentence, fieldNamedIn } from '../../model/studio-error.ts';
 import type { LoadedTask } from '../../model/task-status.ts';
-import { useCompose } from '../../stores/compose-store.ts';
-import { useTasks } from '../../stores/tasks-store.ts';
-import { toastError, useUi } from '../../stores/ui-store.ts';
+import { useCompose } from '../../state/compose-state.ts';
+import { useTasks } from '../../state/tasks-state.ts';
+import { toastError, useUi } from '../../state/ui-state.ts';
 import { openRerun } from '../compose/compose-actions.ts';
 import { useFailureList } from './failure-list.ts';
 

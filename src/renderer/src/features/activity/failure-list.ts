@@ -5,8 +5,8 @@
  */
 import { create } from 'zustand';
 import { invoke } from '../../bridge.ts';
-import { useStudio } from '../../stores/studio-store.ts';
-import { useTasks } from '../../stores/tasks-store.ts';
+import { useStudio } from '../../state/studio-state.ts';
+import { useTasks } from '../../state/tasks-state.ts';
 
 const STORAGE_KEY = 'activity.dismissedFailures';
 /** Dismissals remembered at most (the oldest go first). */

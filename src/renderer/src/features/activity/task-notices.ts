@@ -5,14 +5,14 @@
  * Notifications). The OS notification main shows while the window is unfocused is apart.
  *
  * A change is news when the window knew the task in an active state before the batch: call
- * `taskNewsOf` before the batch is applied to the tasks store, `announceTaskNews` after.
+ * `taskNewsOf` before the batch is applied to the tasks state, `announceTaskNews` after.
  */
 import { ENGINE_WORK_STATES, type Task, type TaskChange, type TaskState } from '../../../../shared/index.ts';
 import { asSentence } from '../../model/studio-error.ts';
 import { taskCounts } from '../../model/task-status.ts';
-import { useStudio } from '../../stores/studio-store.ts';
-import { useTasks } from '../../stores/tasks-store.ts';
-import { useUi } from '../../stores/ui-store.ts';
+import { useStudio } from '../../state/studio-state.ts';
+import { useTasks } from '../../state/tasks-state.ts';
+import { useUi } from '../../state/ui-state.ts';
 import { fixAndRetry, openInLibrary, showInActivity } from './activity-actions.ts';
 import { type NoticeTone, playNoticeTone } from './notice-sound.ts';
 

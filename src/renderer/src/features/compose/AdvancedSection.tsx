@@ -1,7 +1,7 @@
 /** Webhook endpoint and secret, folded away until needed. */
 import { useId, useState } from 'react';
 import { TextField } from '../../components/TextField.tsx';
-import { useCompose } from '../../stores/compose-store.ts';
+import { useCompose } from '../../state/compose-state.ts';
 
 export function AdvancedSection() {
   const id = useId();

@@ -3,7 +3,7 @@
  * picture), the slot's own first: thumbnail, name, its check, Remove. Shown once more than one
  * picture is in.
  */
-import { useCompose } from '../../stores/compose-store.ts';
+import { useCompose } from '../../state/compose-state.ts';
 import type { MultiSlot } from './compose-batch.ts';
 import { removePicture } from './slot-actions.ts';
 import '../../styles/batches.css';

@@ -4,7 +4,7 @@
  */
 import '../../styles/compose.css';
 import { type KeyboardEvent, useRef } from 'react';
-import { useCompose } from '../../stores/compose-store.ts';
+import { useCompose } from '../../state/compose-state.ts';
 import { AdvancedSection } from './AdvancedSection.tsx';
 import { attemptQueue } from './compose-actions.ts';
 import { COMPOSE_TABS, type ComposeTab, TAB_LABELS } from './compose-model.ts';

@@ -8,7 +8,7 @@ import { useId, useRef } from 'react';
 import { MediaSlot } from '../../components/MediaSlot.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
-import { useCompose } from '../../stores/compose-store.ts';
+import { useCompose } from '../../state/compose-state.ts';
 import { BatchPictures } from './BatchPictures.tsx';
 import type { FaceSwapMode } from './compose-model.ts';
 import { fieldMessage, useFormProblems } from './use-form-problems.ts';

@@ -12,7 +12,7 @@ import { FieldMessage } from '../../components/FieldMessage.tsx';
 import { MediaSlot } from '../../components/MediaSlot.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { costLine } from '../../model/money-text.ts';
-import { useCompose } from '../../stores/compose-store.ts';
+import { useCompose } from '../../state/compose-state.ts';
 import { BatchPictures } from './BatchPictures.tsx';
 import type { ComposedInput } from './compose-model.ts';
 import { LyricsEditor } from './LyricsEditor.tsx';

@@ -5,7 +5,7 @@ import { FieldMessage } from '../../components/FieldMessage.tsx';
 import { MediaSlot } from '../../components/MediaSlot.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
-import { useCompose } from '../../stores/compose-store.ts';
+import { useCompose } from '../../state/compose-state.ts';
 import { randomSeed } from './compose-model.ts';
 import { insertWord } from './prompt-edits.ts';
 import { replaceRange } from './text-insert.ts';

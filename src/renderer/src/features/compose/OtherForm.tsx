@@ -7,7 +7,7 @@
 import { type KeyboardEvent, useId, useRef } from 'react';
 import { formatUsd, type TaskTypeEntry, taskTypeEntry } from '../../../../shared/index.ts';
 import { FieldMessage } from '../../components/FieldMessage.tsx';
-import { useCompose } from '../../stores/compose-store.ts';
+import { useCompose } from '../../state/compose-state.ts';
 import { indentEdit, outdentEdit } from './code-indent.ts';
 import { exampleJson, OTHER_ENTRIES } from './compose-model.ts';
 import { OtherMediaFields } from './OtherMediaFields.tsx';

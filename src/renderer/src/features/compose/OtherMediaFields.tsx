@@ -6,7 +6,7 @@
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { type MediaFieldRule, mediaFieldsOfRules, taskTypeEntry } from '../../../../shared/index.ts';
 import { invoke, pathForFile } from '../../bridge.ts';
-import { useCompose } from '../../stores/compose-store.ts';
+import { useCompose } from '../../state/compose-state.ts';
 import { checkInfo } from './compose-slots.ts';
 import { readAsDataUrl } from './slot-actions.ts';
 

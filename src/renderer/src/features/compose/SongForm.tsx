@@ -7,7 +7,7 @@ import { LIMITS } from '../../../../shared/index.ts';
 import { MediaSlot } from '../../components/MediaSlot.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
-import { useCompose } from '../../stores/compose-store.ts';
+import { useCompose } from '../../state/compose-state.ts';
 import { lyricsParts } from './compose-batch.ts';
 import { DurationField } from './DurationField.tsx';
 import { LyricsEditor } from './LyricsEditor.tsx';

@@ -1,6 +1,6 @@
 /** The task's title (optional; the library names it from the prompt when empty), one per tab. */
 import { TextField } from '../../components/TextField.tsx';
-import { useCompose } from '../../stores/compose-store.ts';
+import { useCompose } from '../../state/compose-state.ts';
 
 export function TitleField() {
   const title = useCompose((s) => s.common[s.tab].title);

@@ -7,10 +7,10 @@
 import { estimateCost, StudioError, taskTypeEntry } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
 import type { LoadedTask } from '../../model/task-status.ts';
-import { type ComposeState, useCompose } from '../../stores/compose-store.ts';
-import { useStudio } from '../../stores/studio-store.ts';
-import { useTasks } from '../../stores/tasks-store.ts';
-import { type ToastAction, toastError, useUi } from '../../stores/ui-store.ts';
+import { type ComposeState, useCompose } from '../../state/compose-state.ts';
+import { useStudio } from '../../state/studio-state.ts';
+import { useTasks } from '../../state/tasks-state.ts';
+import { type ToastAction, toastError, useUi } from '../../state/ui-state.ts';
 import { planBatch } from './compose-batch.ts';
 import type { ComposeTab } from './compose-model.ts';
 import { formProblems } from './compose-problems.ts';

@@ -3,7 +3,7 @@
  * edit sweeps its seed from the one given, or from a random start), extra pictures (the face
  * swap's targets: one task per target, the same face; the From a result tab's picture: one
  * upscale, background removal… per picture), and the Song tab's lyrics split at lines holding
- * only `---` (one song per part). Pure; the batch's state lives in the compose store.
+ * only `---` (one song per part). Pure; the batch's state lives in the compose state.
  */
 import { estimateCost, outputRefOf, type TaskDraft } from '../../../../shared/index.ts';
 import { buildDraft, type ComposeForms, type ComposeTab, randomSeed } from './compose-model.ts';

@@ -6,8 +6,8 @@
  */
 import { LIMITS } from '../../../../shared/index.ts';
 import { invoke, pathForFile } from '../../bridge.ts';
-import { useCompose } from '../../stores/compose-store.ts';
-import { useUi } from '../../stores/ui-store.ts';
+import { useCompose } from '../../state/compose-state.ts';
+import { useUi } from '../../state/ui-state.ts';
 import type { MultiSlot } from './compose-batch.ts';
 import type { ComposeTab } from './compose-model.ts';
 import {

@@ -3,7 +3,7 @@
  * every problem of it, worked out once per change of the form however many components ask.
  */
 import { useMemo } from 'react';
-import { useCompose } from '../../stores/compose-store.ts';
+import { useCompose } from '../../state/compose-state.ts';
 import { type ComposedInput, type ComposeForms, type ComposeTab, composeInput } from './compose-model.ts';
 import { type FieldProblem, formProblems, shownProblems } from './compose-problems.ts';
 

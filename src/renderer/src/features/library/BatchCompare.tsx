@@ -7,9 +7,9 @@
 import { useEffect, useId, useRef } from 'react';
 import { taskTypeLabelOf } from '../../model/task-status.ts';
 import { formatClock } from '../../model/time-format.ts';
-import { useStudio } from '../../stores/studio-store.ts';
-import { useTasks } from '../../stores/tasks-store.ts';
-import { useUi } from '../../stores/ui-store.ts';
+import { useStudio } from '../../state/studio-state.ts';
+import { useTasks } from '../../state/tasks-state.ts';
+import { useUi } from '../../state/ui-state.ts';
 import { SongPlayButton } from '../player/index.ts';
 import { type BatchCompareState, useBatchCompare } from './batch-compare.ts';
 import { setFavorite } from './library-actions.ts';

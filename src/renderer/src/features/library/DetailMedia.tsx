@@ -7,7 +7,7 @@ import { BeforeAfterSlider } from '../../components/BeforeAfterSlider.tsx';
 import { ImageLightbox } from '../../components/ImageLightbox.tsx';
 import { WaveformPlayer } from '../../components/WaveformPlayer.tsx';
 import type { LoadedTask } from '../../model/task-status.ts';
-import { useStudio } from '../../stores/studio-store.ts';
+import { useStudio } from '../../state/studio-state.ts';
 import { beforeImageUrl, fileUrl } from './task-media.ts';
 
 export function DetailMedia({ task }: { task: LoadedTask }) {

@@ -20,9 +20,9 @@ import {
 } from 'react';
 import { useElementWidth } from '../../hooks/useElementWidth.ts';
 import { gridLayout, rangeBetween, rowCount, rowItems } from '../../model/grid-layout.ts';
-import { usePlayer } from '../../stores/player-store.ts';
-import { useTasks } from '../../stores/tasks-store.ts';
-import { useUi } from '../../stores/ui-store.ts';
+import { usePlayer } from '../../state/player-state.ts';
+import { useTasks } from '../../state/tasks-state.ts';
+import { useUi } from '../../state/ui-state.ts';
 import { shownIds, useGalleryUi } from './gallery-state.ts';
 import { deleteWithUndo } from './library-actions.ts';
 import { TaskCard } from './TaskCard.tsx';

@@ -12,7 +12,7 @@ import {
   type LibraryFilters as Filters,
   hasActiveFilters,
 } from '../../model/library-query.ts';
-import { useTasks } from '../../stores/tasks-store.ts';
+import { useTasks } from '../../state/tasks-state.ts';
 
 const SEARCH_DEBOUNCE_MS = 250;
 

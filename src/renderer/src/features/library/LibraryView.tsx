@@ -3,9 +3,9 @@
  * by side), and the detail panel.
  */
 import { useEffect } from 'react';
-import { useStudio } from '../../stores/studio-store.ts';
-import { useTasks } from '../../stores/tasks-store.ts';
-import { useUi } from '../../stores/ui-store.ts';
+import { useStudio } from '../../state/studio-state.ts';
+import { useTasks } from '../../state/tasks-state.ts';
+import { useUi } from '../../state/ui-state.ts';
 import { BatchCompare } from './BatchCompare.tsx';
 import { useBatchCompare } from './batch-compare.ts';
 import { DetailPanel } from './DetailPanel.tsx';

@@ -10,8 +10,8 @@ import type { TaskLineage, TaskLineageItem } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
 import { mediaUrl } from '../../model/media-url.ts';
 import { type LoadedTask, stateLabel, taskTypeLabelOf } from '../../model/task-status.ts';
-import { useStudio } from '../../stores/studio-store.ts';
-import { useUi } from '../../stores/ui-store.ts';
+import { useStudio } from '../../state/studio-state.ts';
+import { useUi } from '../../state/ui-state.ts';
 import { openBatchCompare } from './batch-compare.ts';
 import '../../styles/batches.css';
 

@@ -6,9 +6,9 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { invoke } from '../../bridge.ts';
 import { type LoadedTask, taskTypeLabelOf } from '../../model/task-status.ts';
-import { useStudio } from '../../stores/studio-store.ts';
-import { useTasks } from '../../stores/tasks-store.ts';
-import { useUi } from '../../stores/ui-store.ts';
+import { useStudio } from '../../state/studio-state.ts';
+import { useTasks } from '../../state/tasks-state.ts';
+import { useUi } from '../../state/ui-state.ts';
 import { mainOutput, thumbUrl } from './task-media.ts';
 
 const WIDE = '(min-width: 1600px)';

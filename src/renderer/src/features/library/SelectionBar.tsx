@@ -6,8 +6,8 @@
  */
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { useTasks } from '../../stores/tasks-store.ts';
-import { useUi } from '../../stores/ui-store.ts';
+import { useTasks } from '../../state/tasks-state.ts';
+import { useUi } from '../../state/ui-state.ts';
 import { planPriceText, planRerun, type RerunPlan, runRerun } from './bulk-rerun.ts';
 import { shownIds, useGalleryUi } from './gallery-state.ts';
 import { deleteWithUndo, exportTasks, importFromExport, setFavoriteMany } from './library-actions.ts';

@@ -9,7 +9,7 @@ import { usageText, usdOrDash } from '../../model/money-text.ts';
 import { parameterRows } from '../../model/parameter-display.ts';
 import { type LoadedTask, taskTypeLabelOf } from '../../model/task-status.ts';
 import { formatDateTime, formatDuration, msBetween } from '../../model/time-format.ts';
-import { useStudio } from '../../stores/studio-store.ts';
+import { useStudio } from '../../state/studio-state.ts';
 import { inputUrl } from './task-media.ts';
 
 function sizeText(bytes: number | null): string | null {

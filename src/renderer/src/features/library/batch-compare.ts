@@ -5,8 +5,8 @@
  */
 import { create } from 'zustand';
 import { invoke } from '../../bridge.ts';
-import { useTasks } from '../../stores/tasks-store.ts';
-import { toastError, useUi, type View } from '../../stores/ui-store.ts';
+import { useTasks } from '../../state/tasks-state.ts';
+import { toastError, useUi, type View } from '../../state/ui-state.ts';
 
 export interface BatchCompareState {
   batchId: string | null;

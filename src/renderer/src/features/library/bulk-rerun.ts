@@ -5,8 +5,8 @@
  */
 import { type DraftView, estimateCost, formatUsd } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
-import { useTasks } from '../../stores/tasks-store.ts';
-import { toastError, useUi } from '../../stores/ui-store.ts';
+import { useTasks } from '../../state/tasks-state.ts';
+import { toastError, useUi } from '../../state/ui-state.ts';
 
 export interface RerunItem {
   id: string;

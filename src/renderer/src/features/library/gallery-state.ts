@@ -1,5 +1,5 @@
 /**
- * The gallery's own state beside the task store: cards hidden while their delete can still be
+ * The gallery's own state beside the tasks state: cards hidden while their delete can still be
  * undone, and which card the keyboard is on (the one card whose controls are in the tab order).
  */
 import { create } from 'zustand';

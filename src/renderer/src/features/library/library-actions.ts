@@ -4,8 +4,8 @@
  */
 import { invoke } from '../../bridge.ts';
 import { asSentence, toStudioError } from '../../model/studio-error.ts';
-import { useTasks } from '../../stores/tasks-store.ts';
-import { toastError, useUi } from '../../stores/ui-store.ts';
+import { useTasks } from '../../state/tasks-state.ts';
+import { toastError, useUi } from '../../state/ui-state.ts';
 import { useGalleryUi } from './gallery-state.ts';
 
 /** How long a delete can be undone before the delete call is made. */

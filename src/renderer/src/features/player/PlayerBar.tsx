@@ -1,6 +1,6 @@
 /**
  * The player bar at the bottom of the window, on one line, shown while a song is loaded in the
- * player store: previous / play-pause / next, the song's title (opens its detail in the
+ * player state: previous / play-pause / next, the song's title (opens its detail in the
  * library), its waveform (click or drag to seek; a slider for the keyboard) and the time, or
  * instead of both why the song cannot play, Extend (the composer's Extend form with this song, as
  * the library detail's Extend), loop, volume and close. It is outside <main>, so it
@@ -9,9 +9,9 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import { formatClock } from '../../model/time-format.ts';
-import { neighbourSong, playerAudio, songOutput, usePlayer } from '../../stores/player-store.ts';
-import { useTasks } from '../../stores/tasks-store.ts';
-import { useUi } from '../../stores/ui-store.ts';
+import { neighbourSong, playerAudio, songOutput, usePlayer } from '../../state/player-state.ts';
+import { useTasks } from '../../state/tasks-state.ts';
+import { useUi } from '../../state/ui-state.ts';
 import { openFromResult } from '../compose/compose-actions.ts';
 import { Icon } from './player-icons.tsx';
 

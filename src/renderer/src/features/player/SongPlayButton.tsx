@@ -1,5 +1,5 @@
 /** The play button on a song's library card: plays it in the player bar, or pauses it there. */
-import { usePlayer } from '../../stores/player-store.ts';
+import { usePlayer } from '../../state/player-state.ts';
 import { Icon } from './player-icons.tsx';
 
 export function SongPlayButton({ id, title, tabbable }: { id: string; title: string; tabbable: boolean }) {

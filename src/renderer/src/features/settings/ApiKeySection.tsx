@@ -6,8 +6,8 @@ import { invoke } from '../../bridge.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { FieldMessage } from '../../components/FieldMessage.tsx';
 import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
-import { useStudio } from '../../stores/studio-store.ts';
-import { toastError, useUi } from '../../stores/ui-store.ts';
+import { useStudio } from '../../state/studio-state.ts';
+import { toastError, useUi } from '../../state/ui-state.ts';
 import { checkService, refreshAccount } from '../account/account-actions.ts';
 import { ServiceCheckLine } from './ServiceCheckLine.tsx';
 

@@ -1,7 +1,7 @@
 /** How many tasks may be at the service at once (pending, staged or processing). */
 import { useEffect, useId, useState } from 'react';
 import { FieldMessage } from '../../components/FieldMessage.tsx';
-import { useStudio } from '../../stores/studio-store.ts';
+import { useStudio } from '../../state/studio-state.ts';
 import { updateSettings as update } from './settings-actions.ts';
 
 export function ConcurrencyField() {

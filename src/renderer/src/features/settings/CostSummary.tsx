@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { type CostView, formatUsd } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
 import { budgetShare } from '../../model/money-text.ts';
-import { useTasks } from '../../stores/tasks-store.ts';
+import { useTasks } from '../../state/tasks-state.ts';
 
 export function CostSummary({ budgetMicros }: { budgetMicros: number | null }) {
   const [cost, setCost] = useState<CostView | null>(null);

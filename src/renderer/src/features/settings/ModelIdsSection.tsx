@@ -13,7 +13,7 @@ import {
   TASK_TYPES,
 } from '../../../../shared/index.ts';
 import { FieldMessage } from '../../components/FieldMessage.tsx';
-import { useStudio } from '../../stores/studio-store.ts';
+import { useStudio } from '../../state/studio-state.ts';
 import { updateSettings } from './settings-actions.ts';
 
 const OFFERED = TASK_TYPES.filter((e) => !e.sandboxOnly);

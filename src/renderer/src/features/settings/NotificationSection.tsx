@@ -1,6 +1,6 @@
 /** Settings › Notifications: what the app says when tasks end, and the optional tone. */
 import { useId } from 'react';
-import { useStudio } from '../../stores/studio-store.ts';
+import { useStudio } from '../../state/studio-state.ts';
 import { playNoticeTone } from '../activity/notice-sound.ts';
 import { updateSettings } from './settings-actions.ts';
 

@@ -1,5 +1,5 @@
 /** What the service said when a key or an address was saved: accepted, refused, or not reached. */
-import { type ServiceCheck, useStudio } from '../../stores/studio-store.ts';
+import { type ServiceCheck, useStudio } from '../../state/studio-state.ts';
 
 function checkText(check: ServiceCheck): { lead: string; detail: string | null } {
   const subject = check.what === 'key' ? 'key' : 'address and key';

@@ -7,7 +7,7 @@ import { HOSTED_SERVICE, readBaseUrl, SANDBOX_VENDOR, type ServiceChoice } from 
 import { FieldMessage } from '../../components/FieldMessage.tsx';
 import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
 import { asSentence } from '../../model/studio-error.ts';
-import { useStudio } from '../../stores/studio-store.ts';
+import { useStudio } from '../../state/studio-state.ts';
 import { AccountBalance } from '../account/AccountBalance.tsx';
 import { checkService } from '../account/account-actions.ts';
 import { ConcurrencyField } from './ConcurrencyField.tsx';

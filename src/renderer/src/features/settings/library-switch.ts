@@ -5,10 +5,10 @@
  */
 import { useEffect } from 'react';
 import type { StudioSettings } from '../../../../shared/index.ts';
-import { usePlayer } from '../../stores/player-store.ts';
-import { useStudio } from '../../stores/studio-store.ts';
-import { useTasks } from '../../stores/tasks-store.ts';
-import { toastError, useUi } from '../../stores/ui-store.ts';
+import { usePlayer } from '../../state/player-state.ts';
+import { useStudio } from '../../state/studio-state.ts';
+import { useTasks } from '../../state/tasks-state.ts';
+import { toastError, useUi } from '../../state/ui-state.ts';
 import { useFailureList } from '../activity/failure-list.ts';
 
 /** Drops the old library's tasks from the window and loads the new one's. */

@@ -22,7 +22,7 @@ import {
   toTaskFilter,
 } from '../model/library-query.ts';
 import type { LoadedTask } from '../model/task-status.ts';
-import { useUi } from './ui-store.ts';
+import { useUi } from './ui-state.ts';
 
 export const GALLERY_PAGE_SIZE = 120;
 const ACTIVITY_PAGE_SIZE = 200;

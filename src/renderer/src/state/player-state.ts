@@ -15,15 +15,15 @@ import { create } from 'zustand';
 import type { TaskOutput } from '../../../shared/index.ts';
 import { mediaUrl } from '../model/media-url.ts';
 import type { LoadedTask } from '../model/task-status.ts';
-import { useStudio } from './studio-store.ts';
-import { useTasks } from './tasks-store.ts';
+import { useStudio } from './studio-state.ts';
+import { useTasks } from './tasks-state.ts';
 
 const VOLUME_KEY = 'player.volume';
 
 export interface PlayerState {
   /** The song loaded in the player (playing or paused), or null when the player is closed. */
   taskId: string | null;
-  /** Its title when it was loaded (the bar shows the current one from the task store). */
+  /** Its title when it was loaded (the bar shows the current one from the tasks state). */
   title: string;
   /** The URL the audio element plays. */
   url: string | null;
