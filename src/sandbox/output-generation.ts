@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import type { SourceAudio } from './audio-source.ts';
 import type { GenerationJob } from './generation-jobs.ts';
 import type { CheckedImage } from './image-input-check.ts';
-import { hashText } from './media/index.ts';
+import { hashText, type SongParams } from './media/index.ts';
 import { audioSecondsOf } from './task-timing.ts';
 
 /** Runs a generation job (on a worker thread or the main thread). */
@@ -20,7 +20,7 @@ export interface PlannedOutput {
   /** File name under `/files/<task_id>/`. */
   name: string;
   contentType: string;
-  /** Output store key. */
+  /** Output cache key. */
   key: string;
   regenerable: boolean;
   produce: () => Promise<Buffer>;
@@ -39,6 +39,16 @@ export interface OutputSource {
 }
 
 const PNG = 'image/png';
+const WAV = 'audio/wav';
+
+/** What a planned output is called and holds. */
+interface OutputFile {
+  name: string;
+  contentType: string;
+  seconds: number | null;
+}
+
+const IMAGE_PNG: OutputFile = { name: 'image.png', contentType: PNG, seconds: null };
 
 function str(v: unknown): string {
   return typeof v === 'string' ? v : '';
@@ -58,15 +68,36 @@ function imageOf(source: OutputSource, name: string): CheckedImage {
   return found;
 }
 
-function pinned(source: OutputSource, name: string, produce: () => Promise<Buffer>): PlannedOutput {
+/** An output made from parameters alone, keyed by them: identical requests share its bytes. */
+function fromParams(source: OutputSource, file: OutputFile, key: string, job: GenerationJob): PlannedOutput {
   return {
-    name,
-    contentType: PNG,
-    key: `task:${source.id}/${name}`,
-    regenerable: false,
-    produce,
-    seconds: null,
+    name: file.name,
+    contentType: file.contentType,
+    key,
+    regenerable: true,
+    produce: () => source.run(job),
+    seconds: file.seconds,
   };
+}
+
+/**
+ * An output of this task alone (made from its input images or source song), kept under the task's
+ * key and never made again. The job is built when the output is produced.
+ */
+function pinned(source: OutputSource, file: OutputFile, job: () => GenerationJob): PlannedOutput {
+  return {
+    name: file.name,
+    contentType: file.contentType,
+    key: `task:${source.id}/${file.name}`,
+    regenerable: false,
+    produce: () => source.run(job()),
+    seconds: file.seconds,
+  };
+}
+
+/** A PNG made from the task's input image `image`. */
+function fromImage(source: OutputSource, job: (image: CheckedImage) => GenerationJob): PlannedOutput {
+  return pinned(source, IMAGE_PNG, () => job(imageOf(source, 'image')));
 }
 
 function planAudio(source: OutputSource): PlannedOutput {
@@ -76,25 +107,30 @@ function planAudio(source: OutputSource): PlannedOutput {
   return planSourcedSong(source, audio);
 }
 
+/** The style and lyrics of a new song, the edited ones first. */
+function songWords(input: Record<string, unknown>): { stylePrompt: string; lyrics: string } {
+  return {
+    stylePrompt: str(input.edit_style_prompt) || str(input.style_prompt) || 'reference audio',
+    lyrics: str(input.edit_lyrics) || str(input.lyrics),
+  };
+}
+
+function newSong(source: OutputSource, params: SongParams, seconds: number): PlannedOutput {
+  const file = { name: 'audio.wav', contentType: WAV, seconds };
+  return fromParams(source, file, paramsKey('wav', params), { kind: 'song', params });
+}
+
 /** A song from text alone (txt2audio). */
 function planTextSong(source: OutputSource): PlannedOutput {
   const { input, taskType } = source;
   const seconds = audioSecondsOf(taskType, input);
   const params = {
-    stylePrompt: str(input.edit_style_prompt) || str(input.style_prompt) || 'reference audio',
-    lyrics: str(input.edit_lyrics) || str(input.lyrics),
+    ...songWords(input),
     negativePrompt: str(input.negative_prompt),
     durationSeconds: seconds,
     seedText: `${taskType}|${str(input.style_prompt)}|${str(input.lyrics)}|${str(input.style_audio)}${str(input.audio).slice(0, 256)}`,
   };
-  return {
-    name: 'audio.wav',
-    contentType: 'audio/wav',
-    key: paramsKey('wav', params),
-    regenerable: true,
-    produce: () => source.run({ kind: 'song', params }),
-    seconds,
-  };
+  return newSong(source, params, seconds);
 }
 
 /** A digest of the source song's bytes, so different sources give different songs. */
@@ -112,21 +148,13 @@ function planSourcedSong(source: OutputSource, audio: SourceAudio): PlannedOutpu
   const given = taskType === 'audio2audio' ? num(input.duration, 0) : 0;
   const frames = given > 0 ? Math.max(1, Math.round(given * rate)) : audio.header.frames;
   const params = {
-    stylePrompt: str(input.edit_style_prompt) || str(input.style_prompt) || 'reference audio',
-    lyrics: str(input.edit_lyrics) || str(input.lyrics),
+    ...songWords(input),
     negativePrompt: str(input.negative_prompt) || str(input.negative_style_prompt),
     durationSeconds: frames / rate,
     sampleRate: rate,
     seedText: `${taskType}|${str(input.style_prompt)}|${str(input.lyrics)}|${digestOf(audio)}`,
   };
-  return {
-    name: 'audio.wav',
-    contentType: 'audio/wav',
-    key: paramsKey('wav', params),
-    regenerable: true,
-    produce: () => source.run({ kind: 'song', params }),
-    seconds: frames / rate,
-  };
+  return newSong(source, params, frames / rate);
 }
 
 /** `extend`: new music before and after the source song, whose samples stay as they are. */
@@ -143,18 +171,11 @@ function planExtend(source: OutputSource, audio: SourceAudio): PlannedOutput {
     negativePrompt: str(input.negative_prompt) || str(input.negative_style_prompt),
     seedText: `extend|${str(input.style_prompt)}|${str(input.lyrics)}|${digestOf(audio)}`,
   };
-  return {
-    name: 'audio.wav',
-    contentType: 'audio/wav',
-    key: `task:${source.id}/audio.wav`,
-    regenerable: false,
-    produce: () =>
-      source.run({
-        kind: 'extendSong',
-        params: { source: audio.bytes, header, leftSeconds, rightSeconds, song },
-      }),
-    seconds: frames / rate,
-  };
+  const file = { name: 'audio.wav', contentType: WAV, seconds: frames / rate };
+  return pinned(source, file, () => ({
+    kind: 'extendSong',
+    params: { source: audio.bytes, header, leftSeconds, rightSeconds, song },
+  }));
 }
 
 function planTextImage(source: OutputSource): PlannedOutput {
@@ -162,27 +183,18 @@ function planTextImage(source: OutputSource): PlannedOutput {
   const seed = num(source.input.seed, hashText(prompt));
   const width = num(source.input.width, 512);
   const height = num(source.input.height, 512);
-  return {
-    name: 'image.png',
-    contentType: PNG,
-    key: paramsKey('txt2img', [prompt, seed, width, height]),
-    regenerable: true,
-    produce: () => source.run({ kind: 'textImage', prompt, seed, width, height }),
-    seconds: null,
-  };
+  const key = paramsKey('txt2img', [prompt, seed, width, height]);
+  return fromParams(source, IMAGE_PNG, key, { kind: 'textImage', prompt, seed, width, height });
 }
 
 function planVideo(source: OutputSource): PlannedOutput {
   const prompt = str(source.input.prompt);
   const seconds = num(source.input.duration, 5);
-  return {
-    name: 'video.mp4',
-    contentType: 'video/mp4',
-    key: paramsKey('mp4', [prompt, seconds]),
-    regenerable: true,
-    produce: () => source.run({ kind: 'video', params: { prompt, seconds } }),
-    seconds,
-  };
+  const file = { name: 'video.mp4', contentType: 'video/mp4', seconds };
+  return fromParams(source, file, paramsKey('mp4', [prompt, seconds]), {
+    kind: 'video',
+    params: { prompt, seconds },
+  });
 }
 
 /** The output files of a task about to complete. */
@@ -201,46 +213,29 @@ export function planOutputs(source: OutputSource): PlannedOutput[] {
     case 'face-swap':
     case 'multi-face-swap':
       return [
-        pinned(source, 'image.png', () =>
-          source.run({
-            kind: 'faceSwap',
-            target: imageOf(source, 'target_image'),
-            swap: imageOf(source, 'swap_image'),
-          }),
-        ),
+        pinned(source, IMAGE_PNG, () => ({
+          kind: 'faceSwap',
+          target: imageOf(source, 'target_image'),
+          swap: imageOf(source, 'swap_image'),
+        })),
       ];
     case 'image-edit': {
       const images = ['image1', 'image2', 'image3'].flatMap((n) => source.images.filter((i) => i.name === n));
       const prompt = str(input.prompt);
       const seed = num(input.seed, hashText(prompt));
-      return [pinned(source, 'image-1.png', () => source.run({ kind: 'imageEdit', images, prompt, seed }))];
+      const file = { name: 'image-1.png', contentType: PNG, seconds: null };
+      return [pinned(source, file, () => ({ kind: 'imageEdit', images, prompt, seed }))];
     }
-    case 'upscale':
-      return [
-        pinned(source, 'image.png', () =>
-          source.run({
-            kind: 'upscale',
-            image: imageOf(source, 'image'),
-            scale: num(input.scale, 2),
-            faceEnhance: input.face_enhance === true,
-          }),
-        ),
-      ];
+    case 'upscale': {
+      const scale = num(input.scale, 2);
+      const faceEnhance = input.face_enhance === true;
+      return [fromImage(source, (image) => ({ kind: 'upscale', image, scale, faceEnhance }))];
+    }
     case 'background-remove':
-      return [
-        pinned(source, 'image.png', () =>
-          source.run({ kind: 'backgroundRemove', image: imageOf(source, 'image') }),
-        ),
-      ];
+      return [fromImage(source, (image) => ({ kind: 'backgroundRemove', image }))];
     case 'segment':
       return [
-        pinned(source, 'image.png', () =>
-          source.run({
-            kind: 'segment',
-            image: imageOf(source, 'image'),
-            factor: num(input.segment_factor, 0),
-          }),
-        ),
+        fromImage(source, (image) => ({ kind: 'segment', image, factor: num(input.segment_factor, 0) })),
       ];
     default:
       return [];
