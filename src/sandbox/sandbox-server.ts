@@ -31,13 +31,13 @@ import type {
 } from './options.ts';
 import { checkOptions, DEFAULTS, uploadTtlOf } from './options-check.ts';
 import { OutboundHttp } from './outbound-http.ts';
-import { OutputStore } from './output-store.ts';
+import { OutputCache } from './output-cache.ts';
 import { controlRefusal, crossSiteRefusal } from './request-guards.ts';
 import { createAnswer } from './task-forms.ts';
 import { TaskLifecycle } from './task-lifecycle.ts';
 import { TaskScheduler } from './task-scheduler.ts';
 import { parseUploadBody } from './upload-check.ts';
-import { UPLOADS_PREFIX, UploadStore } from './upload-store.ts';
+import { UPLOADS_PREFIX, UploadedFiles } from './uploaded-files.ts';
 import { WebhookSender } from './webhook-sender.ts';
 
 const TASK_PATH = '/api/v1/task';
@@ -56,11 +56,11 @@ export class SandboxServer {
   private readonly outbound: OutboundHttp;
   private readonly controlAccess: ControlAccess;
   private readonly refuseCrossSite: boolean;
-  private readonly outputs = new OutputStore();
+  private readonly outputs = new OutputCache();
   private readonly generation: GenerationPool;
   private readonly webhooks: WebhookSender;
   private readonly lifecycle: TaskLifecycle;
-  private readonly uploads: UploadStore;
+  private readonly uploads: UploadedFiles;
   private readonly deliveries: WebhookDelivery[] = [];
   private baseUrl = '';
 
@@ -100,7 +100,7 @@ export class SandboxServer {
         fetchAudio: (url) => this.outbound.fetchAudio(url),
       },
     );
-    this.uploads = new UploadStore(this.outputs, this.scheduler, uploadTtlOf(options));
+    this.uploads = new UploadedFiles(this.outputs, this.scheduler, uploadTtlOf(options));
     this.server = createServer((req, res) => this.handle(req, res));
     this.server.keepAliveTimeout = 65_000;
     this.server.headersTimeout = 70_000;

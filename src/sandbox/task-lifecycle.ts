@@ -15,8 +15,8 @@ import type { GenerationPool } from './generation-pool.ts';
 import type { CheckedImage } from './image-input-check.ts';
 import { imageDimensions } from './media/index.ts';
 import type { AnswerProfile, LedgerEntry } from './options.ts';
+import type { OutputCache } from './output-cache.ts';
 import { planOutputs } from './output-generation.ts';
-import type { OutputStore } from './output-store.ts';
 import { fetchAnswer, fetchAnswerHasTimestamp, webhookPayload } from './task-forms.ts';
 import { isActivePhase, type SandboxTask, type TaskErrorObject, type TaskOutputFile } from './task-record.ts';
 import type { TaskScheduler } from './task-scheduler.ts';
@@ -48,7 +48,7 @@ export interface AccountBalance {
 export interface TaskLifecycleParts {
   scheduler: TaskScheduler;
   faults: FaultInjector;
-  outputs: OutputStore;
+  outputs: OutputCache;
   generation: GenerationPool;
   webhooks: WebhookSender;
   /** The sandbox's base URL, known once it listens. */

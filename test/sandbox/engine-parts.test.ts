@@ -1,9 +1,9 @@
-/** The sandbox's inner parts on their own: scheduler, output store, generation pool, ranges, timing. */
+/** The sandbox's inner parts on their own: scheduler, output cache, generation pool, ranges, timing. */
 import { describe, expect, it } from 'vitest';
 import { GenerationPool } from '../../src/sandbox/generation-pool.ts';
 import { parseRange } from '../../src/sandbox/http-answers.ts';
 import { stageDurations } from '../../src/sandbox/index.ts';
-import { OutputStore } from '../../src/sandbox/output-store.ts';
+import { OutputCache } from '../../src/sandbox/output-cache.ts';
 import { TaskScheduler } from '../../src/sandbox/task-scheduler.ts';
 
 describe('TaskScheduler', () => {
@@ -32,29 +32,29 @@ describe('TaskScheduler', () => {
   });
 });
 
-describe('OutputStore', () => {
+describe('OutputCache', () => {
   it('shares one copy per key, evicts regenerable bytes over budget and makes them again', async () => {
-    const store = new OutputStore(100);
+    const cache = new OutputCache(100);
     let made = 0;
     const produce = async () => {
       made++;
       return Buffer.alloc(80, 1);
     };
-    await store.acquire('a', 'audio/wav', produce, true);
-    await store.acquire('a', 'audio/wav', produce, true);
+    await cache.acquire('a', 'audio/wav', produce, true);
+    await cache.acquire('a', 'audio/wav', produce, true);
     expect(made).toBe(1);
-    await store.acquire('pinned', 'image/png', async () => Buffer.alloc(60, 2), false);
-    expect(store.heldBytes).toBe(60);
-    const again = await store.read('a');
+    await cache.acquire('pinned', 'image/png', async () => Buffer.alloc(60, 2), false);
+    expect(cache.heldBytes).toBe(60);
+    const again = await cache.read('a');
     expect(again?.bytes).toEqual(Buffer.alloc(80, 1));
     expect(made).toBe(2);
-    expect((await store.read('pinned'))?.contentType).toBe('image/png');
-    store.release('pinned');
-    expect(await store.read('pinned')).toBeNull();
-    store.release('a');
-    expect(await store.read('a')).not.toBeNull();
-    store.release('a');
-    expect(await store.read('a')).toBeNull();
+    expect((await cache.read('pinned'))?.contentType).toBe('image/png');
+    cache.release('pinned');
+    expect(await cache.read('pinned')).toBeNull();
+    cache.release('a');
+    expect(await cache.read('a')).not.toBeNull();
+    cache.release('a');
+    expect(await cache.read('a')).toBeNull();
   });
 });
 

@@ -1,11 +1,11 @@
 /**
- * The bytes of output files, kept in memory under a byte budget. Outputs that can be made again
+ * The output cache: the bytes of output files, kept in memory under a byte budget. Outputs that can be made again
  * from their parameters (audio, video, text-to-image) share one copy per distinct parameters and
  * may be evicted when over budget (they are regenerated on the next download); outputs derived
  * from uploaded images are pinned until their task's outputs expire.
  */
 
-interface StoredBlob {
+interface CachedBlob {
   key: string;
   contentType: string;
   bytes: Buffer | null;
@@ -15,9 +15,9 @@ interface StoredBlob {
 
 export const DEFAULT_OUTPUT_BUDGET_BYTES = 512 * 1024 * 1024;
 
-export class OutputStore {
+export class OutputCache {
   /** In least-recently-used order (a hit moves the blob to the end). */
-  private readonly blobs = new Map<string, StoredBlob>();
+  private readonly blobs = new Map<string, CachedBlob>();
   private readonly inFlight = new Map<string, Promise<Buffer>>();
   private bytesHeld = 0;
   private readonly budget: number;
@@ -123,7 +123,7 @@ export class OutputStore {
     this.evictOverBudget();
   }
 
-  private touch(blob: StoredBlob): void {
+  private touch(blob: CachedBlob): void {
     this.blobs.delete(blob.key);
     this.blobs.set(blob.key, blob);
   }
