@@ -50,7 +50,7 @@ export function formAData(task: SandboxTask): Record<string, unknown> {
     task_type: task.taskType,
     status: statusOf(task),
     config: { service_mode: task.serviceMode, webhook_config: { ...task.webhook } },
-    input: task.storedInput,
+    input: task.echoedInput,
     output: outputObject(task),
     meta: {
       created_at: isoWithOffset(task.createdAt),
@@ -140,7 +140,7 @@ function formB(task: SandboxTask): unknown {
 
 function taskInfo(task: SandboxTask) {
   return {
-    arguments: Object.entries(task.storedInput).map(([name, value]) => ({
+    arguments: Object.entries(task.echoedInput).map(([name, value]) => ({
       name,
       value: typeof value === 'string' ? value : JSON.stringify(value),
     })),
@@ -186,7 +186,7 @@ function formC(task: SandboxTask): unknown {
     ...OK,
     data: {
       task_id: task.id,
-      input: JSON.stringify(task.storedInput),
+      input: JSON.stringify(task.echoedInput),
       status: statusOf(task),
       metadata: {
         created_at: meta.created_at,

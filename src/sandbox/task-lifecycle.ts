@@ -199,7 +199,7 @@ export class TaskLifecycle {
       taskType: request.taskType,
       entry: request.entry,
       requestInput: request.input,
-      storedInput: storedInputOf(request),
+      echoedInput: echoedInputOf(request),
       webhook: request.webhook,
       serviceMode: request.serviceMode,
       phase: 'staged',
@@ -366,17 +366,17 @@ function outputFailure(err: unknown): TaskErrorObject {
  * The input as the record shows it: ace-step echoes negative_prompt as negative_style_prompt
  * (spec 2.2), the name the real service's clients also send.
  */
-function storedInputOf(request: ValidatedCreate): Record<string, unknown> {
+function echoedInputOf(request: ValidatedCreate): Record<string, unknown> {
   if (request.entry.modelName !== 'ace-step') return { ...request.input };
   const { negative_prompt, negative_style_prompt, ...rest } = request.input;
-  const stored: Record<string, unknown> = {
+  const echoed: Record<string, unknown> = {
     ...rest,
     negative_style_prompt: negative_style_prompt ?? negative_prompt ?? '',
   };
   if (request.taskType === 'txt2audio' || request.taskType === 'audio2audio') {
-    stored.style_prompt ??= '';
-    stored.lyrics ??= '';
-    stored.style_audio ??= '';
+    echoed.style_prompt ??= '';
+    echoed.lyrics ??= '';
+    echoed.style_audio ??= '';
   }
-  return stored;
+  return echoed;
 }

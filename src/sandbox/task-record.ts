@@ -36,7 +36,7 @@ export interface SandboxTask {
   /** The input as received. */
   requestInput: Record<string, unknown>;
   /** The input as the record shows it (ace-step renames negative_prompt, spec 2.2). */
-  storedInput: Record<string, unknown>;
+  echoedInput: Record<string, unknown>;
   webhook: { endpoint: string; secret: string };
   serviceMode: string;
   phase: TaskPhase;

@@ -63,7 +63,7 @@ function toInt16(
   }
   const scale = peak > 0 ? (PEAK * 32767) / peak : 0;
   const out = new Int16Array(mix.length);
-  // Int16Array stores truncate towards zero; the scaled values are always inside the 16-bit range.
+  // Writing into an Int16Array truncates towards zero; the scaled values are always inside the 16-bit range.
   for (let i = 0; i < mix.length; i++) out[i] = mix[i]! * scale;
   const fadeIn = Math.min(Math.round(fadeInSeconds * sampleRate), Math.floor(mix.length / 4));
   for (let i = 0; i < fadeIn; i++) out[i] = (out[i]! * (i + 1)) / (fadeIn + 1);

@@ -1,6 +1,6 @@
 /**
  * A minimal H.264 encoder: Constrained Baseline, one IDR slice per picture, every macroblock I_PCM
- * (the samples stored uncompressed). Large, but exact and trivially decodable by any player.
+ * (the samples carried uncompressed). Large, but exact and trivially decodable by any player.
  */
 import { BitWriter } from './bit-writer.ts';
 
