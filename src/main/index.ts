@@ -12,12 +12,12 @@ import { appPageOf } from './platform/app-page-origin.ts';
 import { handleAppProtocol, registerPrivilegedSchemes } from './platform/app-protocol.ts';
 import { createMainWindow, hardenSession, hardenWebContents } from './platform/app-window.ts';
 import { electronDialogs, electronShell } from './platform/desktop-adapters.ts';
-import { createElectronSettingsStore } from './platform/electron-settings-store.ts';
+import { createElectronSettingsFile } from './platform/electron-settings-file.ts';
 import { finishNoticeOf } from './platform/finish-notice.ts';
 import { handleMediaProtocol } from './platform/media-protocol.ts';
 import { MEDIA_BASE_URL } from './platform/media-scheme.ts';
 import { watchNetwork } from './platform/network-watch.ts';
-import { SafeStorageSecretStore } from './platform/safe-storage-secret-store.ts';
+import { SafeStorageKeyVault } from './platform/safe-storage-key-vault.ts';
 import { forwardStudioEvents, registerStudioCalls } from './platform/studio-ipc.ts';
 
 const here = import.meta.dirname;
@@ -57,8 +57,8 @@ async function startBackend(): Promise<StudioBackend> {
   const shellOps = electronShell(currentWindow, FILES.icon);
   const backend = await createStudioBackend({
     userDataDir,
-    secrets: await SafeStorageSecretStore.open(userDataDir, log),
-    settings: createElectronSettingsStore(userDataDir),
+    secrets: await SafeStorageKeyVault.open(userDataDir, log),
+    settings: createElectronSettingsFile(userDataDir),
     dialogs: electronDialogs(currentWindow),
     shell: shellOps,
     appVersion: app.getVersion(),

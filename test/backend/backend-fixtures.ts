@@ -14,8 +14,8 @@ import {
   type StudioBackendOptions,
 } from '../../src/main/backend/index.ts';
 import type { StudioEventName, StudioEvents, StudioResult } from '../../src/shared/index.ts';
-import { FileSecretStore, RecordingShell, ScriptedDialogs } from '../support/node-adapters.ts';
-import { createNodeSettingsStore } from '../support/node-settings-store.ts';
+import { FileKeyVault, RecordingShell, ScriptedDialogs } from '../support/node-adapters.ts';
+import { createNodeSettingsFile } from '../support/node-settings-file.ts';
 
 export const FAST_ENGINE = {
   polling: {
@@ -43,7 +43,7 @@ export interface Harness {
   userDataDir: string;
   dialogs: ScriptedDialogs;
   shell: RecordingShell;
-  secrets: FileSecretStore;
+  secrets: FileKeyVault;
   events: { event: StudioEventName; payload: unknown }[];
   results: unknown[];
   logs: string[];
@@ -58,12 +58,12 @@ export async function openBackend(
 ): Promise<Harness> {
   const dialogs = new ScriptedDialogs(null);
   const shell = new RecordingShell();
-  const secrets = new FileSecretStore(userDataDir);
+  const secrets = new FileKeyVault(userDataDir);
   const logs: string[] = [];
   const backend = await createStudioBackend({
     userDataDir,
     secrets,
-    settings: createNodeSettingsStore(userDataDir),
+    settings: createNodeSettingsFile(userDataDir),
     dialogs,
     shell,
     appVersion: '9.9.9',

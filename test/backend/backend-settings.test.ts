@@ -11,7 +11,7 @@ import { TaskEngine } from '../../src/main/engine/index.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
 import type { EngineStatusView, StudioSettings, Task } from '../../src/shared/index.ts';
 import { startRawServer } from '../service/raw-http-server.ts';
-import { FileSecretStore } from '../support/node-adapters.ts';
+import { FileKeyVault } from '../support/node-adapters.ts';
 import {
   FAST_ENGINE,
   type Harness,
@@ -279,7 +279,7 @@ describe('the key and the service', () => {
 });
 
 describe('storing the key', () => {
-  class CountingSecretStore extends FileSecretStore {
+  class CountingKeyVault extends FileKeyVault {
     reads = 0;
     override read(): string | null {
       this.reads++;
@@ -289,7 +289,7 @@ describe('storing the key', () => {
 
   it('uses the key it was given, without reading it back from the store', async () => {
     const dir = join(root, 'no-read-back');
-    const secrets = new CountingSecretStore(dir);
+    const secrets = new CountingKeyVault(dir);
     const h = await openBackend(dir, { secrets });
     try {
       await h.ok('settings.update', { serviceProfile: 'custom', baseUrl: remote.url });

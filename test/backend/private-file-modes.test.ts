@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import Conf from 'conf';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { secretFileOptions } from '../../src/main/settings/index.ts';
-import { FileSecretStore, SECRET_FILE_NAME } from '../support/node-adapters.ts';
-import { createNodeSettingsStore } from '../support/node-settings-store.ts';
+import { FileKeyVault, SECRET_FILE_NAME } from '../support/node-adapters.ts';
+import { createNodeSettingsFile } from '../support/node-settings-file.ts';
 import { removeDir, tempDir } from './backend-fixtures.ts';
 
 const KEY = 'sk-test-0123456789abcdef0123456789';
@@ -31,14 +31,14 @@ afterEach(async () => {
 });
 
 describe.skipIf(process.platform === 'win32')('owner-only files in the user-data folder', () => {
-  it('FileSecretStore writes the key 0600 in a folder it makes 0700', () => {
-    new FileSecretStore(userData).write(KEY);
+  it('FileKeyVault writes the key 0600 in a folder it makes 0700', () => {
+    new FileKeyVault(userData).write(KEY);
     expect(modeOf(join(userData, SECRET_FILE_NAME))).toBe(0o600);
     expect(modeOf(userData)).toBe(0o700);
   });
 
   it('a world-readable file left at the temporary name does not make the key world-readable', () => {
-    const store = new FileSecretStore(userData);
+    const store = new FileKeyVault(userData);
     store.write('first-key-0123456789abcdef');
     const tmp = `${store.file}.tmp-${process.pid}`;
     writeFileSync(tmp, 'left by a crash', { mode: 0o644 });
@@ -49,7 +49,7 @@ describe.skipIf(process.platform === 'win32')('owner-only files in the user-data
   });
 
   it('a link planted at the temporary name is not written through', () => {
-    const store = new FileSecretStore(userData);
+    const store = new FileKeyVault(userData);
     store.write('first-key-0123456789abcdef');
     const stolen = join(root, 'stolen.txt');
     writeFileSync(stolen, '', { mode: 0o644 });
@@ -61,18 +61,18 @@ describe.skipIf(process.platform === 'win32')('owner-only files in the user-data
   });
 
   it('the settings file is created 0600 (conf configFileMode) in a folder made 0700', () => {
-    const settings = createNodeSettingsStore(userData);
+    const settings = createNodeSettingsFile(userData);
     settings.update({ theme: 'dark' });
     expect(modeOf(join(userData, 'settings.json'))).toBe(0o600);
     expect(modeOf(userData)).toBe(0o700);
   });
 
   it('a settings file repaired on open stays 0600', () => {
-    createNodeSettingsStore(userData).update({ theme: 'dark' });
+    createNodeSettingsFile(userData).update({ theme: 'dark' });
     const file = join(userData, 'settings.json');
     const raw = JSON.parse(readFileSync(file, 'utf8'));
     writeFileSync(file, JSON.stringify({ ...raw, maxActiveRemote: -4 }));
-    const reopened = createNodeSettingsStore(userData);
+    const reopened = createNodeSettingsFile(userData);
     expect(reopened.warnings().length).toBeGreaterThan(0);
     expect(modeOf(file)).toBe(0o600);
   });

@@ -30,7 +30,7 @@ async function chooseOwnKey(page: Page): Promise<void> {
 async function storeKey(page: Page, key: string): Promise<void> {
   await page.getByRole('textbox', { name: /^(Replace )?API key$/ }).fill(key);
   await page.getByRole('button', { name: 'Save key', exact: true }).click();
-  // The harness's key store (FileSecretStore) is a plain file, so the app asks first.
+  // The harness's key vault (FileKeyVault) is a plain file, so the app asks first.
   const confirm = page.getByTestId('confirm-dialog');
   await confirm.getByRole('button', { name: 'Store unencrypted' }).click();
   await confirm.waitFor({ state: 'detached' });

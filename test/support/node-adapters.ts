@@ -1,5 +1,5 @@
 /**
- * Plain-Node adapters for tests and the browser harness. FileSecretStore keeps the key in a
+ * Plain-Node adapters for tests and the browser harness. FileKeyVault keeps the key in a
  * plain file (mode 0600, in a folder made 0700) and says so: its storage is `weak`, so storing a
  * key in it asks for the user's consent exactly like Electron's `basic_text` fallback.
  */
@@ -7,15 +7,15 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { dirname, join } from 'node:path';
 import type { ConfirmQuestion, Dialogs, ShellOps } from '../../src/main/backend/index.ts';
 import {
+  type KeyVault,
   PRIVATE_CONFIG_FILE_MODE,
   PRIVATE_CONFIG_FOLDER_MODE,
-  type SecretStore,
 } from '../../src/main/settings/index.ts';
 
 export const SECRET_FILE_NAME = 'api-key.weak.txt';
 
 /** The key in a plain text file: NOT encrypted (storage `weak`). */
-export class FileSecretStore implements SecretStore {
+export class FileKeyVault implements KeyVault {
   readonly file: string;
 
   constructor(userDataDir: string) {

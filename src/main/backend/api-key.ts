@@ -1,32 +1,32 @@
 /**
  * The stored API key as the backend uses it: whether one is stored, why it is not used now,
- * and reads and writes through the host's SecretStore in the bound format (key-binding.ts).
+ * and reads and writes through the host's KeyVault in the bound format (key-binding.ts).
  * Every key read or written is remembered for scrubbing.
  */
 import type { KeyStorage } from '../../shared/index.ts';
-import { type BoundKey, decodeBoundKey, encodeBoundKey, type SecretStore } from '../settings/index.ts';
+import { type BoundKey, decodeBoundKey, encodeBoundKey, type KeyVault } from '../settings/index.ts';
 import type { KnownSecrets } from './known-secrets.ts';
 
 export class ApiKey {
-  readonly #store: SecretStore;
+  readonly #vault: KeyVault;
   readonly #secrets: KnownSecrets;
   /** Whether a key is stored (as far as the last read or write knows). */
   stored = false;
   /** Why a stored key is not used now (a sentence for Settings), or null. */
   problem: string | null = null;
 
-  constructor(store: SecretStore, secrets: KnownSecrets) {
-    this.#store = store;
+  constructor(vault: KeyVault, secrets: KnownSecrets) {
+    this.#vault = vault;
     this.#secrets = secrets;
   }
 
   storage(): KeyStorage {
-    return this.#store.storage();
+    return this.#vault.storage();
   }
 
   /** The stored key, decoded; null when none is stored. */
   async read(): Promise<BoundKey | null> {
-    const stored = await this.#store.read();
+    const stored = await this.#vault.read();
     if (stored === null) return null;
     const bound = decodeBoundKey(stored);
     this.#secrets.add(bound.key);
@@ -35,12 +35,12 @@ export class ApiKey {
 
   async write(bound: BoundKey): Promise<void> {
     this.#secrets.add(bound.key);
-    await this.#store.write(encodeBoundKey(bound));
+    await this.#vault.write(encodeBoundKey(bound));
     this.stored = true;
   }
 
   async clear(): Promise<void> {
-    await this.#store.clear();
+    await this.#vault.clear();
     this.stored = false;
   }
 }

@@ -1,6 +1,6 @@
 /** What a host passes to create the studio backend. */
 import type { EngineOptions } from '../engine/index.ts';
-import type { SecretStore, SettingsStore } from '../settings/index.ts';
+import type { KeyVault, SettingsFile } from '../settings/index.ts';
 import type { Dialogs, ShellOps } from './backend-ports.ts';
 import type { HostedAddress } from './service-selection.ts';
 
@@ -9,8 +9,8 @@ export type EngineTuning = Omit<EngineOptions, 'libraryDir' | 'service' | 'maxAc
 
 export interface StudioBackendOptions {
   userDataDir: string;
-  secrets: SecretStore;
-  settings: SettingsStore;
+  secrets: KeyVault;
+  settings: SettingsFile;
   dialogs: Dialogs;
   shell: ShellOps;
   appVersion: string;

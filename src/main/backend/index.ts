@@ -4,8 +4,8 @@
  *
  * Plain Node (tests, the browser harness; their adapters are in test/support/):
  *   const backend = await createStudioBackend({
- *     userDataDir, secrets: new FileSecretStore(userDataDir),
- *     settings: createNodeSettingsStore(userDataDir), dialogs: new ScriptedDialogs(folder),
+ *     userDataDir, secrets: new FileKeyVault(userDataDir),
+ *     settings: createNodeSettingsFile(userDataDir), dialogs: new ScriptedDialogs(folder),
  *     shell: new RecordingShell(), appVersion: '0.1.0', platform: process.platform,
  *     mediaBaseUrl: 'http://127.0.0.1:<port>/media/',
  *   });

@@ -7,7 +7,7 @@
 import { join, resolve } from 'node:path';
 import type { Settings, SettingsUpdate, StudioSettings } from '../../shared/index.ts';
 import { DEMO_LIBRARY_FOLDER } from '../library/index.ts';
-import type { BoundKey, SettingsStore } from '../settings/index.ts';
+import type { BoundKey, SettingsFile } from '../settings/index.ts';
 import type { ApiKey } from './api-key.ts';
 import type { Dialogs } from './backend-ports.ts';
 import { StudioCallError } from './call-errors.ts';
@@ -17,7 +17,7 @@ import type { ServiceSwitch } from './service-switch.ts';
 
 export interface SettingsControlParts {
   userDataDir: string;
-  settings: SettingsStore;
+  settings: SettingsFile;
   dialogs: Dialogs;
   key: ApiKey;
   host: EngineHost;

@@ -7,12 +7,12 @@
 export {
   type ConfLike,
   type ConfOpenOptions,
-  ConfSettingsStore,
+  ConfSettingsFile,
   type OpenConf,
   PRIVATE_CONFIG_FILE_MODE,
   PRIVATE_CONFIG_FOLDER_MODE,
   repairSettingsFile,
-} from './conf-settings-store.ts';
+} from './conf-settings-file.ts';
 export { type BoundKey, decodeBoundKey, encodeBoundKey, originOf } from './key-binding.ts';
 export { SECRET_STORE_NAME, type SecretFileOptions, secretFileOptions } from './secret-file-options.ts';
 export {
@@ -22,4 +22,4 @@ export {
   SETTINGS_JSON_SCHEMA,
   type SettingsReading,
 } from './settings-file.ts';
-export type { SecretStore, SettingsStore } from './settings-ports.ts';
+export type { KeyVault, SettingsFile } from './settings-ports.ts';

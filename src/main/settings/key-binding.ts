@@ -1,7 +1,7 @@
 /**
  * A stored API key is tied to the origin it was stored for (the service it was meant for), so a
  * change of address, by the page or by a settings file edited elsewhere, never sends the key to
- * another server without the user's word in a dialog main owns. The secret store keeps an
+ * another server without the user's word in a dialog main owns. The key vault keeps an
  * opaque string; this is its format: `{"v":1,"key":…,"origin":…}`. A key stored by an earlier
  * version (the bare key) has no origin yet: it is tied to the first address it is used with.
  */

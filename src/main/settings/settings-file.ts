@@ -34,7 +34,7 @@ const FIELDS = Object.keys(FileSettingsSchema.shape) as (keyof Settings)[];
  * The JSON schema conf / electron-store validate the file with: their `schema` option is the
  * schema of each field (a key it does not name, such as an older version's, stays allowed).
  * What JSON schema cannot say (URLs, absolute paths, known task types) is checked by
- * `readPersistedSettings` before the store opens the file.
+ * `readPersistedSettings` before conf opens the file.
  */
 export const SETTINGS_JSON_SCHEMA: Readonly<Record<string, unknown>> = Object.freeze(
   z.toJSONSchema(FileSettingsSchema, { target: 'draft-7' }).properties ?? {},

@@ -1,12 +1,12 @@
 /**
  * Where the settings and the API key are kept, as the backend sees them. The Electron shell
  * passes electron-store and safeStorage (src/main/platform/), tests pass plain-Node stores
- * (test/support/). Every SecretStore method may answer synchronously or with a promise.
+ * (test/support/). Every KeyVault method may answer synchronously or with a promise.
  */
 import type { KeyStorage, Settings } from '../../shared/index.ts';
 
 /** Where the API key is kept. The key never leaves the main process. */
-export interface SecretStore {
+export interface KeyVault {
   /** `os`: encrypted by the OS keychain; `weak`: kept without real encryption; `unavailable`: cannot be kept. */
   storage(): KeyStorage;
   read(): string | null | Promise<string | null>;
@@ -15,7 +15,7 @@ export interface SecretStore {
 }
 
 /** The settings file (a conf / electron-store file with a schema). */
-export interface SettingsStore {
+export interface SettingsFile {
   /** The settings as read back and validated: a bad value reads as its default. */
   get(): Settings;
   /** Writes the given fields and returns the settings after the write. */

@@ -35,8 +35,8 @@ import {
   type TaskState,
   UPLOAD_PATH,
 } from '../../../src/shared/index.ts';
-import { FileSecretStore, RecordingShell, ScriptedDialogs } from '../../support/node-adapters.ts';
-import { createNodeSettingsStore } from '../../support/node-settings-store.ts';
+import { FileKeyVault, RecordingShell, ScriptedDialogs } from '../../support/node-adapters.ts';
+import { createNodeSettingsFile } from '../../support/node-settings-file.ts';
 import { type BridgeConnection, connectBridge } from './studio-bridge.ts';
 import { type StudioServer, startStudioServer } from './studio-server.ts';
 import { waitUntil } from './wait-until.ts';
@@ -180,8 +180,8 @@ export async function createStudioRig(options: RigOptions): Promise<StudioRig> {
 
   // A returning user's state is written before the backend starts (as it would find it on
   // disk), so it opens the right library and service at once.
-  const secrets = new FileSecretStore(userDataDir);
-  const settings = createNodeSettingsStore(userDataDir);
+  const secrets = new FileKeyVault(userDataDir);
+  const settings = createNodeSettingsFile(userDataDir);
   const stored: Parameters<typeof settings.update>[0] = {};
   if (options.maxActiveRemote !== undefined) stored.maxActiveRemote = options.maxActiveRemote;
   if (options.service === 'demo') Object.assign(stored, { demoMode: true, firstRun: false });

@@ -1,13 +1,13 @@
 /**
- * The settings store of tests and the browser harness: the app's ConfSettingsStore over conf
+ * The settings file of tests and the browser harness: the app's ConfSettingsFile over conf
  * on plain Node (the app passes electron-store, which is conf with Electron's paths), so the
  * file, its schema and its checks are the app's.
  */
 import Conf from 'conf';
-import { ConfSettingsStore } from '../../src/main/settings/index.ts';
+import { ConfSettingsFile } from '../../src/main/settings/index.ts';
 
-export function createNodeSettingsStore(userDataDir: string): ConfSettingsStore {
-  return new ConfSettingsStore(
+export function createNodeSettingsFile(userDataDir: string): ConfSettingsFile {
+  return new ConfSettingsFile(
     userDataDir,
     (options) =>
       new Conf<Record<string, unknown>>({

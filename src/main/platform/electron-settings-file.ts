@@ -1,9 +1,9 @@
 /** The settings in electron-store: the same file, schema and checks as the Node (conf) store. */
 import ElectronStore from 'electron-store';
-import { ConfSettingsStore } from '../settings/index.ts';
+import { ConfSettingsFile } from '../settings/index.ts';
 
-export function createElectronSettingsStore(userDataDir: string): ConfSettingsStore {
-  return new ConfSettingsStore(
+export function createElectronSettingsFile(userDataDir: string): ConfSettingsFile {
+  return new ConfSettingsFile(
     userDataDir,
     (options) =>
       new ElectronStore<Record<string, unknown>>({

@@ -1,7 +1,7 @@
 /**
- * A SettingsStore over a conf-style store (conf on Node, electron-store in the app, which is
+ * A SettingsFile over a conf-style store (conf on Node, electron-store in the app, which is
  * conf with Electron's paths): one JSON file `settings.json` in the user-data folder, written
- * atomically, validated by a JSON schema. The file is checked before the store opens it, so a
+ * atomically, validated by a JSON schema. The file is checked before conf opens it, so a
  * file edited by hand into invalid JSON or invalid values gives the defaults and a warning,
  * never a crash (invalid JSON is kept beside it as `settings.json.corrupt-<time>`). The file is
  * owner-only (0600: conf's `configFileMode`, applied on every write) in an owner-only folder (0700).
@@ -15,7 +15,7 @@ import {
   SETTINGS_FILE_NAME,
   SETTINGS_JSON_SCHEMA,
 } from './settings-file.ts';
-import type { SettingsStore } from './settings-ports.ts';
+import type { SettingsFile } from './settings-ports.ts';
 
 /** The part of conf / electron-store this store uses. */
 export interface ConfLike {
@@ -76,7 +76,7 @@ export function repairSettingsFile(file: string, now: () => number = Date.now): 
   return warnings;
 }
 
-export class ConfSettingsStore implements SettingsStore {
+export class ConfSettingsFile implements SettingsFile {
   readonly #conf: ConfLike;
   readonly #warnings: string[];
   #last: Settings;
@@ -96,7 +96,7 @@ export class ConfSettingsStore implements SettingsStore {
     try {
       conf = open(options);
     } catch (err) {
-      // changed between the check and the open, or refused by the store's own schema check
+      // changed between the check and the open, or refused by conf's own schema check
       const aside = `${file}.corrupt-${Date.now()}`;
       try {
         renameSync(file, aside);

@@ -9,7 +9,7 @@
 import { safeStorage } from 'electron';
 import ElectronStore from 'electron-store';
 import type { KeyStorage } from '../../shared/index.ts';
-import { type SecretStore, secretFileOptions } from '../settings/index.ts';
+import { type KeyVault, secretFileOptions } from '../settings/index.ts';
 
 interface StoredSecret {
   /** e.g. `safeStorage:linux:gnome_libsecret`, `safeStorage:darwin:keychain`. */
@@ -20,32 +20,32 @@ interface StoredSecret {
 
 type SecretFile = { apiKey?: StoredSecret };
 
-export class SafeStorageSecretStore implements SecretStore {
-  readonly #store: ElectronStore<SecretFile>;
+export class SafeStorageKeyVault implements KeyVault {
+  readonly #file: ElectronStore<SecretFile>;
   readonly #storage: KeyStorage;
   readonly #method: string;
   readonly #log: (line: string) => void;
 
   private constructor(
-    store: ElectronStore<SecretFile>,
+    file: ElectronStore<SecretFile>,
     storage: KeyStorage,
     method: string,
     log: (line: string) => void,
   ) {
-    this.#store = store;
+    this.#file = file;
     this.#storage = storage;
     this.#method = method;
     this.#log = log;
   }
 
   /** Call after the app is ready (the keychain backend is only known then). */
-  static async open(userDataDir: string, log: (line: string) => void): Promise<SafeStorageSecretStore> {
+  static async open(userDataDir: string, log: (line: string) => void): Promise<SafeStorageKeyVault> {
     const available = await safeStorage.isAsyncEncryptionAvailable();
     const backend = process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : 'keychain';
     const storage = !available ? 'unavailable' : backend === 'basic_text' ? 'weak' : 'os';
     // `secret.json`, owner-only (0600)
-    const store = new ElectronStore<SecretFile>(secretFileOptions(userDataDir));
-    return new SafeStorageSecretStore(store, storage, `safeStorage:${process.platform}:${backend}`, log);
+    const file = new ElectronStore<SecretFile>(secretFileOptions(userDataDir));
+    return new SafeStorageKeyVault(file, storage, `safeStorage:${process.platform}:${backend}`, log);
   }
 
   storage(): KeyStorage {
@@ -53,7 +53,7 @@ export class SafeStorageSecretStore implements SecretStore {
   }
 
   async read(): Promise<string | null> {
-    const stored = this.#store.get('apiKey');
+    const stored = this.#file.get('apiKey');
     if (!stored || typeof stored.ciphertext !== 'string') return null;
     if (this.#storage === 'unavailable') return null;
     try {
@@ -75,10 +75,10 @@ export class SafeStorageSecretStore implements SecretStore {
   async write(key: string): Promise<void> {
     if (this.#storage === 'unavailable') throw new Error('encryption is not available on this system');
     const ciphertext = await safeStorage.encryptStringAsync(key);
-    this.#store.set('apiKey', { method: this.#method, ciphertext: ciphertext.toString('base64') });
+    this.#file.set('apiKey', { method: this.#method, ciphertext: ciphertext.toString('base64') });
   }
 
   clear(): void {
-    this.#store.delete('apiKey');
+    this.#file.delete('apiKey');
   }
 }
