@@ -78,9 +78,9 @@ export class EngineHost {
     notices.watch(engine.store);
     engine.setNetworkOnline(this.#networkOnline);
     this.#unsubscribe = [
-      engine.onTaskChanges((batch) => {
-        hub.emit('tasks.changed', batch);
-        notices.observe(batch);
+      engine.onTaskChanges((changes) => {
+        hub.emit('tasks.changed', changes);
+        notices.observe(changes);
       }),
       engine.onStatus((status) => hub.emit('engine.status', statusView(status))),
     ];

@@ -1,5 +1,5 @@
 /**
- * Who wants to hear that a task just ended (the shell's OS notifications): each batch of task
+ * Who wants to hear that a task just ended (the shell's OS notifications): each delivery of task
  * changes of the library in use goes through a TaskFinishWatch, and its news to the listeners.
  */
 import type { Task, TaskChange } from '../../shared/index.ts';
@@ -27,8 +27,8 @@ export class FinishNotices {
     });
   }
 
-  observe(batch: readonly TaskChange[]): void {
-    for (const task of this.#watch?.observe(batch) ?? []) {
+  observe(changes: readonly TaskChange[]): void {
+    for (const task of this.#watch?.observe(changes) ?? []) {
       for (const listener of this.#listeners) {
         try {
           listener(task);

@@ -24,10 +24,10 @@ export class TaskFinishWatch {
     this.#now = now;
   }
 
-  /** The tasks of this batch that just reached a news state. */
-  observe(batch: readonly TaskChange[]): Task[] {
+  /** The tasks of these changes that just reached a news state. */
+  observe(changes: readonly TaskChange[]): Task[] {
     const news: Task[] = [];
-    for (const { taskId, task } of batch) {
+    for (const { taskId, task } of changes) {
       if (!task) {
         this.#lastState.delete(taskId);
         continue;

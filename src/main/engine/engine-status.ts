@@ -1,14 +1,14 @@
 /**
- * What the engine tells its listeners: task changes, coalesced into batches (event-batcher.ts),
+ * What the engine tells its listeners: task changes, coalesced (change-coalescer.ts),
  * and the engine's status (online, the service, what waits and why), sent when it changes and,
- * for the queue counts, at most once per batch interval after task changes.
+ * for the queue counts, at most once per delivery interval after task changes.
  */
 import { type EngineStatus, REMOTE_ACTIVE_STATES, type Task, type TaskChange } from '../../shared/index.ts';
 import type { LibraryStore } from '../store/index.ts';
 import type { ConcurrencyLimit } from './concurrency-limit.ts';
 import type { EngineClock } from './engine-clock.ts';
 import { TaskActionError } from './engine-errors.ts';
-import { EventBatcher } from './event-batcher.ts';
+import { ChangeCoalescer } from './change-coalescer.ts';
 import type { Reachability } from './reachability.ts';
 import type { ServiceConnection } from './service-connection.ts';
 import type { StorageGuard } from './storage-guard.ts';
@@ -16,7 +16,7 @@ import type { StorageGuard } from './storage-guard.ts';
 export interface EngineEventsOptions {
   clock: EngineClock;
   store: LibraryStore;
-  /** Shortest time between two batches of task changes, and between the status updates they cause. */
+  /** Shortest time between two deliveries of task changes, and between the status updates they cause. */
   intervalMs: number;
   /** The status as it is now. */
   status: () => EngineStatus;
@@ -26,14 +26,14 @@ export interface EngineEventsOptions {
 
 export class EngineEvents {
   readonly #options: EngineEventsOptions;
-  readonly #changes: EventBatcher<TaskChange>;
+  readonly #changes: ChangeCoalescer<TaskChange>;
   readonly #statusListeners = new Set<(status: EngineStatus) => void>();
   /** Cancels the status update waiting after task changes; null when none waits. */
   #cancelStatusSoon: (() => void) | null = null;
 
   constructor(options: EngineEventsOptions) {
     this.#options = options;
-    this.#changes = new EventBatcher<TaskChange>(options.intervalMs, options.clock);
+    this.#changes = new ChangeCoalescer<TaskChange>(options.intervalMs, options.clock);
   }
 
   onStatus(listener: (status: EngineStatus) => void): () => void {
@@ -41,11 +41,11 @@ export class EngineEvents {
     return () => this.#statusListeners.delete(listener);
   }
 
-  onTaskChanges(listener: (batch: TaskChange[]) => void): () => void {
+  onTaskChanges(listener: (changes: TaskChange[]) => void): () => void {
     return this.#changes.subscribe(listener);
   }
 
-  /** A task changed: its new state goes out in the next batch. */
+  /** A task changed: its new state goes out in the next delivery. */
   changed(task: Task): void {
     this.#changes.push({ taskId: task.id, task });
     this.#emitStatusSoon();
@@ -83,14 +83,14 @@ export class EngineEvents {
     this.#cancelStatusSoon = null;
   }
 
-  /** Delivers the last batch and lets go of every listener. */
+  /** Delivers the last changes and lets go of every listener. */
   close(): void {
     this.cancelPending();
     this.#changes.close();
     this.#statusListeners.clear();
   }
 
-  /** The queue counts in the status follow task changes, at most once per batch interval. */
+  /** The queue counts in the status follow task changes, at most once per delivery interval. */
   #emitStatusSoon(): void {
     if (this.#cancelStatusSoon || this.#statusListeners.size === 0) return;
     this.#cancelStatusSoon = this.#options.clock.schedule(this.#options.intervalMs, () => {

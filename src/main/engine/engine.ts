@@ -236,8 +236,8 @@ export class TaskEngine {
     return this.#ctx.events.onStatus(listener);
   }
 
-  /** Task changes, coalesced: at most one batch per 50 ms, the latest state of each task. */
-  onTaskChanges(listener: (batch: TaskChange[]) => void): () => void {
+  /** Task changes, coalesced: at most one delivery per 50 ms, the latest state of each task. */
+  onTaskChanges(listener: (changes: TaskChange[]) => void): () => void {
     return this.#ctx.events.onTaskChanges(listener);
   }
 

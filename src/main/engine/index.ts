@@ -4,7 +4,7 @@ export { TaskEngine } from './engine.ts';
 export { type EngineClock, SYSTEM_CLOCK } from './engine-clock.ts';
 export { BudgetExceededError, PriceUnknownError, TaskActionError } from './engine-errors.ts';
 export type { EngineOptions } from './engine-options.ts';
-export { EventBatcher } from './event-batcher.ts';
+export { ChangeCoalescer } from './change-coalescer.ts';
 export {
   DEFAULT_POLLING,
   type DurationEstimate,

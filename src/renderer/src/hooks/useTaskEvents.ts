@@ -87,7 +87,7 @@ export function useTaskEvents(): void {
   useEffect(() => {
     const offs = [
       on('tasks.changed', (changes) => {
-        // what ended is read against the states known before the batch
+        // what ended is read against the states known before these changes
         const news = taskNewsOf(changes);
         useTasks.getState().applyChanges(changes);
         refreshAccountAfterFinishes(changes);

@@ -2,7 +2,7 @@
  * Every task the renderer knows, by id, kept current by `tasks.changed` events, and the pages of
  * the library gallery loaded with keyset cursors.
  *
- * `byId` is one Map mutated in place (a batch costs what its changes cost, not a copy of 100,000
+ * `byId` is one Map mutated in place (a delivery costs what its changes cost, not a copy of 100,000
  * entries); `rev` is bumped on every change so subscribers re-run. A selector that reads one task
  * (`s.byId.get(id)`) re-renders only when that task's object is replaced.
  */

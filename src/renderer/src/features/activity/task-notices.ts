@@ -4,8 +4,8 @@
  * of two or more: a single task's own notice says it all), and the optional tone (Settings ›
  * Notifications). The OS notification main shows while the window is unfocused is apart.
  *
- * A change is news when the window knew the task in an active state before the batch: call
- * `taskNewsOf` before the batch is applied to the tasks state, `announceTaskNews` after.
+ * A change is news when the window knew the task in an active state before the changes: call
+ * `taskNewsOf` before the changes are applied to the tasks state, `announceTaskNews` after.
  */
 import { ENGINE_WORK_STATES, type Task, type TaskChange, type TaskState } from '../../../../shared/index.ts';
 import { asSentence } from '../../model/studio-error.ts';
@@ -22,7 +22,7 @@ export interface TaskNews {
   task: Task;
 }
 
-/** Tasks that ended in this batch, from an active state the window knew. */
+/** Tasks that ended in these changes, from an active state the window knew. */
 export function taskNewsOf(changes: readonly TaskChange[]): TaskNews[] {
   const known = useTasks.getState().byId;
   const news: TaskNews[] = [];
@@ -75,8 +75,8 @@ function noticeOne(task: Task): void {
   }
 }
 
-/** One notice per ending, or one per kind when a batch ends several at once. */
-function noticeBatch(news: readonly TaskNews[]): void {
+/** One notice per ending, or one per kind when one delivery of changes ends several at once. */
+function noticeEndings(news: readonly TaskNews[]): void {
   const saved = news.filter((n) => n.task.state === 'saved');
   const rest = news.filter((n) => n.task.state !== 'saved');
   const { pushToast } = useUi.getState();
@@ -103,11 +103,11 @@ function runSummary(): string {
   return parts.join(', ');
 }
 
-/** Shows the notices of a batch just applied, the queue-done notice, and plays the tone. */
+/** Shows the notices of changes just applied, the queue-done notice, and plays the tone. */
 export function announceTaskNews(news: readonly TaskNews[]): void {
   if (news.length === 0) return;
   countRun(news);
-  noticeBatch(news);
+  noticeEndings(news);
   let tone: NoticeTone = news.some((n) => n.task.state !== 'saved') ? 'failed' : 'saved';
   const active = taskCounts(useTasks.getState().byId.values()).active;
   if (active === 0) {

@@ -1,16 +1,17 @@
 /**
- * Coalesces task events into batches: at most one batch per `intervalMs` per subscriber set,
- * and only the latest event per task inside a batch, so 1,000 active tasks cannot flood the UI.
+ * Coalesces task changes: listeners hear at most one delivery per `intervalMs`, holding only the
+ * latest change per task since the last one, so 1,000 active tasks cannot flood the UI. (A
+ * "batch" in this app is tasks queued together; this is not one.)
  */
 import { type EngineClock, SYSTEM_CLOCK } from './engine-clock.ts';
 
-export interface Batchable {
+export interface PerTask {
   taskId: string;
 }
 
-export class EventBatcher<E extends Batchable> {
+export class ChangeCoalescer<E extends PerTask> {
   readonly #intervalMs: number;
-  readonly #listeners = new Set<(batch: E[]) => void>();
+  readonly #listeners = new Set<(changes: E[]) => void>();
   #pending = new Map<string, E>();
   readonly #clock: EngineClock;
   /** Cancels the pending flush; null when none is pending. */
@@ -22,7 +23,7 @@ export class EventBatcher<E extends Batchable> {
     this.#clock = clock;
   }
 
-  subscribe(listener: (batch: E[]) => void): () => void {
+  subscribe(listener: (changes: E[]) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
@@ -33,7 +34,7 @@ export class EventBatcher<E extends Batchable> {
     this.#pending.set(event.taskId, event);
     if (this.#cancelFlush) return;
     const wait = Math.max(0, this.#lastFlush + this.#intervalMs - this.#clock.now());
-    // kept referenced: a waiting CLI or worker must not exit before the last batch is delivered
+    // kept referenced: a waiting CLI or worker must not exit before the last changes are delivered
     this.#cancelFlush = this.#clock.schedule(wait, () => this.flush());
   }
 
@@ -42,12 +43,12 @@ export class EventBatcher<E extends Batchable> {
     this.#cancelFlush?.();
     this.#cancelFlush = null;
     if (this.#pending.size === 0) return;
-    const batch = [...this.#pending.values()];
+    const changes = [...this.#pending.values()];
     this.#pending = new Map();
     this.#lastFlush = this.#clock.now();
     for (const listener of this.#listeners) {
       try {
-        listener(batch);
+        listener(changes);
       } catch {
         // a failing subscriber must not stop the others or the engine
       }
