@@ -51,57 +51,78 @@ export abstract class ServiceError extends Error {
   }
 }
 
-/** 401 (as the HTTP status or as the `code` of the answer): the key is missing or wrong. */
-export class UnauthorizedError extends ServiceError {
-  override readonly name = 'UnauthorizedError';
-  readonly kind = 'unauthorized' as const;
-  readonly retryable = false;
+/** The arguments after the message: the init may be left out when none of its fields is required. */
+type InitArgs<Init> =
+  Partial<Init> extends Init ? [init?: ServiceErrorInit & Init] : [init: ServiceErrorInit & Init];
+
+/** A service error class: a `ServiceError` of one kind, carrying the fields its init gives it. */
+type ServiceErrorClass<Kind extends ServiceErrorKind, Init, Fields> = new (
+  message: string,
+  ...init: InitArgs<Init>
+) => ServiceError & { readonly kind: Kind } & Readonly<Fields>;
+
+/**
+ * Declares one service error class: its `name`, `kind` and `retryable`, and the fields it reads
+ * from its init (with their defaults). The fields become own properties after the fixed ones,
+ * and `instanceof` works on the returned class as on any subclass of `ServiceError`.
+ */
+function serviceErrorClass<
+  Kind extends ServiceErrorKind,
+  Init extends object = Record<never, never>,
+  Fields extends object = Record<never, never>,
+>(
+  name: string,
+  kind: Kind,
+  retryable: boolean,
+  fieldsOf?: (init: Init, message: string) => Fields,
+): ServiceErrorClass<Kind, Init, Fields> {
+  const errorClass = class extends ServiceError {
+    override readonly name = name;
+    readonly kind = kind;
+    readonly retryable = retryable;
+
+    constructor(message: string, init: ServiceErrorInit & Init = {} as ServiceErrorInit & Init) {
+      super(message, init);
+      if (fieldsOf) Object.assign(this, fieldsOf(init, message));
+    }
+  };
+  Object.defineProperty(errorClass, 'name', { value: name });
+  return errorClass as unknown as ServiceErrorClass<Kind, Init, Fields>;
 }
+
+/** 401 (as the HTTP status or as the `code` of the answer): the key is missing or wrong. */
+export const UnauthorizedError = serviceErrorClass('UnauthorizedError', 'unauthorized', false);
+export type UnauthorizedError = InstanceType<typeof UnauthorizedError>;
 
 /**
  * 403 (as the HTTP status or as the `code` of the answer): the key is fine, but the account's
  * plan does not allow this ("Insufficient plan level"). Nothing was created or billed; a new
  * key will not help, another plan would.
  */
-export class PlanRefusedError extends ServiceError {
-  override readonly name = 'PlanRefusedError';
-  readonly kind = 'plan-refused' as const;
-  readonly retryable = false;
-  readonly serviceMessage: string | null;
-
-  constructor(message: string, init: ServiceErrorInit & { serviceMessage?: string | null }) {
-    super(message, init);
-    this.serviceMessage = init.serviceMessage ?? null;
-  }
-}
+export const PlanRefusedError = serviceErrorClass(
+  'PlanRefusedError',
+  'plan-refused',
+  false,
+  (init: { serviceMessage?: string | null }) => ({ serviceMessage: init.serviceMessage ?? null }),
+);
+export type PlanRefusedError = InstanceType<typeof PlanRefusedError>;
 
 /**
  * 400, 404, 422 and other refusals: the service refused the request; `serviceMessage` is its own
  * words. `inBody` is true when the refusal came as the `code` of an HTTP 2xx answer with no task
  * in it (then `status` is the HTTP status and `serviceCode` the code in the body).
  */
-export class BadRequestError extends ServiceError {
-  override readonly name = 'BadRequestError';
-  readonly kind = 'bad-request' as const;
-  readonly retryable = false;
-  readonly serviceMessage: string | null;
-  readonly serviceCode: number | null;
-  readonly inBody: boolean;
-
-  constructor(
-    message: string,
-    init: ServiceErrorInit & {
-      serviceMessage?: string | null;
-      serviceCode?: number | null;
-      inBody?: boolean;
-    },
-  ) {
-    super(message, init);
-    this.serviceMessage = init.serviceMessage ?? null;
-    this.serviceCode = init.serviceCode ?? null;
-    this.inBody = init.inBody ?? false;
-  }
-}
+export const BadRequestError = serviceErrorClass(
+  'BadRequestError',
+  'bad-request',
+  false,
+  (init: { serviceMessage?: string | null; serviceCode?: number | null; inBody?: boolean }) => ({
+    serviceMessage: init.serviceMessage ?? null,
+    serviceCode: init.serviceCode ?? null,
+    inBody: init.inBody ?? false,
+  }),
+);
+export type BadRequestError = InstanceType<typeof BadRequestError>;
 
 /** The status a refusal stands for: the code in the body when it came that way, else the HTTP status. */
 export function refusalCodeOf(error: BadRequestError): number | null {
@@ -109,92 +130,67 @@ export function refusalCodeOf(error: BadRequestError): number | null {
 }
 
 /** 429: too many requests. `retryAfterMs` is what the service asked for, when it said. */
-export class RateLimitedError extends ServiceError {
-  override readonly name = 'RateLimitedError';
-  readonly kind = 'rate-limited' as const;
-  readonly retryable = true;
-  readonly retryAfterMs: number | null;
-  readonly serviceMessage: string | null;
-
-  constructor(
-    message: string,
-    init: ServiceErrorInit & { retryAfterMs: number | null; serviceMessage?: string | null },
-  ) {
-    super(message, init);
-    this.retryAfterMs = init.retryAfterMs;
-    this.serviceMessage = init.serviceMessage ?? null;
-  }
-}
+export const RateLimitedError = serviceErrorClass(
+  'RateLimitedError',
+  'rate-limited',
+  true,
+  (init: { retryAfterMs: number | null; serviceMessage?: string | null }) => ({
+    retryAfterMs: init.retryAfterMs,
+    serviceMessage: init.serviceMessage ?? null,
+  }),
+);
+export type RateLimitedError = InstanceType<typeof RateLimitedError>;
 
 /** 5xx: the service failed. For a create, the request was received and may have been processed. */
-export class ServerError extends ServiceError {
-  override readonly name = 'ServerError';
-  readonly kind = 'server' as const;
-  readonly retryable = true;
-  readonly retryAfterMs: number | null;
-  readonly serviceMessage: string | null;
-
-  constructor(
-    message: string,
-    init: ServiceErrorInit & { retryAfterMs?: number | null; serviceMessage?: string | null },
-  ) {
-    super(message, init);
-    this.retryAfterMs = init.retryAfterMs ?? null;
-    this.serviceMessage = init.serviceMessage ?? null;
-  }
-}
+export const ServerError = serviceErrorClass(
+  'ServerError',
+  'server',
+  true,
+  (init: { retryAfterMs?: number | null; serviceMessage?: string | null }) => ({
+    retryAfterMs: init.retryAfterMs ?? null,
+    serviceMessage: init.serviceMessage ?? null,
+  }),
+);
+export type ServerError = InstanceType<typeof ServerError>;
 
 /**
  * The exchange failed below HTTP. `mayHaveReachedServer` is false only when the request surely
  * never got there (refused, DNS failure, connect timeout, failure before the request was written).
  */
-export class NetworkError extends ServiceError {
-  override readonly name = 'NetworkError';
-  readonly kind = 'network' as const;
-  readonly retryable = true;
-  readonly mayHaveReachedServer: boolean;
-  /** The transport's error code when there is one, e.g. `ECONNREFUSED`, `UND_ERR_HEADERS_TIMEOUT`. */
-  readonly code: string | null;
-
-  constructor(
-    message: string,
-    init: ServiceErrorInit & { mayHaveReachedServer: boolean; code?: string | null },
-  ) {
-    super(message, init);
-    this.mayHaveReachedServer = init.mayHaveReachedServer;
-    this.code = init.code ?? null;
-  }
-}
+export const NetworkError = serviceErrorClass(
+  'NetworkError',
+  'network',
+  true,
+  (init: { mayHaveReachedServer: boolean; code?: string | null }) => ({
+    mayHaveReachedServer: init.mayHaveReachedServer,
+    /** The transport's error code when there is one, e.g. `ECONNREFUSED`, `UND_ERR_HEADERS_TIMEOUT`. */
+    code: init.code ?? null,
+  }),
+);
+export type NetworkError = InstanceType<typeof NetworkError>;
 
 /** The service answered, but not with something we can read: not JSON, or a shape no schema accepts. */
-export class ProtocolError extends ServiceError {
-  override readonly name = 'ProtocolError';
-  readonly kind = 'protocol' as const;
-  readonly retryable = false;
-  /** At most 200 characters of what came back, scrubbed of the key. */
-  readonly excerpt: string;
-  /** Why it could not be read, in a few words (e.g. `it is not JSON`); the message when not given. */
-  readonly reason: string;
-
-  constructor(message: string, init: ServiceErrorInit & { excerpt: string; reason?: string }) {
-    super(message, init);
-    this.excerpt = init.excerpt;
-    this.reason = init.reason ?? message;
-  }
-}
+export const ProtocolError = serviceErrorClass(
+  'ProtocolError',
+  'protocol',
+  false,
+  (init: { excerpt: string; reason?: string }, message) => ({
+    /** At most 200 characters of what came back, scrubbed of the key. */
+    excerpt: init.excerpt,
+    /** Why it could not be read, in a few words (e.g. `it is not JSON`); the message when not given. */
+    reason: init.reason ?? message,
+  }),
+);
+export type ProtocolError = InstanceType<typeof ProtocolError>;
 
 /** The caller's AbortSignal fired. For a create, `mayHaveReachedServer` tells whether it may be billed. */
-export class AbortedError extends ServiceError {
-  override readonly name = 'AbortedError';
-  readonly kind = 'aborted' as const;
-  readonly retryable = false;
-  readonly mayHaveReachedServer: boolean;
-
-  constructor(message: string, init: ServiceErrorInit & { mayHaveReachedServer: boolean }) {
-    super(message, init);
-    this.mayHaveReachedServer = init.mayHaveReachedServer;
-  }
-}
+export const AbortedError = serviceErrorClass(
+  'AbortedError',
+  'aborted',
+  false,
+  (init: { mayHaveReachedServer: boolean }) => ({ mayHaveReachedServer: init.mayHaveReachedServer }),
+);
+export type AbortedError = InstanceType<typeof AbortedError>;
 
 export function isServiceError(value: unknown): value is ServiceError {
   return value instanceof ServiceError;
