@@ -4,7 +4,7 @@
  * again in the composer, or dismissed from the list.
  */
 
-import { memo, useState } from 'react';
+import { type ButtonHTMLAttributes, memo, useState } from 'react';
 import { REMOTE_ACTIVE_STATES } from '../../../../shared/index.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import type { ConnectionState } from '../../model/connection-state.ts';
@@ -48,6 +48,28 @@ const isRunning = (task: LoadedTask) =>
   ['submitting', 'pending', 'staged', 'processing', 'completed', 'downloading', 'queued'].includes(
     task.state,
   );
+
+/** One of the row's small buttons; `primary` marks the step most likely wanted. */
+function RowButton({
+  label,
+  primary = false,
+  onClick,
+  ...rest
+}: { label: string; primary?: boolean; onClick(): void } & Pick<
+  ButtonHTMLAttributes<HTMLButtonElement>,
+  'aria-label' | 'title'
+>) {
+  return (
+    <button
+      type="button"
+      className={primary ? 'button button-small button-primary' : 'button button-small'}
+      onClick={onClick}
+      {...rest}
+    >
+      {label}
+    </button>
+  );
+}
 
 interface RowProps {
   task: LoadedTask;
@@ -101,74 +123,36 @@ function ActivityRowInner({ task, now, connection, demo }: RowProps) {
       ) : null}
       <div className="activity-actions">
         {task.state === 'queued' ? (
-          <button
-            type="button"
-            className="button button-small"
-            onClick={() => void runTaskAction('tasks.cancel', task.id)}
-          >
-            Cancel
-          </button>
+          <RowButton label="Cancel" onClick={() => void runTaskAction('tasks.cancel', task.id)} />
         ) : null}
         {task.state === 'uncertain' ? (
           <>
-            <button
-              type="button"
-              className="button button-small button-primary"
-              onClick={() => setConfirming(true)}
-            >
-              Submit again
-            </button>
-            <button
-              type="button"
-              className="button button-small"
-              onClick={() => void runTaskAction('tasks.discard', task.id)}
-            >
-              Discard
-            </button>
+            <RowButton label="Submit again" primary onClick={() => setConfirming(true)} />
+            <RowButton label="Discard" onClick={() => void runTaskAction('tasks.discard', task.id)} />
           </>
         ) : null}
         {atService && task.error ? (
-          <button
-            type="button"
-            className="button button-small"
-            onClick={() => void runTaskAction('tasks.checkNow', task.id)}
-          >
-            Check now
-          </button>
+          <RowButton label="Check now" onClick={() => void runTaskAction('tasks.checkNow', task.id)} />
         ) : null}
         {task.outputs.some((o) => o.state === 'failed') ? (
-          <button
-            type="button"
-            className="button button-small"
+          <RowButton
+            label="Retry download"
             onClick={() => void runTaskAction('tasks.retryDownloads', task.id)}
-          >
-            Retry download
-          </button>
+          />
         ) : null}
         {task.state === 'failed' ? (
           <>
-            <button
-              type="button"
-              className="button button-small button-primary"
-              onClick={() => void fixAndRetry(task)}
-            >
-              Fix &amp; retry
-            </button>
-            <button
-              type="button"
-              className="button button-small"
+            <RowButton label="Fix & retry" primary onClick={() => void fixAndRetry(task)} />
+            <RowButton
+              label="Dismiss"
               aria-label={`Dismiss ${task.title}`}
               title="Take it off this list (it stays in the library)"
               onClick={() => dismissFailure(task)}
-            >
-              Dismiss
-            </button>
+            />
           </>
         ) : null}
         {task.state === 'saved' || task.state === 'failed' || task.state === 'expired' ? (
-          <button type="button" className="button button-small" onClick={() => openInLibrary(task.id)}>
-            Open in Library
-          </button>
+          <RowButton label="Open in Library" onClick={() => openInLibrary(task.id)} />
         ) : null}
       </div>
       {confirming ? (
