@@ -11,12 +11,50 @@ import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
 import { useCompose } from '../../state/compose-state.ts';
 import { BatchPictures } from './BatchPictures.tsx';
 import type { FaceSwapMode } from './compose-model.ts';
+import type { SlotField } from './compose-slots.ts';
 import { fieldMessage, useFormProblems } from './use-form-problems.ts';
 import '../../styles/batches.css';
 
 const MODES: { mode: FaceSwapMode; label: string }[] = [
   { mode: 'one', label: 'One face' },
   { mode: 'several', label: 'Several faces' },
+];
+
+const PICTURE_RULES = 'JPG, PNG or WebP, each side under 2048 px.';
+
+/** The two picture slots, each with what it is for with one face and with several. */
+const PICTURES: { field: SlotField; one: string; several: string }[] = [
+  {
+    field: 'target_image',
+    one: `The photo whose face is replaced. ${PICTURE_RULES} Drop two pictures here to fill both, or more for a batch.`,
+    several: `The photo whose faces are replaced. ${PICTURE_RULES}`,
+  },
+  {
+    field: 'swap_image',
+    one: `The face to put in. ${PICTURE_RULES}`,
+    several: `The photo with the faces to put in. ${PICTURE_RULES}`,
+  },
+];
+
+/** The face numbers of a multi-face swap: which faces of each picture, in the same order. */
+const FACE_NUMBERS: {
+  field: string;
+  key: 'targetFacesIndex' | 'swapFacesIndex';
+  label: string;
+  hint: string;
+}[] = [
+  {
+    field: 'target_faces_index',
+    key: 'targetFacesIndex',
+    label: 'Faces to replace (in the target image)',
+    hint: 'Face numbers start at 0; separate several with commas, such as 0,1.',
+  },
+  {
+    field: 'swap_faces_index',
+    key: 'swapFacesIndex',
+    label: 'Faces to use (from the face image)',
+    hint: 'In the same order: the first replaces the first.',
+  },
 ];
 
 function ModePicker() {
@@ -57,25 +95,15 @@ export function FaceSwapForm() {
     <div className="face-swap">
       <ModePicker />
       <div className="slot-pair">
-        <MediaSlot
-          field="target_image"
-          description={
-            several
-              ? 'The photo whose faces are replaced. JPG, PNG or WebP, each side under 2048 px.'
-              : 'The photo whose face is replaced. JPG, PNG or WebP, each side under 2048 px. Drop two pictures here to fill both, or more for a batch.'
-          }
-          error={message('target_image')}
-          inputRef={targetRef}
-        />
-        <MediaSlot
-          field="swap_image"
-          description={
-            several
-              ? 'The photo with the faces to put in. JPG, PNG or WebP, each side under 2048 px.'
-              : 'The face to put in. JPG, PNG or WebP, each side under 2048 px.'
-          }
-          error={message('swap_image')}
-        />
+        {PICTURES.map((picture) => (
+          <MediaSlot
+            key={picture.field}
+            field={picture.field}
+            description={several ? picture.several : picture.one}
+            error={message(picture.field)}
+            inputRef={picture.field === 'target_image' ? targetRef : undefined}
+          />
+        ))}
       </div>
       <BatchPictures
         field="target_image"
@@ -83,24 +111,18 @@ export function FaceSwapForm() {
       />
       {several ? (
         <div className="face-numbers">
-          <TextField
-            label="Faces to replace (in the target image)"
-            field="target_faces_index"
-            value={form.targetFacesIndex}
-            hint="Face numbers start at 0; separate several with commas, such as 0,1."
-            error={message('target_faces_index')}
-            announceError={false}
-            onChange={(targetFacesIndex) => setFaceSwap({ targetFacesIndex })}
-          />
-          <TextField
-            label="Faces to use (from the face image)"
-            field="swap_faces_index"
-            value={form.swapFacesIndex}
-            hint="In the same order: the first replaces the first."
-            error={message('swap_faces_index')}
-            announceError={false}
-            onChange={(swapFacesIndex) => setFaceSwap({ swapFacesIndex })}
-          />
+          {FACE_NUMBERS.map((faces) => (
+            <TextField
+              key={faces.field}
+              label={faces.label}
+              field={faces.field}
+              value={form[faces.key]}
+              hint={faces.hint}
+              error={message(faces.field)}
+              announceError={false}
+              onChange={(value) => setFaceSwap({ [faces.key]: value })}
+            />
+          ))}
         </div>
       ) : null}
     </div>
