@@ -7,16 +7,12 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import { formatClock } from '../model/time-format.ts';
 import { playOneAtATime, usePlayer } from '../state/player-state.ts';
+import { WAVE_BARS, waveColours } from './waveform-look.ts';
 
 const SEEK_STEP_S = 5;
 const ZOOM_MIN = 0;
 const ZOOM_MAX = 400;
 const ZOOM_STEP = 25;
-
-function cssVar(name: string, fallback: string): string {
-  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-  return value || fallback;
-}
 
 export function WaveformPlayer({ url, title }: { url: string; title: string }) {
   const containerRef = useRef<HTMLDivElement>(null);
@@ -39,15 +35,8 @@ export function WaveformPlayer({ url, title }: { url: string; title: string }) {
       container,
       url,
       height: 96,
-      waveColor: cssVar('--wave', '#8a94a6'),
-      progressColor: cssVar('--accent', '#5b5bd6'),
-      cursorColor: cssVar('--text', '#1b1d23'),
-      cursorWidth: 2,
-      barWidth: 2,
-      barGap: 1,
-      barRadius: 2,
-      normalize: true,
-      dragToSeek: true,
+      ...waveColours(),
+      ...WAVE_BARS,
     });
     waveRef.current = wave;
     const media = wave.getMediaElement();

@@ -6,29 +6,17 @@
  * the library detail's Extend), loop, volume and close. It is outside <main>, so it
  * stays while the user changes views.
  */
-import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { type ButtonHTMLAttributes, type KeyboardEvent, useEffect, useRef } from 'react';
 import WaveSurfer from 'wavesurfer.js';
+import { WAVE_BARS, waveColours } from '../../components/waveform-look.ts';
 import { formatClock } from '../../model/time-format.ts';
 import { neighbourSong, playerAudio, songOutput, usePlayer } from '../../state/player-state.ts';
 import { useTasks } from '../../state/tasks-state.ts';
 import { useUi } from '../../state/ui-state.ts';
 import { openFromResult } from '../compose/compose-actions.ts';
-import { Icon } from './player-icons.tsx';
+import { Icon, type IconName } from './player-icons.tsx';
 
 const SEEK_STEP_S = 5;
-
-function cssVar(name: string, fallback: string): string {
-  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-  return value || fallback;
-}
-
-function waveColours() {
-  return {
-    waveColor: cssVar('--wave', '#8a94a6'),
-    progressColor: cssVar('--accent', '#5b5bd6'),
-    cursorColor: cssVar('--text', '#1b1d23'),
-  };
-}
 
 /**
  * The loaded song's waveform, drawn by wavesurfer over the player's own audio element (given as
@@ -57,12 +45,7 @@ function BarWaveform({ url, title }: { url: string; title: string }) {
         url,
         height: 32,
         ...waveColours(),
-        cursorWidth: 2,
-        barWidth: 2,
-        barGap: 1,
-        barRadius: 2,
-        normalize: true,
-        dragToSeek: true,
+        ...WAVE_BARS,
         hideScrollbar: true,
       });
       themeWatch = new MutationObserver(() => created.setOptions(waveColours()));
@@ -117,6 +100,30 @@ function BarWaveform({ url, title }: { url: string; title: string }) {
   );
 }
 
+/** One of the bar's icon buttons, named by `label` (the icon is hidden from assistive technology). */
+function BarButton({
+  icon,
+  label,
+  className,
+  ...rest
+}: {
+  icon: IconName;
+  label: string;
+  /** A class besides player-bar-button. */
+  className?: string;
+} & Pick<ButtonHTMLAttributes<HTMLButtonElement>, 'disabled' | 'onClick' | 'title' | 'aria-pressed'>) {
+  return (
+    <button
+      type="button"
+      className={className ? `player-bar-button ${className}` : 'player-bar-button'}
+      aria-label={label}
+      {...rest}
+    >
+      <Icon name={icon} />
+    </button>
+  );
+}
+
 function LoadedBar({ taskId }: { taskId: string }) {
   const url = usePlayer((s) => s.url);
   const storedTitle = usePlayer((s) => s.title);
@@ -163,32 +170,14 @@ function LoadedBar({ taskId }: { taskId: string }) {
       data-playing={playing ? 'true' : 'false'}
     >
       <div className="player-bar-buttons">
-        <button
-          type="button"
-          className="player-bar-button"
-          aria-label="Previous song"
-          disabled={!hasPrevious}
-          onClick={player.previous}
-        >
-          <Icon name="previous" />
-        </button>
-        <button
-          type="button"
-          className="player-bar-button player-bar-play"
-          aria-label={playing ? 'Pause' : 'Play'}
+        <BarButton icon="previous" label="Previous song" disabled={!hasPrevious} onClick={player.previous} />
+        <BarButton
+          icon={playing ? 'pause' : 'play'}
+          label={playing ? 'Pause' : 'Play'}
+          className="player-bar-play"
           onClick={player.toggle}
-        >
-          <Icon name={playing ? 'pause' : 'play'} />
-        </button>
-        <button
-          type="button"
-          className="player-bar-button"
-          aria-label="Next song"
-          disabled={!hasNext}
-          onClick={player.next}
-        >
-          <Icon name="next" />
-        </button>
+        />
+        <BarButton icon="next" label="Next song" disabled={!hasNext} onClick={player.next} />
       </div>
       <button type="button" className="player-bar-title" title={title} onClick={showDetail}>
         <span className="visually-hidden">Show details: </span>
@@ -214,16 +203,14 @@ function LoadedBar({ taskId }: { taskId: string }) {
           Extend
         </button>
       ) : null}
-      <button
-        type="button"
-        className="player-bar-button player-bar-loop"
-        aria-label="Loop"
+      <BarButton
+        icon="loop"
+        label="Loop"
+        className="player-bar-loop"
         aria-pressed={loop}
         title={loop ? 'Loop: on' : 'Loop: off'}
         onClick={() => player.setLoop(!loop)}
-      >
-        <Icon name="loop" />
-      </button>
+      />
       <label className="player-bar-volume">
         <Icon name={volume === 0 ? 'muted' : 'volume'} />
         <span className="visually-hidden">Volume</span>
@@ -237,9 +224,7 @@ function LoadedBar({ taskId }: { taskId: string }) {
           onChange={(event) => player.setVolume(Number(event.target.value) / 100)}
         />
       </label>
-      <button type="button" className="player-bar-button" aria-label="Close player" onClick={player.close}>
-        <Icon name="close" />
-      </button>
+      <BarButton icon="close" label="Close player" onClick={player.close} />
     </section>
   );
 }
