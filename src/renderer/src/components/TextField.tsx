@@ -15,6 +15,8 @@ export interface TextFieldProps {
   placeholder?: string;
   type?: 'text' | 'url' | 'password' | 'search';
   autoComplete?: string;
+  /** false for what is not prose (an address, a vendor name): no spelling marks. */
+  spellCheck?: boolean;
   inputRef?: Ref<HTMLInputElement & HTMLTextAreaElement>;
   /** The input field it edits (`style_prompt`…), for tests, error routing and focusing a problem. */
   field?: string;
@@ -73,6 +75,7 @@ export function TextField(props: TextFieldProps) {
           ref={props.inputRef}
           type={props.type ?? 'text'}
           autoComplete={props.autoComplete ?? 'off'}
+          spellCheck={props.spellCheck}
           onChange={(event) => onChange(event.target.value)}
         />
       )}

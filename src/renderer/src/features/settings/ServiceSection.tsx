@@ -4,7 +4,8 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { HOSTED_SERVICE, readBaseUrl, SANDBOX_VENDOR, type ServiceChoice } from '../../../../shared/index.ts';
-import { FieldMessage } from '../../components/FieldMessage.tsx';
+import { SwitchField } from '../../components/SwitchField.tsx';
+import { TextField } from '../../components/TextField.tsx';
 import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
 import { asSentence } from '../../model/studio-error.ts';
 import { useStudio } from '../../state/studio-state.ts';
@@ -32,14 +33,13 @@ async function saveService(patch: Parameters<typeof updateSettings>[0], done?: s
 }
 
 function CustomServiceFields() {
-  const id = useId();
   const settings = useStudio((s) => s.settings);
   const [baseUrl, setBaseUrl] = useState(settings?.baseUrl ?? '');
   const [vendor, setVendor] = useState(settings?.vendor ?? '');
   const [uploadUrl, setUploadUrl] = useState(settings?.uploadUrl ?? '');
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  const urlRef = useRef<HTMLInputElement>(null);
+  const urlRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   useFocusRequest('base-url', urlRef);
   useEffect(() => setBaseUrl(settings?.baseUrl ?? ''), [settings?.baseUrl]);
   useEffect(() => setVendor(settings?.vendor ?? ''), [settings?.vendor]);
@@ -71,55 +71,31 @@ function CustomServiceFields() {
         void save();
       }}
     >
-      <div className="field">
-        <label htmlFor={`${id}-url`} className="field-label">
-          Service base URL
-        </label>
-        <input
-          ref={urlRef}
-          id={`${id}-url`}
-          type="url"
-          placeholder="https://api.example.com"
-          value={baseUrl}
-          aria-describedby={`${id}-url-msg`}
-          aria-invalid={error ? true : undefined}
-          onChange={(event) => setBaseUrl(event.target.value)}
-        />
-        <FieldMessage
-          id={`${id}-url-msg`}
-          error={error}
-          hint={note ?? 'The address before /api/v1 (pasting the whole …/api/v1 is fine).'}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-vendor`} className="field-label">
-          Vendor
-        </label>
-        <input
-          id={`${id}-vendor`}
-          type="text"
-          spellCheck={false}
-          value={vendor}
-          aria-describedby={`${id}-vendor-msg`}
-          onChange={(event) => setVendor(event.target.value)}
-        />
-        <FieldMessage
-          id={`${id}-vendor-msg`}
-          hint={`Model ids are vendor/model: ${HOSTED_SERVICE.vendor} for the hosted service, ${SANDBOX_VENDOR} as the spec writes it.`}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-upload`} className="field-label">
-          Upload endpoint <span className="optional">(optional)</span>
-        </label>
-        <input
-          id={`${id}-upload`}
-          type="url"
-          placeholder="none: local files are sent inside the request"
-          value={uploadUrl}
-          onChange={(event) => setUploadUrl(event.target.value)}
-        />
-      </div>
+      <TextField
+        label="Service base URL"
+        type="url"
+        placeholder="https://api.example.com"
+        value={baseUrl}
+        error={error}
+        hint={note ?? 'The address before /api/v1 (pasting the whole …/api/v1 is fine).'}
+        inputRef={urlRef}
+        onChange={setBaseUrl}
+      />
+      <TextField
+        label="Vendor"
+        spellCheck={false}
+        value={vendor}
+        hint={`Model ids are vendor/model: ${HOSTED_SERVICE.vendor} for the hosted service, ${SANDBOX_VENDOR} as the spec writes it.`}
+        onChange={setVendor}
+      />
+      <TextField
+        label="Upload endpoint"
+        optional
+        type="url"
+        placeholder="none: local files are sent inside the request"
+        value={uploadUrl}
+        onChange={setUploadUrl}
+      />
       <button type="submit" className="button">
         Save custom service
       </button>
@@ -136,27 +112,12 @@ export function ServiceSection() {
   return (
     <section className="settings-section" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Service</h2>
-      <div className="switch-row">
-        <input
-          id={`${id}-demo`}
-          type="checkbox"
-          role="switch"
-          className="switch"
-          checked={settings.demoMode}
-          aria-checked={settings.demoMode}
-          aria-describedby={`${id}-demo-hint`}
-          onChange={(event) =>
-            void (event.target.checked
-              ? updateSettings({ demoMode: true })
-              : saveService({ demoMode: false }))
-          }
-        />
-        <label htmlFor={`${id}-demo`}>Demo mode (built-in sandbox)</label>
-      </div>
-      <p id={`${id}-demo-hint`} className="field-hint">
-        Demo tasks run on a local sandbox that makes sample results; nothing is billed. They are kept in a
-        library of their own: turn demo mode off to see your library, on again to see the demo results.
-      </p>
+      <SwitchField
+        label="Demo mode (built-in sandbox)"
+        hint="Demo tasks run on a local sandbox that makes sample results; nothing is billed. They are kept in a library of their own: turn demo mode off to see your library, on again to see the demo results."
+        checked={settings.demoMode}
+        onChange={(on) => void (on ? updateSettings({ demoMode: true }) : saveService({ demoMode: false }))}
+      />
       {status ? (
         <p className="service-now" data-testid="service-now" aria-live="polite">
           Now sending to: <strong>{nowSendingTo(status.service, hosted, status.serviceAddress)}</strong>.
