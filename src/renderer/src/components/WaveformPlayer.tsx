@@ -7,6 +7,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import { formatClock } from '../model/time-format.ts';
 import { playOneAtATime, usePlayer } from '../state/player-state.ts';
+import { ProblemMessage } from './ProblemMessage.tsx';
 import { WAVE_BARS, waveColours } from './waveform-look.ts';
 
 const SEEK_STEP_S = 5;
@@ -119,11 +120,7 @@ export function WaveformPlayer({ url, title }: { url: string; title: string }) {
         aria-valuenow={Math.round(time)}
         aria-valuetext={`${formatClock(time)} of ${formatClock(duration)}`}
       />
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ProblemMessage problem={error} />
       <div className="player-controls">
         <button
           type="button"

@@ -1,5 +1,6 @@
 /** The balance at the service in words, with a button to ask again. */
 import { useEffect } from 'react';
+import { ProblemMessage } from '../../components/ProblemMessage.tsx';
 import { useStudio } from '../../state/studio-state.ts';
 import { accountIdentityOf, ensureAccountFor, refreshAccount } from './account-actions.ts';
 import { balanceText } from './balance-text.ts';
@@ -46,11 +47,7 @@ export function AccountBalance({ compact = false }: { compact?: boolean }) {
           </>
         ) : null}
       </p>
-      {account.problem ? (
-        <p className="field-error" role="alert" data-testid="balance-problem">
-          {account.problem}
-        </p>
-      ) : null}
+      <ProblemMessage problem={account.problem} testId="balance-problem" />
       <button
         type="button"
         className="button button-small"

@@ -5,6 +5,7 @@ import { StudioError } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { FieldMessage } from '../../components/FieldMessage.tsx';
+import { ProblemMessage } from '../../components/ProblemMessage.tsx';
 import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
 import { useStudio } from '../../state/studio-state.ts';
 import { toastError, useUi } from '../../state/ui-state.ts';
@@ -64,11 +65,7 @@ export function ApiKeySection() {
         {hasKey ? 'Saved: a key is set' : 'No key'}
         {hasKey && settings?.keyStorage === 'weak' ? ' (stored without OS encryption)' : ''}
       </p>
-      {settings?.keyProblem ? (
-        <p className="field-error" role="alert" data-testid="key-problem">
-          {settings.keyProblem}
-        </p>
-      ) : null}
+      <ProblemMessage problem={settings?.keyProblem} testId="key-problem" />
       <form
         className="inline-form"
         onSubmit={(event) => {

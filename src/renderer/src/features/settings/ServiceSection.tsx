@@ -4,6 +4,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { HOSTED_SERVICE, readBaseUrl, SANDBOX_VENDOR, type ServiceChoice } from '../../../../shared/index.ts';
+import { ProblemMessage } from '../../components/ProblemMessage.tsx';
 import { SwitchField } from '../../components/SwitchField.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
@@ -123,11 +124,7 @@ export function ServiceSection() {
           Now sending to: <strong>{nowSendingTo(status.service, hosted, status.serviceAddress)}</strong>.
         </p>
       ) : null}
-      {status?.authProblem ? (
-        <p className="field-error" role="alert">
-          {asSentence(status.authProblem)}
-        </p>
-      ) : null}
+      <ProblemMessage problem={status?.authProblem ? asSentence(status.authProblem) : null} />
       <fieldset className="radio-group radio-group-stacked">
         <legend>With your API key, use</legend>
         <label className="radio">
