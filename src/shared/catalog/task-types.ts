@@ -44,8 +44,50 @@ const lyrics = { type: 'string', maxLength: LIMITS.lyricsMaxChars } as const;
 const text = { type: 'string', maxLength: LIMITS.promptMaxChars } as const;
 const requiredText = { ...text, required: true } as const;
 const audioSeconds = { min: LIMITS.audioMinSeconds, max: LIMITS.audioMaxSeconds } as const;
+const audioDuration = { type: 'number', ...audioSeconds } as const;
+const requiredAudio = { type: 'string', required: true, media: 'audio' } as const;
 const faceImage = { type: 'string', required: true, media: 'image', urlExtension: true } as const;
 const toolkitImage = { type: 'string', required: true, media: 'image' } as const;
+
+/** The prompt fields of ace-step's song, audio-to-audio and extend task types, in this order. */
+const aceStepPrompts = {
+  style_prompt: text,
+  // the spec's name; the real service echoes and its clients send negative_style_prompt
+  negative_prompt: text,
+  negative_style_prompt: text,
+  lyrics,
+} as const;
+
+/** What the task types of one model share: its name, what they yield and (ace-step) how long they take. */
+const aceStepAudio = { modelName: 'ace-step', outputKind: 'audio', expectedSeconds: 60 } as const;
+const imageToolkit = { modelName: 'image-toolkit', outputKind: 'image' } as const;
+
+type OtherTaskTypeParts = Omit<
+  TaskTypeEntry,
+  'family' | 'price' | 'sandboxOnly' | 'input' | 'sizeParameter'
+> &
+  Partial<Pick<TaskTypeEntry, 'price' | 'sandboxOnly' | 'sizeParameter'>> & { fields: InputRules['fields'] };
+
+/**
+ * The entry of a task type of the Other tab: its input is checked loosely (fields beyond these
+ * pass), and unless given it has no published price, the real service serves it and no input
+ * scales its duration.
+ */
+function otherTaskType(parts: OtherTaskTypeParts): TaskTypeEntry {
+  return {
+    modelName: parts.modelName,
+    taskType: parts.taskType,
+    family: 'other',
+    label: parts.label,
+    outputKind: parts.outputKind,
+    expectedSeconds: parts.expectedSeconds,
+    price: parts.price ?? null,
+    sandboxOnly: parts.sandboxOnly ?? false,
+    input: { strict: false, fields: parts.fields },
+    sizeParameter: parts.sizeParameter ?? null,
+    example: parts.example,
+  };
+}
 
 function nonEmpty(value: unknown): boolean {
   return typeof value === 'string' && value.trim() !== '';
@@ -64,11 +106,7 @@ export const TASK_TYPES: readonly TaskTypeEntry[] = [
     input: {
       strict: true,
       fields: {
-        style_prompt: text,
-        // the spec's name; the real service echoes and its clients send negative_style_prompt
-        negative_prompt: text,
-        negative_style_prompt: text,
-        lyrics,
+        ...aceStepPrompts,
         duration: { type: 'number', required: true, ...audioSeconds },
         style_audio: { type: 'string', media: 'audio' },
       },
@@ -84,77 +122,41 @@ export const TASK_TYPES: readonly TaskTypeEntry[] = [
     sizeParameter: 'duration',
     example: { style_prompt: 'lofi piano, rain', lyrics: '[inst]', duration: 30 },
   },
-  {
-    modelName: 'ace-step',
+  otherTaskType({
+    ...aceStepAudio,
     taskType: 'audio2audio',
-    family: 'other',
     label: 'Audio to audio',
-    outputKind: 'audio',
-    expectedSeconds: 60,
-    price: null,
-    sandboxOnly: false,
-    input: {
-      strict: false,
-      fields: {
-        style_audio: { type: 'string', required: true, media: 'audio' },
-        style_prompt: text,
-        negative_prompt: text,
-        negative_style_prompt: text,
-        lyrics,
-        duration: { type: 'number', ...audioSeconds },
-      },
-    },
+    fields: { style_audio: requiredAudio, ...aceStepPrompts, duration: audioDuration },
     sizeParameter: 'duration',
     example: { style_audio: '', style_prompt: '', duration: 30 },
-  },
-  {
-    modelName: 'ace-step',
+  }),
+  otherTaskType({
+    ...aceStepAudio,
     taskType: 'edit',
-    family: 'other',
     label: 'Audio edit',
-    outputKind: 'audio',
-    expectedSeconds: 60,
-    price: null,
-    sandboxOnly: false,
-    input: {
-      strict: false,
-      fields: {
-        audio: { type: 'string', required: true, media: 'audio' },
-        style_prompt: text,
-        lyrics,
-        edit_style_prompt: text,
-        edit_lyrics: lyrics,
-        duration: { type: 'number', ...audioSeconds },
-      },
+    fields: {
+      audio: requiredAudio,
+      style_prompt: text,
+      lyrics,
+      edit_style_prompt: text,
+      edit_lyrics: lyrics,
+      duration: audioDuration,
     },
-    sizeParameter: null,
     example: { audio: '', style_prompt: '', lyrics: '', edit_style_prompt: '', edit_lyrics: '' },
-  },
-  {
-    modelName: 'ace-step',
+  }),
+  otherTaskType({
+    ...aceStepAudio,
     taskType: 'extend',
-    family: 'other',
     label: 'Audio extend',
-    outputKind: 'audio',
-    expectedSeconds: 60,
-    price: null,
-    sandboxOnly: false,
-    input: {
-      strict: false,
-      fields: {
-        audio: { type: 'string', required: true, media: 'audio' },
-        style_prompt: text,
-        negative_prompt: text,
-        negative_style_prompt: text,
-        lyrics,
-        duration: { type: 'number', ...audioSeconds },
-        left_extend_duration: { type: 'number', min: 0, max: LIMITS.audioMaxSeconds },
-        right_extend_duration: { type: 'number', min: 0, max: LIMITS.audioMaxSeconds },
-      },
+    fields: {
+      audio: requiredAudio,
+      ...aceStepPrompts,
+      duration: audioDuration,
+      left_extend_duration: { type: 'number', min: 0, max: LIMITS.audioMaxSeconds },
+      right_extend_duration: { type: 'number', min: 0, max: LIMITS.audioMaxSeconds },
     },
-    sizeParameter: null,
     example: { audio: '', style_prompt: '', left_extend_duration: 0, right_extend_duration: 10 },
-  },
+  }),
   {
     // the spec writes this model `<image_edit_model_id>`; the real service's public examples
     // name it qwen-image (one source says qwen-edit-image: override it in Settings)
@@ -199,122 +201,83 @@ export const TASK_TYPES: readonly TaskTypeEntry[] = [
     sizeParameter: null,
     example: { target_image: '', swap_image: '' },
   },
-  {
-    modelName: 'image-toolkit',
+  otherTaskType({
+    ...imageToolkit,
     taskType: 'multi-face-swap',
-    family: 'other',
     label: 'Multi face swap',
-    outputKind: 'image',
     expectedSeconds: 25,
     // field notes: multi-face-swap costs 0.015
     price: { micros: 15_000, unit: 'generation' },
-    sandboxOnly: false,
-    input: {
-      strict: false,
-      fields: {
-        target_image: faceImage,
-        swap_image: faceImage,
-        swap_faces_index: { type: 'string' },
-        target_faces_index: { type: 'string' },
-      },
+    fields: {
+      target_image: faceImage,
+      swap_image: faceImage,
+      swap_faces_index: { type: 'string' },
+      target_faces_index: { type: 'string' },
     },
-    sizeParameter: null,
     example: { target_image: '', swap_image: '', swap_faces_index: '0', target_faces_index: '0' },
-  },
-  {
-    modelName: 'image-toolkit',
+  }),
+  otherTaskType({
+    ...imageToolkit,
     taskType: 'background-remove',
-    family: 'other',
     label: 'Background removal',
-    outputKind: 'image',
     expectedSeconds: 10,
-    price: null,
-    sandboxOnly: false,
-    input: { strict: false, fields: { image: toolkitImage, rmbg_model: { type: 'string' } } },
-    sizeParameter: null,
+    fields: { image: toolkitImage, rmbg_model: { type: 'string' } },
     example: { image: '' },
-  },
-  {
-    modelName: 'image-toolkit',
+  }),
+  otherTaskType({
+    ...imageToolkit,
     taskType: 'segment',
-    family: 'other',
     label: 'Segment by prompt',
-    outputKind: 'image',
     expectedSeconds: 10,
-    price: null,
-    sandboxOnly: false,
-    input: {
-      strict: false,
-      fields: {
-        image: toolkitImage,
-        prompt: requiredText,
-        negative_prompt: text,
-        segment_factor: { type: 'integer' },
-      },
+    fields: {
+      image: toolkitImage,
+      prompt: requiredText,
+      negative_prompt: text,
+      segment_factor: { type: 'integer' },
     },
-    sizeParameter: null,
     example: { image: '', prompt: 'the person on the left' },
-  },
-  {
-    modelName: 'image-toolkit',
+  }),
+  otherTaskType({
+    ...imageToolkit,
     taskType: 'upscale',
-    family: 'other',
     label: 'Image upscale',
-    outputKind: 'image',
     expectedSeconds: 15,
-    price: null,
-    sandboxOnly: false,
-    input: {
-      strict: false,
-      fields: {
-        image: toolkitImage,
-        scale: { type: 'integer', min: 1, max: 4 },
-        face_enhance: { type: 'boolean' },
-      },
+    fields: {
+      image: toolkitImage,
+      scale: { type: 'integer', min: 1, max: 4 },
+      face_enhance: { type: 'boolean' },
     },
-    sizeParameter: null,
     example: { image: '', scale: 2, face_enhance: false },
-  },
-  {
+  }),
+  otherTaskType({
     // not in the spec: a text-to-image model whose fetch answers in the detailed form C
     modelName: 'image-gen',
     taskType: 'txt2img',
-    family: 'other',
     label: 'Image from text',
     outputKind: 'image',
     expectedSeconds: 20,
-    price: null,
     sandboxOnly: true,
-    input: {
-      strict: false,
-      fields: {
-        prompt: requiredText,
-        negative_prompt: text,
-        width: { type: 'integer', min: 64, max: LIMITS.imageMaxSideExclusive - 1 },
-        height: { type: 'integer', min: 64, max: LIMITS.imageMaxSideExclusive - 1 },
-        seed: { type: 'integer' },
-      },
+    fields: {
+      prompt: requiredText,
+      negative_prompt: text,
+      width: { type: 'integer', min: 64, max: LIMITS.imageMaxSideExclusive - 1 },
+      height: { type: 'integer', min: 64, max: LIMITS.imageMaxSideExclusive - 1 },
+      seed: { type: 'integer' },
     },
-    sizeParameter: null,
     example: { prompt: 'a lighthouse at dusk, watercolour', width: 1024, height: 1024 },
-  },
-  {
+  }),
+  otherTaskType({
     // not in the spec: a video model whose fetch answers in form B
     modelName: 'video-gen',
     taskType: 'txt2video',
-    family: 'other',
     label: 'Video from text',
     outputKind: 'video',
     expectedSeconds: 120,
-    price: null,
     sandboxOnly: true,
-    input: {
-      strict: false,
-      fields: { prompt: requiredText, duration: { type: 'number', min: 1, max: 30 } },
-    },
+    fields: { prompt: requiredText, duration: { type: 'number', min: 1, max: 30 } },
     sizeParameter: 'duration',
     example: { prompt: 'waves rolling onto a beach at sunset', duration: 5 },
-  },
+  }),
 ];
 
 /**
