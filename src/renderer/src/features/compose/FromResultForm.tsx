@@ -110,7 +110,7 @@ function NumberField({
   );
 }
 
-function SwitchField({
+function CheckboxField({
   field,
   value,
   onChange,
@@ -146,7 +146,7 @@ function ResultFieldInput({ field, message }: { field: ResultField; message(name
   const text = typeof value === 'string' ? value : '';
   switch (field.kind) {
     case 'switch':
-      return <SwitchField field={field} value={value === true} onChange={set} />;
+      return <CheckboxField field={field} value={value === true} onChange={set} />;
     case 'number':
       return <NumberField field={field} value={text} error={message(field.field)} onChange={set} />;
     case 'lyrics':
