@@ -16,12 +16,21 @@ export interface Session {
   close(): Promise<void>;
 }
 
-export async function openSession(g: GlobalOptions, env: NodeJS.ProcessEnv): Promise<Session> {
-  const sandbox = g.sandbox
-    ? await startSandbox({ apiKey: 'demo-key', timeScale: g.timeScale ?? 0.1 })
-    : null;
+/**
+ * Opens the engine on the library. With `libraryOnly`, no service is set (and no sandbox started)
+ * whatever the options and environment say, so nothing is sent while the command runs.
+ */
+export async function openSession(
+  g: GlobalOptions,
+  env: NodeJS.ProcessEnv,
+  { libraryOnly = false }: { libraryOnly?: boolean } = {},
+): Promise<Session> {
+  const sandbox =
+    g.sandbox && !libraryOnly
+      ? await startSandbox({ apiKey: 'demo-key', timeScale: g.timeScale ?? 0.1 })
+      : null;
   const profile = profileOfOptions(g, sandbox?.url ?? null);
-  const key = sandbox ? 'demo-key' : apiKeyFromEnv(env);
+  const key = libraryOnly ? null : sandbox ? 'demo-key' : apiKeyFromEnv(env);
   const service = key ? { baseUrl: profile.baseUrl, apiKey: key, uploadUrl: profile.uploadUrl } : null;
   let engine: TaskEngine;
   try {
