@@ -9,6 +9,7 @@ import { BadRequestError, PlanRefusedError, ServiceError, UnauthorizedError } fr
 import { runSandboxCommand } from '../sandbox/index.ts';
 import { HOSTED_SERVICE, SANDBOX_VENDOR } from '../shared/index.ts';
 import { runAccount } from './account-command.ts';
+import { runBatches, runCancel } from './cancel-commands.ts';
 import { UsageError } from './cli-args.ts';
 import { runCreate } from './create-command.ts';
 import { EXIT } from './exit-codes.ts';
@@ -52,13 +53,18 @@ Commands:
   get ID                                   one task (local or service id)
   list [--state S[,S]] [--type T] [--search TEXT] [--favorite] [--order newest|oldest|starredFirst|title|costliest|longest] [--limit N]
   watch [--until-idle]                     run the engine and print task changes
+  cancel ID [ID...]                        cancel tasks still queued on this computer (never sent, not
+                                           billed); a task the service already has goes on and is billed
+  cancel --batch BATCH_ID                  cancel the rest of a batch: its tasks still queued here
+  batches [BATCH_ID] [--limit N]           batches with a task left to do (or that one), with progress
   export DIR [IDS...]                      copy files and a task.json sidecar per task
   import TASK_ID [--wait]                  add a task created elsewhere, with its outputs
   import-file TASK_JSON [--wait]           queue again a task from its export (task.json and its files)
   account                                  the balance at the service (also checks the key)
 
 Exit codes: 0 ok, 2 bad input, 3 API key refused, 4 service failure, 5 library in use,
-6 refused by the plan at the service, 1 other.
+6 refused by the plan at the service, 1 other. cancel exits 2 when a task is not found or
+could not be cancelled (already sent, uncertain, or ended other than cancelled).
 `;
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -84,6 +90,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       return runImportFile(g, rest, env);
     case 'account':
       return runAccount(g, rest, env);
+    case 'cancel':
+      return runCancel(g, rest, env);
+    case 'batches':
+      return runBatches(g, rest, env);
     case 'help':
     case undefined:
       process.stdout.write(USAGE);

@@ -1,0 +1,283 @@
+/**
+ * `media-task cancel` and `media-task batches`, run as a user would (a child process) against the
+ * real sandbox and real library folders: a task queued while the service could not be reached is
+ * cancelled and never sent afterwards; the rest of a batch is cancelled while its first task is
+ * at the service (which goes on); batches are listed with their progress; an uncertain task is
+ * not cancelled; bad ids exit 2 and a library in use exits 5.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acquireLibraryLock } from '../../src/main/library/index.ts';
+import type { Sandbox } from '../../src/sandbox/index.ts';
+import type { BatchSummary, Task } from '../../src/shared/index.ts';
+import { API_KEY, openEngine, removeDir, sandbox, tempDir, waitForState } from '../engine/engine-fixtures.ts';
+import { type CliResult, runCli } from './cli-runner.ts';
+
+let dir: string;
+let sb: Sandbox;
+/** The address of a sandbox that was stopped: nothing answers there. */
+let deadUrl: string;
+
+beforeAll(async () => {
+  dir = await tempDir('mts-cli-cancel-');
+  sb = await sandbox({ timeScale: 0.01 });
+  const gone = await sandbox();
+  deadUrl = gone.url;
+  await gone.stop();
+});
+
+afterAll(async () => {
+  await sb?.stop();
+  await removeDir(dir);
+});
+
+function run(library: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return runCli(dir, ['--library', join(dir, library), ...args], env);
+}
+
+const service = (url = sb.url) => ({ MEDIA_TASK_API_KEY: API_KEY, MEDIA_TASK_BASE_URL: url });
+
+/** The creates the sandbox accepted whose style is `style`. */
+function createsWithStyle(style: string): number {
+  return sb
+    .ledger()
+    .filter((e) => (e.body as { input?: { style_prompt?: unknown } }).input?.style_prompt === style).length;
+}
+
+async function queuedSong(library: string, style: string, env: Record<string, string> = {}): Promise<Task> {
+  const r = await run(library, ['--json', 'create', 'audio', '--style', style, '--duration', '5'], env);
+  expect(r.code, r.stderr).toBe(0);
+  const [task] = JSON.parse(r.stdout).tasks as Task[];
+  expect(task?.state).toBe('queued');
+  return task as Task;
+}
+
+async function batchesOf(library: string, ...args: string[]): Promise<BatchSummary[]> {
+  const r = await run(library, ['--json', 'batches', ...args]);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout).batches;
+}
+
+describe('media-task cancel', () => {
+  it('cancels a task queued while the service could not be reached; watch then never sends it', async () => {
+    const offline = await run(
+      'lib-offline',
+      ['--json', 'create', 'audio', '--style', 'cancel me', '--duration', '5'],
+      service(deadUrl),
+    );
+    expect(offline.code, offline.stderr).toBe(0);
+    const { tasks, status } = JSON.parse(offline.stdout);
+    expect(status.online).toBe(false);
+    expect(tasks[0].state).toBe('queued');
+    const id = tasks[0].id as string;
+    const kept = await queuedSong('lib-offline', 'keep me', service(deadUrl));
+
+    const cancelled = await run('lib-offline', ['--json', 'cancel', id]);
+    expect(cancelled.code, cancelled.stderr).toBe(0);
+    expect(JSON.parse(cancelled.stdout).results).toEqual([
+      {
+        id,
+        taskId: id,
+        outcome: 'cancelled',
+        state: 'cancelled',
+        message: 'cancelled: it was still queued on this computer and never sent; nothing was billed',
+      },
+    ]);
+    const text = await run('lib-offline', ['cancel', id]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toBe(`${id}  already cancelled; nothing to cancel\n`);
+
+    // the service is back: watch sends what is queued, and only that
+    const watched = await run('lib-offline', ['watch', '--until-idle'], service());
+    expect(watched.code, watched.stderr).toBe(0);
+    expect(createsWithStyle('keep me')).toBe(1);
+    expect(createsWithStyle('cancel me')).toBe(0);
+    const got = await run('lib-offline', ['--json', 'get', id]);
+    expect(JSON.parse(got.stdout).task.state).toBe('cancelled');
+    const keptNow = await run('lib-offline', ['--json', 'get', kept.id]);
+    const keptTask = JSON.parse(keptNow.stdout).task as Task;
+    expect(keptTask.state).toBe('saved');
+
+    // a saved task, named by the service's id: nothing to cancel, exit 2
+    const late = await run('lib-offline', ['cancel', keptTask.remoteId ?? '']);
+    expect(late.code).toBe(2);
+    expect(late.stdout).toBe(`${kept.id}  already ended (saved); nothing to cancel\n`);
+  });
+
+  it('cancels the rest of a batch: the queued ones are never sent, the one at the service goes on', async () => {
+    const slow = await sandbox({ timeScale: 0.5 });
+    const library = join(dir, 'lib-batch');
+    try {
+      // one task at a time at the service: the first is sent, the other two wait here
+      const engine = await openEngine(library, slow, { maxActiveRemote: 1 });
+      let batchId: string;
+      let first: Task;
+      try {
+        const draft = {
+          model: 'Qubico/ace-step',
+          taskType: 'txt2audio',
+          input: { style_prompt: 'rest', duration: 5 },
+        };
+        const batch = await engine.queueBatch([draft, draft, draft]);
+        batchId = batch.batchId;
+        first = await waitForState(engine, batch.tasks[0]?.id ?? '', ['pending', 'processing']);
+      } finally {
+        await engine.close();
+      }
+      expect((await batchesOf('lib-batch', batchId))[0]).toMatchObject({ total: 3, active: 1, queued: 2 });
+
+      const r = await run('lib-batch', ['--json', 'cancel', '--batch', batchId]);
+      expect(r.code, r.stderr).toBe(0);
+      const out = JSON.parse(r.stdout);
+      expect(out.result).toEqual({ batchId, cancelled: 2, alreadySent: 1, ended: 0 });
+      expect(out.batch).toMatchObject({ batchId, total: 3, active: 1, queued: 0, cancelled: 2 });
+
+      const again = await run('lib-batch', ['cancel', '--batch', batchId]);
+      expect(again.code).toBe(0);
+      expect(again.stdout).toBe(
+        `batch ${batchId}: nothing was left to cancel on this computer; 1 already at the service goes on and is billed; 2 had ended before\n`,
+      );
+      const sentOne = await run('lib-batch', ['cancel', first.id]);
+      expect(sentOne.code).toBe(2);
+      expect(sentOne.stdout).toMatch(
+        /not cancelled: the service already has it \((pending|processing)\); it goes on and is billed/,
+      );
+
+      const watched = await run('lib-batch', ['watch', '--until-idle'], service(slow.url));
+      expect(watched.code, watched.stderr).toBe(0);
+      expect(slow.ledger()).toHaveLength(1);
+      expect((await batchesOf('lib-batch', batchId))[0]).toMatchObject({ done: 1, cancelled: 2, queued: 0 });
+    } finally {
+      await slow.stop();
+    }
+  });
+
+  it('says an uncertain task is not cancelled, and that a resent one may have been billed before', async () => {
+    sb.setFaults({ resetAfterBodyRate: 1, applyTo: 'create' });
+    const library = join(dir, 'lib-uncertain');
+    let left: Task;
+    let resent: Task;
+    try {
+      const engine = await openEngine(library, sb);
+      try {
+        const draft = (style: string) => ({
+          model: 'Qubico/ace-step',
+          taskType: 'txt2audio',
+          input: { style_prompt: style, duration: 5 },
+        });
+        const a = await engine.queueTask(draft('in doubt'));
+        const b = await engine.queueTask(draft('sent again'));
+        left = await waitForState(engine, a.id, ['uncertain']);
+        await waitForState(engine, b.id, ['uncertain']);
+        // queued again on the user's word, with no service to send it to
+        engine.setService(null);
+        resent = engine.resubmit(b.id);
+      } finally {
+        await engine.close();
+      }
+    } finally {
+      sb.setFaults({});
+    }
+    const r = await run('lib-uncertain', ['cancel', left.id, resent.id]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe(
+      `${left.id}  not cancelled: its create may have reached the service (and been billed); only queued tasks can be cancelled. Submit it again or discard it in the app\n` +
+        `${resent.id}  cancelled before it was sent again; its earlier create may have reached the service (and been billed)\n`,
+    );
+  });
+
+  it('exit code 2 for an unknown task or batch, still cancelling the tasks it knows', async () => {
+    const task = await queuedSong('lib-bad', 'known');
+    const r = await run('lib-bad', ['--json', 'cancel', 'no-such-task', task.id]);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout).results).toEqual([
+      {
+        id: 'no-such-task',
+        taskId: null,
+        outcome: 'not-found',
+        state: null,
+        message: 'no task "no-such-task" in the library',
+      },
+      expect.objectContaining({ id: task.id, outcome: 'cancelled', state: 'cancelled' }),
+    ]);
+    const batch = await run('lib-bad', ['--json', 'cancel', '--batch', 'no-such-batch']);
+    expect(batch.code).toBe(2);
+    expect(JSON.parse(batch.stderr)).toEqual({
+      error: { message: 'no batch no-such-batch in the library', exitCode: 2 },
+    });
+    const listed = await run('lib-bad', ['batches', 'no-such-batch']);
+    expect(listed.code).toBe(2);
+    expect(listed.stderr).toContain('no batch "no-such-batch" in the library');
+    for (const args of [
+      ['cancel'],
+      ['cancel', task.id, '--batch', 'x'],
+      ['cancel', '--batch'],
+      ['batches', '--limit', '0'],
+    ]) {
+      const bad = await run('lib-bad', args);
+      expect(bad.code, args.join(' ')).toBe(2);
+    }
+  });
+
+  it('exit code 5 when another process has the library open, and nothing is cancelled', async () => {
+    const task = await queuedSong('lib-busy', 'busy');
+    const lock = acquireLibraryLock(join(dir, 'lib-busy'));
+    try {
+      const r = await run('lib-busy', ['cancel', task.id]);
+      expect(r.code).toBe(5);
+      expect((await run('lib-busy', ['batches'])).code).toBe(5);
+    } finally {
+      lock.release();
+    }
+    const got = await run('lib-busy', ['--json', 'get', task.id]);
+    expect(JSON.parse(got.stdout).task.state).toBe('queued');
+  });
+});
+
+describe('media-task batches', () => {
+  it('lists the batches with a task left to do, newest first, with their progress', async () => {
+    const older = await run('lib-list', [
+      '--json',
+      'create',
+      'audio',
+      '--style',
+      'older',
+      '--duration',
+      '5',
+      '--variants',
+      '2',
+    ]);
+    expect(older.code, older.stderr).toBe(0);
+    const newer = await run('lib-list', [
+      '--json',
+      'create',
+      'audio',
+      '--style',
+      'newer',
+      '--duration',
+      '5',
+      '--variants',
+      '3',
+    ]);
+    expect(newer.code, newer.stderr).toBe(0);
+    const olderId = JSON.parse(older.stdout).batchId as string;
+    const newerId = JSON.parse(newer.stdout).batchId as string;
+
+    const all = await batchesOf('lib-list');
+    expect(all.map((b) => [b.batchId, b.total, b.queued])).toEqual([
+      [newerId, 3, 3],
+      [olderId, 2, 2],
+    ]);
+    expect((await batchesOf('lib-list', '--limit', '1')).map((b) => b.batchId)).toEqual([newerId]);
+    const text = await run('lib-list', ['batches']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain(`${newerId}  txt2audio  newer and 2 more`);
+    expect(text.stdout).toContain('0 done, 0 failed, 3 left of 3 (3 queued here)');
+
+    // a batch with nothing left to do leaves the list, and is still shown by its id
+    expect((await run('lib-list', ['cancel', '--batch', olderId])).code).toBe(0);
+    expect((await batchesOf('lib-list')).map((b) => b.batchId)).toEqual([newerId]);
+    const one = await run('lib-list', ['batches', olderId]);
+    expect(one.stdout).toContain('0 done, 0 failed, 0 left of 2 (2 cancelled)');
+  });
+});
