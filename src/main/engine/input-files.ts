@@ -25,16 +25,14 @@ import {
   type ValidatedInput,
 } from '../inputs/index.ts';
 import {
-  contentInputPath,
-  copyFileInput,
   decodeBase64Input,
-  hashBytes,
-  hashFileInput,
   hasInputFile,
   INPUTS_FOLDER,
   isContentInputPath,
+  type KeptInput,
+  keepFileInput,
+  keepInputBytes,
   refuseLinksBelow,
-  writeInputBytes,
 } from '../library/index.ts';
 import type { LibraryStore } from '../store/index.ts';
 
@@ -116,47 +114,31 @@ export class InputFiles {
    * (written only when the library lacks it), held by `hold`; a URL stays as given.
    */
   async keep(v: ValidatedInput, text: string, hold: InputHold): Promise<TaskInput> {
-    const dims = {
-      width: v.source === 'url' ? null : (v.width ?? null),
-      height: v.source === 'url' ? null : (v.height ?? null),
-    };
-    if (v.source === 'file') {
-      const hash = await hashFileInput(v);
-      const path = contentInputPath(hash.sha256, v.ext);
-      hold.hold(path);
-      if (!(await hasInputFile(this.#libraryDir, path, hash.size)))
-        await copyFileInput(this.#libraryDir, v, path, hash);
+    if (v.source === 'url') {
       return {
         field: v.field,
-        source: 'file',
-        value: path,
-        mime: v.mime,
-        size: hash.size,
-        sha256: hash.sha256,
-        ...dims,
+        source: 'url',
+        value: v.url,
+        mime: null,
+        size: null,
+        sha256: null,
+        width: null,
+        height: null,
       };
     }
-    if (v.source === 'base64') {
-      const { path, hash } = await this.keepBase64(text, v.mime, hold);
-      return {
-        field: v.field,
-        source: 'file',
-        value: path,
-        mime: v.mime,
-        size: hash.size,
-        sha256: hash.sha256,
-        ...dims,
-      };
-    }
+    const { path, hash } =
+      v.source === 'file'
+        ? await keepFileInput(this.#libraryDir, v, (stored) => hold.hold(stored))
+        : await this.keepBase64(text, v.mime, hold);
     return {
       field: v.field,
-      source: 'url',
-      value: v.url,
-      mime: null,
-      size: null,
-      sha256: null,
-      width: null,
-      height: null,
+      source: 'file',
+      value: path,
+      mime: v.mime,
+      size: hash.size,
+      sha256: hash.sha256,
+      width: v.width ?? null,
+      height: v.height ?? null,
     };
   }
 
@@ -169,16 +151,14 @@ export class InputFiles {
     text: string,
     mime: string | null,
     hold: InputHold,
-  ): Promise<{ path: string; hash: { sha256: string; size: number }; mime: string }> {
+  ): Promise<KeptInput & { mime: string }> {
     const { bytes, type } = decodeBase64Input(text);
     if (type === null || (mime !== null && type.mime !== mime)) {
       throw new Error(`the Base64 data is ${type?.mime ?? 'of no known media type'}, not ${mime ?? 'media'}`);
     }
-    const hash = hashBytes(bytes);
-    const path = contentInputPath(hash.sha256, type.ext);
-    hold.hold(path);
-    if (!(await hasInputFile(this.#libraryDir, path, hash.size)))
-      await writeInputBytes(this.#libraryDir, path, bytes);
+    const { path, hash } = await keepInputBytes(this.#libraryDir, bytes, type.ext, (stored) =>
+      hold.hold(stored),
+    );
     return { path, hash, mime: type.mime };
   }
 

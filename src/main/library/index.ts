@@ -16,6 +16,9 @@ export {
   hasInputFile,
   INPUTS_FOLDER,
   isContentInputPath,
+  type KeptInput,
+  keepFileInput,
+  keepInputBytes,
   writeInputBytes,
 } from './library-copy.ts';
 export {

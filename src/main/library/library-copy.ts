@@ -111,6 +111,55 @@ export async function writeInputBytes(
   await writeInputFile(libraryDir, storedPath, (target) => writeAll(target, bytes));
 }
 
+/** Where a kept input lies in the library (its content path) and the hash that names it. */
+export interface KeptInput {
+  path: string;
+  hash: ContentHash;
+}
+
+/**
+ * Keeps a validated local file as the library file of its content: hashes it, gives its content
+ * path to `hold` (before looking, so nothing removes it meanwhile), and copies it only when the
+ * library does not hold those bytes yet.
+ */
+export async function keepFileInput(
+  libraryDir: string,
+  input: FileInput,
+  hold: (storedPath: string) => void,
+): Promise<KeptInput> {
+  const hash = await hashFileInput(input);
+  const path = await keepContent(libraryDir, hash, input.ext, hold, (to) =>
+    copyFileInput(libraryDir, input, to, hash),
+  );
+  return { path, hash };
+}
+
+/** Keeps decoded bytes (their sniffed extension `ext`) the same way as `keepFileInput`. */
+export async function keepInputBytes(
+  libraryDir: string,
+  bytes: Uint8Array,
+  ext: string,
+  hold: (storedPath: string) => void,
+): Promise<KeptInput> {
+  const hash = hashBytes(bytes);
+  const path = await keepContent(libraryDir, hash, ext, hold, (to) => writeInputBytes(libraryDir, to, bytes));
+  return { path, hash };
+}
+
+/** The content path of `hash`, held by `hold`, then written by `write` unless the library has it. */
+async function keepContent(
+  libraryDir: string,
+  hash: ContentHash,
+  ext: string,
+  hold: (storedPath: string) => void,
+  write: (storedPath: string) => Promise<void>,
+): Promise<string> {
+  const path = contentInputPath(hash.sha256, ext);
+  hold(path);
+  if (!(await hasInputFile(libraryDir, path, hash.size))) await write(path);
+  return path;
+}
+
 /** The bytes of a Base64 input (raw Base64 or a `data:` URI) and their sniffed type. */
 export function decodeBase64Input(text: string): { bytes: Uint8Array; type: SniffedType | null } {
   const trimmed = text.trim();
