@@ -5,10 +5,10 @@
  */
 import { type EngineStatus, REMOTE_ACTIVE_STATES, type Task, type TaskChange } from '../../shared/index.ts';
 import type { LibraryStore } from '../store/index.ts';
+import { ChangeCoalescer } from './change-coalescer.ts';
 import type { ConcurrencyLimit } from './concurrency-limit.ts';
 import type { EngineClock } from './engine-clock.ts';
 import { TaskActionError } from './engine-errors.ts';
-import { ChangeCoalescer } from './change-coalescer.ts';
 import type { Reachability } from './reachability.ts';
 import type { ServiceConnection } from './service-connection.ts';
 import type { StorageGuard } from './storage-guard.ts';

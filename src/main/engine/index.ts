@@ -1,10 +1,10 @@
 /** Shared shapes the engine takes and gives, re-exported for the engine's callers. */
 export type { EngineStatus, ExportResult, TaskChange, TaskDraft } from '../../shared/index.ts';
+export { ChangeCoalescer } from './change-coalescer.ts';
 export { TaskEngine } from './engine.ts';
 export { type EngineClock, SYSTEM_CLOCK } from './engine-clock.ts';
 export { BudgetExceededError, PriceUnknownError, TaskActionError } from './engine-errors.ts';
 export type { EngineOptions } from './engine-options.ts';
-export { ChangeCoalescer } from './change-coalescer.ts';
 export {
   DEFAULT_POLLING,
   type DurationEstimate,
