@@ -103,15 +103,17 @@ describe.skipIf(!browserAvailable())(
       const uncertain = await rig.call('tasks.queue', { ...songDraft, title: 'Lost answer' });
       await rig.waitForTask(uncertain.id, ['uncertain']);
       await rig.setFaults({});
-      // And one running at the service the whole time: a four-minute song at the real pace.
+      // And one running at the service the whole time: a four-minute song at five times the real
+      // pace (about 15 s pending, then over two minutes processing; at the real pace it ended
+      // in 26 s, before the last screens on a loaded machine).
       await rig.stopService();
-      await rig.restartService({ timeScale: 1 });
+      await rig.restartService({ timeScale: 5 });
       const running = await rig.call('tasks.queue', {
         ...songDraft,
         title: 'Long ballad',
         input: { style_prompt: 'slow ballad', duration: 240 },
       });
-      await rig.waitForTask(running.id, ['processing'], 30_000);
+      await rig.waitForTask(running.id, ['processing'], 60_000);
     });
 
     afterAll(() => stopStudio({ browser, rig }));
