@@ -9,7 +9,7 @@ import {
   decodeMediaBase64,
   imageDimensions,
   MediaInputError,
-} from '../../src/sandbox/media/index.ts';
+} from '../../../src/sandbox/media/index.ts';
 
 const solidPng = (width: number, height: number, background: string) =>
   sharp({ create: { width, height, channels: 3, background } })

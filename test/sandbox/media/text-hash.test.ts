@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashText } from '../../src/sandbox/media/index.ts';
+import { hashText } from '../../../src/sandbox/media/index.ts';
 
 describe('hashText', () => {
   it('is 32-bit FNV-1a over UTF-8', () => {

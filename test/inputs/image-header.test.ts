@@ -8,7 +8,7 @@ import {
   type SharpFormat,
   withAppSegments,
   writeFixture,
-} from './media-fixtures.ts';
+} from './input-fixtures.ts';
 
 let dir: string;
 let cleanup: () => Promise<void>;

@@ -18,7 +18,7 @@ import {
   makeTempDir,
   makeWav,
   writeFixture,
-} from './media-fixtures.ts';
+} from './input-fixtures.ts';
 
 let dir: string;
 let cleanup: () => Promise<void>;

@@ -18,7 +18,7 @@ import {
   isContentInputPath,
   writeInputBytes,
 } from '../../src/main/library/index.ts';
-import { makeImage, makeTempDir, writeFixture } from './media-fixtures.ts';
+import { makeImage, makeTempDir, writeFixture } from '../inputs/input-fixtures.ts';
 
 let dir: string;
 let cleanup: () => Promise<void>;

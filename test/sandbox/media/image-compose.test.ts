@@ -1,13 +1,13 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ovalOpacity } from '../../src/sandbox/media/face-swap-compose.ts';
+import { ovalOpacity } from '../../../src/sandbox/media/face-swap-compose.ts';
 import {
   composeFaceSwap,
   composeImageEdit,
   type DecodedImage,
   faceSwapRegion,
   generateTextImage,
-} from '../../src/sandbox/media/index.ts';
+} from '../../../src/sandbox/media/index.ts';
 
 type Rgb = [number, number, number];
 

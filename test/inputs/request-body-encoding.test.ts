@@ -9,7 +9,7 @@ import {
   encodedBodyLengthFromSizes,
   type FileInputPaths,
 } from '../../src/main/inputs/index.ts';
-import { makeTempDir, writeFixture } from './media-fixtures.ts';
+import { makeTempDir, writeFixture } from './input-fixtures.ts';
 
 let dir: string;
 let cleanup: () => Promise<void>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { generateSongWav, SONG_SAMPLE_RATE } from '../../src/sandbox/media/index.ts';
-import { parseLyrics } from '../../src/sandbox/media/lyrics-parse.ts';
-import { readWavInfo } from '../support/wav-info.ts';
+import { generateSongWav, SONG_SAMPLE_RATE } from '../../../src/sandbox/media/index.ts';
+import { parseLyrics } from '../../../src/sandbox/media/lyrics-parse.ts';
+import { readWavInfo } from '../../support/wav-info.ts';
 
 const LYRICS = `[verse]
 Walking down the empty street

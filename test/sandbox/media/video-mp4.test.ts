@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BitWriter } from '../../src/sandbox/media/bit-writer.ts';
-import { generateVideoMp4 } from '../../src/sandbox/media/index.ts';
-import { addEmulationPrevention } from '../../src/sandbox/media/video-h264.ts';
-import { renderScene, sceneFor } from '../../src/sandbox/media/video-scene.ts';
+import { BitWriter } from '../../../src/sandbox/media/bit-writer.ts';
+import { generateVideoMp4 } from '../../../src/sandbox/media/index.ts';
+import { addEmulationPrevention } from '../../../src/sandbox/media/video-h264.ts';
+import { renderScene, sceneFor } from '../../../src/sandbox/media/video-scene.ts';
 import { parsePcmSlice, parseSps, removeEmulationPrevention } from './h264-pcm-reader.ts';
 import { findBox, fullBoxWords, type Mp4Box, readBoxes } from './mp4-box-reader.ts';
 

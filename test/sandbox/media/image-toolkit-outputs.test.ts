@@ -1,7 +1,7 @@
 /** The image-toolkit stand-ins on raw pixels: background removal when the border finds nothing. */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { removeBackground, subjectMask } from '../../src/sandbox/image-toolkit-outputs.ts';
+import { removeBackground, subjectMask } from '../../../src/sandbox/image-toolkit-outputs.ts';
 
 /** Seeded noise: no two neighbours alike, so no colour joins the border to anything. */
 function noise(width: number, height: number) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MediaInputError } from '../../src/sandbox/media/index.ts';
-import { readWavInfo } from '../support/wav-info.ts';
+import { MediaInputError } from '../../../src/sandbox/media/index.ts';
+import { readWavInfo } from '../../support/wav-info.ts';
 
 interface Chunk {
   id: string;

@@ -10,7 +10,7 @@ import {
   makeMp3Frames,
   makeOgg,
   makeWav,
-} from './media-fixtures.ts';
+} from './input-fixtures.ts';
 
 const ext = (bytes: Uint8Array) => sniffFileType(bytes)?.ext ?? null;
 

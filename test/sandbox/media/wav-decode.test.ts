@@ -7,8 +7,8 @@ import {
   MediaInputError,
   readWavHeader,
   readWavSamples,
-} from '../../src/sandbox/media/index.ts';
-import { readWavInfo } from '../support/wav-info.ts';
+} from '../../../src/sandbox/media/index.ts';
+import { readWavInfo } from '../../support/wav-info.ts';
 
 /** A WAV file with the given fmt fields and sample bytes. */
 function wav(options: {
