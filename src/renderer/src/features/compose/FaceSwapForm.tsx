@@ -107,7 +107,11 @@ export function FaceSwapForm() {
       </div>
       <BatchPictures
         field="target_image"
-        heading={(n) => `${n} targets: one face swap each, with the same face`}
+        heading={(n) =>
+          several
+            ? `${n} targets: one swap of the chosen faces each, from the same face image`
+            : `${n} targets: one face swap each, with the same face`
+        }
       />
       {several ? (
         <div className="face-numbers">
