@@ -46,6 +46,10 @@ describe.skipIf(!browserAvailable())('a face swap batch with several faces', () 
     const replace = panel.getByLabel('Faces to replace (in the target image)');
     const use = panel.getByLabel('Faces to use (from the face image)');
     await replace.waitFor();
+    // the target slot says a batch is possible in this mode too
+    await expect
+      .poll(() => slot(page, 'target_image').locator('.slot-description').textContent())
+      .toContain('or more for a batch');
 
     await dropOnSlot(page, 'swap_image', { path: face });
     await dropFiles(

@@ -27,7 +27,7 @@ const PICTURES: { field: SlotField; one: string; several: string }[] = [
   {
     field: 'target_image',
     one: `The photo whose face is replaced. ${PICTURE_RULES} Drop two pictures here to fill both, or more for a batch.`,
-    several: `The photo whose faces are replaced. ${PICTURE_RULES}`,
+    several: `The photo whose faces are replaced. ${PICTURE_RULES} Drop two pictures here to fill both, or more for a batch.`,
   },
   {
     field: 'swap_image',
