@@ -8,17 +8,20 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EngineOptions, TaskEngine } from '../../src/main/engine/index.ts';
-import { encodeWav16 } from '../../src/sandbox/media/wav-encode.ts';
 import { hostedProfile, sandboxProfile, type Task } from '../../src/shared/index.ts';
 import { closedPort, type RawServer, startRawServer } from '../service/raw-http-server.ts';
-import { API_KEY, openEngine, removeDir, tempDir, waitForState } from './engine-fixtures.ts';
+import {
+  API_KEY,
+  openEngine,
+  removeDir,
+  SONG,
+  songRecord,
+  tempDir,
+  WAV,
+  waitForState,
+} from './engine-fixtures.ts';
 
 const TASK_ID = '5b0c3c2e-9d3a-4f0e-8d61-2a7b1f4c9e11';
-const SONG = { model: 'ace-step', taskType: 'txt2audio', input: { style_prompt: 'lofi', duration: 5 } };
-const WAV = encodeWav16(
-  new Int16Array(8000).map((_, i) => Math.round(Math.sin(i / 8) * 8000)),
-  8000,
-);
 /** Small limits, so every failure ends within seconds. */
 const LIMITS = { idleMs: 500, totalMs: 1_500, attempts: 2, backoffMs: 50 };
 
@@ -47,23 +50,12 @@ function json(res: ServerResponse, status: number, body: unknown): void {
 
 /** The real service's record of the task, with `output` once completed. */
 function record(status: string, output: Record<string, unknown> | null) {
-  return {
-    code: 200,
-    message: 'success',
-    data: {
-      task_id: TASK_ID,
-      model: 'Qubico/ace-step',
-      task_type: 'txt2audio',
-      status,
-      config: { service_mode: '', webhook_config: { endpoint: '', secret: '' } },
-      input: { style_prompt: 'lofi', duration: 5 },
-      output,
-      meta: { created_at: '2025-06-11T11:43:31.673594+08:00', usage: { type: 'llm', frozen: 0, consume: 0 } },
-      detail: null,
-      logs: null,
-      error: null,
-    },
-  };
+  return songRecord(TASK_ID, status, {
+    config: { service_mode: '', webhook_config: { endpoint: '', secret: '' } },
+    input: { style_prompt: 'lofi', duration: 5 },
+    output,
+    meta: { created_at: '2025-06-11T11:43:31.673594+08:00', usage: { type: 'llm', frozen: 0, consume: 0 } },
+  });
 }
 
 /** Answers of the service's file paths, by path. */

@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sendJson, startRawServer } from '../service/raw-http-server.ts';
-import { API_KEY, openEngine, standInClosedAfterEach, tempDir, waitForState } from './engine-fixtures.ts';
+import {
+  API_KEY,
+  openEngine,
+  songRecord,
+  standInClosedAfterEach,
+  tempDir,
+  waitForState,
+} from './engine-fixtures.ts';
 
 const TASK_ID = '5d7e3c1a-2b4f-4c6d-8e9f-0a1b2c3d4e5f';
 
@@ -13,22 +20,11 @@ const open = standInClosedAfterEach();
 
 /** The one task this server knows, still running. */
 function pendingRecord() {
-  return {
-    code: 200,
-    message: 'success',
-    data: {
-      task_id: TASK_ID,
-      model: 'Qubico/ace-step',
-      task_type: 'txt2audio',
-      status: 'pending',
-      input: {},
-      output: null,
-      meta: { created_at: '2025-06-11T11:43:31Z', usage: { type: 'llm', frozen: 2500, consume: null } },
-      detail: null,
-      logs: null,
-      error: null,
-    },
-  };
+  return songRecord(TASK_ID, 'pending', {
+    input: {},
+    output: null,
+    meta: { created_at: '2025-06-11T11:43:31Z', usage: { type: 'llm', frozen: 2500, consume: null } },
+  });
 }
 
 const song = (style: string) => ({

@@ -1,6 +1,7 @@
 /**
  * Shared set-up for engine tests: a temporary library, the real sandbox on a free port, an
- * engine tuned to poll fast, local pictures made with sharp, and a way to wait for states.
+ * engine tuned to poll fast, what a stand-in service answers (a song's record and file), local
+ * pictures made with sharp, and a way to wait for states.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import sharp from 'sharp';
 import { afterEach } from 'vitest';
 import { type EngineOptions, TaskEngine } from '../../src/main/engine/index.ts';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/index.ts';
+import { encodeWav16 } from '../../src/sandbox/media/wav-encode.ts';
 import type { Task, TaskState } from '../../src/shared/index.ts';
 import type { RawServer } from '../service/raw-http-server.ts';
 
@@ -28,6 +30,30 @@ export async function tempDir(prefix = 'mts-engine-'): Promise<string> {
 
 export async function removeDir(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
+}
+
+/** What an engine test against the real sandbox has open: its folder, the library in it, the sandbox and the engine. */
+export interface SandboxRun {
+  dir: string;
+  lib: string;
+  sb: Sandbox | null;
+  engine: TaskEngine | null;
+}
+
+/**
+ * A fresh temporary folder for one test (`lib` is `libPath` inside it), nothing open yet.
+ * For a beforeEach: `({ dir, lib, sb, engine } = await freshRun('mts-x-'))`.
+ */
+export async function freshRun(prefix?: string, ...libPath: string[]): Promise<SandboxRun> {
+  const dir = await tempDir(prefix);
+  return { dir, lib: join(dir, ...(libPath.length ? libPath : ['lib'])), sb: null, engine: null };
+}
+
+/** Closes what a test opened (the engine, then the sandbox) and removes its folder. For an afterEach. */
+export async function closeRun({ engine, sb, dir }: Omit<SandboxRun, 'lib'>): Promise<void> {
+  await engine?.close();
+  await sb?.stop();
+  await removeDir(dir);
 }
 
 /** What an engine test against a local stand-in service (a raw HTTP server) has open. */
@@ -51,6 +77,41 @@ export function standInClosedAfterEach(): StandIn {
     open.server = null;
   });
   return open;
+}
+
+/** The song a stand-in test queues. */
+export const SONG = {
+  model: 'ace-step',
+  taskType: 'txt2audio',
+  input: { style_prompt: 'lofi', duration: 5 },
+};
+
+/** A one-second 8 kHz tone, the song file a stand-in service serves. */
+export const WAV = encodeWav16(
+  new Int16Array(8000).map((_, i) => Math.round(Math.sin(i / 8) * 8000)),
+  8000,
+);
+
+/**
+ * A song task's record as the hosted service answers a create or a fetch: the code/message
+ * envelope, the ace-step model and task type, null detail, logs and error; `fields` are the
+ * rest of the record (config, input, output, meta), in the order given.
+ */
+export function songRecord(taskId: string, status: string, fields: Record<string, unknown>) {
+  return {
+    code: 200,
+    message: 'success',
+    data: {
+      task_id: taskId,
+      model: 'Qubico/ace-step',
+      task_type: 'txt2audio',
+      status,
+      ...fields,
+      detail: null,
+      logs: null,
+      error: null,
+    },
+  };
 }
 
 export async function sandbox(options: SandboxOptions = {}): Promise<Sandbox> {

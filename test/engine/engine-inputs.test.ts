@@ -18,10 +18,10 @@ import type { Sandbox } from '../../src/sandbox/index.ts';
 import { MODELS, type Task, type TaskInput } from '../../src/shared/index.ts';
 import {
   API_KEY,
+  closeRun,
+  freshRun,
   openEngine,
-  removeDir,
   sandbox,
-  tempDir,
   waitForState,
   writePicture,
 } from './engine-fixtures.ts';
@@ -33,17 +33,9 @@ let sb: Sandbox | null;
 let engine: TaskEngine | null;
 
 beforeEach(async () => {
-  dir = await tempDir('mts-inputs-');
-  lib = join(dir, 'lib');
-  sb = null;
-  engine = null;
+  ({ dir, lib, sb, engine } = await freshRun('mts-inputs-'));
 });
-
-afterEach(async () => {
-  await engine?.close();
-  await sb?.stop();
-  await removeDir(dir);
-});
+afterEach(() => closeRun({ engine, sb, dir }));
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const CONTENT_PATH = /^inputs\/[0-9a-f]{64}\.(png|jpg)$/;

@@ -12,10 +12,10 @@ import { LibraryBusyError } from '../../src/main/library/index.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import { MODELS, REMOTE_ACTIVE_STATES } from '../../src/shared/index.ts';
 import {
+  closeRun,
+  freshRun,
   openEngine,
-  removeDir,
   sandbox,
-  tempDir,
   waitForState,
   waitUntil,
   writePicture,
@@ -27,16 +27,9 @@ let sb: Sandbox | null;
 let engine: TaskEngine | null;
 
 beforeEach(async () => {
-  dir = await tempDir();
-  sb = null;
-  engine = null;
+  ({ dir, sb, engine } = await freshRun());
 });
-
-afterEach(async () => {
-  await engine?.close();
-  await sb?.stop();
-  await removeDir(dir);
-});
+afterEach(() => closeRun({ engine, sb, dir }));
 
 const song = (style = 'dream pop, warm synths', duration = 8) => ({
   model: MODELS.audio,

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TaskEngine } from '../../src/main/engine/index.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import { MODELS, REMOTE_ACTIVE_STATES, type TaskState } from '../../src/shared/index.ts';
-import { API_KEY, openEngine, removeDir, sandbox, tempDir } from './engine-fixtures.ts';
+import { API_KEY, closeRun, freshRun, openEngine, sandbox } from './engine-fixtures.ts';
 import { TestClock } from './test-clock.ts';
 
 let dir: string;
@@ -17,16 +17,9 @@ let sb: Sandbox | null;
 let engine: TaskEngine | null;
 
 beforeEach(async () => {
-  dir = await tempDir();
-  sb = null;
-  engine = null;
+  ({ dir, sb, engine } = await freshRun());
 });
-
-afterEach(async () => {
-  await engine?.close();
-  await sb?.stop();
-  await removeDir(dir);
-});
+afterEach(() => closeRun({ engine, sb, dir }));
 
 const song = (style: string, duration: number) => ({
   model: MODELS.audio,

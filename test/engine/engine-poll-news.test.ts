@@ -12,18 +12,12 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TaskChange, TaskEngine } from '../../src/main/engine/index.ts';
-import { encodeWav16 } from '../../src/sandbox/media/wav-encode.ts';
 import { SAVED_INLINE_OUTPUT_URL } from '../../src/shared/index.ts';
 import { type RawServer, startRawServer } from '../service/raw-http-server.ts';
-import { API_KEY, openEngine, removeDir, tempDir } from './engine-fixtures.ts';
+import { API_KEY, openEngine, removeDir, SONG, songRecord, tempDir, WAV } from './engine-fixtures.ts';
 import { HOUR, TestClock } from './test-clock.ts';
 
 const TASK_ID = '5b0c7a3e-2f1d-4c8e-9a7b-6d5e4f3a2b10';
-const SONG = { model: 'ace-step', taskType: 'txt2audio', input: { style_prompt: 'lofi', duration: 5 } };
-const WAV = encodeWav16(
-  new Int16Array(8000).map((_, i) => Math.round(Math.sin(i / 8) * 8000)),
-  8000,
-);
 /** Fetches answered "still running" before the answer "done". */
 const RUNNING_FETCHES = 20;
 
@@ -47,27 +41,16 @@ function json(res: ServerResponse, body: unknown): void {
 /** The record as the hosted service writes it: times with microseconds and +08:00. */
 function record(status: string, output: Record<string, unknown> | null) {
   const done = status === 'success';
-  return {
-    code: 200,
-    message: 'success',
-    data: {
-      task_id: TASK_ID,
-      model: 'Qubico/ace-step',
-      task_type: 'txt2audio',
-      status,
-      input: { style_prompt: 'lofi', duration: 5 },
-      output,
-      meta: {
-        created_at: '2025-06-11T11:43:31.673594+08:00',
-        started_at: status === 'pending' ? null : '2025-06-11T11:43:32.101482+08:00',
-        ended_at: done ? '2025-06-11T11:44:01.5+08:00' : null,
-        usage: { type: 'llm', frozen: 2500, consume: done ? 2500 : null },
-      },
-      detail: null,
-      logs: null,
-      error: null,
+  return songRecord(TASK_ID, status, {
+    input: { style_prompt: 'lofi', duration: 5 },
+    output,
+    meta: {
+      created_at: '2025-06-11T11:43:31.673594+08:00',
+      started_at: status === 'pending' ? null : '2025-06-11T11:43:32.101482+08:00',
+      ended_at: done ? '2025-06-11T11:44:01.5+08:00' : null,
+      usage: { type: 'llm', frozen: 2500, consume: done ? 2500 : null },
     },
-  };
+  });
 }
 
 describe('news from the service', () => {

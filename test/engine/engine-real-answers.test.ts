@@ -5,25 +5,22 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { EngineOptions } from '../../src/main/engine/index.ts';
-import { encodeWav16 } from '../../src/sandbox/media/wav-encode.ts';
 import { type RawServer, sendJson, startRawServer } from '../service/raw-http-server.ts';
 import {
   API_KEY,
   openEngine,
+  SONG,
   sandbox,
+  songRecord,
   standInClosedAfterEach,
   tempDir,
+  WAV,
   waitForState,
   waitUntil,
 } from './engine-fixtures.ts';
 import { HOUR, TestClock } from './test-clock.ts';
 
 const TASK_ID = '7f1f2a8e-4b7c-4a0e-9a51-3c3f0e0d2a11';
-const SONG = { model: 'ace-step', taskType: 'txt2audio', input: { style_prompt: 'lofi', duration: 5 } };
-const WAV = encodeWav16(
-  new Int16Array(8000).map((_, i) => Math.round(Math.sin(i / 8) * 8000)),
-  8000,
-);
 
 const open = standInClosedAfterEach();
 /** The stand-in server of the test now running (also in `open`). */
@@ -35,29 +32,18 @@ function record(
   output: Record<string, unknown> | null,
   ended: { endedAt: string; consume: number } | null = null,
 ) {
-  return {
-    code: 200,
-    message: 'success',
-    data: {
-      task_id: TASK_ID,
-      model: 'Qubico/ace-step',
-      task_type: 'txt2audio',
-      status,
-      config: { service_mode: '', webhook_config: { endpoint: '', secret: '' } },
-      input: { style_prompt: 'lofi', duration: 5, negative_style_prompt: '', lyrics: '[inst]' },
-      output,
-      meta: {
-        created_at: '2025-06-11T11:43:31.673594+08:00',
-        started_at: status === 'pending' ? null : '2025-06-11T11:43:32.101+08:00',
-        ended_at: ended?.endedAt ?? null,
-        usage: { type: 'llm', frozen: 2500, consume: ended?.consume ?? null },
-        is_using_private_pool: false,
-      },
-      detail: null,
-      logs: null,
-      error: null,
+  return songRecord(TASK_ID, status, {
+    config: { service_mode: '', webhook_config: { endpoint: '', secret: '' } },
+    input: { style_prompt: 'lofi', duration: 5, negative_style_prompt: '', lyrics: '[inst]' },
+    output,
+    meta: {
+      created_at: '2025-06-11T11:43:31.673594+08:00',
+      started_at: status === 'pending' ? null : '2025-06-11T11:43:32.101+08:00',
+      ended_at: ended?.endedAt ?? null,
+      usage: { type: 'llm', frozen: 2500, consume: ended?.consume ?? null },
+      is_using_private_pool: false,
     },
-  };
+  });
 }
 
 async function serve(

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TaskEngine } from '../../src/main/engine/index.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import { MODELS } from '../../src/shared/index.ts';
-import { openEngine, removeDir, sandbox, tempDir, waitForState, writePicture } from './engine-fixtures.ts';
+import { closeRun, freshRun, openEngine, sandbox, waitForState, writePicture } from './engine-fixtures.ts';
 
 let dir: string;
 let lib: string;
@@ -22,17 +22,9 @@ function modeOf(path: string): number {
 }
 
 beforeEach(async () => {
-  dir = await tempDir('mts-lib-modes-');
-  lib = join(dir, 'lib');
-  sb = null;
-  engine = null;
+  ({ dir, lib, sb, engine } = await freshRun('mts-lib-modes-'));
 });
-
-afterEach(async () => {
-  await engine?.close();
-  await sb?.stop();
-  await removeDir(dir);
-});
+afterEach(() => closeRun({ engine, sb, dir }));
 
 describe.skipIf(process.platform === 'win32')('owner-only library files', () => {
   it('makes the library folder 0700 and the database, its WAL and SHM 0600', async () => {

@@ -22,10 +22,10 @@ import type { Sandbox } from '../../src/sandbox/index.ts';
 import { MODELS, type Task } from '../../src/shared/index.ts';
 import {
   API_KEY,
+  closeRun,
+  freshRun,
   openEngine,
-  removeDir,
   sandbox,
-  tempDir,
   waitForState,
   writePicture,
 } from './engine-fixtures.ts';
@@ -37,19 +37,11 @@ let engine: TaskEngine | null;
 let logs: string[];
 
 beforeEach(async () => {
-  dir = await tempDir('mts-trust-');
   // nested, so that even code that followed a stored `../../x` would stay inside this test's folder
-  lib = join(dir, 'home', 'user', 'lib');
-  sb = null;
-  engine = null;
+  ({ dir, lib, sb, engine } = await freshRun('mts-trust-', 'home', 'user', 'lib'));
   logs = [];
 });
-
-afterEach(async () => {
-  await engine?.close();
-  await sb?.stop();
-  await removeDir(dir);
-});
+afterEach(() => closeRun({ engine, sb, dir }));
 
 const song = {
   model: MODELS.audio,
