@@ -49,6 +49,7 @@ function task(id: string, state: TaskState, patch: Partial<LoadedTask> = {}): Lo
     expectedMs: null,
     parentId: null,
     parentOutput: null,
+    parentGone: null,
     batchId: null,
     ...patch,
   };

@@ -1,7 +1,9 @@
 /**
- * Lineage and batches in the library store (migration 5): a library written before it gets its
- * re-runs' `rerun_of` as `parent_id`; the chain up and down, the batches not ended and their
- * counts; deleting a parent clears the link; every read walks an index. Real SQLite files.
+ * Lineage and batches in the library store (migrations 5 and 6): a library written before them
+ * gets its re-runs' `rerun_of` as `parent_id`, and its tasks unlinked from a deleted parent the
+ * parent's title and output back from their queued note; the chain up and down, the batches not
+ * ended and their counts; deleting a parent clears the link and keeps its title; every read walks
+ * an index. Real SQLite files.
  */
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -83,6 +85,68 @@ describe('migration 5 on a library written by schema 4', () => {
   });
 });
 
+describe('migration 6 on a library written by schema 5', () => {
+  it('marks a task whose parent was deleted by the note of its queued event; a new delete keeps the title', () => {
+    const dir = libs.dir();
+    const db = new DatabaseSync(join(dir, DATABASE_FILE_NAME));
+    db.exec('PRAGMA foreign_keys = ON');
+    runMigrations(db, MIGRATIONS.slice(0, 5), 'test');
+    const insert = db.prepare(
+      `INSERT INTO tasks (id, seq, model, task_type, family, title, state, request_json, created_at, updated_at,
+         parent_id, parent_output)
+       VALUES (?, ?, 'service/ace-step', 'txt2audio', 'song', ?, 'saved', ?, ?, ?, ?, ?)`,
+    );
+    const event = db.prepare(
+      "INSERT INTO task_events (task_id, at, from_state, to_state, detail) VALUES (?, ?, NULL, 'queued', ?)",
+    );
+    const request = JSON.stringify({ model: 'service/ace-step', task_type: 'txt2audio', input: {} });
+    const rows: [string, string, string | null, number | null, string | null][] = [
+      ['parent', 'Beach', null, null, null],
+      ['child', 'Beach, longer', 'parent', 1, 'audio: output 1 of "Beach" sent as the service\'s URL'],
+      // unlinked by schema 5's delete: both parts of the link were cleared
+      ['by-url', 'Wave', null, null, 'image: output 2 of "Say "hi"; ok" sent as the service\'s URL'],
+      [
+        'by-file',
+        'Tide remix',
+        null,
+        null,
+        'style_audio: output 0 of "Tide" sent from the library file (its URL may have expired at the service); ' +
+          'audio: output 1 of "Other" sent as the service\'s URL',
+      ],
+      ['rerun', 'Beach', null, null, null],
+      ['odd-note', 'Odd', null, null, 'audio: output x of "Nope" sent as the service\'s URL'],
+      ['other-note', 'Other', null, null, 'sent again after a restart'],
+    ];
+    rows.forEach(([id, title, parentId, parentOutput, note], i) => {
+      const at = `2025-01-0${i + 1}T00:00:00.000Z`;
+      insert.run(id, i + 1, title, request, at, at, parentId, parentOutput);
+      event.run(id, at, note);
+    });
+    db.close();
+
+    const store = libs.open(dir);
+    const raw = libs.raw(dir);
+    expect(raw.prepare('PRAGMA user_version').get()?.user_version).toBe(MIGRATIONS.length);
+    const link = (id: string) => {
+      const t = store.getTask(id);
+      return t && [t.parentId, t.parentOutput, t.parentGone];
+    };
+    expect(link('child')).toEqual(['parent', 1, null]);
+    expect(link('by-url')).toEqual([null, 2, 'Say "hi"; ok']);
+    // the first note names the parent (the result used first)
+    expect(link('by-file')).toEqual([null, 0, 'Tide']);
+    // a re-run left no note: its deleted parent cannot be named
+    expect(link('rerun')).toEqual([null, null, null]);
+    expect(link('odd-note')).toEqual([null, null, null]);
+    expect(link('other-note')).toEqual([null, null, null]);
+    expect(link('parent')).toEqual([null, null, null]);
+
+    store.deleteTask('parent');
+    expect(link('child')).toEqual([null, 1, 'Beach']);
+    expect(store.integrityCheck()).toBe('ok');
+  });
+});
+
 describe('lineage', () => {
   it('walks up nearest first and down oldest first, with small items and a thumbnail', () => {
     const store = libs.open();
@@ -140,17 +204,30 @@ describe('lineage', () => {
     expect(up?.[19]).toBe('t5');
   });
 
-  it('refuses an output without a parent; deleting the parent clears both parts of the link', () => {
+  it('refuses an output without a parent; deleting the parent clears the link and keeps its title', () => {
     const store = libs.open();
-    store.insertTask(songTask({ id: 'p' }));
+    store.insertTask(songTask({ id: 'p', title: 'First title' }));
     expect(() => store.insertTask(songTask({ parentOutput: 0 }))).toThrow(
       /parentOutput is given without parentId/,
     );
     const child = store.insertTask(songTask({ id: 'c', parentId: 'p', parentOutput: 0 }));
-    expect([child.parentId, child.parentOutput]).toEqual(['p', 0]);
+    expect([child.parentId, child.parentOutput, child.parentGone]).toEqual(['p', 0, null]);
+    store.insertTask(songTask({ id: 'again', parentId: 'p', parentOutput: null }));
+    store.insertTask(songTask({ id: 'grandchild', parentId: 'c', parentOutput: 0 }));
+    store.rename('p', 'Beach at noon');
     store.deleteTask('p');
-    const after = store.getTask('c');
-    expect([after?.parentId, after?.parentOutput]).toEqual([null, null]);
+    const link = (id: string) => {
+      const t = store.getTask(id);
+      return t && [t.parentId, t.parentOutput, t.parentGone];
+    };
+    // the title the parent had when it was deleted
+    expect(link('c')).toEqual([null, 0, 'Beach at noon']);
+    expect(link('again')).toEqual([null, null, 'Beach at noon']);
+    expect(link('grandchild')).toEqual(['c', 0, null]);
+    expect(store.lineage('c')).toEqual({
+      madeFrom: [],
+      madeInto: [expect.objectContaining({ id: 'grandchild' })],
+    });
     expect(store.integrityCheck()).toBe('ok');
   });
 

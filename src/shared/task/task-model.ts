@@ -156,9 +156,14 @@ export interface Task {
   parentId: string | null;
   /**
    * Index of the parent's output used as an input of this task; null when the parent's inputs
-   * were reused (a re-run or a variation).
+   * were reused (a re-run or a variation). Kept when the parent is deleted.
    */
   parentOutput: number | null;
+  /**
+   * The title of the task this one was made from, once that task is deleted (`parentId` is then
+   * null); null while it is in the library or when there was none.
+   */
+  parentGone: string | null;
   /** The batch this task was queued in (tasks.queueBatch), if any. */
   batchId: string | null;
 }
