@@ -20,7 +20,7 @@ import {
 import { InputValidationError } from '../../src/main/inputs/index.ts';
 import { exportTasks } from '../../src/main/library/index.ts';
 import type { LedgerEntry, Sandbox } from '../../src/sandbox/index.ts';
-import { MODELS, type Task } from '../../src/shared/index.ts';
+import { MODELS, type Task, type TaskChange } from '../../src/shared/index.ts';
 import { openEngine, removeDir, sandbox, tempDir, waitForState, writePicture } from './engine-fixtures.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -100,6 +100,20 @@ describe('a previous result as an input', () => {
     expect(engine.lineage(song.id)?.madeInto).toEqual([
       expect.objectContaining({ id: done.id, taskType: 'extend', parentOutput: 0 }),
     ]);
+
+    // deleting the song: the extend keeps its title and the output used, and says so in a change
+    const changes: TaskChange[] = [];
+    const stop = engine.onTaskChanges((batch) => changes.push(...batch));
+    await engine.deleteTask(song.id);
+    const unlinked = engine.store.getTask(done.id);
+    expect([unlinked?.parentId, unlinked?.parentOutput, unlinked?.parentGone]).toEqual([
+      null,
+      0,
+      'Harbour song',
+    ]);
+    await expect.poll(() => changes.find((c) => c.taskId === done.id)?.task?.parentGone).toBe('Harbour song');
+    expect(changes.find((c) => c.taskId === song.id)?.task).toBeNull();
+    stop();
   });
 
   it('sends the saved library file once the URL is no longer trusted, and says so', async () => {

@@ -166,6 +166,8 @@ export async function deleteTask(ctx: EngineContext, id: string): Promise<void> 
       `this task is ${task.state} at the service; it can be deleted once its result is saved (or cancel it while it is still queued)`,
     );
   }
+  // the tasks made from it lose the link and keep its title (the store's delete trigger)
+  const children = ctx.store.lineage(id)?.madeInto.map((item) => item.id) ?? [];
   const removed = ctx.store.deleteTask(id);
   // only the task's own folders, named from its id: never a folder a stored path names
   const notes = await removeTaskFolders(ctx.libraryDir, { ...task, outputs: removed.outputs });
@@ -174,4 +176,13 @@ export async function deleteTask(ctx: EngineContext, id: string): Promise<void> 
   notes.push(...(await ctx.inputFiles.removeUnused(files)));
   for (const note of notes) ctx.log(`deleting task ${id}: ${note}`);
   ctx.events.removed(id);
+  for (const child of children) {
+    try {
+      const task = ctx.store.getTask(child);
+      if (task) ctx.events.changed(task);
+    } catch (err) {
+      // an unreadable row: the window learns of it when it lists it
+      ctx.log(`deleting task ${id}: task ${child} made from it could not be read (${String(err)})`);
+    }
+  }
 }
