@@ -2,7 +2,9 @@
  * Lineage in the library's detail panel, over the real backend: a song extended (the extend made
  * from its output 1 by `{ $output }`) shows "Made from" the song with the output used, and the
  * song "Made into" the extend; each entry opens that task's detail. Deleting the song leaves the
- * extend saying it was made from a task since deleted.
+ * extend (its detail open, without a reload) saying it was made from a task since deleted, and a
+ * re-run of the song (whose queued event names no result) saying it was made again from its
+ * inputs: both from the song's title the library kept (Task.parentGone).
  */
 import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,16 +79,43 @@ describe.skipIf(!browserAvailable())('lineage both ways in the detail panel', ()
     await detailOf(page, extended).getByTestId('made-from').waitFor();
   });
 
-  it('once the song is deleted, the extend says it was made from a task since deleted', async () => {
+  it('once the song is deleted, the extend and the re-run say they were made from a task since deleted', async () => {
     const { page } = view;
-    await rig.call('tasks.delete', { id: song.id });
-    expect((await rig.call('tasks.get', { id: extended.id }))?.parentId).toBeNull();
-    await page.reload();
-    await page.getByTestId('nav-compose').waitFor();
+    const rerun = await rig.call('tasks.queue', {
+      model: 'service/ace-step',
+      taskType: 'txt2audio',
+      title: 'Tide song again',
+      input: song.request.input,
+      parentId: song.id,
+      parentOutput: null,
+    });
+    const again = await rig.waitForTask(rerun.id, ['saved']);
     const detail = await openDetail(page, extended);
+    await detail.getByTestId('made-from').waitFor();
+    await rig.call('tasks.delete', { id: song.id });
+    const unlinked = await rig.call('tasks.get', { id: extended.id });
+    expect([unlinked?.parentId, unlinked?.parentOutput, unlinked?.parentGone]).toEqual([
+      null,
+      0,
+      'Tide song',
+    ]);
+    // the open detail follows without a reload
     const gone = detail.getByTestId('parent-deleted');
     await gone.waitFor();
     expect(await gone.textContent()).toBe('Made from output 1 of “Tide song”, a task since deleted.');
-    expect(await detail.getByTestId('made-from').count()).toBe(0);
+    await detail.getByTestId('made-from').waitFor({ state: 'detached' });
+
+    // the re-run's queued event names no result: the line comes from the library's mark alone
+    const events = await rig.call('tasks.events', { id: again.id });
+    expect(events.some((e) => e.detail?.includes('Tide song'))).toBe(false);
+    await page.reload();
+    await page.getByTestId('nav-compose').waitFor();
+    const rerunDetail = await openDetail(page, again);
+    const rerunGone = rerunDetail.getByTestId('parent-deleted');
+    await rerunGone.waitFor();
+    expect(await rerunGone.textContent()).toBe(
+      'Made again from the inputs of “Tide song”, a task since deleted.',
+    );
+    expect(await rerunDetail.getByTestId('made-from').count()).toBe(0);
   });
 });

@@ -1,9 +1,10 @@
 /**
  * The detail panel's lineage: "Made from" (the chain up, nearest first, each a link opening that
  * task's detail, with which of its outputs was used) and "Made into" (the tasks made from this
- * one), read with tasks.lineage; a task whose parent was deleted says so. A task made from a
- * result says how that result was sent to the service (its link, or the file in the library),
- * from its queued event. A task of a batch offers "Compare results".
+ * one), read with tasks.lineage; a task whose parent was deleted says so, with the parent's title
+ * the library kept (Task.parentGone). A task made from a result says how that result was sent to
+ * the service (its link, or the file in the library), from its queued event. A task of a batch
+ * offers "Compare results".
  */
 import { useEffect, useId, useState } from 'react';
 import type { TaskLineage, TaskLineageItem } from '../../../../shared/index.ts';
@@ -43,32 +44,12 @@ function LineageLink({ item, note }: { item: TaskLineageItem; note: string }) {
   );
 }
 
-/** A result named when queueing, in the queued event's note: `image: output 0 of "Beach" sent …`. */
-const USED_RESULT = /: output (\d+) of "(.*)" sent (?:as|from)/;
-
-/**
- * The result a task was made from when that task has since been deleted (deleting a task clears
- * the link of the tasks made from it): read from the note its queued event kept. Null otherwise.
- */
-function useDeletedParent(task: LoadedTask): { title: string; index: number } | null {
-  const [found, setFound] = useState<{ title: string; index: number } | null>(null);
-  const unlinked = task.parentId === null;
-  useEffect(() => {
-    setFound(null);
-    if (!unlinked) return;
-    let live = true;
-    invoke('tasks.events', { id: task.id })
-      .then((events) => {
-        const note = events.find((e) => e.to === 'queued' && e.detail && USED_RESULT.test(e.detail))?.detail;
-        const match = note ? USED_RESULT.exec(note) : null;
-        if (live && match) setFound({ index: Number(match[1]), title: match[2] ?? '' });
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [task.id, unlinked]);
-  return found;
+/** A task whose parent was deleted, from the title the library kept (Task.parentGone). */
+function deletedParentText(task: LoadedTask): string | null {
+  if (task.parentGone === null) return null;
+  return task.parentOutput === null
+    ? `Made again from the inputs of “${task.parentGone}”, a task since deleted.`
+    : `Made from output ${task.parentOutput + 1} of “${task.parentGone}”, a task since deleted.`;
 }
 
 /** One note of the queued event in plain words: `audio: output 0 of "T" sent as the service's URL`. */
@@ -109,7 +90,7 @@ export function LineageSection({ task }: { task: LoadedTask }) {
   const id = useId();
   const [lineage, setLineage] = useState<TaskLineage | null>(null);
   const [error, setError] = useState<string | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the task changes (a child may have been made)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the task changes (a child may have been made, its parent deleted)
   useEffect(() => {
     let live = true;
     invoke('tasks.lineage', { id: task.id })
@@ -125,14 +106,13 @@ export function LineageSection({ task }: { task: LoadedTask }) {
     return () => {
       live = false;
     };
-  }, [task.id, task.updatedAt]);
+  }, [task.id, task.updatedAt, task.parentId]);
 
-  const gone = useDeletedParent(task);
+  const gone = deletedParentText(task);
   const sent = useSentSources(task);
-  const parentGone = gone !== null;
   const nothing =
     lineage !== null && lineage.madeFrom.length === 0 && lineage.madeInto.length === 0 && !task.batchId;
-  if (nothing && !parentGone) return null;
+  if (nothing && gone === null) return null;
   return (
     <section className="detail-section lineage" aria-labelledby={`${id}-h`} data-testid="lineage">
       <h3 id={`${id}-h`}>Lineage</h3>
@@ -157,7 +137,7 @@ export function LineageSection({ task }: { task: LoadedTask }) {
       ) : null}
       {gone ? (
         <p className="muted" data-testid="parent-deleted">
-          Made from output {gone.index + 1} of “{gone.title}”, a task since deleted.
+          {gone}
         </p>
       ) : null}
       {lineage && lineage.madeInto.length > 0 ? (
