@@ -3,37 +3,23 @@
  * wrong; a refused key or an unreachable service shows the task as it really is (queued).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.ts';
-import { API_KEY, removeDir, sandbox, tempDir } from '../engine/engine-fixtures.ts';
-import { type CliResult, runCli } from './cli-runner.ts';
+import { API_KEY } from '../engine/engine-fixtures.ts';
+import { closedPort } from '../service/raw-http-server.ts';
+import { type CliResult, closeCliRig, openCliRig, runCli } from './cli-runner.ts';
 
 let dir: string;
 let sb: Sandbox;
 
 beforeAll(async () => {
-  dir = await tempDir('mts-cli-bad-');
-  sb = await sandbox({ timeScale: 0.01 });
+  ({ dir, sb } = await openCliRig('mts-cli-bad-'));
 });
-
-afterAll(async () => {
-  await sb?.stop();
-  await removeDir(dir);
-});
+afterAll(() => closeCliRig({ dir, sb }));
 
 function run(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   return runCli(dir, args, env);
-}
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe('media-task bad inputs', () => {
@@ -47,6 +33,8 @@ describe('media-task bad inputs', () => {
 
   it('unreadable option files: exit 2 with the reason', async () => {
     const lib = join(dir, 'lib-files');
+    const rawFrom = (file: string) =>
+      run(['--library', lib, 'create', 'raw', '--model', 'm', '--task-type', 't', '--input-json', file]);
     mkdirSync(join(dir, 'a-folder'), { recursive: true });
     const folder = await run([
       '--library',
@@ -60,33 +48,11 @@ describe('media-task bad inputs', () => {
     ]);
     expect(folder.code).toBe(2);
     expect(folder.stderr).toContain('--lyrics-file: cannot read a-folder: is a folder, not a file');
-    const missing = await run([
-      '--library',
-      lib,
-      'create',
-      'raw',
-      '--model',
-      'm',
-      '--task-type',
-      't',
-      '--input-json',
-      'nope.json',
-    ]);
+    const missing = await rawFrom('nope.json');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--input-json: cannot read nope.json: file not found');
     writeFileSync(join(dir, 'array.json'), '[1, 2]');
-    const array = await run([
-      '--library',
-      lib,
-      'create',
-      'raw',
-      '--model',
-      'm',
-      '--task-type',
-      't',
-      '--input-json',
-      'array.json',
-    ]);
+    const array = await rawFrom('array.json');
     expect(array.code).toBe(2);
     expect(array.stderr).toContain('--input-json: array.json must hold a JSON object, got an array');
     const listed = await run(['--library', lib, '--json', 'list']);

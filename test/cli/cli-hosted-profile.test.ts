@@ -8,24 +8,22 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.ts';
-import { API_KEY, removeDir, sandbox, tempDir, writePicture } from '../engine/engine-fixtures.ts';
-import { type CliResult, runCli } from './cli-runner.ts';
+import { API_KEY, writePicture } from '../engine/engine-fixtures.ts';
+import { type CliResult, closeCliRig, openCliRig, runCli } from './cli-runner.ts';
 
 let dir: string;
 let sb: Sandbox;
 
 beforeAll(async () => {
-  dir = await tempDir('mts-cli-hosted-');
-  sb = await sandbox({ timeScale: 0.01, profile: 'hosted' });
+  ({ dir, sb } = await openCliRig('mts-cli-hosted-', { profile: 'hosted' }));
   await writePicture(join(dir, 'me.jpg'), 240, 200, 'jpeg');
   await writePicture(join(dir, 'face.png'), 96, 96, 'png');
   await writePicture(join(dir, 'room.png'), 200, 150, 'png');
 });
+afterAll(() => closeCliRig({ dir, sb }));
 
-afterAll(async () => {
-  await sb?.stop();
-  await removeDir(dir);
-});
+/** A face swap of the face in face.png onto me.jpg, waited for. */
+const FACE_SWAP = ['create', 'face-swap', '--target', 'me.jpg', '--swap', 'face.png', '--wait'];
 
 const lib = () => join(dir, 'lib');
 
@@ -71,7 +69,7 @@ describe('media-task against a sandbox answering like the hosted service', () =>
   });
 
   it('swaps a face from two local files, uploading them first', async () => {
-    const r = await run(['create', 'face-swap', '--target', 'me.jpg', '--swap', 'face.png', '--wait']);
+    const r = await run(FACE_SWAP);
     expect(r.code, r.stderr).toBe(0);
     const task = firstTask(r);
     expect(task).toMatchObject({ state: 'saved', model: 'Qubico/image-toolkit' });
@@ -80,7 +78,7 @@ describe('media-task against a sandbox answering like the hosted service', () =>
     expect(sent.detail).toBe('target_image uploaded; swap_image uploaded');
     expect(sb.ledger().some((e) => e.taskId === task.remoteId)).toBe(true);
     // the same pictures again: the uploads are reused, not sent again
-    const again = await run(['create', 'face-swap', '--target', 'me.jpg', '--swap', 'face.png', '--wait']);
+    const again = await run(FACE_SWAP);
     const second = JSON.parse((await run(['get', firstTask(again).id])).stdout);
     const resent = second.events.find((e: { to: string }) => e.to === 'submitting');
     expect(resent.detail).toBe('target_image reuses an earlier upload; swap_image reuses an earlier upload');
@@ -135,15 +133,7 @@ describe('media-task against a sandbox answering like the hosted service', () =>
   it('names the plan when the service answers 403, and sends the next task', async () => {
     sb.setFaults({ planRefusedTaskTypes: ['face-swap'] });
     try {
-      const refused = await run([
-        'create',
-        'face-swap',
-        '--target',
-        'me.jpg',
-        '--swap',
-        'face.png',
-        '--wait',
-      ]);
+      const refused = await run(FACE_SWAP);
       const task = firstTask(refused);
       expect(task.state).toBe('failed');
       expect(task.error.message).toMatch(/plan/i);
@@ -196,9 +186,7 @@ describe('media-task against a sandbox answering like the hosted service', () =>
     // joined: the source's 4 s with 1 s before and 3 s after
     expect(extended.outputs[0].durationSeconds).toBeCloseTo(8, 0);
 
-    const swap = firstTask(
-      await run(['create', 'face-swap', '--target', 'me.jpg', '--swap', 'face.png', '--wait']),
-    );
+    const swap = firstTask(await run(FACE_SWAP));
     const upscaled = firstTask(await run(['create', 'upscale', '--from', swap.id, '--scale', '2', '--wait']));
     expect(upscaled).toMatchObject({ state: 'saved', model: 'Qubico/image-toolkit', parentId: swap.id });
     expect([upscaled.outputs[0].width, upscaled.outputs[0].height]).toEqual([

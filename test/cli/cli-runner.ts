@@ -1,6 +1,11 @@
-/** Runs `media-task` as a user would: a child process in `cwd`, with no key from the environment. */
+/**
+ * Runs `media-task` as a user would: a child process in `cwd`, with no key from the environment;
+ * and the working folder and real sandbox a CLI test file runs it against.
+ */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import type { Sandbox, SandboxOptions } from '../../src/sandbox/index.ts';
+import { removeDir, sandbox, tempDir } from '../engine/engine-fixtures.ts';
 
 const CLI = join(import.meta.dirname, '../../src/cli/media-task.ts');
 
@@ -28,4 +33,25 @@ export function runCli(cwd: string, args: string[], env: Record<string, string> 
     child.on('error', reject);
     child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
   });
+}
+
+/** What a CLI test file has open for all its tests: its working folder and the sandbox its commands reach. */
+export interface CliRig {
+  dir: string;
+  sb: Sandbox;
+}
+
+/**
+ * A temporary working folder, then the real sandbox (engine-fixtures' `sandbox`, with `options`).
+ * For a beforeAll: `({ dir, sb } = await openCliRig('mts-cli-x-'))`.
+ */
+export async function openCliRig(prefix: string, options: SandboxOptions = {}): Promise<CliRig> {
+  const dir = await tempDir(prefix);
+  return { dir, sb: await sandbox(options) };
+}
+
+/** Stops the sandbox and removes the folder. For an afterAll. */
+export async function closeCliRig({ dir, sb }: CliRig): Promise<void> {
+  await sb?.stop();
+  await removeDir(dir);
 }

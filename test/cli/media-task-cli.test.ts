@@ -7,21 +7,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireLibraryLock } from '../../src/main/library/index.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
-import { API_KEY, removeDir, sandbox, tempDir, writePicture } from '../engine/engine-fixtures.ts';
-import { type CliResult, runCli } from './cli-runner.ts';
+import { API_KEY, writePicture } from '../engine/engine-fixtures.ts';
+import { type CliResult, closeCliRig, openCliRig, runCli } from './cli-runner.ts';
 
 let dir: string;
 let sb: Sandbox;
 
 beforeAll(async () => {
-  dir = await tempDir('mts-cli-');
-  sb = await sandbox({ timeScale: 0.01 });
+  ({ dir, sb } = await openCliRig('mts-cli-'));
 });
-
-afterAll(async () => {
-  await sb?.stop();
-  await removeDir(dir);
-});
+afterAll(() => closeCliRig({ dir, sb }));
 
 function run(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   return runCli(dir, args, env);
