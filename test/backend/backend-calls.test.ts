@@ -17,11 +17,11 @@ import {
   type TaskPage,
 } from '../../src/shared/index.ts';
 import {
+  closeBackendRig,
   type Harness,
-  openBackend,
-  removeDir,
+  openBackendRig,
   SONG,
-  tempDir,
+  savedTask,
   waitUntil,
   writePng,
 } from './backend-fixtures.ts';
@@ -67,14 +67,9 @@ let h: Harness;
 let song: Task;
 
 beforeAll(async () => {
-  dir = await tempDir();
-  h = await openBackend(dir);
+  ({ dir, h } = await openBackendRig());
 });
-
-afterAll(async () => {
-  await h?.backend.close();
-  await removeDir(dir);
-});
+afterAll(() => closeBackendRig({ dir, h }));
 
 describe('arguments', () => {
   it('has a bad-argument case for every call of the contract', () => {
@@ -124,14 +119,7 @@ describe('first run in demo mode', () => {
   it('queues a song that completes through the sandbox, with events', async () => {
     song = await h.ok<Task>('tasks.queue', SONG);
     expect(song.state).toBe('queued');
-    const saved = await waitUntil(
-      async () => {
-        const t = await h.ok<Task | null>('tasks.get', { id: song.id });
-        return t?.state === 'saved' ? t : null;
-      },
-      12_000,
-      'the song to be saved',
-    );
+    const saved = await savedTask(h, song.id, 'the song to be saved');
     expect(saved.outputs[0]?.path).toMatch(/\.wav$/);
     const statesSent = () =>
       h.events

@@ -1,6 +1,7 @@
 /**
  * Shared set-up for backend tests: a temporary user-data folder, the Node adapters, a backend
- * tuned to poll fast with a fast sandbox, pictures made with sharp, and waiting helpers.
+ * tuned to poll fast with a fast sandbox, pictures made with sharp, and waiting helpers (for a
+ * condition, for a task to be saved).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,18 +14,21 @@ import {
   type StudioBackend,
   type StudioBackendOptions,
 } from '../../src/main/backend/index.ts';
-import type { StudioEventName, StudioEvents, StudioResult } from '../../src/shared/index.ts';
+import type { StudioEventName, StudioEvents, StudioResult, Task } from '../../src/shared/index.ts';
 import { FileKeyVault, RecordingShell, ScriptedDialogs } from '../support/node-adapters.ts';
 import { createNodeSettingsFile } from '../support/node-settings-file.ts';
 
+/** The engine's polling schedule made fast (the schedule logic stays the engine's); the browser rig may share it. */
+export const FAST_POLLING = {
+  minIntervalMs: 40,
+  maxIntervalMs: 300,
+  elapsedFraction: 0.05,
+  firstFetchNoHistoryMs: 40,
+  jitter: 0.1,
+};
+
 export const FAST_ENGINE = {
-  polling: {
-    minIntervalMs: 40,
-    maxIntervalMs: 300,
-    elapsedFraction: 0.05,
-    firstFetchNoHistoryMs: 40,
-    jitter: 0.1,
-  },
+  polling: FAST_POLLING,
   fetchesPerSecond: 200,
   offlineBackoff: { baseMs: 50, maxMs: 200 },
   clientRetry: { maxAttempts: 2, baseDelayMs: 10, maxDelayMs: 50 },
@@ -97,6 +101,32 @@ export async function openBackend(
   return { backend, userDataDir, dialogs, shell, secrets, events, results, logs, call, ok };
 }
 
+/** A backend open on a temporary user-data folder of its own. */
+export interface BackendRig {
+  dir: string;
+  h: Harness;
+}
+
+/**
+ * A temporary user-data folder and a backend open on it (the folder is removed again if the
+ * backend does not open). For a beforeAll: `({ dir, h } = await openBackendRig())`.
+ */
+export async function openBackendRig(prefix?: string): Promise<BackendRig> {
+  const dir = await tempDir(prefix);
+  try {
+    return { dir, h: await openBackend(dir) };
+  } catch (err) {
+    await removeDir(dir);
+    throw err;
+  }
+}
+
+/** Closes the backend and removes its folder. For an afterAll. */
+export async function closeBackendRig({ dir, h }: BackendRig): Promise<void> {
+  await h?.backend.close();
+  await removeDir(dir);
+}
+
 /**
  * Electron carries IPC results and events with the structured clone algorithm: a class instance
  * arrives as a plain object, a function or a symbol throws, an Error loses its extra fields.
@@ -126,6 +156,18 @@ export async function waitUntil<T>(
       throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** Waits until the task is saved, asking the backend as the window would, and returns it. */
+export function savedTask(h: Harness, id: string, what = `task ${id} to be saved`): Promise<Task> {
+  return waitUntil(
+    async () => {
+      const t = await h.ok<Task | null>('tasks.get', { id });
+      return t?.state === 'saved' ? t : null;
+    },
+    12_000,
+    what,
+  );
 }
 
 export async function writePng(path: string, width: number, height: number): Promise<string> {

@@ -18,6 +18,7 @@ import {
   openBackend,
   removeDir,
   SONG,
+  savedTask,
   tempDir,
   waitUntil,
 } from './backend-fixtures.ts';
@@ -219,14 +220,7 @@ describe('the key and the service', () => {
       ...SONG,
       input: { ...SONG.input, style_prompt: 'remote song' },
     });
-    const saved = await waitUntil(
-      async () => {
-        const x = await h.ok<Task | null>('tasks.get', { id: t.id });
-        return x?.state === 'saved' ? x : null;
-      },
-      12_000,
-      'the remote song',
-    );
+    const saved = await savedTask(h, t.id, 'the remote song');
     expect(remote.ledger().length).toBe(before + 1);
     expect(remote.ledger().some((e) => e.taskId === saved.remoteId)).toBe(true);
   });

@@ -12,7 +12,7 @@ import type { Sandbox } from '../../src/sandbox/index.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import type { EngineStatusView, StudioSettings, Task } from '../../src/shared/index.ts';
 import { type RawServer, startRawServer } from '../service/raw-http-server.ts';
-import { type Harness, openBackend, removeDir, SONG, tempDir, waitUntil } from './backend-fixtures.ts';
+import { type Harness, openBackend, removeDir, SONG, savedTask, tempDir } from './backend-fixtures.ts';
 
 const KEY = 'real-service-key-0123456789';
 let root: string;
@@ -43,6 +43,24 @@ async function userWithKey(name: string): Promise<Harness> {
   return h;
 }
 
+/**
+ * A user folder as an earlier version left it: settings for the sandbox (first run over), and the
+ * key file holding `storedKey` bare; the backend opened on it again.
+ */
+async function storedByEarlierVersion(name: string, storedKey: string): Promise<Harness> {
+  const dir = join(root, name);
+  const first = await openBackend(dir);
+  await first.ok('settings.update', {
+    serviceProfile: 'custom',
+    baseUrl: service.url,
+    demoMode: false,
+    firstRun: false,
+  });
+  await first.backend.close();
+  writeFileSync(first.secrets.file, storedKey);
+  return openBackend(dir);
+}
+
 describe('the key and the address it is sent to', () => {
   it('asks in a main-owned dialog before the page moves the key to another address, and keeps it when declined', async () => {
     const h = await userWithKey('page-moves');
@@ -59,11 +77,7 @@ describe('the key and the address it is sent to', () => {
       // the page then tries to make the key travel: nothing reaches the other server
       await h.call('account.get');
       const task = await h.ok<Task>('tasks.queue', SONG);
-      await waitUntil(
-        async () => (await h.ok<Task>('tasks.get', { id: task.id }))?.state === 'saved',
-        12_000,
-        'the song',
-      );
+      await savedTask(h, task.id, 'the song');
       expect(keysSeenByAttacker()).toHaveLength(0);
     } finally {
       await h.backend.close();
@@ -145,18 +159,8 @@ describe('one rule for a key', () => {
   });
 
   it('starts with a bad key stored by an earlier version, says what is wrong, and queues locally', async () => {
-    const dir = join(root, 'legacy-bad');
-    const first = await openBackend(dir);
-    await first.ok('settings.update', {
-      serviceProfile: 'custom',
-      baseUrl: service.url,
-      demoMode: false,
-      firstRun: false,
-    });
-    await first.backend.close();
     // an earlier version stored the bare key, with the space a paste brought along
-    writeFileSync(first.secrets.file, 'real-service key-0123456789');
-    const h = await openBackend(dir);
+    const h = await storedByEarlierVersion('legacy-bad', 'real-service key-0123456789');
     try {
       const settings = await h.ok<StudioSettings>('settings.get');
       expect(settings.hasApiKey).toBe(true);
@@ -172,17 +176,7 @@ describe('one rule for a key', () => {
   });
 
   it('ties a bare key stored by an earlier version to the address it is first used with', async () => {
-    const dir = join(root, 'legacy-good');
-    const first = await openBackend(dir);
-    await first.ok('settings.update', {
-      serviceProfile: 'custom',
-      baseUrl: service.url,
-      demoMode: false,
-      firstRun: false,
-    });
-    await first.backend.close();
-    writeFileSync(first.secrets.file, KEY);
-    const h = await openBackend(dir);
+    const h = await storedByEarlierVersion('legacy-good', KEY);
     try {
       expect((await h.ok<EngineStatusView>('engine.status')).service).toBe('remote');
       expect(JSON.parse(readFileSync(h.secrets.file, 'utf8')).origin).toBe(new URL(service.url).origin);

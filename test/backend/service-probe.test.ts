@@ -4,23 +4,15 @@
  * apart from a refused key; the settings view names the library in use (demo mode's own, or the
  * user's). The refused key's words name no command-line variable.
  */
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_PROBLEM } from '../../src/main/engine/failure-outcomes.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
 import type { StudioSettings } from '../../src/shared/index.ts';
+import { closedPort } from '../service/raw-http-server.ts';
 import { openBackend, removeDir, tempDir } from './backend-fixtures.ts';
 
 const KEY = 'probe-test-key-0123456789';
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('testing a key and an address with the balance call', () => {
   let root: string;

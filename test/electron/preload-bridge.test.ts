@@ -8,11 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BridgeTransport, createStudioBridge } from '../../src/preload/studio-bridge.ts';
 import type { StudioBridge, StudioErrorView, StudioEventName, TaskChange } from '../../src/shared/index.ts';
 import {
+  closeBackendRig,
   type Harness,
-  openBackend,
-  removeDir,
+  openBackendRig,
   SONG,
-  tempDir,
   waitUntil,
 } from '../backend/backend-fixtures.ts';
 
@@ -37,8 +36,7 @@ function errorViewOf(err: unknown): StudioErrorView {
 }
 
 beforeAll(async () => {
-  dir = await tempDir('mts-preload-');
-  h = await openBackend(dir);
+  ({ dir, h } = await openBackendRig('mts-preload-'));
   const transport: BridgeTransport = {
     invoke: async (channel, args) => {
       channelsInvoked.push(channel);
@@ -59,10 +57,7 @@ beforeAll(async () => {
   bridge = createStudioBridge(transport);
 });
 
-afterAll(async () => {
-  await h?.backend.close();
-  await removeDir(dir);
-});
+afterAll(() => closeBackendRig({ dir, h }));
 
 describe('the preload bridge', () => {
   it('unwraps a successful call', async () => {
