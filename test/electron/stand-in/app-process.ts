@@ -7,6 +7,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { StandInRecord } from './runtime.ts';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
 const RUN_APP = join(import.meta.dirname, 'run-app.ts');
@@ -49,15 +50,8 @@ export async function removeBuild(built: BuiltApp | undefined): Promise<void> {
   if (built) await rm(built.outDir, { recursive: true, force: true });
 }
 
-/** One record of the stand-in (see runtime.ts). */
-export interface StandInRecord {
-  seq: number;
-  at: number;
-  kind: 'call' | 'event' | 'action' | 'note';
-  name: string;
-  detail: unknown;
-  ready: boolean;
-}
+/** One record of the stand-in, as runtime.ts keeps it. */
+export type { StandInRecord };
 
 export interface Exit {
   code: number | null;
