@@ -10,8 +10,8 @@
  */
 import { TaskActionError, type TaskEngine } from '../main/engine/index.ts';
 import {
-  type BatchCancelView,
   type BatchSummary,
+  batchCancelText,
   formatUsd,
   RUNNING_STATES,
   type Task,
@@ -104,21 +104,6 @@ function isCancelled(r: CancelResult): boolean {
   return r.state === 'cancelled';
 }
 
-/** What cancelling a batch did, in words (as the window says it). */
-export function batchCancelText(view: BatchCancelView): string {
-  const n = view.cancelled;
-  const head =
-    n === 0
-      ? 'nothing was left to cancel on this computer'
-      : `cancelled ${n} task${n === 1 ? '' : 's'} still queued on this computer; none of ${n === 1 ? 'it' : 'them'} was sent or billed`;
-  const sent =
-    view.alreadySent > 0
-      ? `; ${view.alreadySent} already at the service ${view.alreadySent === 1 ? 'goes' : 'go'} on and ${view.alreadySent === 1 ? 'is' : 'are'} billed`
-      : '';
-  const ended = view.ended > 0 ? `; ${view.ended} had ended before` : '';
-  return `batch ${view.batchId}: ${head}${sent}${ended}`;
-}
-
 export async function runCancel(g: GlobalOptions, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { values, positionals } = readArgs(argv, { batch: VALUE });
   const batchId = values.batch;
@@ -136,7 +121,7 @@ export async function runCancel(g: GlobalOptions, argv: string[], env: NodeJS.Pr
       const view = engine.cancelBatch(batchId);
       const batch = engine.batches(batchId)[0] ?? null;
       if (g.json) printJson({ result: view, batch });
-      else process.stdout.write(`${batchCancelText(view)}\n`);
+      else process.stdout.write(`batch ${view.batchId}: ${batchCancelText(view)}\n`);
       return EXIT.ok;
     }
     const results = positionals.map((id) => cancelOne(engine, id));

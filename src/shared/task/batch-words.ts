@@ -1,0 +1,29 @@
+/**
+ * What cancelling the rest of a batch did, in words: one wording for the window's "Cancel the
+ * rest" and the CLI's `cancel --batch`. Pure text, no Node or React.
+ */
+import type { BatchCancelView } from './task-lineage.ts';
+
+const tasks = (n: number) => `${n} task${n === 1 ? '' : 's'}`;
+
+/**
+ * `cancelled 2 tasks still queued on this computer; none of them was sent or billed; 1 already at
+ * the service goes on and is billed; 3 had ended before` (lower case, no full stop: the CLI puts
+ * it after `batch <id>: `, the window makes it a sentence).
+ */
+export function batchCancelText(view: BatchCancelView): string {
+  const n = view.cancelled;
+  const parts = [
+    n === 0
+      ? 'nothing was left to cancel on this computer'
+      : `cancelled ${tasks(n)} still queued on this computer; none of ${n === 1 ? 'it' : 'them'} was sent or billed`,
+  ];
+  const sent = view.alreadySent;
+  if (sent > 0) {
+    parts.push(
+      `${sent} already at the service ${sent === 1 ? 'goes' : 'go'} on and ${sent === 1 ? 'is' : 'are'} billed`,
+    );
+  }
+  if (view.ended > 0) parts.push(`${view.ended} had ended before`);
+  return parts.join('; ');
+}
