@@ -346,7 +346,7 @@ describe.skipIf(!browserAvailable())('batches and variations from the window', (
       await group.getByRole('button', { name: 'Cancel the rest' }).click();
       const said = group.getByTestId('batch-cancelled');
       await said.waitFor();
-      expect(await said.textContent()).toContain('Cancelled 3 tasks still on this computer');
+      expect(await said.textContent()).toContain('Cancelled 3 tasks still queued on this computer');
       for (const task of tasks) {
         expect((await rig.call('tasks.get', { id: task.id }))?.state).toBe('cancelled');
       }

@@ -1,10 +1,12 @@
 /**
  * A batch in Activity: one group with its progress ("7 of 12 done, 1 failed" and a bar), its
  * failures listed, "Cancel the rest" (the tasks still only on this computer, with the count said
- * after), "Compare results", and its tasks' own rows when expanded.
+ * after), "Compare results", and its tasks' own rows when expanded. The counts, total and price
+ * are the store's summary of the whole batch (tasks.batches), so tasks the window has not loaded
+ * count too; the failures and rows are the loaded tasks'.
  */
-import { memo, useId, useState } from 'react';
-import type { BatchCancelView } from '../../../../shared/index.ts';
+import { memo, useEffect, useId, useRef, useState } from 'react';
+import { type BatchCancelView, type BatchSummary, batchCancelText } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
 import type { ConnectionState } from '../../model/connection-state.ts';
 import { usdOrDash } from '../../model/money-text.ts';
@@ -47,18 +49,67 @@ export function progressText(p: BatchProgress): string {
   return parts.join(', ');
 }
 
-/** What cancelling did, in words. */
+/** What cancelling did, as a sentence (the CLI's `cancel --batch` says the same). */
 export function cancelText(view: BatchCancelView): string {
-  const n = view.cancelled;
-  const head =
-    n === 0
-      ? 'Nothing was left to cancel here.'
-      : `Cancelled ${n} task${n === 1 ? '' : 's'} still on this computer; nothing of ${n === 1 ? 'it' : 'them'} was sent or billed.`;
-  const sent =
-    view.alreadySent > 0
-      ? ` ${view.alreadySent} already at the service ${view.alreadySent === 1 ? 'goes' : 'go'} on.`
-      : '';
-  return head + sent;
+  return `${asSentence(batchCancelText(view))}.`;
+}
+
+/** The store's counts of a batch as the group shows them. */
+export function progressOfSummary(summary: BatchSummary): BatchProgress {
+  return {
+    total: summary.total,
+    done: summary.done,
+    failed: summary.failed,
+    queued: summary.queued,
+    cancelled: summary.cancelled,
+    running: summary.active + summary.uncertain,
+  };
+}
+
+/** The shortest time between two reads of a batch's summary while its tasks change. */
+const SUMMARY_DELAY_MS = 250;
+
+/**
+ * The store's summary of the batch (tasks.batches): every task of it counts, loaded in the window
+ * or not. Read when the group appears, and again when the states of its loaded tasks change (a
+ * change event loads the task it is about, so any task of the batch that changes is among them):
+ * changes in a burst are read once, SUMMARY_DELAY_MS after the last read at the soonest.
+ * `refresh` reads it now. Null until the first answer, or when it failed.
+ */
+function useBatchSummary(
+  batchId: string,
+  tasks: readonly LoadedTask[],
+): { summary: BatchSummary | null; refresh: () => void } {
+  const [summary, setSummary] = useState<BatchSummary | null>(null);
+  const [asked, setAsked] = useState(0);
+  const lastRead = useRef(0);
+  const states = tasks.map((t) => `${t.id}:${t.state}`).join(' ');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `states` and `asked` say when to read again
+  useEffect(() => {
+    let live = true;
+    const wait = Math.max(0, lastRead.current + SUMMARY_DELAY_MS - Date.now());
+    const timer = setTimeout(() => {
+      lastRead.current = Date.now();
+      invoke('tasks.batches', { batchId })
+        .then((found) => {
+          if (live) setSummary(found[0] ?? null);
+        })
+        .catch(() => {
+          if (live) setSummary(null);
+        });
+    }, wait);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [batchId, states, asked]);
+  return {
+    summary,
+    refresh: () => {
+      lastRead.current = 0;
+      setAsked((n) => n + 1);
+    },
+  };
 }
 
 interface GroupProps {
@@ -74,14 +125,19 @@ function BatchGroupInner({ batchId, tasks, now, connection, demo }: GroupProps) 
   const [open, setOpen] = useState(false);
   const [cancelNote, setCancelNote] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState(false);
+  const { summary, refresh } = useBatchSummary(batchId, tasks);
   const first = tasks[0];
   if (!first) return null;
-  const p = batchProgress(tasks);
+  // the store's counts once known; the loaded tasks' until then
+  const p = summary ? progressOfSummary(summary) : batchProgress(tasks);
   const ended = p.done + p.failed + p.cancelled;
   const failures = tasks.filter((t) => t.state === 'failed' || t.state === 'expired');
-  const estimate = tasks.every((t) => t.estimateMicros !== null)
-    ? tasks.reduce((sum, t) => sum + (t.estimateMicros ?? 0), 0)
-    : null;
+  const estimate = summary
+    ? summary.estimateMicros
+    : tasks.every((t) => t.estimateMicros !== null)
+      ? tasks.reduce((sum, t) => sum + (t.estimateMicros ?? 0), 0)
+      : null;
+  const title = summary?.title ?? first.title;
   const text = progressText(p);
 
   const cancelRest = async () => {
@@ -94,6 +150,7 @@ function BatchGroupInner({ batchId, tasks, now, connection, demo }: GroupProps) 
       // the events bring the cancelled tasks; a fresh read makes the group current at once
       const fresh = await Promise.all(tasks.map((t) => invoke('tasks.get', { id: t.id })));
       useTasks.getState().upsert(fresh.filter((t) => t !== null));
+      refresh();
     } catch (err) {
       toastError(err);
     } finally {
@@ -111,10 +168,10 @@ function BatchGroupInner({ batchId, tasks, now, connection, demo }: GroupProps) 
       <div className="activity-head">
         <span className="chip chip-info">Batch</span>
         <h3 className="activity-title" id={`${id}-title`}>
-          {first.title}
-          {tasks.length > 1 ? <span className="muted"> and {tasks.length - 1} more</span> : null}
+          {title}
+          {p.total > 1 ? <span className="muted"> and {p.total - 1} more</span> : null}
         </h3>
-        <span className="activity-type">{taskTypeLabelOf(first.taskType)}</span>
+        <span className="activity-type">{taskTypeLabelOf(summary?.taskType ?? first.taskType)}</span>
         <span className="activity-cost" title="The batch's estimated total">
           {demo ? 'Demo: not billed' : estimate === null ? 'Price unknown' : usdOrDash(estimate)}
         </span>
@@ -123,7 +180,7 @@ function BatchGroupInner({ batchId, tasks, now, connection, demo }: GroupProps) 
         <div
           className="progress batch-progress"
           role="progressbar"
-          aria-label={`Progress of the batch ${first.title}`}
+          aria-label={`Progress of the batch ${title}`}
           aria-valuemin={0}
           aria-valuemax={p.total}
           aria-valuenow={ended}
@@ -170,7 +227,11 @@ function BatchGroupInner({ batchId, tasks, now, connection, demo }: GroupProps) 
           aria-controls={`${id}-tasks`}
           onClick={() => setOpen(!open)}
         >
-          {open ? 'Hide its tasks' : `Show its ${tasks.length} tasks`}
+          {open
+            ? 'Hide its tasks'
+            : tasks.length < p.total
+              ? `Show the ${tasks.length} of its ${p.total} tasks listed here`
+              : `Show its ${tasks.length} tasks`}
         </button>
         {p.queued > 0 ? (
           <button

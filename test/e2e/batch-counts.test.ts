@@ -1,0 +1,97 @@
+/**
+ * Activity's batch group counts the whole batch as the library holds it (tasks.batches), not only
+ * the tasks the window has loaded: a batch of twelve songs queued three days ago, of which the
+ * window loads only the one waiting for a decision (Activity lists older tasks only while they
+ * are to do), says "9 of 12 done, 1 failed, 1 cancelled" with the whole batch's price; sent again
+ * and saved, the group follows ("10 of 12 done").
+ */
+import type { Browser } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LibraryStore } from '../../src/main/store/index.ts';
+import { formatUsd, type TaskState } from '../../src/shared/index.ts';
+import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
+import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openView } from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
+
+const THREE_DAYS_AGO = Date.now() - 3 * 86_400_000;
+const BATCH = 'batch-of-twelve';
+const EACH_MICROS = 10_000;
+
+/** The state each of the twelve tasks is left in: two are still queued (the engine sends them). */
+const STATES: readonly TaskState[] = [
+  ...Array.from({ length: 7 }, () => 'saved' as const),
+  'failed',
+  'cancelled',
+  'uncertain',
+  'queued',
+  'queued',
+];
+
+/** The batch, written into the library before the app opens it. */
+function plantOldBatch(libraryDir: string): void {
+  const store = LibraryStore.open(libraryDir, { now: () => new Date(THREE_DAYS_AGO) });
+  try {
+    STATES.forEach((state, i) => {
+      const input = { style_prompt: `old batch ${i + 1}, harp`, duration: 3 };
+      const task = store.insertTask({
+        model: 'service/ace-step',
+        taskType: 'txt2audio',
+        title: `Old batch song ${i + 1}`,
+        request: { model: 'service/ace-step', task_type: 'txt2audio', input },
+        estimateMicros: EACH_MICROS,
+        expectedMs: 20_000,
+        batchId: BATCH,
+        createdAt: new Date(THREE_DAYS_AGO + i * 1000).toISOString(),
+      });
+      if (state === 'failed') {
+        store.transition(task.id, 'failed', {
+          patch: { error: { kind: 'service-failed', message: 'the service failed the task', code: null } },
+        });
+      } else if (state !== 'queued') store.transition(task.id, state);
+    });
+  } finally {
+    store.close();
+  }
+}
+
+describe.skipIf(!browserAvailable())("a batch group's counts come from the library", () => {
+  let browser: Browser;
+  let rig: StudioRig;
+  let view: StudioPage;
+
+  beforeAll(async () => {
+    ({ browser, rig } = await startStudio({ service: 'service', prepareLibrary: plantOldBatch }));
+    // the two queued ones are sent and saved before the window opens: it never loads them
+    const queued = (await rig.tasks()).filter((t) => /^Old batch song 1[12]$/.test(t.title));
+    expect(queued).toHaveLength(2);
+    await Promise.all(queued.map((t) => rig.waitForTask(t.id, ['saved'])));
+    view = await openApp({ browser, rig });
+  });
+
+  afterAll(() => stopStudio({ browser, rig }, view));
+
+  it('counts the tasks the window has not loaded, and follows as its tasks change', async () => {
+    const { page } = view;
+    await openView(page, 'activity');
+    const group = page.locator(`[data-testid="batch-group"][data-batch-id="${BATCH}"]`);
+    await group.waitFor();
+    const progress = group.getByTestId('batch-progress');
+    await expect
+      .poll(() => progress.textContent())
+      .toBe('9 of 12 done, 1 failed, 1 cancelled · 1 running, 0 waiting here');
+    expect(await group.getByRole('progressbar').getAttribute('aria-valuemax')).toBe('12');
+    expect(await group.getByRole('heading').textContent()).toBe('Old batch song 1 and 11 more');
+    expect(await group.locator('.activity-cost').textContent()).toBe(formatUsd(12 * EACH_MICROS));
+    // the window holds one task of the batch: the one waiting for a decision
+    const uncertain = (await rig.tasks()).find((t) => t.batchId === BATCH && t.state === 'uncertain')!;
+    await group.getByRole('button', { name: 'Show the 1 of its 12 tasks listed here' }).click();
+    await expect.poll(() => group.getByTestId('activity-row').count()).toBe(1);
+    expect(await group.getByTestId('activity-row').getAttribute('data-task-id')).toBe(uncertain.id);
+
+    await rig.call('tasks.resubmit', { id: uncertain.id });
+    await rig.waitForTask(uncertain.id, ['saved']);
+    await expect.poll(() => progress.textContent()).toBe('10 of 12 done, 1 failed, 1 cancelled');
+    expect(await group.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('12');
+  });
+});
