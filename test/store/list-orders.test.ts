@@ -15,29 +15,8 @@ import {
   MIGRATIONS,
 } from '../../src/main/store/index.ts';
 import { runMigrations } from '../../src/main/store/migration-runner.ts';
-import {
-  familyOf,
-  LIST_ORDERS,
-  type ListOrder,
-  type ListQuery,
-  type TaskState,
-} from '../../src/shared/index.ts';
-import { faceSwapTask, imageTask, songTask, tempLibraries } from './store-fixtures.ts';
-
-/** Every page of a query from its cursor on, following the cursors. */
-function allPages(store: LibraryStore, query: ListQuery): { ids: string[]; pages: number } {
-  const ids: string[] = [];
-  let cursor: string | null = query.cursor ?? null;
-  let pages = 0;
-  do {
-    const page = store.listTasks({ ...query, cursor });
-    ids.push(...page.items.map((i) => i.id));
-    cursor = page.nextCursor;
-    pages += 1;
-    if (pages > 1000) throw new Error('cursor loop');
-  } while (cursor !== null);
-  return { ids, pages };
-}
+import { familyOf, LIST_ORDERS, type ListOrder, type TaskState } from '../../src/shared/index.ts';
+import { allPages, faceSwapTask, imageTask, songTask, tempLibraries } from './store-fixtures.ts';
 
 interface Modelled {
   id: string;

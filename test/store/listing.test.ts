@@ -2,22 +2,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidCursorError, type LibraryStore, toFtsQuery } from '../../src/main/store/index.ts';
 import { familyOf, type ListQuery, type TaskListItem, type TaskState } from '../../src/shared/index.ts';
-import { faceSwapTask, imageTask, songTask, tempLibraries } from './store-fixtures.ts';
-
-/** Every page of a query, following the cursors. */
-function allPages(store: LibraryStore, query: ListQuery): { ids: string[]; pages: number } {
-  const ids: string[] = [];
-  let cursor: string | null = null;
-  let pages = 0;
-  do {
-    const page = store.listTasks({ ...query, cursor });
-    ids.push(...page.items.map((i) => i.id));
-    cursor = page.nextCursor;
-    pages += 1;
-    if (pages > 1000) throw new Error('cursor loop');
-  } while (cursor !== null);
-  return { ids, pages };
-}
+import { allPages, faceSwapTask, imageTask, songTask, tempLibraries } from './store-fixtures.ts';
 
 describe('listing a fixed library', () => {
   const libs = tempLibraries();

@@ -1,6 +1,7 @@
 /**
- * Temp library folders and task factories for the store tests. Every store opened here lives in
- * its own folder under os.tmpdir() and is closed and removed by `cleanup()`.
+ * Temp library folders, task factories and paging through a list for the store tests. Every
+ * store opened here lives in its own folder under os.tmpdir() and is closed and removed by
+ * `cleanup()`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import {
   type NewTask,
   type StoreOptions,
 } from '../../src/main/store/index.ts';
-import type { TaskInput } from '../../src/shared/index.ts';
+import type { ListQuery, TaskInput } from '../../src/shared/index.ts';
 
 export interface TempLibraries {
   /** A new empty folder. */
@@ -52,6 +53,21 @@ export function tempLibraries(): TempLibraries {
       for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
     },
   };
+}
+
+/** Every page of a query from its cursor on (the first page when it has none), following the cursors. */
+export function allPages(store: LibraryStore, query: ListQuery): { ids: string[]; pages: number } {
+  const ids: string[] = [];
+  let cursor: string | null = query.cursor ?? null;
+  let pages = 0;
+  do {
+    const page = store.listTasks({ ...query, cursor });
+    ids.push(...page.items.map((i) => i.id));
+    cursor = page.nextCursor;
+    pages += 1;
+    if (pages > 1000) throw new Error('cursor loop');
+  } while (cursor !== null);
+  return { ids, pages };
 }
 
 export function urlInput(field: string, value: string): TaskInput {
