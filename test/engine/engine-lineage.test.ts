@@ -114,6 +114,10 @@ describe('a previous result as an input', () => {
     await expect.poll(() => changes.find((c) => c.taskId === done.id)?.task?.parentGone).toBe('Harbour song');
     expect(changes.find((c) => c.taskId === song.id)?.task).toBeNull();
     stop();
+    // its export says so too: no parent id, the output used, and the deleted parent's title
+    const out = await exportTasks(lib, [unlinked as Task], join(dir, 'export-unlinked'));
+    const sidecar = JSON.parse(readFileSync(join(out.tasks[0]?.folder ?? '', 'task.json'), 'utf8'));
+    expect(sidecar).toMatchObject({ parent_id: null, parent_output: 0, parent_gone: 'Harbour song' });
   });
 
   it('sends the saved library file once the URL is no longer trusted, and says so', async () => {

@@ -113,8 +113,8 @@ async function writeIntoNewFile(folder: string, name: string, text: string): Pro
 }
 
 /**
- * The sidecar of a task: every parameter, its lineage (`parent_id`, `parent_output`, `batch_id`)
- * and, for each input file, the name of its copy in the export folder (`file`), which
+ * The sidecar of a task: every parameter, its lineage (`parent_id`, `parent_output`, `batch_id`,
+ * and `parent_gone`: the title of the task it was made from once that task was deleted) and, for each input file, the name of its copy in the export folder (`file`), which
  * `importTaskFile` reads back.
  */
 export function sidecarOf(
@@ -163,6 +163,7 @@ export function sidecarOf(
     saved_at: task.savedAt,
     parent_id: task.parentId,
     parent_output: task.parentOutput,
+    parent_gone: task.parentGone,
     batch_id: task.batchId,
   };
 }
