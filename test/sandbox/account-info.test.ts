@@ -1,8 +1,15 @@
 /** GET /account/info: the balance before, during and after a billed task, a failed task's refund, and the key check. */
 import { describe, expect, it } from 'vitest';
 import type { Sandbox, SandboxOptions } from '../../src/sandbox/index.ts';
-import { MODELS } from '../../src/shared/index.ts';
-import { getJson, KEY, pngDataUri, postTask, startTestSandbox, waitForEnd } from './sandbox-http.ts';
+import {
+  getJson,
+  KEY,
+  pngDataUri,
+  postTask,
+  selfFaceSwap,
+  startTestSandbox,
+  waitForEnd,
+} from './sandbox-http.ts';
 
 const ACCOUNT = '/account/info';
 /** The published face-swap price: 0.01 USD = 10,000 points. */
@@ -18,12 +25,7 @@ async function withSandbox(options: SandboxOptions, run: (sb: Sandbox) => Promis
 }
 
 async function faceSwap(sb: Sandbox) {
-  const face = await pngDataUri(24, 24);
-  const created = await postTask(sb, {
-    model: MODELS.imageToolkit,
-    task_type: 'face-swap',
-    input: { target_image: face, swap_image: face },
-  });
+  const created = await postTask(sb, selfFaceSwap(await pngDataUri(24, 24)));
   expect(created.status, created.text).toBe(200);
   return created.json.data.task_id as string;
 }

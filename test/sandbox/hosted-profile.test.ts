@@ -6,6 +6,7 @@ import {
   getTask,
   pngDataUri,
   postTask,
+  selfFaceSwap,
   startTestSandbox,
   startWebhookReceiver,
   until,
@@ -89,12 +90,7 @@ describe('hosted profile: records', () => {
   });
 
   it("creates a face swap as the docs' example shows it (input {}, output null, meta {}), then fetches the full record", async () => {
-    const face = await pngDataUri(32, 32);
-    const created = await postTask(sb, {
-      model: MODELS.imageToolkit,
-      task_type: 'face-swap',
-      input: { target_image: face, swap_image: face },
-    });
+    const created = await postTask(sb, selfFaceSwap(await pngDataUri(32, 32)));
     expect(created.status).toBe(200);
     expect(created.json).toMatchObject({ code: 200, message: 'success' });
     expect(created.json.data).toMatchObject({

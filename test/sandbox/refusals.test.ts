@@ -11,6 +11,7 @@ import {
   type JsonAnswer,
   pngDataUri,
   postTask,
+  selfFaceSwap,
   startTestSandbox,
   waitForEnd,
 } from './sandbox-http.ts';
@@ -105,12 +106,7 @@ describe('a refusal inside an HTTP 200', () => {
 describe('plan refusals', () => {
   it('answers 403 Insufficient plan level for a refused task type, others still accepted', async () => {
     await withSandbox({ profile: 'hosted', faults: { planRefusedTaskTypes: ['face-swap'] } }, async (sb) => {
-      const face = await pngDataUri(16, 16);
-      const refused = await postTask(sb, {
-        model: MODELS.imageToolkit,
-        task_type: 'face-swap',
-        input: { target_image: face, swap_image: face },
-      });
+      const refused = await postTask(sb, selfFaceSwap(await pngDataUri(16, 16)));
       expect(refused.status).toBe(403);
       expect(refused.json).toEqual({ code: 403, message: 'Insufficient plan level' });
       await expectNothingCreated(sb, refused);

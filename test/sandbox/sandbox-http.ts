@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/index.ts';
 import { encodeWav16 } from '../../src/sandbox/media/wav-encode.ts';
+import { MODELS } from '../../src/shared/index.ts';
 
 export const KEY = 'test-key';
 
@@ -28,6 +29,15 @@ async function toAnswer(res: Response): Promise<JsonAnswer> {
     json = null;
   }
   return { status: res.status, headers: res.headers, text, json };
+}
+
+/** The create body of a face swap of one picture (a data URI or URL) onto itself. */
+export function selfFaceSwap(face: string) {
+  return {
+    model: MODELS.imageToolkit,
+    task_type: 'face-swap',
+    input: { target_image: face, swap_image: face },
+  };
 }
 
 export async function postTask(sb: Sandbox, body: unknown, key: string | null = KEY): Promise<JsonAnswer> {
