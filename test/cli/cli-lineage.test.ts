@@ -10,21 +10,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import type { Task, TaskLineage } from '../../src/shared/index.ts';
-import { API_KEY, removeDir, sandbox, tempDir, writePicture } from '../engine/engine-fixtures.ts';
-import { type CliResult, runCli } from './cli-runner.ts';
+import { API_KEY, writePicture } from '../engine/engine-fixtures.ts';
+import { type CliResult, closeCliRig, openCliRig, runCli } from './cli-runner.ts';
 
 let dir: string;
 let sb: Sandbox;
 
 beforeAll(async () => {
-  dir = await tempDir('mts-cli-lineage-');
-  sb = await sandbox({ timeScale: 0.01 });
+  ({ dir, sb } = await openCliRig('mts-cli-lineage-'));
 });
-
-afterAll(async () => {
-  await sb?.stop();
-  await removeDir(dir);
-});
+afterAll(() => closeCliRig({ dir, sb }));
 
 const lib = () => join(dir, 'lib');
 

@@ -42,12 +42,18 @@ export interface CliRig {
 }
 
 /**
- * A temporary working folder, then the real sandbox (engine-fixtures' `sandbox`, with `options`).
- * For a beforeAll: `({ dir, sb } = await openCliRig('mts-cli-x-'))`.
+ * A temporary working folder, then the real sandbox (engine-fixtures' `sandbox`, with `options`;
+ * the folder is removed again if the sandbox does not start). For a beforeAll:
+ * `({ dir, sb } = await openCliRig('mts-cli-x-'))`.
  */
 export async function openCliRig(prefix: string, options: SandboxOptions = {}): Promise<CliRig> {
   const dir = await tempDir(prefix);
-  return { dir, sb: await sandbox(options) };
+  try {
+    return { dir, sb: await sandbox(options) };
+  } catch (err) {
+    await removeDir(dir);
+    throw err;
+  }
 }
 
 /** Stops the sandbox and removes the folder. For an afterAll. */
