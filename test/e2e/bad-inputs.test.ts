@@ -7,11 +7,10 @@
  * Behind the UI: the service's ledger stays empty, the library has no task and no copied input.
  */
 import { readdir } from 'node:fs/promises';
-import type { Browser } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeCorruptPng, writePicture } from './harness/local-media.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openStudio } from './harness/studio-session.ts';
 import { dropOnSlot, openComposeTab, queueButton, useUrlOnSlot } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
@@ -21,16 +20,12 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 describe.skipIf(!browserAvailable())('bad inputs show their reason and queue nothing', () => {
-  let browser: Browser;
   let rig: StudioRig;
   let view: StudioPage;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'service' }));
-    view = await openApp({ browser, rig });
+  openStudio({ service: 'service' }, (opened) => {
+    ({ rig, view } = opened);
   });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
 
   it('a 3000 x 3000 picture on a face-swap slot is refused with the size rule', async () => {
     const { page } = view;

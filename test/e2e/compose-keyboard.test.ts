@@ -8,10 +8,9 @@
  * - the seed field shows all ten digits of a seed;
  * - the lyrics placeholder is prose in another type than the lyrics, not lyrics.
  */
-import type { Browser } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { describe, expect, it } from 'vitest';
+import type { StudioPage } from './harness/studio-rig.ts';
+import { openStudio } from './harness/studio-session.ts';
 import { openComposeTab } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
@@ -26,16 +25,11 @@ interface PageTextArea {
 }
 
 describe.skipIf(!browserAvailable())('the composer from the keyboard, and the song form', () => {
-  let browser: Browser;
-  let rig: StudioRig;
   let view: StudioPage;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'service' }));
-    view = await openApp({ browser, rig }, { viewport: { width: 800, height: 600 } });
+  openStudio({ service: 'service', page: { viewport: { width: 800, height: 600 } } }, (opened) => {
+    ({ view } = opened);
   });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
 
   it('Ctrl+Enter in a field queues the song', async () => {
     const { page } = view;

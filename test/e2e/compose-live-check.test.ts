@@ -8,10 +8,9 @@
  * - Queue keeps the focus through its call (it is never natively disabled).
  * Behind the UI: nothing was sent to `tasks.queue` while the form had problems.
  */
-import type { Browser } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openStudio } from './harness/studio-session.ts';
 import { openComposeTab, queueButton, slot } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
@@ -31,16 +30,12 @@ function focusedField(view: StudioPage): Promise<string | null> {
 }
 
 describe.skipIf(!browserAvailable())('the composer checks the form live, in plain words', () => {
-  let browser: Browser;
   let rig: StudioRig;
   let view: StudioPage;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'service' }));
-    view = await openApp({ browser, rig });
+  openStudio({ service: 'service' }, (opened) => {
+    ({ rig, view } = opened);
   });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
 
   const queueCalls = () => view.bridge.calls.filter((c) => c.name === 'tasks.queue').length;
 

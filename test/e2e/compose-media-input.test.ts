@@ -7,26 +7,21 @@
  *   security policy keeps remote pictures out, and nothing is downloaded).
  */
 import { readFile } from 'node:fs/promises';
-import type { Browser } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dropFiles } from './harness/file-drop.ts';
 import { writePicture } from './harness/local-media.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openStudio } from './harness/studio-session.ts';
 import { openComposeTab, queueButton, slot, useUrlOnSlot, waitForSlotChecked } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
 describe.skipIf(!browserAvailable())('pictures dropped together, pasted, or given by address', () => {
-  let browser: Browser;
   let rig: StudioRig;
   let view: StudioPage;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'service' }));
-    view = await openApp({ browser, rig });
+  openStudio({ service: 'service' }, (opened) => {
+    ({ rig, view } = opened);
   });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
 
   it('two pictures dropped on the face swap target fill the target and the face', async () => {
     const { page } = view;

@@ -8,12 +8,11 @@
  * - a picture dropped on the type's `image` field goes into the JSON and is checked;
  * - Tab indents in the JSON editor, Shift+Tab outdents, Esc then Tab leaves it.
  */
-import type { Browser } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dropFiles } from './harness/file-drop.ts';
 import { writePicture } from './harness/local-media.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openStudio } from './harness/studio-session.ts';
 import { openComposeTab, queueButton } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
@@ -34,16 +33,12 @@ function isFocused(view: StudioPage, label: string): Promise<boolean> {
 }
 
 describe.skipIf(!browserAvailable())('the Other tab checks its JSON against the catalog', () => {
-  let browser: Browser;
   let rig: StudioRig;
   let view: StudioPage;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'service' }));
-    view = await openApp({ browser, rig });
+  openStudio({ service: 'service' }, (opened) => {
+    ({ rig, view } = opened);
   });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
 
   const queueCalls = () => view.bridge.calls.filter((c) => c.name === 'tasks.queue').length;
 

@@ -10,10 +10,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import type { Browser, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
 import { SERVICE_KEY, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openStudio } from './harness/studio-session.ts';
 import { activityRow, describeViolations, fillSong, openView, queue, runAxe } from './harness/studio-ui.ts';
 import { browserAvailable, rendererDir } from './harness/suite-setup.ts';
 
@@ -68,18 +68,14 @@ async function expectNoCliVariables(page: Page): Promise<void> {
 }
 
 describe.skipIf(!browserAvailable())('honest connection state', () => {
-  let browser: Browser;
   let rig: StudioRig;
   let view: StudioPage;
   let address: string;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'service' }));
-    view = await openApp({ browser, rig });
+  openStudio({ service: 'service' }, (opened) => {
+    ({ rig, view } = opened);
     address = rig.sandbox().url.replace(/\/$/, '');
   });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
 
   it('a service that does not answer: the banner names its address, the row waits for it without a moving bar', async () => {
     const { page } = view;

@@ -6,26 +6,21 @@
  * results again; turning it back on from that notice shows them again.
  */
 import { join } from 'node:path';
-import type { Browser } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openStudio } from './harness/studio-session.ts';
 import { activityRow, card, fillSong, openView, queue } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
 describe.skipIf(!browserAvailable())('leaving demo mode', () => {
-  let browser: Browser;
   let rig: StudioRig;
   let view: StudioPage;
   let demoSong: Task;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'demo' }));
-    view = await openApp({ browser, rig });
+  openStudio({ service: 'demo' }, (opened) => {
+    ({ rig, view } = opened);
   });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
 
   it('says where demo results live, and bills none of them', async () => {
     const { page } = view;

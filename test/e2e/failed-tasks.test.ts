@@ -5,12 +5,12 @@
  * Activity's list, kept in the library, with Undo, remembered after a restart), and failures
  * older than a day are offered ("Show 3 older failures"). Axe on Activity in both themes.
  */
-import type { Browser, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
 import { LibraryStore } from '../../src/main/store/index.ts';
 import type { Task } from '../../src/shared/index.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openStudio } from './harness/studio-session.ts';
 import {
   activityRow,
   card,
@@ -56,17 +56,13 @@ function failedSection(page: Page) {
 }
 
 describe.skipIf(!browserAvailable())('failed tasks lead somewhere', () => {
-  let browser: Browser;
   let rig: StudioRig;
   let view: StudioPage;
   let failed: Task;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'service', prepareLibrary: plantOldFailures }));
-    view = await openApp({ browser, rig });
+  openStudio({ service: 'service', prepareLibrary: plantOldFailures }, (opened) => {
+    ({ rig, view } = opened);
   });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
 
   it('"Fix & retry" opens the composer on the task\'s tab, filled in, with the failure shown', async () => {
     const { page } = view;

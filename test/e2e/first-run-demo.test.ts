@@ -5,24 +5,19 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openStudio } from './harness/studio-session.ts';
 import { activityRow, card, fillSong, openView, queue } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
 describe.skipIf(!browserAvailable())('first run in demo mode', () => {
-  let browser: Browser;
   let rig: StudioRig;
   let view: StudioPage;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'first-run' }));
-    view = await openApp({ browser, rig });
+  openStudio({ service: 'first-run' }, (opened) => {
+    ({ rig, view } = opened);
   });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
 
   it('offers the demo on the first run and turns demo mode on when chosen', async () => {
     const { page } = view;

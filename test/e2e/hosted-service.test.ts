@@ -8,12 +8,12 @@
  * mode turned back on still runs on the built-in sandbox with its own ids and its own library.
  * And a wrong key: the balance line says the service refused it.
  */
-import type { Browser, Locator, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
 import type { LedgerEntry } from '../../src/sandbox/index.ts';
 import { HOSTED_SERVICE, type Task } from '../../src/shared/index.ts';
 import { SERVICE_KEY, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openStudio } from './harness/studio-session.ts';
 import { card, fillSong, openView, queue } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 import { waitUntil } from './harness/wait-until.ts';
@@ -77,18 +77,14 @@ async function ledgerEntryOf(entries: () => Promise<LedgerEntry[]>, task: Task):
 }
 
 describe.skipIf(!browserAvailable())('a new user with a key for the hosted service', () => {
-  let browser: Browser;
   let rig: StudioRig;
   let view: StudioPage;
   const paid: Task[] = [];
 
-  beforeAll(async () => {
-    // 12.50 USD at the stand-in, so its balance cannot be taken for the demo sandbox's 10 USD.
-    ({ browser, rig } = await startStudio({ service: 'hosted', sandbox: { balanceMicros: 12_500_000 } }));
-    view = await openApp({ browser, rig });
+  // 12.50 USD at the stand-in, so its balance cannot be taken for the demo sandbox's 10 USD.
+  openStudio({ service: 'hosted', sandbox: { balanceMicros: 12_500_000 } }, (opened) => {
+    ({ rig, view } = opened);
   });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
 
   it('stores the key from the first run, then sends to the hosted service and shows its balance', async () => {
     const { page } = view;
@@ -254,16 +250,12 @@ describe.skipIf(!browserAvailable())('a new user with a key for the hosted servi
 });
 
 describe.skipIf(!browserAvailable())('a new user who stores a wrong key', () => {
-  let browser: Browser;
   let rig: StudioRig;
   let view: StudioPage;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'hosted' }));
-    view = await openApp({ browser, rig });
+  openStudio({ service: 'hosted' }, (opened) => {
+    ({ rig, view } = opened);
   });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
 
   it('says in words that the service refused the key', async () => {
     const { page } = view;

@@ -9,13 +9,12 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser } from '@playwright/test';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { writePicture } from './harness/local-media.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openStudio } from './harness/studio-session.ts';
 import { activityRow, card, dropOnSlot, openComposeTab, openView, queue } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
@@ -33,16 +32,12 @@ async function expectLibraryFile(libraryDir: string, relative: string | null | u
 }
 
 describe.skipIf(!browserAvailable())('pictures dragged into face swap and image edit', () => {
-  let browser: Browser;
   let rig: StudioRig;
   let view: StudioPage;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'service' }));
-    view = await openApp({ browser, rig });
+  openStudio({ service: 'service' }, (opened) => {
+    ({ rig, view } = opened);
   });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
 
   it('face swap: two dropped pictures run to a result with a thumbnail and a before/after view', async () => {
     const { page } = view;

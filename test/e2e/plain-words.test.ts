@@ -4,30 +4,20 @@
  * points "consumed" and "held", and messages from main shown as sentences (a capital first) in
  * rows, banners and toasts.
  */
-import type { Browser } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fillLibrary } from './harness/saved-task-fill.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openStudio } from './harness/studio-session.ts';
 import { activityRow, card, fillSong, openView, queue } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
 describe.skipIf(!browserAvailable())('words a person uses', () => {
-  let browser: Browser;
   let rig: StudioRig;
   let view: StudioPage;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({
-      service: 'service',
-      prepareLibrary: async (dir) => {
-        await fillLibrary(dir, 130);
-      },
-    }));
-    view = await openApp({ browser, rig });
+  openStudio({ service: 'service', prepareLibrary: (dir) => fillLibrary(dir, 130) }, (opened) => {
+    ({ rig, view } = opened);
   });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
 
   it('the library says how many tasks it has, not how many pages are loaded', async () => {
     const { page } = view;

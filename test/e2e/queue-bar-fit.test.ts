@@ -12,12 +12,12 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { blockingViolations } from './harness/look-check.ts';
 import { box, inEachTheme, inside } from './harness/page-boxes.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openApp, openStudio } from './harness/studio-session.ts';
 import { card, describeViolations, openComposeTab, openView, queueButton } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
@@ -138,24 +138,29 @@ describe.skipIf(!browserAvailable())('the Queue bar in a small window, with a re
   let song: Task;
   let batch: Task[];
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'service' }));
-    const queued = await rig.call('tasks.queue', {
-      ...SONG,
-      title: 'A rather long song title for the notes line',
-    });
-    song = await rig.waitForTask(queued.id, ['saved']);
-    const made = await rig.call('tasks.queueBatch', {
-      drafts: [
-        { ...SONG, title: 'Batch one' },
-        { ...SONG, title: 'Batch two' },
-      ],
-    });
-    batch = await Promise.all(made.tasks.map((t) => rig.waitForTask(t.id, ['saved'])));
-    view = await openApp({ browser, rig }, { viewport: SMALL });
-  });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
+  openStudio(
+    {
+      service: 'service',
+      prepare: async (rig) => {
+        const queued = await rig.call('tasks.queue', {
+          ...SONG,
+          title: 'A rather long song title for the notes line',
+        });
+        song = await rig.waitForTask(queued.id, ['saved']);
+        const made = await rig.call('tasks.queueBatch', {
+          drafts: [
+            { ...SONG, title: 'Batch one' },
+            { ...SONG, title: 'Batch two' },
+          ],
+        });
+        batch = await Promise.all(made.tasks.map((t) => rig.waitForTask(t.id, ['saved'])));
+      },
+      page: { viewport: SMALL },
+    },
+    (opened) => {
+      ({ browser, rig, view } = opened);
+    },
+  );
 
   it('Song and Face swap: two lines, the reason whole in Queue’s description; no demo note', async () => {
     const { page } = view;
@@ -245,16 +250,11 @@ describe.skipIf(!browserAvailable())('the Queue bar in a small window, with a re
 });
 
 describe.skipIf(!browserAvailable())('the Queue bar in demo mode', () => {
-  let browser: Browser;
-  let rig: StudioRig;
   let view: StudioPage;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'demo' }));
-    view = await openApp({ browser, rig }, { viewport: SMALL });
+  openStudio({ service: 'demo', page: { viewport: SMALL } }, (opened) => {
+    ({ view } = opened);
   });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
 
   it('"Demo: not billed" beside the price, in the price’s line', async () => {
     const { page } = view;

@@ -6,14 +6,14 @@
  * task whose stored request has the `$output` resolved (the service's URL of the picture, or its
  * library file) and whose parent is the picture; an upscale comes back at the scale asked.
  */
-import type { Browser, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { queueFaceSwap } from './harness/face-swap-task.ts';
 import { writePicture } from './harness/local-media.ts';
 import { chooseAction, expectResolvedFrom, lineageOf, queueFromForm } from './harness/result-actions.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openStudio } from './harness/studio-session.ts';
 import { dropOnSlot, queueButton, slot } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
@@ -53,24 +53,27 @@ async function queueMadeFrom(
 }
 
 describe.skipIf(!browserAvailable())('keep going from a picture', () => {
-  let browser: Browser;
   let rig: StudioRig;
   let view: StudioPage;
   let swap: Task;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'service' }));
-    const queued = await queueFaceSwap(
-      rig,
-      'Pier portrait',
-      { name: 'pier.png', width: 320, height: 240, colour: { r: 40, g: 120, b: 190 } },
-      { name: 'sailor.png', width: 160, height: 160, colour: { r: 220, g: 170, b: 130 } },
-    );
-    swap = await rig.waitForTask(queued.id, ['saved']);
-    view = await openApp({ browser, rig });
-  });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
+  openStudio(
+    {
+      service: 'service',
+      prepare: async (rig) => {
+        const queued = await queueFaceSwap(
+          rig,
+          'Pier portrait',
+          { name: 'pier.png', width: 320, height: 240, colour: { r: 40, g: 120, b: 190 } },
+          { name: 'sailor.png', width: 160, height: 160, colour: { r: 220, g: 170, b: 130 } },
+        );
+        swap = await rig.waitForTask(queued.id, ['saved']);
+      },
+    },
+    (opened) => {
+      ({ rig, view } = opened);
+    },
+  );
 
   it('Upscale opens filled in and queues an upscale of the picture, twice as large', async () => {
     const { page } = view;

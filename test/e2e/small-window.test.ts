@@ -6,9 +6,9 @@
  * navigation shows its names and toasts sit in its column, over no content.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openApp, openStudio } from './harness/studio-session.ts';
 import { fillSong, queue } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
@@ -86,11 +86,9 @@ describe.skipIf(!browserAvailable())('small and large windows', () => {
   let rig: StudioRig;
   let view: StudioPage | undefined;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'service' }));
+  openStudio({ service: 'service', page: false }, (opened) => {
+    ({ browser, rig } = opened);
   });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
 
   it('at 800 x 600 the navigation is icons with names, shown as tooltips on hover and focus', async () => {
     view = await openApp({ browser, rig }, { viewport: { width: 800, height: 600 } });

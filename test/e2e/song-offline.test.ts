@@ -7,10 +7,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openStudio } from './harness/studio-session.ts';
 import {
   activityRow,
   card,
@@ -31,16 +30,12 @@ const LYRICS_WITH_TYPO = [
 ].join('\n');
 
 describe.skipIf(!browserAvailable())('a song queued offline', () => {
-  let browser: Browser;
   let rig: StudioRig;
   let view: StudioPage;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'service' }));
-    view = await openApp({ browser, rig }, { beforeLoad: trackPlayedMedia });
+  openStudio({ service: 'service', page: { beforeLoad: trackPlayedMedia } }, (opened) => {
+    ({ rig, view } = opened);
   });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
 
   it('flags a malformed marker with its line and inserts markers from the toolbar', async () => {
     const { page } = view;

@@ -3,32 +3,19 @@
  * chosen length: a first guess from the catalog while the library has no songs, then learned from
  * the library's recent songs (tasks.expectedTime, the estimate the engine polls by), per length.
  */
-import type { Browser } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
-import { launchChromium } from './harness/chromium-location.ts';
-import { createStudioRig, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
-import { openComposeTab, waitForApp } from './harness/studio-ui.ts';
-import { browserAvailable, rendererDir } from './harness/suite-setup.ts';
+import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
+import { openStudio } from './harness/studio-session.ts';
+import { openComposeTab } from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
 
 describe.skipIf(!browserAvailable())('a song time estimate', () => {
-  let browser: Browser;
   let rig: StudioRig;
   let view: StudioPage;
 
-  beforeAll(async () => {
-    [browser, rig] = await Promise.all([
-      launchChromium(),
-      createStudioRig({ rendererDir: rendererDir(), service: 'service', timeScale: 0.05 }),
-    ]);
-    view = await rig.openPage(browser);
-    await waitForApp(view.page);
-  });
-
-  afterAll(async () => {
-    if (view?.problems.length) console.log(`page problems:\n  ${view.problems.join('\n  ')}`);
-    await rig?.close();
-    await browser?.close();
+  openStudio({ service: 'service', timeScale: 0.05 }, (opened) => {
+    ({ rig, view } = opened);
   });
 
   it('gives a first guess, then one learned from the library that grows with the length', async () => {

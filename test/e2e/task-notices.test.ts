@@ -4,10 +4,10 @@
  * ends, and an optional tone (Settings › Notifications, off by default) made with the Web Audio
  * API: the test records each oscillator the page starts, with its frequency.
  */
-import type { Browser, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openStudio } from './harness/studio-session.ts';
 import { fillSong, openView, queue } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 import { waitUntil } from './harness/wait-until.ts';
@@ -44,16 +44,12 @@ async function clearToasts(page: Page): Promise<void> {
 }
 
 describe.skipIf(!browserAvailable())('notices of tasks that end', () => {
-  let browser: Browser;
   let rig: StudioRig;
   let view: StudioPage;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'service' }));
-    view = await openApp({ browser, rig }, { beforeLoad: recordTones });
+  openStudio({ service: 'service', page: { beforeLoad: recordTones } }, (opened) => {
+    ({ rig, view } = opened);
   });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
 
   /** Queues songs while the service is stopped, then lets them all go at once; returns their tasks. */
   async function runTogether(styles: string[]) {

@@ -6,26 +6,21 @@
  * completes — the ledger then holds both creates; "Discard" on another one cancels it and sends
  * nothing more.
  */
-import type { Browser } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openStudio } from './harness/studio-session.ts';
 import { activityRow, fillSong, openView, queue } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
 const LOST_ANSWER = { seed: 7, applyTo: 'create', resetAfterBodyRate: 1 } as const;
 
 describe.skipIf(!browserAvailable())('an uncertain task', () => {
-  let browser: Browser;
   let rig: StudioRig;
   let view: StudioPage;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'service' }));
-    view = await openApp({ browser, rig });
+  openStudio({ service: 'service' }, (opened) => {
+    ({ rig, view } = opened);
   });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
 
   /** Queues a song from the composer while the sandbox drops create answers; returns its id. */
   async function queueIntoUncertain(style: string): Promise<string> {

@@ -7,12 +7,12 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { blockingViolations } from './harness/look-check.ts';
 import { type Box, box, inEachTheme, inside } from './harness/page-boxes.ts';
 import { fillLibrary } from './harness/saved-task-fill.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openApp, openStudio } from './harness/studio-session.ts';
 import { describeViolations, openView } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
@@ -56,16 +56,12 @@ describe.skipIf(!browserAvailable())('the library in small and large windows', (
   let rig: StudioRig;
   let view: StudioPage | undefined;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({
-      service: 'service',
-      prepareLibrary: async (dir) => {
-        await fillLibrary(dir, 130);
-      },
-    }));
-  });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
+  openStudio(
+    { service: 'service', prepareLibrary: (dir) => fillLibrary(dir, 130), page: false },
+    (opened) => {
+      ({ browser, rig } = opened);
+    },
+  );
 
   it('at 1280 x 800 the detail of a card far down the gallery opens with that card in view', async () => {
     view = await openApp({ browser, rig }, { viewport: { width: 1280, height: 800 } });

@@ -70,7 +70,7 @@ export interface RigOptions {
    * Called before the backend starts, with the configured library folder (benchmarks fill it).
    * Demo mode keeps a library of its own, so use it with `service: 'service'`.
    */
-  prepareLibrary?: (libraryDir: string) => Promise<void> | void;
+  prepareLibrary?: (libraryDir: string) => unknown;
 }
 
 export interface StudioRig {
@@ -117,6 +117,8 @@ export interface StudioRig {
       beforeLoad?: (page: Page) => Promise<void>;
     },
   ): Promise<StudioPage>;
+  /** The pages opened and not closed yet. */
+  openPages(): StudioPage[];
   close(): Promise<void>;
 }
 
@@ -324,6 +326,9 @@ export async function createStudioRig(options: RigOptions): Promise<StudioRig> {
       };
       pages.add(studioPage);
       return studioPage;
+    },
+    openPages() {
+      return [...pages];
     },
     async close() {
       for (const page of [...pages]) await page.close();
