@@ -12,21 +12,23 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { queueFaceSwap } from './harness/face-swap-task.ts';
 import {
   type AxeFindings,
   axeFindings,
+  axeInTheme,
   checkAxe,
-  inTheme,
   printMinor,
   THEMES,
 } from './harness/look-check.ts';
 import type { PageElement } from './harness/page-dom.ts';
-import { makeSongs, playerBar } from './harness/player-ui.ts';
+import { playerBar } from './harness/player-ui.ts';
+import { openResultDetail } from './harness/result-actions.ts';
+import { makeFailedSong, makeSongs, makeUncertainSong, queueSongs } from './harness/song-tasks.ts';
 import type { StudioRig } from './harness/studio-rig.ts';
-import { startStudio, stopStudio } from './harness/studio-session.ts';
+import { openStudio } from './harness/studio-session.ts';
 import { card, openComposeTab, openView } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
@@ -38,13 +40,18 @@ const SIZES = [
 const ALSO_BLOCKING = new Set(['landmark-unique']);
 const SHOTS_DIR = process.env.A11Y_SHOTS_DIR ?? '/tmp/a11y-shots';
 
-/** Takes a picture of the page, runs axe and sorts what it found into blocking (serious, critical) and the rest. */
-async function check(page: Page, where: string, findings: AxeFindings): Promise<void> {
+/** Takes a picture of the page, named for the screen. */
+async function picture(page: Page, where: string): Promise<void> {
   await mkdir(SHOTS_DIR, { recursive: true });
   await page.screenshot({
     path: join(SHOTS_DIR, `${where.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`),
     animations: 'disabled',
   });
+}
+
+/** Takes a picture of the page, runs axe and sorts what it found into blocking (serious, critical) and the rest. */
+async function check(page: Page, where: string, findings: AxeFindings): Promise<void> {
+  await picture(page, where);
   await checkAxe(page, where, findings, ALSO_BLOCKING);
 }
 
@@ -64,14 +71,6 @@ function queueBarOnTop(page: Page): Promise<boolean> {
   });
 }
 
-async function openDetail(page: Page, task: Task): Promise<void> {
-  await openView(page, 'library');
-  await card(page, task.id)
-    .getByRole('button', { name: `Open ${task.title}` })
-    .click();
-  await page.locator(`[data-testid="detail-panel"][data-task-id="${task.id}"]`).waitFor();
-}
-
 describe.skipIf(!browserAvailable())(
   'accessibility (axe-core) of every screen at 800 x 600 and 1920 x 1080',
   () => {
@@ -80,43 +79,37 @@ describe.skipIf(!browserAvailable())(
     let song: Task;
     let swap: Task;
 
-    beforeAll(async () => {
-      ({ browser, rig } = await startStudio({ service: 'service' }));
-      [song] = await makeSongs(rig, ['Morning strings'], 3);
-      swap = await queueFaceSwap(
-        rig,
-        'Beach swap',
-        { name: 'target.png', width: 640, height: 480 },
-        { name: 'face.png', width: 160, height: 160, colour: { r: 210, g: 150, b: 110 } },
-      );
-      swap = await rig.waitForTask(swap.id, ['saved']);
-      const songDraft = {
-        model: 'service/ace-step',
-        taskType: 'txt2audio',
-        input: { style_prompt: 'calm strings', duration: 3 },
-      };
-      // A failed and an uncertain task, so Activity shows its error and decision rows.
-      await rig.setFaults({ taskFailureRate: 1 });
-      const failed = await rig.call('tasks.queue', { ...songDraft, title: 'Broken song' });
-      await rig.waitForTask(failed.id, ['failed']);
-      await rig.setFaults({ applyTo: 'create', resetAfterBodyRate: 1 });
-      const uncertain = await rig.call('tasks.queue', { ...songDraft, title: 'Lost answer' });
-      await rig.waitForTask(uncertain.id, ['uncertain']);
-      await rig.setFaults({});
-      // And one running at the service the whole time: a four-minute song at five times the real
-      // pace (about 15 s pending, then over two minutes processing; at the real pace it ended
-      // in 26 s, before the last screens on a loaded machine).
-      await rig.stopService();
-      await rig.restartService({ timeScale: 5 });
-      const running = await rig.call('tasks.queue', {
-        ...songDraft,
-        title: 'Long ballad',
-        input: { style_prompt: 'slow ballad', duration: 240 },
-      });
-      await rig.waitForTask(running.id, ['processing'], 60_000);
-    });
-
-    afterAll(() => stopStudio({ browser, rig }));
+    openStudio(
+      {
+        service: 'service',
+        prepare: async (rig) => {
+          [song] = await makeSongs(rig, ['Morning strings'], 3);
+          swap = await queueFaceSwap(
+            rig,
+            'Beach swap',
+            { name: 'target.png', width: 640, height: 480 },
+            { name: 'face.png', width: 160, height: 160, colour: { r: 210, g: 150, b: 110 } },
+          );
+          swap = await rig.waitForTask(swap.id, ['saved']);
+          // A failed and an uncertain task, so Activity shows its error and decision rows.
+          await makeFailedSong(rig, { title: 'Broken song', style: 'calm strings', seconds: 3 });
+          await makeUncertainSong(rig, { title: 'Lost answer', style: 'calm strings', seconds: 3 });
+          // And one running at the service the whole time: a four-minute song at five times the real
+          // pace (about 15 s pending, then over two minutes processing; at the real pace it ended
+          // in 26 s, before the last screens on a loaded machine).
+          await rig.stopService();
+          await rig.restartService({ timeScale: 5 });
+          const [running] = await queueSongs(rig, [
+            { title: 'Long ballad', style: 'slow ballad', seconds: 240 },
+          ]);
+          await rig.waitForTask(running.id, ['processing'], 60_000);
+        },
+        page: false,
+      },
+      (opened) => {
+        ({ browser, rig } = opened);
+      },
+    );
 
     async function screens(page: Page, at: (where: string) => Promise<void>): Promise<void> {
       // The player bar shows on every screen below: a song played from its card, looping.
@@ -142,7 +135,7 @@ describe.skipIf(!browserAvailable())(
       }
       await at('Activity');
 
-      await openDetail(page, song);
+      await openResultDetail(page, song);
       await page.locator('[data-testid="waveform-player"][data-ready="true"]').waitFor({ timeout: 15_000 });
       await at('Detail / song');
       await page.getByTestId('result-actions').getByRole('button', { name: 'Extend', exact: true }).click();
@@ -151,7 +144,7 @@ describe.skipIf(!browserAvailable())(
       // The song's waveform scrolls under the queue bar, never over it.
       expect(await queueBarOnTop(page)).toBe(true);
 
-      await openDetail(page, swap);
+      await openResultDetail(page, swap);
       await page.getByTestId('before-after').waitFor();
       await at('Detail / picture');
       await page.getByRole('button', { name: 'View larger' }).click();
@@ -173,19 +166,12 @@ describe.skipIf(!browserAvailable())(
     for (const size of SIZES) {
       for (const theme of THEMES) {
         it(`has no serious or critical violations at ${size.width} x ${size.height}, ${theme}`, async () => {
-          const findings = axeFindings();
-          await inTheme(
-            rig,
-            browser,
-            theme,
-            (page) =>
-              screens(page, (where) =>
-                check(page, `${theme} / ${size.width}x${size.height} / ${where}`, findings),
-              ),
-            size,
-          );
-          printMinor(findings, 'axe');
-          const { blocking } = findings;
+          const { blocking } = await axeInTheme(rig, browser, theme, screens, {
+            viewport: size,
+            label: `${theme} / ${size.width}x${size.height}`,
+            alsoBlocking: ALSO_BLOCKING,
+            onScreen: picture,
+          });
           expect(blocking, blocking.join('\n')).toEqual([]);
         });
       }
@@ -197,11 +183,9 @@ describe.skipIf(!browserAvailable())('accessibility (axe-core) of the welcome di
   let browser: Browser;
   let rig: StudioRig;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'first-run' }));
+  openStudio({ service: 'first-run', page: false }, (opened) => {
+    ({ browser, rig } = opened);
   });
-
-  afterAll(() => stopStudio({ browser, rig }));
 
   for (const size of SIZES) {
     for (const theme of THEMES) {

@@ -7,12 +7,13 @@
  * the others are printed.
  */
 import type { Browser, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
-import { launchChromium } from './harness/chromium-location.ts';
 import { queueFaceSwap } from './harness/face-swap-task.ts';
-import { axeFindings, checkAxe, inTheme, printMinor, THEMES } from './harness/look-check.ts';
-import { createStudioRig, SERVICE_KEY, type StudioRig } from './harness/studio-rig.ts';
+import { axeInTheme, THEMES } from './harness/look-check.ts';
+import { makeFailedSong, makeUncertainSong, queueSongs } from './harness/song-tasks.ts';
+import { SERVICE_KEY, type StudioRig } from './harness/studio-rig.ts';
+import { openStudio } from './harness/studio-session.ts';
 import {
   type AxeViolation,
   card,
@@ -22,7 +23,7 @@ import {
   runAxe,
   waitForApp,
 } from './harness/studio-ui.ts';
-import { browserAvailable, rendererDir } from './harness/suite-setup.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
 
 const BLOCKING = new Set(['serious', 'critical']);
 
@@ -32,40 +33,29 @@ describe.skipIf(!browserAvailable())('accessibility (axe-core) of every main scr
   let song: Task;
   let swap: Task;
 
-  beforeAll(async () => {
-    const dir = rendererDir();
-    [browser, rig] = await Promise.all([
-      launchChromium(),
-      createStudioRig({ rendererDir: dir, service: 'service' }),
-    ]);
-    const songDraft = {
-      model: 'service/ace-step',
-      taskType: 'txt2audio',
-      input: { style_prompt: 'calm strings', duration: 3 },
-    };
-    song = await rig.call('tasks.queue', { ...songDraft, title: 'Morning strings' });
-    swap = await queueFaceSwap(
-      rig,
-      'Beach swap',
-      { name: 'target.png', width: 320, height: 240 },
-      { name: 'face.png', width: 160, height: 160, colour: { r: 210, g: 150, b: 110 } },
-    );
-    song = await rig.waitForTask(song.id, ['saved']);
-    swap = await rig.waitForTask(swap.id, ['saved']);
-    // A failed and an uncertain task, so Activity shows its error and decision rows too.
-    rig.sandbox().setFaults({ taskFailureRate: 1 });
-    const failed = await rig.call('tasks.queue', { ...songDraft, title: 'Broken song' });
-    await rig.waitForTask(failed.id, ['failed']);
-    rig.sandbox().setFaults({ applyTo: 'create', resetAfterBodyRate: 1 });
-    const uncertain = await rig.call('tasks.queue', { ...songDraft, title: 'Lost answer' });
-    await rig.waitForTask(uncertain.id, ['uncertain']);
-    rig.sandbox().setFaults({});
-  });
-
-  afterAll(async () => {
-    await rig?.close();
-    await browser?.close();
-  });
+  openStudio(
+    {
+      service: 'service',
+      prepare: async (rig) => {
+        [song] = await queueSongs(rig, [{ title: 'Morning strings', style: 'calm strings', seconds: 3 }]);
+        swap = await queueFaceSwap(
+          rig,
+          'Beach swap',
+          { name: 'target.png', width: 320, height: 240 },
+          { name: 'face.png', width: 160, height: 160, colour: { r: 210, g: 150, b: 110 } },
+        );
+        song = await rig.waitForTask(song.id, ['saved']);
+        swap = await rig.waitForTask(swap.id, ['saved']);
+        // A failed and an uncertain task, so Activity shows its error and decision rows too.
+        await makeFailedSong(rig, { title: 'Broken song', style: 'calm strings', seconds: 3 });
+        await makeUncertainSong(rig, { title: 'Lost answer', style: 'calm strings', seconds: 3 });
+      },
+      page: false,
+    },
+    (opened) => {
+      ({ browser, rig } = opened);
+    },
+  );
 
   async function screens(page: Page, check: (where: string) => Promise<void>): Promise<void> {
     for (const tab of ['Song', 'Face swap', 'Image edit', 'Other'] as const) {
@@ -94,8 +84,7 @@ describe.skipIf(!browserAvailable())('accessibility (axe-core) of every main scr
 
   for (const theme of THEMES) {
     it(`has no serious or critical violations in the ${theme} theme`, async () => {
-      const findings = axeFindings();
-      await inTheme(rig, browser, theme, async (page) => {
+      const { blocking } = await axeInTheme(rig, browser, theme, async (page, at) => {
         expect(
           await page.evaluate(
             () =>
@@ -106,10 +95,8 @@ describe.skipIf(!browserAvailable())('accessibility (axe-core) of every main scr
               ).document.documentElement.dataset.theme,
           ),
         ).toBe(theme);
-        await screens(page, (where) => checkAxe(page, `${theme} / ${where}`, findings));
+        await screens(page, at);
       });
-      printMinor(findings, `axe (${theme})`);
-      const { blocking } = findings;
       expect(blocking, blocking.join('\n')).toEqual([]);
     });
   }
@@ -119,21 +106,20 @@ describe.skipIf(!browserAvailable())('accessibility (axe-core) of Settings with 
   let browser: Browser;
   let rig: StudioRig;
 
-  beforeAll(async () => {
-    const dir = rendererDir();
-    [browser, rig] = await Promise.all([
-      launchChromium(),
-      createStudioRig({ rendererDir: dir, service: 'hosted' }),
-    ]);
-    // A key stored (hosted profile, balance shown) and one model id renamed.
-    await rig.call('settings.setApiKey', { key: SERVICE_KEY, allowWeakStorage: true });
-    await rig.call('settings.update', { modelOverrides: { 'image-edit': 'Qubico/qwen-edit-image' } });
-  });
-
-  afterAll(async () => {
-    await rig?.close();
-    await browser?.close();
-  });
+  openStudio(
+    {
+      service: 'hosted',
+      // A key stored (hosted profile, balance shown) and one model id renamed.
+      prepare: async (rig) => {
+        await rig.call('settings.setApiKey', { key: SERVICE_KEY, allowWeakStorage: true });
+        await rig.call('settings.update', { modelOverrides: { 'image-edit': 'Qubico/qwen-edit-image' } });
+      },
+      page: false,
+    },
+    (opened) => {
+      ({ browser, rig } = opened);
+    },
+  );
 
   for (const theme of THEMES) {
     it(`has no serious or critical violations in the ${theme} theme`, async () => {

@@ -8,21 +8,23 @@
  */
 import { readdir } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { estimateCost, formatUsd, type Task } from '../../src/shared/index.ts';
-import { launchChromium } from './harness/chromium-location.ts';
 import { writePicture } from './harness/local-media.ts';
-import { createStudioRig, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
-import { card, openView, waitForApp } from './harness/studio-ui.ts';
-import { browserAvailable, rendererDir } from './harness/suite-setup.ts';
+import { inThemeAtEachSize, THEMES } from './harness/look-check.ts';
+import { saveSongs } from './harness/song-tasks.ts';
+import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
+import { openStudio } from './harness/studio-session.ts';
+import { card, openLibraryWith, openView } from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
 import { waitUntil } from './harness/wait-until.ts';
 
 const SHOTS = process.env.GALLERY_SHOTS_DIR ?? '/tmp/gallery-shots';
 
 const SONGS = [
-  { title: 'Ocean lullaby', style: 'soft piano, ocean waves', duration: 3 },
-  { title: 'Desert rock', style: 'fuzzy guitars, desert rock', duration: 4 },
-  { title: 'City lights', style: 'synthwave, neon', duration: 5 },
+  { title: 'Ocean lullaby', style: 'soft piano, ocean waves', seconds: 3 },
+  { title: 'Desert rock', style: 'fuzzy guitars, desert rock', seconds: 4 },
+  { title: 'City lights', style: 'synthwave, neon', seconds: 5 },
 ];
 
 async function select(page: Page, tasks: readonly Task[]): Promise<void> {
@@ -40,39 +42,26 @@ describe.skipIf(!browserAvailable())('gallery: bulk favourite, re-run, export an
   const songs: Task[] = [];
   let upscale: Task;
 
-  beforeAll(async () => {
-    [browser, rig] = await Promise.all([
-      launchChromium(),
-      createStudioRig({ rendererDir: rendererDir(), service: 'service' }),
-    ]);
-    for (const song of SONGS) {
-      const task = await rig.call('tasks.queue', {
-        model: 'service/ace-step',
-        taskType: 'txt2audio',
-        title: song.title,
-        input: { style_prompt: song.style, duration: song.duration },
-      });
-      songs.push(await rig.waitForTask(task.id, ['saved']));
-    }
-    const photo = await writePicture(rig.filesDir, 'harbour.png', 320, 240);
-    upscale = await rig.call('tasks.queue', {
-      model: 'service/image-toolkit',
-      taskType: 'upscale',
-      title: 'Harbour upscaled',
-      input: { image: photo, scale: 2 },
-    });
-    upscale = await rig.waitForTask(upscale.id, ['saved']);
-    view = await rig.openPage(browser);
-    await waitForApp(view.page);
-    await openView(view.page, 'library');
-    await waitUntil(async () => (await view.page.getByTestId('task-card').count()) === 4, 'four cards');
-  });
-
-  afterAll(async () => {
-    if (view?.problems.length) console.log(`page problems:\n  ${view.problems.join('\n  ')}`);
-    await rig?.close();
-    await browser?.close();
-  });
+  openStudio(
+    {
+      service: 'service',
+      prepare: async (rig) => {
+        songs.push(...(await saveSongs(rig, SONGS)));
+        const photo = await writePicture(rig.filesDir, 'harbour.png', 320, 240);
+        upscale = await rig.call('tasks.queue', {
+          model: 'service/image-toolkit',
+          taskType: 'upscale',
+          title: 'Harbour upscaled',
+          input: { image: photo, scale: 2 },
+        });
+        upscale = await rig.waitForTask(upscale.id, ['saved']);
+      },
+    },
+    async (opened) => {
+      ({ browser, rig, view } = opened);
+      await openLibraryWith(view.page, 4);
+    },
+  );
 
   it('favourites a selection, then takes the mark off again', async () => {
     const { page } = view;
@@ -169,37 +158,26 @@ describe.skipIf(!browserAvailable())('gallery: bulk favourite, re-run, export an
     await page.getByRole('button', { name: 'Clear selection' }).click();
   });
 
-  for (const theme of ['light', 'dark'] as const) {
+  for (const theme of THEMES) {
     it(`shows the selection toolbar at 800 x 600 and 1920 x 1080 (${theme})`, async () => {
-      await rig.call('settings.update', { theme });
-      for (const viewport of [
-        { width: 800, height: 600 },
-        { width: 1920, height: 1080 },
-      ]) {
-        const shot = await rig.openPage(browser, { colorScheme: theme, viewport });
-        try {
-          const { page } = shot;
-          await waitForApp(page);
-          await openView(page, 'library');
-          const first = page.getByTestId('task-card').first();
-          await first.waitFor();
-          // the two newest cards (the re-runs above made more than a small window shows)
-          for (const box of (await page.getByRole('checkbox', { name: /^Select / }).all()).slice(0, 2))
-            await box.check();
-          await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe('2 selected');
-          await page.screenshot({ path: `${SHOTS}/library-selection-${theme}-${viewport.width}.png` });
-          // every toolbar button is inside the window
-          for (const button of await page
-            .getByRole('toolbar', { name: 'Selection' })
-            .getByRole('button')
-            .all()) {
-            const box = (await button.boundingBox())!;
-            expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
-          }
-        } finally {
-          await shot.close();
+      await inThemeAtEachSize(rig, browser, theme, async (page, viewport) => {
+        await openView(page, 'library');
+        const first = page.getByTestId('task-card').first();
+        await first.waitFor();
+        // the two newest cards (the re-runs above made more than a small window shows)
+        for (const box of (await page.getByRole('checkbox', { name: /^Select / }).all()).slice(0, 2))
+          await box.check();
+        await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe('2 selected');
+        await page.screenshot({ path: `${SHOTS}/library-selection-${theme}-${viewport.width}.png` });
+        // every toolbar button is inside the window
+        for (const button of await page
+          .getByRole('toolbar', { name: 'Selection' })
+          .getByRole('button')
+          .all()) {
+          const box = (await button.boundingBox())!;
+          expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
         }
-      }
+      });
     });
   }
 

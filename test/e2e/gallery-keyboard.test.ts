@@ -6,12 +6,20 @@
  * delete call only when the 5 s window ends, and closing the window within it deletes nothing.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
-import { launchChromium } from './harness/chromium-location.ts';
-import { createStudioRig, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
-import { card, openView, playedMediaState, trackPlayedMedia, waitForApp } from './harness/studio-ui.ts';
-import { browserAvailable, rendererDir } from './harness/suite-setup.ts';
+import { makeSongs } from './harness/song-tasks.ts';
+import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
+import { openStudio } from './harness/studio-session.ts';
+import {
+  card,
+  openLibraryWith,
+  openView,
+  playedMediaState,
+  trackPlayedMedia,
+  waitForApp,
+} from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
 import { waitUntil } from './harness/wait-until.ts';
 
 const TITLES = ['Dawn', 'Morning', 'Noon', 'Afternoon', 'Dusk', 'Evening', 'Midnight'];
@@ -65,36 +73,21 @@ describe.skipIf(!browserAvailable())('gallery: keyboard, select all, delete with
   let order: Task[] = [];
   let columns = 0;
 
-  beforeAll(async () => {
-    [browser, rig] = await Promise.all([
-      launchChromium(),
-      createStudioRig({ rendererDir: rendererDir(), service: 'service' }),
-    ]);
-    const queued: Task[] = [];
-    for (const title of TITLES) {
-      queued.push(
-        await rig.call('tasks.queue', {
-          model: 'service/ace-step',
-          taskType: 'txt2audio',
-          title,
-          input: { style_prompt: `${title}, calm piano`, duration: 3 },
-        }),
-      );
-    }
-    for (const task of queued) byId.set(task.id, await rig.waitForTask(task.id, ['saved'], 30_000));
-    view = await rig.openPage(browser, { beforeLoad: trackPlayedMedia });
-    await waitForApp(view.page);
-    await openView(view.page, 'library');
-    await waitUntil(async () => (await cards(view.page).count()) === TITLES.length, 'every card shown');
-    order = (await shownIds(view.page)).map((id) => byId.get(id)!);
-    columns = Number(await view.page.getByTestId('gallery').getAttribute('data-columns'));
-  });
-
-  afterAll(async () => {
-    if (view?.problems.length) console.log(`page problems:\n  ${view.problems.join('\n  ')}`);
-    await rig?.close();
-    await browser?.close();
-  });
+  openStudio(
+    {
+      service: 'service',
+      prepare: async (rig) => {
+        for (const task of await makeSongs(rig, TITLES, 3)) byId.set(task.id, task);
+      },
+      page: { beforeLoad: trackPlayedMedia },
+    },
+    async (opened) => {
+      ({ browser, rig, view } = opened);
+      await openLibraryWith(view.page, TITLES.length);
+      order = (await shownIds(view.page)).map((id) => byId.get(id)!);
+      columns = Number(await view.page.getByTestId('gallery').getAttribute('data-columns'));
+    },
+  );
 
   it('is one tab stop; arrow keys move by card and by row, Home and End', async () => {
     const { page } = view;

@@ -7,13 +7,14 @@
  * nothing serious in the viewer in either theme; screenshots at 800 x 600 and 1920 x 1080.
  */
 import type { Browser, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
-import { launchChromium } from './harness/chromium-location.ts';
 import { writePicture } from './harness/local-media.ts';
-import { createStudioRig, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
-import { card, describeViolations, openView, runAxe, waitForApp } from './harness/studio-ui.ts';
-import { browserAvailable, rendererDir } from './harness/suite-setup.ts';
+import { inThemeAtEachSize, THEMES } from './harness/look-check.ts';
+import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
+import { openStudio } from './harness/studio-session.ts';
+import { card, describeViolations, openView, runAxe } from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
 
 const SHOTS = process.env.GALLERY_SHOTS_DIR ?? '/tmp/gallery-shots';
 
@@ -55,39 +56,35 @@ describe.skipIf(!browserAvailable())(
     let upscale: Task;
     let swap: Task;
 
-    beforeAll(async () => {
-      [browser, rig] = await Promise.all([
-        launchChromium(),
-        createStudioRig({ rendererDir: rendererDir(), service: 'service' }),
-      ]);
-      const photo = await writePicture(rig.filesDir, 'harbour.png', 800, 600, { r: 30, g: 140, b: 170 });
-      const target = await writePicture(rig.filesDir, 'street.png', 640, 480);
-      const face = await writePicture(rig.filesDir, 'smile.png', 200, 200, { r: 220, g: 160, b: 120 });
-      upscale = await rig.call('tasks.queue', {
-        model: 'service/image-toolkit',
-        taskType: 'upscale',
-        title: 'Harbour, twice as large',
-        input: { image: photo, scale: 2 },
-      });
-      swap = await rig.call('tasks.queue', {
-        model: 'service/image-toolkit',
-        taskType: 'face-swap',
-        title: 'Street portrait',
-        input: { target_image: target, swap_image: face },
-      });
-      upscale = await rig.waitForTask(upscale.id, ['saved']);
-      swap = await rig.waitForTask(swap.id, ['saved']);
-      view = await rig.openPage(browser);
-      await waitForApp(view.page);
-      await openView(view.page, 'library');
-      await card(view.page, swap.id).waitFor();
-    });
-
-    afterAll(async () => {
-      if (view?.problems.length) console.log(`page problems:\n  ${view.problems.join('\n  ')}`);
-      await rig?.close();
-      await browser?.close();
-    });
+    openStudio(
+      {
+        service: 'service',
+        prepare: async (rig) => {
+          const photo = await writePicture(rig.filesDir, 'harbour.png', 800, 600, { r: 30, g: 140, b: 170 });
+          const target = await writePicture(rig.filesDir, 'street.png', 640, 480);
+          const face = await writePicture(rig.filesDir, 'smile.png', 200, 200, { r: 220, g: 160, b: 120 });
+          upscale = await rig.call('tasks.queue', {
+            model: 'service/image-toolkit',
+            taskType: 'upscale',
+            title: 'Harbour, twice as large',
+            input: { image: photo, scale: 2 },
+          });
+          swap = await rig.call('tasks.queue', {
+            model: 'service/image-toolkit',
+            taskType: 'face-swap',
+            title: 'Street portrait',
+            input: { target_image: target, swap_image: face },
+          });
+          upscale = await rig.waitForTask(upscale.id, ['saved']);
+          swap = await rig.waitForTask(swap.id, ['saved']);
+        },
+      },
+      async (opened) => {
+        ({ browser, rig, view } = opened);
+        await openView(view.page, 'library');
+        await card(view.page, swap.id).waitFor();
+      },
+    );
 
     it('shows the input pictures in the detail as thumbnails from the library, not as paths', async () => {
       const { page } = view;
@@ -235,40 +232,26 @@ describe.skipIf(!browserAvailable())(
       await lightbox.waitFor({ state: 'detached' });
     });
 
-    for (const theme of ['light', 'dark'] as const) {
+    for (const theme of THEMES) {
       it(`has no serious or critical axe violations in the viewer (${theme}), and looks right at 800 x 600 and 1920 x 1080`, async () => {
-        await rig.call('settings.update', { theme });
-        for (const viewport of [
-          { width: 800, height: 600 },
-          { width: 1920, height: 1080 },
-        ]) {
-          const shot = await rig.openPage(browser, { colorScheme: theme, viewport });
-          try {
-            const { page } = shot;
-            await waitForApp(page);
-            await openView(page, 'library');
-            await card(page, swap.id).waitFor();
-            await openDetail(page, swap);
-            await page.screenshot({ path: `${SHOTS}/detail-${theme}-${viewport.width}.png` });
-            await page.getByRole('button', { name: 'View larger' }).click();
-            const lightbox = page.getByRole('dialog', { name: swap.title });
-            await lightbox.locator('.lightbox-image').waitFor();
-            await page.screenshot({ path: `${SHOTS}/lightbox-fit-${theme}-${viewport.width}.png` });
-            const blocking: string[] = [];
-            for (const mode of ['Fit to window', 'Actual size', 'Compare with input']) {
-              await lightbox.getByRole('button', { name: mode }).click();
-              const bad = (await runAxe(page)).filter(
-                (v) => v.impact === 'serious' || v.impact === 'critical',
-              );
-              if (bad.length)
-                blocking.push(describeViolations(`${theme} / ${viewport.width} / ${mode}`, bad));
-            }
-            await page.screenshot({ path: `${SHOTS}/lightbox-compare-${theme}-${viewport.width}.png` });
-            expect(blocking, blocking.join('\n')).toEqual([]);
-          } finally {
-            await shot.close();
+        await inThemeAtEachSize(rig, browser, theme, async (page, viewport) => {
+          await openView(page, 'library');
+          await card(page, swap.id).waitFor();
+          await openDetail(page, swap);
+          await page.screenshot({ path: `${SHOTS}/detail-${theme}-${viewport.width}.png` });
+          await page.getByRole('button', { name: 'View larger' }).click();
+          const lightbox = page.getByRole('dialog', { name: swap.title });
+          await lightbox.locator('.lightbox-image').waitFor();
+          await page.screenshot({ path: `${SHOTS}/lightbox-fit-${theme}-${viewport.width}.png` });
+          const blocking: string[] = [];
+          for (const mode of ['Fit to window', 'Actual size', 'Compare with input']) {
+            await lightbox.getByRole('button', { name: mode }).click();
+            const bad = (await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+            if (bad.length) blocking.push(describeViolations(`${theme} / ${viewport.width} / ${mode}`, bad));
           }
-        }
+          await page.screenshot({ path: `${SHOTS}/lightbox-compare-${theme}-${viewport.width}.png` });
+          expect(blocking, blocking.join('\n')).toEqual([]);
+        });
       });
     }
   },

@@ -4,14 +4,13 @@
  * (without regard to case), highest cost first (the sandbox bills a song by its seconds) and
  * longest first (a song's length from its file).
  */
-import type { Browser, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Task } from '../../src/shared/index.ts';
-import { launchChromium } from './harness/chromium-location.ts';
-import { createStudioRig, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
-import { openView, waitForApp } from './harness/studio-ui.ts';
-import { browserAvailable, rendererDir } from './harness/suite-setup.ts';
-import { waitUntil } from './harness/wait-until.ts';
+import type { Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
+import { saveSongs } from './harness/song-tasks.ts';
+import type { StudioPage } from './harness/studio-rig.ts';
+import { openStudio } from './harness/studio-session.ts';
+import { openLibraryWith } from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
 
 /** Queued in this order: titles, lengths and so costs all disagree with the creation order. */
 const SONGS = [
@@ -28,38 +27,24 @@ function shownTitles(page: Page): Promise<string[]> {
 }
 
 describe.skipIf(!browserAvailable())('gallery: sort orders', () => {
-  let browser: Browser;
-  let rig: StudioRig;
   let view: StudioPage;
 
-  beforeAll(async () => {
-    [browser, rig] = await Promise.all([
-      launchChromium(),
-      createStudioRig({ rendererDir: rendererDir(), service: 'service' }),
-    ]);
-    const saved: Task[] = [];
-    for (const song of SONGS) {
-      const task = await rig.call('tasks.queue', {
-        model: 'service/ace-step',
-        taskType: 'txt2audio',
-        title: song.title,
-        input: { style_prompt: `${song.title} song, ukulele`, duration: song.seconds },
-      });
-      // one at a time: creation order is the queue order
-      saved.push(await rig.waitForTask(task.id, ['saved']));
-    }
-    await rig.call('tasks.setFavorite', { id: saved[1]!.id, favorite: true });
-    view = await rig.openPage(browser);
-    await waitForApp(view.page);
-    await openView(view.page, 'library');
-    await waitUntil(async () => (await view.page.getByTestId('task-card').count()) === 3, 'three cards');
-  });
-
-  afterAll(async () => {
-    if (view?.problems.length) console.log(`page problems:\n  ${view.problems.join('\n  ')}`);
-    await rig?.close();
-    await browser?.close();
-  });
+  openStudio(
+    {
+      service: 'service',
+      prepare: async (rig) => {
+        const saved = await saveSongs(
+          rig,
+          SONGS.map((song) => ({ ...song, style: `${song.title} song, ukulele` })),
+        );
+        await rig.call('tasks.setFavorite', { id: saved[1]!.id, favorite: true });
+      },
+    },
+    async (opened) => {
+      ({ view } = opened);
+      await openLibraryWith(view.page, 3);
+    },
+  );
 
   it('names every order in plain words', async () => {
     const sort = view.page.getByLabel('Sort', { exact: true });

@@ -10,13 +10,13 @@
  */
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { writePicture } from './harness/local-media.ts';
 import { playerBar } from './harness/player-ui.ts';
+import { saveSongs } from './harness/song-tasks.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openStudio } from './harness/studio-session.ts';
 import { card, openView, queueButton, slot } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 import { waitUntil } from './harness/wait-until.ts';
@@ -26,25 +26,24 @@ const TITLE = 'Lighthouse song';
 describe.skipIf(!browserAvailable())(
   'keep going from the window: import, player Extend, how it was sent',
   () => {
-    let browser: Browser;
     let rig: StudioRig;
     let view: StudioPage;
     let song: Task;
     let extended: Task;
 
-    beforeAll(async () => {
-      ({ browser, rig } = await startStudio({ service: 'service' }));
-      const queued = await rig.call('tasks.queue', {
-        model: 'service/ace-step',
-        taskType: 'txt2audio',
-        title: TITLE,
-        input: { style_prompt: 'folk, fiddle', lyrics: '[verse]\nthe light turns', duration: 3 },
-      });
-      song = await rig.waitForTask(queued.id, ['saved']);
-      view = await openApp({ browser, rig });
-    });
-
-    afterAll(() => stopStudio({ browser, rig }, view));
+    openStudio(
+      {
+        service: 'service',
+        prepare: async (rig) => {
+          [song] = await saveSongs(rig, [
+            { title: TITLE, style: 'folk, fiddle', lyrics: '[verse]\nthe light turns', seconds: 3 },
+          ]);
+        },
+      },
+      (opened) => {
+        ({ rig, view } = opened);
+      },
+    );
 
     it('queues a task again from an exported task.json, as a re-run of the song', async () => {
       const { page } = view;

@@ -7,20 +7,21 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
-import { launchChromium } from './harness/chromium-location.ts';
-import { writePicture } from './harness/local-media.ts';
-import { createStudioRig, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
-import { card, openComposeTab, openView, queue, waitForApp } from './harness/studio-ui.ts';
-import { browserAvailable, rendererDir } from './harness/suite-setup.ts';
-import { waitUntil } from './harness/wait-until.ts';
+import { queueFaceSwap } from './harness/face-swap-task.ts';
+import { openResultDetail } from './harness/result-actions.ts';
+import { queueSongs } from './harness/song-tasks.ts';
+import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
+import { openStudio } from './harness/studio-session.ts';
+import { card, openComposeTab, openLibraryWith, queue } from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
 
 const SONGS = [
-  { title: 'Ocean lullaby', style: 'soft piano, ocean waves, lullaby' },
-  { title: 'Desert rock', style: 'fuzzy guitars, desert rock, driving drums' },
-  { title: 'City lights', style: 'synthwave, neon, night drive' },
+  { title: 'Ocean lullaby', style: 'soft piano, ocean waves, lullaby', seconds: 3 },
+  { title: 'Desert rock', style: 'fuzzy guitars, desert rock, driving drums', seconds: 3 },
+  { title: 'City lights', style: 'synthwave, neon, night drive', seconds: 3 },
 ];
 
 const cards = (page: Page) => page.getByTestId('task-card');
@@ -32,50 +33,31 @@ async function visibleCardIds(page: Page): Promise<string[]> {
 }
 
 describe.skipIf(!browserAvailable())('library: search, filter, favourite, export, re-run', () => {
-  let browser: Browser;
   let rig: StudioRig;
   let view: StudioPage;
   const tasks = new Map<string, Task>();
 
-  beforeAll(async () => {
-    const dir = rendererDir();
-    [browser, rig] = await Promise.all([
-      launchChromium(),
-      createStudioRig({ rendererDir: dir, service: 'service' }),
-    ]);
-    const queued: Task[] = [];
-    for (const song of SONGS) {
-      queued.push(
-        await rig.call('tasks.queue', {
-          model: 'service/ace-step',
-          taskType: 'txt2audio',
-          title: song.title,
-          input: { style_prompt: song.style, duration: 3 },
-        }),
-      );
-    }
-    const target = await writePicture(rig.filesDir, 'street.png', 480, 320);
-    const face = await writePicture(rig.filesDir, 'smile.png', 200, 200, { r: 220, g: 160, b: 120 });
-    queued.push(
-      await rig.call('tasks.queue', {
-        model: 'service/image-toolkit',
-        taskType: 'face-swap',
-        title: 'Street portrait',
-        input: { target_image: target, swap_image: face },
-      }),
-    );
-    for (const task of queued) tasks.set(task.title, await rig.waitForTask(task.id, ['saved']));
-    view = await rig.openPage(browser);
-    await waitForApp(view.page);
-    await openView(view.page, 'library');
-    await waitUntil(async () => (await cards(view.page).count()) === 4, 'four cards in the library');
-  });
-
-  afterAll(async () => {
-    if (view?.problems.length) console.log(`page problems:\n  ${view.problems.join('\n  ')}`);
-    await rig?.close();
-    await browser?.close();
-  });
+  openStudio(
+    {
+      service: 'service',
+      prepare: async (rig) => {
+        const queued = await queueSongs(rig, SONGS);
+        queued.push(
+          await queueFaceSwap(
+            rig,
+            'Street portrait',
+            { name: 'street.png', width: 480, height: 320 },
+            { name: 'smile.png', width: 200, height: 200, colour: { r: 220, g: 160, b: 120 } },
+          ),
+        );
+        for (const task of queued) tasks.set(task.title, await rig.waitForTask(task.id, ['saved']));
+      },
+    },
+    async (opened) => {
+      ({ rig, view } = opened);
+      await openLibraryWith(view.page, 4);
+    },
+  );
 
   it('searches titles and prompts', async () => {
     const { page } = view;
@@ -196,11 +178,7 @@ describe.skipIf(!browserAvailable())('library: search, filter, favourite, export
   it("keeps a re-run face swap's title and lineage to it: a song queued next from the Song tab has neither", async () => {
     const { page } = view;
     const street = tasks.get('Street portrait')!;
-    await openView(page, 'library');
-    await card(page, street.id)
-      .getByRole('button', { name: `Open ${street.title}` })
-      .click();
-    const detail = page.locator(`[data-testid="detail-panel"][data-task-id="${street.id}"]`);
+    const detail = await openResultDetail(page, street);
     await detail.getByRole('button', { name: 'Re-run' }).click();
     await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor();
     expect(await page.getByLabel('Title', { exact: false }).first().inputValue()).toBe('Street portrait');

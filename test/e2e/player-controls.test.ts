@@ -5,42 +5,46 @@
  * instead), and the volume, kept across a restart of the page and shared with the detail panel's
  * waveform.
  */
-import type { Browser, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { queueFaceSwap } from './harness/face-swap-task.ts';
-import { barAudio, detailAudio, makeSongs, playerBar, songPath } from './harness/player-ui.ts';
-import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { barAudio, detailAudio, playerBar, songPath } from './harness/player-ui.ts';
+import { makeSongs } from './harness/song-tasks.ts';
+import type { StudioPage } from './harness/studio-rig.ts';
+import { openStudio } from './harness/studio-session.ts';
 import { card, openView, trackPlayedMedia, waitForApp } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
 const SONG_SECONDS = 4;
 
 describe.skipIf(!browserAvailable())("the player bar's controls", () => {
-  let browser: Browser;
-  let rig: StudioRig;
   let view: StudioPage;
   /** In the library's order (newest first): third, second, (the face swap), first. */
   let first: Task;
   let second: Task;
   let third: Task;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'service' }));
-    [first] = await makeSongs(rig, ['First light'], SONG_SECONDS);
-    const swap = await queueFaceSwap(
-      rig,
-      'Beach swap',
-      { name: 'target.png', width: 320, height: 240 },
-      { name: 'face.png', width: 160, height: 160, colour: { r: 210, g: 150, b: 110 } },
-    );
-    await rig.waitForTask(swap.id, ['saved']);
-    [second, third] = await makeSongs(rig, ['Second wind', 'Third rail'], SONG_SECONDS);
-    view = await openApp({ browser, rig }, { beforeLoad: trackPlayedMedia });
-  });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
+  openStudio(
+    {
+      service: 'service',
+      prepare: async (rig) => {
+        [first] = await makeSongs(rig, ['First light'], SONG_SECONDS);
+        const swap = await queueFaceSwap(
+          rig,
+          'Beach swap',
+          { name: 'target.png', width: 320, height: 240 },
+          { name: 'face.png', width: 160, height: 160, colour: { r: 210, g: 150, b: 110 } },
+        );
+        await rig.waitForTask(swap.id, ['saved']);
+        [second, third] = await makeSongs(rig, ['Second wind', 'Third rail'], SONG_SECONDS);
+      },
+      page: { beforeLoad: trackPlayedMedia },
+    },
+    (opened) => {
+      ({ view } = opened);
+    },
+  );
 
   async function playFromCard(page: Page, song: Task): Promise<void> {
     await card(page, song.id)

@@ -6,13 +6,14 @@
  * Screenshots go to /tmp/player-<size>-<theme>-<view>.png.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { axeFindings, checkAxe, inTheme, printMinor, THEMES } from './harness/look-check.ts';
 import type { PageElement, PageWindow } from './harness/page-dom.ts';
-import { makeSongs, playerBar } from './harness/player-ui.ts';
+import { playerBar } from './harness/player-ui.ts';
+import { makeSongs } from './harness/song-tasks.ts';
 import type { StudioRig } from './harness/studio-rig.ts';
-import { startStudio, stopStudio } from './harness/studio-session.ts';
+import { openStudio } from './harness/studio-session.ts';
 import { card, openComposeTab, openView, waitForApp } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
@@ -45,15 +46,21 @@ describe.skipIf(!browserAvailable())('the player bar on screen', () => {
   let rig: StudioRig;
   let songs: Task[];
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'service' }));
-    const titles = Array.from({ length: 14 }, (_, i) => `Tide song ${i + 1}`);
-    // one title long enough to be cut short in the bar
-    titles[13] = 'A very long song title about the harbour at dawn, the gulls and the ferry horns';
-    songs = await makeSongs(rig, titles, 3);
-  });
-
-  afterAll(() => stopStudio({ browser, rig }));
+  openStudio(
+    {
+      service: 'service',
+      prepare: async (rig) => {
+        const titles = Array.from({ length: 14 }, (_, i) => `Tide song ${i + 1}`);
+        // one title long enough to be cut short in the bar
+        titles[13] = 'A very long song title about the harbour at dawn, the gulls and the ferry horns';
+        songs = await makeSongs(rig, titles, 3);
+      },
+      page: false,
+    },
+    (opened) => {
+      ({ browser, rig } = opened);
+    },
+  );
 
   async function playNewest(page: Page): Promise<Task> {
     const newest = songs.at(-1)!;

@@ -7,30 +7,34 @@
  */
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
-import { barAudio, detailAudio, makeSongs, playerBar, songPath } from './harness/player-ui.ts';
+import { barAudio, detailAudio, playerBar, songPath } from './harness/player-ui.ts';
+import { makeSongs } from './harness/song-tasks.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openStudio } from './harness/studio-session.ts';
 import { card, openView, type StudioView, trackPlayedMedia } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
 describe.skipIf(!browserAvailable())('the player keeps playing', () => {
-  let browser: Browser;
   let rig: StudioRig;
   let view: StudioPage;
   let first: Task;
   let second: Task;
   let lost: Task;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'service' }));
-    [first, second, lost] = await makeSongs(rig, ['Harbour lights', 'Night ferry', 'Lost tape'], 12);
-    view = await openApp({ browser, rig }, { beforeLoad: trackPlayedMedia });
-  });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
+  openStudio(
+    {
+      service: 'service',
+      prepare: async (rig) => {
+        [first, second, lost] = await makeSongs(rig, ['Harbour lights', 'Night ferry', 'Lost tape'], 12);
+      },
+      page: { beforeLoad: trackPlayedMedia },
+    },
+    (opened) => {
+      ({ rig, view } = opened);
+    },
+  );
 
   it('shows a play button named with the title and the length on every song card', async () => {
     const { page } = view;

@@ -8,24 +8,20 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { queueFaceSwap } from './harness/face-swap-task.ts';
 import { axeInTheme, SHOT_SIZES, shootInThemes, THEMES } from './harness/look-check.ts';
-import { chooseAction } from './harness/result-actions.ts';
+import { chooseAction, openResultDetail } from './harness/result-actions.ts';
+import { queueSongs } from './harness/song-tasks.ts';
 import type { StudioRig } from './harness/studio-rig.ts';
-import { startStudio, stopStudio } from './harness/studio-session.ts';
-import { card, openView } from './harness/studio-ui.ts';
+import { openStudio } from './harness/studio-session.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
 const SHOTS_DIR = process.env.RESULT_SHOTS_DIR ?? '/tmp/result-shots';
 
 async function openDetail(page: Page, task: Task) {
-  await openView(page, 'library');
-  await card(page, task.id)
-    .getByRole('button', { name: `Open ${task.title}` })
-    .click();
-  const detail = page.locator(`[data-testid="detail-panel"][data-task-id="${task.id}"]`);
+  const detail = await openResultDetail(page, task);
   await detail.getByTestId('result-actions').waitFor();
   return detail;
 }
@@ -58,30 +54,34 @@ describe.skipIf(!browserAvailable())('keeping going from a result: accessibility
   let song: Task;
   let swap: Task;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'service' }));
-    await mkdir(SHOTS_DIR, { recursive: true });
-    const queued = await rig.call('tasks.queue', {
-      model: 'service/ace-step',
-      taskType: 'txt2audio',
-      title: 'Lighthouse waltz',
-      input: {
-        style_prompt: 'slow waltz, strings, sea breeze',
-        lyrics: '[verse]\nthe light turns',
-        duration: 12,
+  openStudio(
+    {
+      service: 'service',
+      prepare: async (rig) => {
+        await mkdir(SHOTS_DIR, { recursive: true });
+        const [queued] = await queueSongs(rig, [
+          {
+            title: 'Lighthouse waltz',
+            style: 'slow waltz, strings, sea breeze',
+            lyrics: '[verse]\nthe light turns',
+            seconds: 12,
+          },
+        ]);
+        const picture = await queueFaceSwap(
+          rig,
+          'Keeper portrait',
+          { name: 'cliff.png', width: 480, height: 360, colour: { r: 70, g: 130, b: 170 } },
+          { name: 'keeper.png', width: 200, height: 200, colour: { r: 220, g: 170, b: 130 } },
+        );
+        song = await rig.waitForTask(queued.id, ['saved']);
+        swap = await rig.waitForTask(picture.id, ['saved']);
       },
-    });
-    const picture = await queueFaceSwap(
-      rig,
-      'Keeper portrait',
-      { name: 'cliff.png', width: 480, height: 360, colour: { r: 70, g: 130, b: 170 } },
-      { name: 'keeper.png', width: 200, height: 200, colour: { r: 220, g: 170, b: 130 } },
-    );
-    song = await rig.waitForTask(queued.id, ['saved']);
-    swap = await rig.waitForTask(picture.id, ['saved']);
-  });
-
-  afterAll(() => stopStudio({ browser, rig }));
+      page: false,
+    },
+    (opened) => {
+      ({ browser, rig } = opened);
+    },
+  );
 
   for (const theme of THEMES) {
     it(`has no serious or critical violations in the ${theme} theme`, async () => {

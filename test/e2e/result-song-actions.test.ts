@@ -9,13 +9,13 @@
  *   from it.
  * The song is made through the contract's own `tasks.queue` and run by the real engine and sandbox.
  */
-import type { Browser } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { costLine } from '../../src/renderer/src/model/money-text.ts';
 import type { Task } from '../../src/shared/index.ts';
 import { chooseAction, expectResolvedFrom, lineageOf, queueFromForm } from './harness/result-actions.ts';
+import { saveSongs } from './harness/song-tasks.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openStudio } from './harness/studio-session.ts';
 import { slot } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
@@ -26,24 +26,21 @@ const SONG = {
 };
 
 describe.skipIf(!browserAvailable())('keep going from a song: extend, edit, remix', () => {
-  let browser: Browser;
   let rig: StudioRig;
   let view: StudioPage;
   let song: Task;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'service' }));
-    const queued = await rig.call('tasks.queue', {
-      model: 'service/ace-step',
-      taskType: 'txt2audio',
-      title: SONG.title,
-      input: { style_prompt: SONG.style, lyrics: SONG.lyrics, duration: 3 },
-    });
-    song = await rig.waitForTask(queued.id, ['saved']);
-    view = await openApp({ browser, rig });
-  });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
+  openStudio(
+    {
+      service: 'service',
+      prepare: async (rig) => {
+        [song] = await saveSongs(rig, [{ ...SONG, seconds: 3 }]);
+      },
+    },
+    (opened) => {
+      ({ rig, view } = opened);
+    },
+  );
 
   it('Extend: the song as source, the right handle dragged, the price followed, queued from the song', async () => {
     const { page } = view;

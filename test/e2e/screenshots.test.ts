@@ -16,13 +16,14 @@ import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
-import { launchChromium } from './harness/chromium-location.ts';
 import { writePicture } from './harness/local-media.ts';
 import { playerBar } from './harness/player-ui.ts';
 import { REPO_ROOT } from './harness/renderer-build.ts';
+import { queueSongs, saveSongs } from './harness/song-tasks.ts';
 import { createStudioRig, SERVICE_KEY, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
+import { openStudio } from './harness/studio-session.ts';
 import { card, dropOnSlot, fillSong, openComposeTab, openView, waitForApp } from './harness/studio-ui.ts';
 import { browserAvailable, rendererDir } from './harness/suite-setup.ts';
 import { waitUntil } from './harness/wait-until.ts';
@@ -103,59 +104,51 @@ describe.skipIf(!browserAvailable())('screenshots of the main screens', () => {
   let view: StudioPage;
   const saved: Task[] = [];
 
-  beforeAll(async () => {
-    const dir = rendererDir();
-    await mkdir(SHOTS_DIR, { recursive: true });
-    [browser, rig] = await Promise.all([
-      launchChromium(),
-      createStudioRig({ rendererDir: dir, service: 'service' }),
-    ]);
-    // A library worth looking at: songs, face swaps and image edits, run by the real engine.
-    const queued: Task[] = [];
-    for (const [title, style] of SONGS) {
-      queued.push(
-        await rig.call('tasks.queue', {
-          model: 'service/ace-step',
-          taskType: 'txt2audio',
-          title: title!,
-          input: { style_prompt: style!, lyrics: LYRICS, duration: 8 },
-        }),
-      );
-    }
-    const colours = [
-      { r: 40, g: 110, b: 190 },
-      { r: 190, g: 70, b: 60 },
-      { r: 60, g: 150, b: 90 },
-      { r: 150, g: 90, b: 170 },
-    ];
-    for (const [i, colour] of colours.entries()) {
-      const target = await writePicture(rig.filesDir, `scene-${i}.png`, 640, 480, colour);
-      const face = await writePicture(rig.filesDir, `face-${i}.png`, 256, 256, { r: 230, g: 180, b: 140 });
-      queued.push(
-        await rig.call('tasks.queue', {
-          model: 'service/image-toolkit',
-          taskType: 'face-swap',
-          title: `Portrait ${i + 1}`,
-          input: { target_image: target, swap_image: face },
-        }),
-        await rig.call('tasks.queue', {
-          model: 'service/image-edit',
-          taskType: 'image-edit',
-          title: `Edit ${i + 1}: warmer light`,
-          input: { image1: target, prompt: 'make the light in image1 warmer' },
-        }),
-      );
-    }
-    for (const task of queued) saved.push(await rig.waitForTask(task.id, ['saved'], 30_000));
-    view = await rig.openPage(browser);
-    await waitForApp(view.page);
-  });
-
-  afterAll(async () => {
-    if (view?.problems.length) console.log(`page problems:\n  ${view.problems.join('\n  ')}`);
-    await rig?.close();
-    await browser?.close();
-  });
+  openStudio(
+    {
+      service: 'service',
+      // A library worth looking at: songs, face swaps and image edits, run by the real engine.
+      prepare: async (rig) => {
+        await mkdir(SHOTS_DIR, { recursive: true });
+        const queued = await queueSongs(
+          rig,
+          SONGS.map(([title, style]) => ({ title: title!, style, lyrics: LYRICS, seconds: 8 })),
+        );
+        const colours = [
+          { r: 40, g: 110, b: 190 },
+          { r: 190, g: 70, b: 60 },
+          { r: 60, g: 150, b: 90 },
+          { r: 150, g: 90, b: 170 },
+        ];
+        for (const [i, colour] of colours.entries()) {
+          const target = await writePicture(rig.filesDir, `scene-${i}.png`, 640, 480, colour);
+          const face = await writePicture(rig.filesDir, `face-${i}.png`, 256, 256, {
+            r: 230,
+            g: 180,
+            b: 140,
+          });
+          queued.push(
+            await rig.call('tasks.queue', {
+              model: 'service/image-toolkit',
+              taskType: 'face-swap',
+              title: `Portrait ${i + 1}`,
+              input: { target_image: target, swap_image: face },
+            }),
+            await rig.call('tasks.queue', {
+              model: 'service/image-edit',
+              taskType: 'image-edit',
+              title: `Edit ${i + 1}: warmer light`,
+              input: { image1: target, prompt: 'make the light in image1 warmer' },
+            }),
+          );
+        }
+        for (const task of queued) saved.push(await rig.waitForTask(task.id, ['saved'], 30_000));
+      },
+    },
+    (opened) => {
+      ({ browser, rig, view } = opened);
+    },
+  );
 
   it('compose: a song with lyrics', async () => {
     const { page } = view;
@@ -351,29 +344,29 @@ describe.skipIf(!browserAvailable())('screenshots of the hosted service settings
   let browser: Browser;
   let rig: StudioRig;
 
-  beforeAll(async () => {
-    const dir = rendererDir();
-    await mkdir(SHOTS_DIR, { recursive: true });
-    [browser, rig] = await Promise.all([
-      launchChromium(),
-      createStudioRig({ rendererDir: dir, service: 'hosted' }),
-    ]);
-    // A user who stored a key (demo off, hosted profile), renamed image edit's model and made a song.
-    await rig.call('settings.setApiKey', { key: SERVICE_KEY, allowWeakStorage: true });
-    await rig.call('settings.update', { modelOverrides: { 'image-edit': 'Qubico/qwen-edit-image' } });
-    const song = await rig.call('tasks.queue', {
-      model: 'ace-step',
-      taskType: 'txt2audio',
-      title: 'Harbour morning',
-      input: { style_prompt: 'acoustic folk, gulls, warm guitar', duration: 30 },
-    });
-    await rig.waitForTask(song.id, ['saved']);
-  });
-
-  afterAll(async () => {
-    await rig?.close();
-    await browser?.close();
-  });
+  openStudio(
+    {
+      service: 'hosted',
+      // A user who stored a key (demo off, hosted profile), renamed image edit's model and made a song.
+      prepare: async (rig) => {
+        await mkdir(SHOTS_DIR, { recursive: true });
+        await rig.call('settings.setApiKey', { key: SERVICE_KEY, allowWeakStorage: true });
+        await rig.call('settings.update', { modelOverrides: { 'image-edit': 'Qubico/qwen-edit-image' } });
+        await saveSongs(rig, [
+          {
+            title: 'Harbour morning',
+            style: 'acoustic folk, gulls, warm guitar',
+            seconds: 30,
+            model: 'ace-step',
+          },
+        ]);
+      },
+      page: false,
+    },
+    (opened) => {
+      ({ browser, rig } = opened);
+    },
+  );
 
   /** Scrolls the view so `target` is at the top of the main area. */
   async function scrollToTop(target: Locator): Promise<void> {

@@ -7,39 +7,39 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Browser } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { blockingViolations } from './harness/look-check.ts';
 import { box, inside, setTheme } from './harness/page-boxes.ts';
+import { makeUncertainSong, queueSongs } from './harness/song-tasks.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openApp, openStudio } from './harness/studio-session.ts';
 import { describeViolations } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
 const SHOTS = '/tmp/window-fit-shots';
 
-const SONG = {
-  model: 'service/ace-step',
-  taskType: 'txt2audio',
-  input: { style_prompt: 'nav badge, oboe', duration: 3 },
-};
+const song = (title: string) => ({ title, style: 'nav badge, oboe', seconds: 3 });
 
 describe.skipIf(!browserAvailable())('the navigation counts in small and large windows', () => {
   let browser: Browser;
   let rig: StudioRig;
   let view: StudioPage | undefined;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'service' }));
-    // one task needing a decision (the create's answer was lost) and two that stay active
-    await rig.setFaults({ applyTo: 'create', resetAfterBodyRate: 1 });
-    const lost = await rig.call('tasks.queue', { ...SONG, title: 'Lost answer' });
-    await rig.waitForTask(lost.id, ['uncertain']);
-    await rig.setFaults({});
-    await rig.stopService();
-    for (const title of ['Waiting one', 'Waiting two']) await rig.call('tasks.queue', { ...SONG, title });
-  });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
+  openStudio(
+    {
+      service: 'service',
+      // one task needing a decision (the create's answer was lost) and two that stay active
+      prepare: async (rig) => {
+        await makeUncertainSong(rig, song('Lost answer'));
+        await rig.stopService();
+        await queueSongs(rig, [song('Waiting one'), song('Waiting two')]);
+      },
+      page: false,
+    },
+    (opened) => {
+      ({ browser, rig } = opened);
+    },
+  );
 
   it('at 800 x 600 the counts are corner badges on the Activity icon, in its name', async () => {
     view = await openApp({ browser, rig }, { viewport: { width: 800, height: 600 } });

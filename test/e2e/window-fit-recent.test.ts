@@ -6,12 +6,13 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { blockingViolations } from './harness/look-check.ts';
 import { box, inEachTheme } from './harness/page-boxes.ts';
 import { fillLibrary } from './harness/saved-task-fill.ts';
+import { saveSongs } from './harness/song-tasks.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openApp, openStudio } from './harness/studio-session.ts';
 import { describeViolations } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
@@ -32,16 +33,9 @@ describe.skipIf(!browserAvailable())('recent results beside the composer in a wi
   let rig: StudioRig;
   let view: StudioPage | undefined;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({
-      service: 'service',
-      prepareLibrary: async (dir) => {
-        await fillLibrary(dir, 20);
-      },
-    }));
+  openStudio({ service: 'service', prepareLibrary: (dir) => fillLibrary(dir, 20), page: false }, (opened) => {
+    ({ browser, rig } = opened);
   });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
 
   it('at 1920 x 1080 the last six saved results show beside the composer and open their detail', async () => {
     view = await openApp({ browser, rig }, { viewport: { width: 1920, height: 1080 } });
@@ -59,13 +53,7 @@ describe.skipIf(!browserAvailable())('recent results beside the composer in a wi
     expect(form.width).toBeGreaterThan(1000);
 
     // a newly saved task comes first
-    const song = await rig.call('tasks.queue', {
-      model: 'service/ace-step',
-      taskType: 'txt2audio',
-      title: 'Fresh tune',
-      input: { style_prompt: 'recent results, kalimba', duration: 3 },
-    });
-    await rig.waitForTask(song.id, ['saved']);
+    await saveSongs(rig, [{ title: 'Fresh tune', style: 'recent results, kalimba', seconds: 3 }]);
     await expect.poll(() => items.first().textContent()).toContain('Fresh tune');
     expect(await items.count()).toBe(6);
     await axeAndShoot(page, 'compose-1920x1080');

@@ -71,19 +71,49 @@ export async function inTheme(
   }
 }
 
-/** Runs axe on each screen of the walk in the theme (as `<theme> / <where>`), prints the minor findings and returns all. */
+export interface AxeWalkOptions {
+  /** The window size; 1280 x 800 by default. */
+  viewport?: { width: number; height: number };
+  /** What each screen's name is filed under (`<label> / <where>`); the theme by default. */
+  label?: string;
+  /** Rules that block at any impact. */
+  alsoBlocking?: ReadonlySet<string>;
+  /** Run on each screen before axe, with its filed name (a picture of it). */
+  onScreen?: (page: Page, where: string) => Promise<void>;
+}
+
+/**
+ * Runs axe on each screen of the walk in the theme (as `<theme> / <where>` unless a label is
+ * given), prints the minor findings and returns all.
+ */
 export async function axeInTheme(
   rig: StudioRig,
   browser: Browser,
   theme: Theme,
   walk: ScreenWalk,
+  options: AxeWalkOptions = {},
 ): Promise<AxeFindings> {
   const findings = axeFindings();
-  await inTheme(rig, browser, theme, (page) =>
-    walk(page, (where) => checkAxe(page, `${theme} / ${where}`, findings)),
-  );
-  printMinor(findings, `axe (${theme})`);
+  const label = options.label ?? theme;
+  const check = async (page: Page, where: string) => {
+    await options.onScreen?.(page, `${label} / ${where}`);
+    await checkAxe(page, `${label} / ${where}`, findings, options.alsoBlocking);
+  };
+  await inTheme(rig, browser, theme, (page) => walk(page, (where) => check(page, where)), options.viewport);
+  printMinor(findings, `axe (${label})`);
   return findings;
+}
+
+/** `inTheme` at each of SHOT_SIZES in turn; `use` is told the size. */
+export async function inThemeAtEachSize(
+  rig: StudioRig,
+  browser: Browser,
+  theme: Theme,
+  use: (page: Page, size: (typeof SHOT_SIZES)[number]) => Promise<void>,
+): Promise<void> {
+  for (const size of SHOT_SIZES) {
+    await inTheme(rig, browser, theme, (page) => use(page, size), { width: size.width, height: size.height });
+  }
 }
 
 /** Takes a picture of each screen of the walk at the size in both themes, as `<where>-<size>-<theme>.png` in `dir`. */
@@ -94,17 +124,12 @@ export async function shootInThemes(
   dir: string,
   walk: ScreenWalk,
 ): Promise<void> {
+  const viewport = { width: size.width, height: size.height };
   for (const theme of THEMES) {
-    await inTheme(
-      rig,
-      browser,
-      theme,
-      (page) =>
-        walk(page, async (where) => {
-          await page.screenshot({ path: join(dir, `${where}-${size.name}-${theme}.png`) });
-        }),
-      { width: size.width, height: size.height },
-    );
+    const shoot = async (page: Page, where: string) => {
+      await page.screenshot({ path: join(dir, `${where}-${size.name}-${theme}.png`) });
+    };
+    await inTheme(rig, browser, theme, (page) => walk(page, (where) => shoot(page, where)), viewport);
   }
 }
 

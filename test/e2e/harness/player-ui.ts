@@ -1,7 +1,7 @@
 /**
- * The player bar and the audio elements behind it, for the player-*.test.ts files: songs made
- * through the real backend and sandbox, the bar's controls by their names, and the state of the
- * real media elements the page played (recorded by `trackPlayedMedia`, which the page must load
+ * The player bar and the audio elements behind it, for the player-*.test.ts files (their songs:
+ * `makeSongs` in song-tasks.ts): the bar's controls by their names, and the state of the real
+ * media elements the page played (recorded by `trackPlayedMedia`, which the page must load
  * with: `openApp(session, { beforeLoad: trackPlayedMedia })`).
  *
  * The bar's element is never in the document (the player state keeps it detached, so no view
@@ -10,7 +10,6 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import type { Task } from '../../../src/shared/index.ts';
-import type { StudioRig } from './studio-rig.ts';
 
 export interface MediaState {
   currentTime: number;
@@ -19,31 +18,6 @@ export interface MediaState {
   src: string;
   loop: boolean;
   volume: number;
-}
-
-/**
- * Queues one song per title through the backend, one after the other (so the library, newest
- * first, shows them in the reverse order), and waits until all are saved.
- */
-export async function makeSongs<const Titles extends readonly string[]>(
-  rig: StudioRig,
-  titles: Titles,
-  seconds: number,
-): Promise<{ [K in keyof Titles]: Task }> {
-  const queued: Task[] = [];
-  for (const title of titles) {
-    queued.push(
-      await rig.call('tasks.queue', {
-        model: 'service/ace-step',
-        taskType: 'txt2audio',
-        title,
-        input: { style_prompt: `${title}, calm piano`, duration: seconds },
-      }),
-    );
-  }
-  const saved: Task[] = [];
-  for (const task of queued) saved.push(await rig.waitForTask(task.id, ['saved'], 30_000));
-  return saved as { [K in keyof Titles]: Task };
 }
 
 export function playerBar(page: Page): Locator {

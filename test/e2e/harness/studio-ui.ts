@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from '@playwright/test';
 import { dropFiles, type LocalFile } from './file-drop.ts';
+import { waitUntil } from './wait-until.ts';
 
 export type StudioView = 'compose' | 'activity' | 'library' | 'settings';
 export type ComposeTabName = 'Song' | 'Face swap' | 'Image edit' | 'Other';
@@ -27,6 +28,13 @@ export async function waitForApp(page: Page): Promise<void> {
 export async function openView(page: Page, view: StudioView): Promise<void> {
   await page.getByTestId(`nav-${view}`).click();
   await page.getByRole('heading', { level: 1, name: HEADINGS[view], exact: true }).waitFor();
+}
+
+/** Opens the Library and waits until it shows `count` task cards. */
+export async function openLibraryWith(page: Page, count: number): Promise<void> {
+  await openView(page, 'library');
+  const cards = page.getByTestId('task-card');
+  await waitUntil(async () => (await cards.count()) === count, `${count} cards in the library`);
 }
 
 export async function openComposeTab(page: Page, tab: ComposeTabName): Promise<Locator> {
