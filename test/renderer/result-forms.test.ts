@@ -20,7 +20,7 @@ import {
   startingValues,
 } from '../../src/renderer/src/features/compose/result-operations.ts';
 import type { LoadedTask } from '../../src/renderer/src/model/task-status.ts';
-import { useCompose } from '../../src/renderer/src/stores/compose-store.ts';
+import { useCompose } from '../../src/renderer/src/state/compose-state.ts';
 import { type TaskOutput, taskTypeEntry } from '../../src/shared/index.ts';
 
 const place = { libraryDir: '/lib', mediaBaseUrl: 'studio-media://library/' };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Toast, useUi, withToast } from '../../src/renderer/src/stores/ui-store.ts';
+import { type Toast, useUi, withToast } from '../../src/renderer/src/state/ui-state.ts';
 
 const toast = (id: number, message: string, tone: Toast['tone'] = 'success'): Toast => ({
   id,
