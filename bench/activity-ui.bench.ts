@@ -32,7 +32,7 @@ import { ensureRendererBuilt } from '../test/e2e/harness/renderer-build.ts';
 import { createStudioRig, type StudioRig } from '../test/e2e/harness/studio-rig.ts';
 import { openView, waitForApp } from '../test/e2e/harness/studio-ui.ts';
 import { pct } from '../test/e2e/harness/timing-stats.ts';
-import { waitUntil } from '../test/e2e/harness/wait-until.ts';
+import { waitUntil } from '../test/support/wait-until.ts';
 
 const ACTIVE = Number(process.env.BENCH_ACTIVE ?? 1_000);
 const WINDOW_SECONDS = Number(process.env.BENCH_WINDOW_SECONDS ?? 8);

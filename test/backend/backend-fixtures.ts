@@ -17,6 +17,7 @@ import {
 import type { StudioEventName, StudioEvents, StudioResult, Task } from '../../src/shared/index.ts';
 import { FileKeyVault, RecordingShell, ScriptedDialogs } from '../support/node-adapters.ts';
 import { createNodeSettingsFile } from '../support/node-settings-file.ts';
+import { waitUntil as pollUntil } from '../support/wait-until.ts';
 
 /** The engine's polling schedule made fast (the schedule logic stays the engine's); the browser rig may share it. */
 export const FAST_POLLING = {
@@ -143,19 +144,13 @@ export function expectSurvivesIpc(value: unknown, what: string): void {
   expect(copy, `${what} changes when it crosses Electron's IPC`).toStrictEqual(value);
 }
 
-export async function waitUntil<T>(
+/** `waitUntil` of test/support with the timeout first (12 s unless given), as the backend tests call it. */
+export function waitUntil<T>(
   check: () => T | null | undefined | false | Promise<T | null | undefined | false>,
   timeoutMs = 12_000,
   what = 'condition',
 ): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs)
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  return pollUntil(check, what, timeoutMs);
 }
 
 /** Waits until the task is saved, asking the backend as the window would, and returns it. */

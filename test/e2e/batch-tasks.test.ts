@@ -18,6 +18,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateCost, formatUsd, type Task } from '../../src/shared/index.ts';
+import { waitUntil } from '../support/wait-until.ts';
 import { dropFiles } from './harness/file-drop.ts';
 import { writePicture } from './harness/local-media.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
@@ -31,7 +32,6 @@ import {
   slot,
 } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
-import { waitUntil } from './harness/wait-until.ts';
 
 function queueBatchCalls(view: StudioPage) {
   return view.bridge.calls.filter((c) => c.name === 'tasks.queueBatch');

@@ -9,13 +9,13 @@
 import type { Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateCost, formatUsd, type Task } from '../../src/shared/index.ts';
+import { waitUntil } from '../support/wait-until.ts';
 import { dropFiles } from './harness/file-drop.ts';
 import { writePicture } from './harness/local-media.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
 import { dropOnSlot, openComposeTab, openView, slot } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
-import { waitUntil } from './harness/wait-until.ts';
 
 const TARGETS = 4;
 

@@ -10,6 +10,7 @@ import { readdir } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import { estimateCost, formatUsd, type Task } from '../../src/shared/index.ts';
+import { waitUntil } from '../support/wait-until.ts';
 import { writePicture } from './harness/local-media.ts';
 import { inThemeAtEachSize, THEMES } from './harness/look-check.ts';
 import { saveSongs } from './harness/song-tasks.ts';
@@ -17,7 +18,6 @@ import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
 import { card, openLibraryWith, openView } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
-import { waitUntil } from './harness/wait-until.ts';
 
 const SHOTS = process.env.GALLERY_SHOTS_DIR ?? '/tmp/gallery-shots';
 

@@ -8,6 +8,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
+import { waitUntil } from '../support/wait-until.ts';
 import { makeSongs } from './harness/song-tasks.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
@@ -20,7 +21,6 @@ import {
   waitForApp,
 } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
-import { waitUntil } from './harness/wait-until.ts';
 
 const TITLES = ['Dawn', 'Morning', 'Noon', 'Afternoon', 'Dusk', 'Evening', 'Midnight'];
 

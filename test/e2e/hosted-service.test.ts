@@ -12,11 +12,11 @@ import type { Locator, Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import type { LedgerEntry } from '../../src/sandbox/index.ts';
 import { HOSTED_SERVICE, type Task } from '../../src/shared/index.ts';
+import { waitUntil } from '../support/wait-until.ts';
 import { SERVICE_KEY, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
 import { card, fillSong, openView, queue } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
-import { waitUntil } from './harness/wait-until.ts';
 
 /** First run: the welcome dialog's "Use my API key" opens Settings. */
 async function chooseOwnKey(page: Page): Promise<void> {

@@ -12,6 +12,7 @@ import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
+import { waitUntil } from '../support/wait-until.ts';
 import { writePicture } from './harness/local-media.ts';
 import { playerBar } from './harness/player-ui.ts';
 import { saveSongs } from './harness/song-tasks.ts';
@@ -19,7 +20,6 @@ import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
 import { card, openView, queueButton, slot } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
-import { waitUntil } from './harness/wait-until.ts';
 
 const TITLE = 'Lighthouse song';
 

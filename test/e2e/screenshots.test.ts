@@ -18,6 +18,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
+import { waitUntil } from '../support/wait-until.ts';
 import { writePicture } from './harness/local-media.ts';
 import { playerBar } from './harness/player-ui.ts';
 import { REPO_ROOT } from './harness/renderer-build.ts';
@@ -26,7 +27,6 @@ import { createStudioRig, SERVICE_KEY, type StudioPage, type StudioRig } from '.
 import { openStudio } from './harness/studio-session.ts';
 import { card, dropOnSlot, fillSong, openComposeTab, openView, waitForApp } from './harness/studio-ui.ts';
 import { browserAvailable, rendererDir } from './harness/suite-setup.ts';
-import { waitUntil } from './harness/wait-until.ts';
 
 const SHOTS_DIR = join(
   REPO_ROOT,

@@ -6,11 +6,11 @@
  */
 import type { Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
+import { waitUntil } from '../support/wait-until.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
 import { fillSong, openView, queue } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
-import { waitUntil } from './harness/wait-until.ts';
 
 /** Test instrumentation: records the frequency of every oscillator started, in `window.__tones`. */
 async function recordTones(page: Page): Promise<void> {

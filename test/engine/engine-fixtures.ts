@@ -13,6 +13,7 @@ import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandb
 import { encodeWav16 } from '../../src/sandbox/media/wav-encode.ts';
 import type { Task, TaskState } from '../../src/shared/index.ts';
 import type { RawServer } from '../service/raw-http-server.ts';
+import { waitUntil as pollUntil } from '../support/wait-until.ts';
 
 export const API_KEY = 'engine-test-key';
 
@@ -130,20 +131,13 @@ export async function openEngine(libraryDir: string, sb: Sandbox | null, extra: 
   });
 }
 
-/** Waits until `check` returns a value (polling the store), or fails after `timeoutMs`. */
-export async function waitUntil<T>(
+/** `waitUntil` of test/support with the timeout first, asking `check` (the store) every 20 ms. */
+export function waitUntil<T>(
   check: () => T | null | undefined | false,
   timeoutMs = 15_000,
   what = 'condition',
 ): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs)
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  return pollUntil(check, what, timeoutMs, 20);
 }
 
 export function waitForState(

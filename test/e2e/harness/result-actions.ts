@@ -6,10 +6,10 @@
 import type { Page } from '@playwright/test';
 import { expect } from 'vitest';
 import type { Task } from '../../../src/shared/index.ts';
+import { waitUntil } from '../../support/wait-until.ts';
 import type { BridgeCall } from './studio-bridge.ts';
 import type { StudioPage } from './studio-rig.ts';
 import { card, openView, queueButton } from './studio-ui.ts';
-import { waitUntil } from './wait-until.ts';
 
 /** What the lineage of a task says (read without assuming the Task type has it yet). */
 export function lineageOf(task: Task): { parentId: unknown; parentOutput: unknown } {

@@ -37,9 +37,9 @@ import {
 } from '../../../src/shared/index.ts';
 import { FileKeyVault, RecordingShell, ScriptedDialogs } from '../../support/node-adapters.ts';
 import { createNodeSettingsFile } from '../../support/node-settings-file.ts';
+import { waitUntil } from '../../support/wait-until.ts';
 import { type BridgeConnection, connectBridge } from './studio-bridge.ts';
 import { type StudioServer, startStudioServer } from './studio-server.ts';
-import { waitUntil } from './wait-until.ts';
 
 export const SERVICE_KEY = 'e2e-service-key-0123456789';
 

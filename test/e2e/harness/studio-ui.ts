@@ -6,8 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from '@playwright/test';
+import { waitUntil } from '../../support/wait-until.ts';
 import { dropFiles, type LocalFile } from './file-drop.ts';
-import { waitUntil } from './wait-until.ts';
 
 export type StudioView = 'compose' | 'activity' | 'library' | 'settings';
 export type ComposeTabName = 'Song' | 'Face swap' | 'Image edit' | 'Other';

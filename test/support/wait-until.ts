@@ -1,6 +1,9 @@
-/** Waiting in node for real state behind the UI (ledger entries, SQLite rows, files). */
+/** Waiting in node for real state (ledger entries, SQLite rows, files, a backend's answers). */
 
-/** Resolves with the first truthy value of `check`, or throws after `timeoutMs` naming `what`. */
+/**
+ * Resolves with the first truthy value of `check` (asked every `intervalMs`), or throws after
+ * `timeoutMs` naming `what`.
+ */
 export async function waitUntil<T>(
   check: () => T | null | undefined | false | Promise<T | null | undefined | false>,
   what: string,
