@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.ts';
-import { API_KEY, writePicture } from '../engine/engine-fixtures.ts';
+import { API_KEY } from '../engine/engine-fixtures.ts';
+import { writePicture } from '../support/pictures.ts';
 import { type CliResult, closeCliRig, openCliRig, runCli } from './cli-runner.ts';
 
 let dir: string;

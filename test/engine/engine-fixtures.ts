@@ -1,12 +1,11 @@
 /**
  * Shared set-up for engine tests: a temporary library, the real sandbox on a free port, an
- * engine tuned to poll fast, what a stand-in service answers (a song's record and file), local
- * pictures made with sharp, and a way to wait for states.
+ * engine tuned to poll fast, what a stand-in service answers (a song's record and file), and a
+ * way to wait for states (pictures: test/support/pictures.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterEach } from 'vitest';
 import { type EngineOptions, TaskEngine } from '../../src/main/engine/index.ts';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/index.ts';
@@ -154,29 +153,4 @@ export function waitForState(
     timeoutMs,
     `task ${id} to reach ${states.join('/')} (now ${engine.store.getTask(id)?.state})`,
   );
-}
-
-/** A solid-colour picture with a contrasting square, written to `path`. */
-export async function writePicture(
-  path: string,
-  width: number,
-  height: number,
-  format: 'png' | 'jpeg' | 'webp' = 'png',
-  colour = { r: 40, g: 120, b: 200 },
-): Promise<string> {
-  const square = await sharp({
-    create: {
-      width: Math.max(1, width >> 2),
-      height: Math.max(1, height >> 2),
-      channels: 3,
-      background: { r: 250, g: 220, b: 30 },
-    },
-  })
-    .png()
-    .toBuffer();
-  await sharp({ create: { width, height, channels: 3, background: colour } })
-    .composite([{ input: square, gravity: 'centre' }])
-    .toFormat(format)
-    .toFile(path);
-  return path;
 }

@@ -16,15 +16,8 @@ import { exportTasks } from '../../src/main/library/index.ts';
 import { LibraryStore } from '../../src/main/store/index.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import { MODELS, type Task, type TaskInput } from '../../src/shared/index.ts';
-import {
-  API_KEY,
-  closeRun,
-  freshRun,
-  openEngine,
-  sandbox,
-  waitForState,
-  writePicture,
-} from './engine-fixtures.ts';
+import { writePicture } from '../support/pictures.ts';
+import { API_KEY, closeRun, freshRun, openEngine, sandbox, waitForState } from './engine-fixtures.ts';
 import { TestClock } from './test-clock.ts';
 
 let dir: string;

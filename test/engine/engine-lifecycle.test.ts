@@ -11,15 +11,8 @@ import { InputValidationError } from '../../src/main/inputs/index.ts';
 import { LibraryBusyError } from '../../src/main/library/index.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import { MODELS, REMOTE_ACTIVE_STATES } from '../../src/shared/index.ts';
-import {
-  closeRun,
-  freshRun,
-  openEngine,
-  sandbox,
-  waitForState,
-  waitUntil,
-  writePicture,
-} from './engine-fixtures.ts';
+import { writePicture } from '../support/pictures.ts';
+import { closeRun, freshRun, openEngine, sandbox, waitForState, waitUntil } from './engine-fixtures.ts';
 import { HOUR, TestClock } from './test-clock.ts';
 
 let dir: string;

@@ -21,7 +21,8 @@ import { InputValidationError } from '../../src/main/inputs/index.ts';
 import { exportTasks } from '../../src/main/library/index.ts';
 import type { LedgerEntry, Sandbox } from '../../src/sandbox/index.ts';
 import { MODELS, type Task, type TaskChange } from '../../src/shared/index.ts';
-import { openEngine, removeDir, sandbox, tempDir, waitForState, writePicture } from './engine-fixtures.ts';
+import { writePicture } from '../support/pictures.ts';
+import { openEngine, removeDir, sandbox, tempDir, waitForState } from './engine-fixtures.ts';
 
 const HOUR = 60 * 60 * 1000;
 

@@ -10,7 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TaskEngine } from '../../src/main/engine/index.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import { MODELS } from '../../src/shared/index.ts';
-import { closeRun, freshRun, openEngine, sandbox, waitForState, writePicture } from './engine-fixtures.ts';
+import { writePicture } from '../support/pictures.ts';
+import { closeRun, freshRun, openEngine, sandbox, waitForState } from './engine-fixtures.ts';
 
 let dir: string;
 let lib: string;

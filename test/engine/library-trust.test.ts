@@ -20,15 +20,8 @@ import {
 import type { ServiceClient } from '../../src/main/service/index.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import { MODELS, type Task } from '../../src/shared/index.ts';
-import {
-  API_KEY,
-  closeRun,
-  freshRun,
-  openEngine,
-  sandbox,
-  waitForState,
-  writePicture,
-} from './engine-fixtures.ts';
+import { writePicture } from '../support/pictures.ts';
+import { API_KEY, closeRun, freshRun, openEngine, sandbox, waitForState } from './engine-fixtures.ts';
 
 let dir: string;
 let lib: string;

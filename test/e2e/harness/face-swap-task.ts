@@ -4,7 +4,8 @@
  * `tasks.queue` on the image toolkit with both.
  */
 import type { Task } from '../../../src/shared/index.ts';
-import { type Colour, writePicture } from './local-media.ts';
+import type { Colour } from '../../support/pictures.ts';
+import { writePicture } from './local-media.ts';
 import type { StudioRig } from './studio-rig.ts';
 
 export interface PictureSpec {

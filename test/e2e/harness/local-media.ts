@@ -1,43 +1,23 @@
 /**
- * Real local files for the browser tests, written to a temp folder: pictures made with sharp,
- * a picture too big for a face swap, and a corrupt file (a PNG signature followed by garbage).
+ * Real local files for the browser tests, written to a temp folder: pictures (made with sharp by
+ * test/support/pictures.ts) and a corrupt file (a PNG signature followed by garbage).
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import { type Colour, pictureFormat, writePicture as writePictureFile } from '../../support/pictures.ts';
 
-export interface Colour {
-  r: number;
-  g: number;
-  b: number;
-}
-
-/** A solid picture with a contrasting square in the middle, written to `dir/name`. */
-export async function writePicture(
+/**
+ * The picture of test/support (a solid colour with a contrasting square) written to `dir/name`,
+ * in the format its name asks for.
+ */
+export function writePicture(
   dir: string,
   name: string,
   width: number,
   height: number,
-  colour: Colour = { r: 40, g: 120, b: 200 },
+  colour?: Colour,
 ): Promise<string> {
-  const path = join(dir, name);
-  const square = await sharp({
-    create: {
-      width: Math.max(1, width >> 2),
-      height: Math.max(1, height >> 2),
-      channels: 3,
-      background: { r: 250, g: 220, b: 30 },
-    },
-  })
-    .png()
-    .toBuffer();
-  const format =
-    name.endsWith('.jpg') || name.endsWith('.jpeg') ? 'jpeg' : name.endsWith('.webp') ? 'webp' : 'png';
-  await sharp({ create: { width, height, channels: 3, background: colour } })
-    .composite([{ input: square, gravity: 'centre' }])
-    .toFormat(format)
-    .toFile(path);
-  return path;
+  return writePictureFile(join(dir, name), width, height, pictureFormat(name), colour);
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
