@@ -15,18 +15,10 @@ import {
   type StudioBackendOptions,
 } from '../../src/main/backend/index.ts';
 import type { StudioEventName, StudioEvents, StudioResult, Task } from '../../src/shared/index.ts';
+import { FAST_POLLING } from '../support/fast-polling.ts';
 import { FileKeyVault, RecordingShell, ScriptedDialogs } from '../support/node-adapters.ts';
 import { createNodeSettingsFile } from '../support/node-settings-file.ts';
 import { waitUntil as pollUntil } from '../support/wait-until.ts';
-
-/** The engine's polling schedule made fast (the schedule logic stays the engine's); the browser rig may share it. */
-export const FAST_POLLING = {
-  minIntervalMs: 40,
-  maxIntervalMs: 300,
-  elapsedFraction: 0.05,
-  firstFetchNoHistoryMs: 40,
-  jitter: 0.1,
-};
 
 export const FAST_ENGINE = {
   polling: FAST_POLLING,

@@ -35,6 +35,7 @@ import {
   type TaskState,
   UPLOAD_PATH,
 } from '../../../src/shared/index.ts';
+import { FAST_POLLING } from '../../support/fast-polling.ts';
 import { FileKeyVault, RecordingShell, ScriptedDialogs } from '../../support/node-adapters.ts';
 import { createNodeSettingsFile } from '../../support/node-settings-file.ts';
 import { waitUntil } from '../../support/wait-until.ts';
@@ -45,13 +46,7 @@ export const SERVICE_KEY = 'e2e-service-key-0123456789';
 
 /** Polls fast so tests (and their time budget) are short; the schedule logic stays the engine's. */
 export const FAST_ENGINE_TUNING = {
-  polling: {
-    minIntervalMs: 40,
-    maxIntervalMs: 300,
-    elapsedFraction: 0.05,
-    firstFetchNoHistoryMs: 40,
-    jitter: 0.1,
-  },
+  polling: FAST_POLLING,
   fetchesPerSecond: 200,
   offlineBackoff: { baseMs: 100, maxMs: 400 },
   clientRetry: { maxAttempts: 2, baseDelayMs: 20, maxDelayMs: 100 },
