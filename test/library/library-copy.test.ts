@@ -16,6 +16,7 @@ import {
   hashFileInput,
   hasInputFile,
   isContentInputPath,
+  keepFileInput,
   writeInputBytes,
 } from '../../src/main/library/index.ts';
 import { makeImage, makeTempDir, writeFixture } from '../inputs/input-fixtures.ts';
@@ -36,12 +37,9 @@ async function validatedFile(name: string, bytes: Uint8Array, field = 'target_im
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-/** Hashes and copies a validated file the way the engine does; returns its library path. */
+/** Keeps a validated file as the engine does (`keepFileInput`, nothing held); returns its library path. */
 async function keep(library: string, input: FileInput): Promise<string> {
-  const hash = await hashFileInput(input);
-  const path = contentInputPath(hash.sha256, input.ext);
-  if (!(await hasInputFile(library, path, hash.size))) await copyFileInput(library, input, path, hash);
-  return path;
+  return (await keepFileInput(library, input, () => {})).path;
 }
 
 describe('input files named by their content', () => {
