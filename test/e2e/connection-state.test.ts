@@ -8,23 +8,14 @@
  * variable. Axe on Settings and Activity in both themes.
  */
 import { readdir, readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
+import { closedPort } from '../service/raw-http-server.ts';
 import { SERVICE_KEY, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
 import { activityRow, describeViolations, fillSong, openView, queue, runAxe } from './harness/studio-ui.ts';
 import { browserAvailable, rendererDir } from './harness/suite-setup.ts';
-
-/** A port on this computer nothing listens on (a wrong address). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Queues a song from the composer; returns its id. */
 async function queueSong(view: StudioPage, style: string): Promise<string> {
