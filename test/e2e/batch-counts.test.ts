@@ -5,12 +5,11 @@
  * are to do), says "9 of 12 done, 1 failed, 1 cancelled" with the whole batch's price; sent again
  * and saved, the group follows ("10 of 12 done").
  */
-import type { Browser } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LibraryStore } from '../../src/main/store/index.ts';
 import { formatUsd, type TaskState } from '../../src/shared/index.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openStudio } from './harness/studio-session.ts';
 import { openView } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
@@ -56,20 +55,24 @@ function plantOldBatch(libraryDir: string): void {
 }
 
 describe.skipIf(!browserAvailable())("a batch group's counts come from the library", () => {
-  let browser: Browser;
   let rig: StudioRig;
   let view: StudioPage;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'service', prepareLibrary: plantOldBatch }));
-    // the two queued ones are sent and saved before the window opens: it never loads them
-    const queued = (await rig.tasks()).filter((t) => /^Old batch song 1[12]$/.test(t.title));
-    expect(queued).toHaveLength(2);
-    await Promise.all(queued.map((t) => rig.waitForTask(t.id, ['saved'])));
-    view = await openApp({ browser, rig });
-  });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
+  openStudio(
+    {
+      service: 'service',
+      prepareLibrary: plantOldBatch,
+      // the two queued ones are sent and saved before the window opens: it never loads them
+      prepare: async (rig) => {
+        const queued = (await rig.tasks()).filter((t) => /^Old batch song 1[12]$/.test(t.title));
+        expect(queued).toHaveLength(2);
+        await Promise.all(queued.map((t) => rig.waitForTask(t.id, ['saved'])));
+      },
+    },
+    (opened) => {
+      ({ rig, view } = opened);
+    },
+  );
 
   it('counts the tasks the window has not loaded, and follows as its tasks change', async () => {
     const { page } = view;

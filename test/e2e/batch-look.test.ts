@@ -7,13 +7,14 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { dropFiles } from './harness/file-drop.ts';
 import { writePicture } from './harness/local-media.ts';
 import { axeInTheme, SHOT_SIZES, shootInThemes, THEMES } from './harness/look-check.ts';
+import { makeExtendedSong } from './harness/song-tasks.ts';
 import type { StudioRig } from './harness/studio-rig.ts';
-import { startStudio, stopStudio } from './harness/studio-session.ts';
+import { openStudio } from './harness/studio-session.ts';
 import { card, dropOnSlot, openComposeTab, openView, slot } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
@@ -95,62 +96,64 @@ async function screens(page: Page, f: Fixture, at: (where: string) => Promise<vo
   await at('detail-lineage');
 }
 
+/** What the screens show, made before the tests: a face swap batch of six, a batch of three songs, a song extended. */
+async function makeFixture(rig: StudioRig): Promise<Fixture> {
+  const face = await writePicture(rig.filesDir, 'face.png', 220, 260, { r: 215, g: 165, b: 125 });
+  const photos = await Promise.all(
+    Array.from({ length: 6 }, (_, i) =>
+      writePicture(rig.filesDir, `harbour-${i + 1}.png`, 400, 300, {
+        r: 30 + 30 * i,
+        g: 120,
+        b: 190 - 20 * i,
+      }),
+    ),
+  );
+  for (const path of [face, ...photos]) rig.backend.grantDroppedFile(path);
+  const batch = await rig.call('tasks.queueBatch', {
+    drafts: photos.map((target, i) => ({
+      model: 'service/image-toolkit',
+      taskType: 'face-swap',
+      title: `Harbour portrait ${i + 1}`,
+      input: { target_image: target, swap_image: face },
+    })),
+  });
+  await Promise.all(batch.tasks.map((t) => rig.waitForTask(t.id, ['saved'])));
+  const songs = await rig.call('tasks.queueBatch', {
+    drafts: ['morning', 'noon', 'evening'].map((part) => ({
+      model: 'service/ace-step',
+      taskType: 'txt2audio',
+      title: `Harbour ${part}`,
+      input: { style_prompt: 'sea shanty', lyrics: `[verse]\n${part} tide`, duration: 3 },
+    })),
+  });
+  await Promise.all(songs.tasks.map((t) => rig.waitForTask(t.id, ['saved'])));
+  const { extended } = await makeExtendedSong(rig, {
+    title: 'Tide song',
+    style: 'folk, fiddle',
+    lyrics: '[verse]\nthe tide comes in',
+    seconds: 3,
+  });
+  return { face, photos, batchId: batch.batchId, songBatchId: songs.batchId, extended };
+}
+
 describe.skipIf(!browserAvailable())('batches, variations and lineage: accessibility and pictures', () => {
   let browser: Browser;
   let rig: StudioRig;
   let fixture: Fixture;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'service' }));
-    await mkdir(SHOTS_DIR, { recursive: true });
-    const face = await writePicture(rig.filesDir, 'face.png', 220, 260, { r: 215, g: 165, b: 125 });
-    const photos = await Promise.all(
-      Array.from({ length: 6 }, (_, i) =>
-        writePicture(rig.filesDir, `harbour-${i + 1}.png`, 400, 300, {
-          r: 30 + 30 * i,
-          g: 120,
-          b: 190 - 20 * i,
-        }),
-      ),
-    );
-    for (const path of [face, ...photos]) rig.backend.grantDroppedFile(path);
-    const batch = await rig.call('tasks.queueBatch', {
-      drafts: photos.map((target, i) => ({
-        model: 'service/image-toolkit',
-        taskType: 'face-swap',
-        title: `Harbour portrait ${i + 1}`,
-        input: { target_image: target, swap_image: face },
-      })),
-    });
-    await Promise.all(batch.tasks.map((t) => rig.waitForTask(t.id, ['saved'])));
-    const songs = await rig.call('tasks.queueBatch', {
-      drafts: ['morning', 'noon', 'evening'].map((part) => ({
-        model: 'service/ace-step',
-        taskType: 'txt2audio',
-        title: `Harbour ${part}`,
-        input: { style_prompt: 'sea shanty', lyrics: `[verse]\n${part} tide`, duration: 3 },
-      })),
-    });
-    await Promise.all(songs.tasks.map((t) => rig.waitForTask(t.id, ['saved'])));
-    const song = await rig.call('tasks.queue', {
-      model: 'service/ace-step',
-      taskType: 'txt2audio',
-      title: 'Tide song',
-      input: { style_prompt: 'folk, fiddle', lyrics: '[verse]\nthe tide comes in', duration: 3 },
-    });
-    await rig.waitForTask(song.id, ['saved']);
-    const extend = await rig.call('tasks.queue', {
-      model: 'service/ace-step',
-      taskType: 'extend',
-      title: 'Tide song (extended)',
-      input: { audio: { $output: { taskId: song.id, index: 0 } }, right_extend_duration: 5 },
-      acceptUnknownPrice: true,
-    });
-    const extended = await rig.waitForTask(extend.id, ['saved']);
-    fixture = { face, photos, batchId: batch.batchId, songBatchId: songs.batchId, extended };
-  });
-
-  afterAll(() => stopStudio({ browser, rig }));
+  openStudio(
+    {
+      service: 'service',
+      prepare: async (rig) => {
+        fixture = await makeFixture(rig);
+      },
+      page: false,
+    },
+    async (opened) => {
+      ({ browser, rig } = opened);
+      await mkdir(SHOTS_DIR, { recursive: true });
+    },
+  );
 
   for (const theme of THEMES) {
     it(`has no serious or critical violations in the ${theme} theme`, async () => {

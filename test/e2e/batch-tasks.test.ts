@@ -15,14 +15,14 @@
  * - Cancel the rest (offline, so the batch waits on this computer): every task cancelled, the
  *   count said.
  */
-import type { Browser, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
 import { estimateCost, formatUsd, type Task } from '../../src/shared/index.ts';
 import { waitUntil } from '../support/wait-until.ts';
 import { dropFiles } from './harness/file-drop.ts';
 import { writePicture } from './harness/local-media.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openStudio } from './harness/studio-session.ts';
 import {
   type ComposeTabName,
   dropOnSlot,
@@ -54,18 +54,14 @@ async function fillImageEdit(page: Page, picture: string, prompt: string): Promi
 }
 
 describe.skipIf(!browserAvailable())('batches and variations from the window', () => {
-  let browser: Browser;
   let rig: StudioRig;
   let view: StudioPage;
   let batchTasks: Task[] = [];
   let songBatch: { batchId: string; tasks: Task[] } | null = null;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'service' }));
-    view = await openApp({ browser, rig });
+  openStudio({ service: 'service' }, (opened) => {
+    ({ rig, view } = opened);
   });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
 
   it('twelve photos dropped on the face swap target with a face set: one batch of twelve, one Activity group', async () => {
     const { page } = view;

@@ -6,40 +6,43 @@
  * Queue sends one `tasks.queueBatch` of four multi-face swaps, each stored with the face numbers
  * typed, all of one batch, and Activity shows them as one group that ends "4 of 4 done".
  */
-import type { Browser } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { estimateCost, formatUsd, type Task } from '../../src/shared/index.ts';
 import { waitUntil } from '../support/wait-until.ts';
 import { dropFiles } from './harness/file-drop.ts';
 import { writePicture } from './harness/local-media.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openStudio } from './harness/studio-session.ts';
 import { dropOnSlot, openComposeTab, openView, slot } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
 const TARGETS = 4;
 
 describe.skipIf(!browserAvailable())('a face swap batch with several faces', () => {
-  let browser: Browser;
   let rig: StudioRig;
   let view: StudioPage;
+  let face: string;
+  let photos: string[];
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'service' }));
-    view = await openApp({ browser, rig });
-  });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
+  openStudio(
+    {
+      service: 'service',
+      prepare: async (rig) => {
+        face = await writePicture(rig.filesDir, 'two-faces.png', 320, 240, { r: 200, g: 150, b: 110 });
+        photos = await Promise.all(
+          Array.from({ length: TARGETS }, (_, i) =>
+            writePicture(rig.filesDir, `group-${i + 1}.png`, 360 + i * 16, 260, { r: 40 * i, g: 90, b: 160 }),
+          ),
+        );
+      },
+    },
+    (opened) => {
+      ({ rig, view } = opened);
+    },
+  );
 
   it('four targets with face numbers set: four multi-face swaps of one batch, each with those numbers', async () => {
     const { page } = view;
-    const face = await writePicture(rig.filesDir, 'two-faces.png', 320, 240, { r: 200, g: 150, b: 110 });
-    const photos = await Promise.all(
-      Array.from({ length: TARGETS }, (_, i) =>
-        writePicture(rig.filesDir, `group-${i + 1}.png`, 360 + i * 16, 260, { r: 40 * i, g: 90, b: 160 }),
-      ),
-    );
-
     const panel = await openComposeTab(page, 'Face swap');
     const modes = page.getByTestId('face-swap-mode');
     await modes.getByRole('radio', { name: 'Several faces' }).check();

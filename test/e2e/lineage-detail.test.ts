@@ -6,13 +6,21 @@
  * re-run of the song (whose queued event names no result) saying it was made again from its
  * inputs: both from the song's title the library kept (Task.parentGone).
  */
-import type { Browser, Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
+import { makeExtendedSong } from './harness/song-tasks.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
-import { openApp, startStudio, stopStudio } from './harness/studio-session.ts';
+import { openStudio } from './harness/studio-session.ts';
 import { card, openView } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
+
+const TIDE_SONG = {
+  title: 'Tide song',
+  style: 'folk, fiddle',
+  lyrics: '[verse]\nthe tide comes in',
+  seconds: 3,
+};
 
 function detailOf(page: Page, task: Task) {
   return page.locator(`[data-testid="detail-panel"][data-task-id="${task.id}"]`);
@@ -30,33 +38,22 @@ async function openDetail(page: Page, task: Task) {
 }
 
 describe.skipIf(!browserAvailable())('lineage both ways in the detail panel', () => {
-  let browser: Browser;
   let rig: StudioRig;
   let view: StudioPage;
   let song: Task;
   let extended: Task;
 
-  beforeAll(async () => {
-    ({ browser, rig } = await startStudio({ service: 'service' }));
-    const queued = await rig.call('tasks.queue', {
-      model: 'service/ace-step',
-      taskType: 'txt2audio',
-      title: 'Tide song',
-      input: { style_prompt: 'folk, fiddle', lyrics: '[verse]\nthe tide comes in', duration: 3 },
-    });
-    song = await rig.waitForTask(queued.id, ['saved']);
-    const extend = await rig.call('tasks.queue', {
-      model: 'service/ace-step',
-      taskType: 'extend',
-      title: 'Tide song (extended)',
-      input: { audio: { $output: { taskId: song.id, index: 0 } }, right_extend_duration: 5 },
-      acceptUnknownPrice: true,
-    });
-    extended = await rig.waitForTask(extend.id, ['saved']);
-    view = await openApp({ browser, rig });
-  });
-
-  afterAll(() => stopStudio({ browser, rig }, view));
+  openStudio(
+    {
+      service: 'service',
+      prepare: async (rig) => {
+        ({ song, extended } = await makeExtendedSong(rig, TIDE_SONG));
+      },
+    },
+    (opened) => {
+      ({ rig, view } = opened);
+    },
+  );
 
   it('the extend is made from the song (output 1), the song made into the extend; the links open each other', async () => {
     const { page } = view;

@@ -67,6 +67,25 @@ export function makeSongs<const Titles extends readonly string[]>(
   ) as Promise<SongTasks<Titles>>;
 }
 
+/**
+ * The song saved (`saveSongs`), then an extend of its first output (`{ $output }`, 5 s more at
+ * the end, titled `<title> (extended)`) saved: lineage from a result.
+ */
+export async function makeExtendedSong(
+  rig: StudioRig,
+  song: SongSpec,
+): Promise<{ song: Task; extended: Task }> {
+  const [saved] = await saveSongs(rig, [song]);
+  const extend = await rig.call('tasks.queue', {
+    model: song.model ?? 'service/ace-step',
+    taskType: 'extend',
+    title: `${song.title} (extended)`,
+    input: { audio: { $output: { taskId: saved.id, index: 0 } }, right_extend_duration: 5 },
+    acceptUnknownPrice: true,
+  });
+  return { song: saved, extended: await rig.waitForTask(extend.id, ['saved']) };
+}
+
 /** Queues the song while the service fails every task, and waits until it has failed. */
 export async function makeFailedSong(rig: StudioRig, song: SongSpec): Promise<Task> {
   await rig.setFaults({ taskFailureRate: 1 });
