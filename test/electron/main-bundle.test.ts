@@ -123,7 +123,10 @@ describe('the built main bundle, first run on Linux', () => {
     );
     await app.command('secondInstance');
     const after = (await app.command<Snapshot>('snapshot')).records;
-    const since = after.filter((r) => r.seq > seqOf(after, 'secondInstance') && r.kind === 'call');
+    // the app's network poll (net.isOnline every 5 s, network-watch.ts) may fall in between
+    const since = after.filter(
+      (r) => r.seq > seqOf(after, 'secondInstance') && r.kind === 'call' && r.name !== 'net.isOnline',
+    );
     expect(since.map((r) => r.name)).toEqual(['BrowserWindow.show', 'BrowserWindow.focus']);
   });
 
@@ -224,6 +227,8 @@ describe('the built main bundle, first run on Linux', () => {
       frameUrl: 'https://evil.example/',
     });
     expect(elsewhere.result).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    // the log line comes on the app's stderr, which may arrive after the answer over IPC
+    await app.waitForOutput('refused app.info from https://evil.example/');
     expect(app.output).toContain('refused app.info from https://evil.example/');
     expect((await invoke('main-frame', channelOf('tasks.get'), { id: 42 })).result).toMatchObject({
       ok: false,

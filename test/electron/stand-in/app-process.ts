@@ -80,7 +80,8 @@ export class AppProcess {
   readonly exited: Promise<Exit>;
   #nextId = 1;
   readonly #pending = new Map<number, (reply: Reply) => void>();
-  readonly #noticeWaiters = new Set<() => void>();
+  /** Woken by every notice, every chunk of output and the exit. */
+  readonly #waiters = new Set<() => void>();
   #exit: Exit | null = null;
 
   constructor(options: StartOptions) {
@@ -109,7 +110,7 @@ export class AppProcess {
         for (const settle of this.#pending.values())
           settle({ type: 'reply', id: 0, ok: false, error: 'the app exited' });
         this.#pending.clear();
-        for (const wake of this.#noticeWaiters) wake();
+        for (const wake of this.#waiters) wake();
         resolve(this.#exit);
       });
     });
@@ -118,12 +119,13 @@ export class AppProcess {
   #collect(chunk: Buffer): void {
     // keep the end: it holds what went wrong
     this.output = (this.output + chunk.toString('utf8')).slice(-20_000);
+    for (const wake of this.#waiters) wake();
   }
 
   #receive(message: Reply | Notice): void {
     if (message.type === 'event') {
       this.notices.push(message.name);
-      for (const wake of this.#noticeWaiters) wake();
+      for (const wake of this.#waiters) wake();
       return;
     }
     this.#pending.get(message.id)?.(message);
@@ -154,21 +156,34 @@ export class AppProcess {
   }
 
   /** Waits until the stand-in has announced `name` (bounded). */
-  async waitForNotice(name: string, timeoutMs = 15_000): Promise<void> {
+  waitForNotice(name: string, timeoutMs = 15_000): Promise<void> {
+    return this.#waitUntil(() => this.notices.includes(name), name, timeoutMs);
+  }
+
+  /**
+   * Waits until the app's output (stdout and stderr) holds `text` (bounded). The output comes
+   * on pipes of its own, so a line the app wrote before answering a command may arrive after
+   * the answer, which comes over the IPC channel.
+   */
+  waitForOutput(text: string, timeoutMs = 15_000): Promise<void> {
+    return this.#waitUntil(() => this.output.includes(text), `output "${text}"`, timeoutMs);
+  }
+
+  async #waitUntil(done: () => boolean, what: string, timeoutMs: number): Promise<void> {
     const deadline = performance.now() + timeoutMs;
-    while (!this.notices.includes(name)) {
+    while (!done()) {
       if (this.#exit)
-        throw new Error(`the app exited (code ${this.#exit.code}) before ${name}; output:\n${this.output}`);
+        throw new Error(`the app exited (code ${this.#exit.code}) before ${what}; output:\n${this.output}`);
       const left = deadline - performance.now();
-      if (left <= 0) throw new Error(`no ${name} within ${timeoutMs} ms; output:\n${this.output}`);
+      if (left <= 0) throw new Error(`no ${what} within ${timeoutMs} ms; output:\n${this.output}`);
       await new Promise<void>((resolve) => {
         const wake = () => {
           clearTimeout(timer);
-          this.#noticeWaiters.delete(wake);
+          this.#waiters.delete(wake);
           resolve();
         };
         const timer = setTimeout(wake, left);
-        this.#noticeWaiters.add(wake);
+        this.#waiters.add(wake);
       });
     }
   }
