@@ -128,7 +128,11 @@ describe('first run in demo mode', () => {
           (e.payload as { taskId: string; task: Task | null }[]).filter((c) => c.taskId === song.id),
         )
         .map((c) => c.task?.state);
-    await waitUntil(() => statesSent().includes('saved'), 2_000, 'the saved state in a tasks.changed batch');
+    await waitUntil(
+      () => statesSent().includes('saved'),
+      'the saved state in a tasks.changed delivery',
+      2_000,
+    );
     expect(statesSent()).toEqual(expect.arrayContaining(['pending', 'saved']));
     const events = await h.ok<{ to: string }[]>('tasks.events', { id: song.id });
     expect(events.map((e) => e.to)).toEqual(expect.arrayContaining(['queued', 'submitting', 'saved']));
@@ -141,7 +145,7 @@ describe('first run in demo mode', () => {
       ...SONG,
       input: { ...SONG.input, style_prompt: 'notify me' },
     });
-    await waitUntil(() => finished.find((f) => f.id === t.id), 12_000, 'the finish notice');
+    await waitUntil(() => finished.find((f) => f.id === t.id), 'the finish notice', 12_000);
     await h.ok('tasks.setFavorite', { id: t.id, favorite: true });
     // the batch carrying the favourite is emitted and then shown to the finish watch in one step
     await waitUntil(
@@ -151,8 +155,8 @@ describe('first run in demo mode', () => {
             e.event === 'tasks.changed' &&
             (e.payload as TaskChange[]).some((c) => c.taskId === t.id && c.task?.favorite === true),
         ),
+      'the favourite in a tasks.changed delivery',
       2_000,
-      'the favourite in a tasks.changed batch',
     );
     expect(finished.filter((f) => f.id === t.id)).toHaveLength(1);
   });

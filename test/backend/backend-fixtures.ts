@@ -18,7 +18,7 @@ import type { StudioEventName, StudioEvents, StudioResult, Task } from '../../sr
 import { FAST_POLLING } from '../support/fast-polling.ts';
 import { FileKeyVault, RecordingShell, ScriptedDialogs } from '../support/node-adapters.ts';
 import { createNodeSettingsFile } from '../support/node-settings-file.ts';
-import { waitUntil as pollUntil } from '../support/wait-until.ts';
+import { waitUntil } from '../support/wait-until.ts';
 
 export const FAST_ENGINE = {
   polling: FAST_POLLING,
@@ -136,15 +136,6 @@ export function expectSurvivesIpc(value: unknown, what: string): void {
   expect(copy, `${what} changes when it crosses Electron's IPC`).toStrictEqual(value);
 }
 
-/** `waitUntil` of test/support with the timeout first (12 s unless given), as the backend tests call it. */
-export function waitUntil<T>(
-  check: () => T | null | undefined | false | Promise<T | null | undefined | false>,
-  timeoutMs = 12_000,
-  what = 'condition',
-): Promise<T> {
-  return pollUntil(check, what, timeoutMs);
-}
-
 /** Waits until the task is saved, asking the backend as the window would, and returns it. */
 export function savedTask(h: Harness, id: string, what = `task ${id} to be saved`): Promise<Task> {
   return waitUntil(
@@ -152,8 +143,8 @@ export function savedTask(h: Harness, id: string, what = `task ${id} to be saved
       const t = await h.ok<Task | null>('tasks.get', { id });
       return t?.state === 'saved' ? t : null;
     },
-    12_000,
     what,
+    12_000,
   );
 }
 
@@ -169,3 +160,5 @@ export const SONG = {
   taskType: 'txt2audio',
   input: { style_prompt: 'calm piano', lyrics: '[verse]\nhello there', duration: 10 },
 };
+
+export { waitUntil };

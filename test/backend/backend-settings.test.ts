@@ -243,8 +243,8 @@ describe('the key and the service', () => {
         const x = await status();
         return x.authProblem ? x : null;
       },
-      8_000,
       'the auth problem',
+      8_000,
     );
     expect(st.authProblem).toMatch(/refused the API key/);
     expect(JSON.stringify([h.results, h.events, h.logs])).not.toContain(wrong);
@@ -310,7 +310,7 @@ describe('tasks at once', () => {
       await h.ok('settings.setApiKey', { key: KEY, allowWeakStorage: true });
       await h.ok('tasks.queue', SONG);
       const status = () => h.ok<EngineStatusView>('engine.status');
-      const refused = await waitUntil(async () => (await status()).authProblem, 8_000, 'the refused key');
+      const refused = await waitUntil(async () => (await status()).authProblem, 'the refused key', 8_000);
       const sent = refusing.requests.length;
       const s = await h.ok<StudioSettings>('settings.update', { maxActiveRemote: 2 });
       expect(s.maxActiveRemote).toBe(2);

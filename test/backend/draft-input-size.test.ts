@@ -63,10 +63,14 @@ describe('the input size cap at the IPC boundary', () => {
     const base64 = png.toString('base64');
     expect(base64.length).toBeGreaterThan(1_000_000);
     const task = await h.ok<Task>('tasks.queue', other({ image: base64, scale: 2 }, 'upscale'));
-    const saved = await waitUntil(async () => {
-      const t = await h.ok<Task | null>('tasks.get', { id: task.id });
-      return t && ['saved', 'failed'].includes(t.state) ? t : null;
-    }, 30_000);
+    const saved = await waitUntil(
+      async () => {
+        const t = await h.ok<Task | null>('tasks.get', { id: task.id });
+        return t && ['saved', 'failed'].includes(t.state) ? t : null;
+      },
+      'the task to end',
+      30_000,
+    );
     expect(saved.state).toBe('saved');
   });
 });

@@ -97,7 +97,7 @@ describe('the preload bridge', () => {
     const menu: string[] = [];
     const offMenu = bridge.on('menu.command', (c) => menu.push(c));
     await bridge.invoke('tasks.queue', SONG);
-    await waitUntil(() => received.length > 0, 3_000, 'a tasks.changed batch');
+    await waitUntil(() => received.length > 0, 'a tasks.changed delivery', 3_000);
     expect(received[0]).toHaveLength(1);
     expect(Array.isArray(received[0]?.[0])).toBe(true);
     const batch = (received[0]?.[0] ?? []) as TaskChange[];

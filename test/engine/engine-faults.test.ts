@@ -60,8 +60,8 @@ it('ends every task correctly under faults and never repeats a create', { timeou
   }
   await waitUntil(
     () => ids.every((id) => ENDS.includes(engine.store.getTask(id)?.state ?? '')),
-    100_000,
     'every task to end',
+    100_000,
   );
   const tasks = ids.map((id) => engine.store.getTask(id)!);
   const counts: Record<string, number> = {};

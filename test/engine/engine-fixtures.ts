@@ -12,7 +12,7 @@ import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandb
 import { encodeWav16 } from '../../src/sandbox/media/wav-encode.ts';
 import type { Task, TaskState } from '../../src/shared/index.ts';
 import type { RawServer } from '../service/raw-http-server.ts';
-import { waitUntil as pollUntil } from '../support/wait-until.ts';
+import { waitUntil } from '../support/wait-until.ts';
 
 export const API_KEY = 'engine-test-key';
 
@@ -130,15 +130,6 @@ export async function openEngine(libraryDir: string, sb: Sandbox | null, extra: 
   });
 }
 
-/** `waitUntil` of test/support with the timeout first, asking `check` (the store) every 20 ms. */
-export function waitUntil<T>(
-  check: () => T | null | undefined | false,
-  timeoutMs = 15_000,
-  what = 'condition',
-): Promise<T> {
-  return pollUntil(check, what, timeoutMs, 20);
-}
-
 export function waitForState(
   engine: TaskEngine,
   id: string,
@@ -150,7 +141,10 @@ export function waitForState(
       const t = engine.store.getTask(id);
       return t && states.includes(t.state) ? t : null;
     },
-    timeoutMs,
     `task ${id} to reach ${states.join('/')} (now ${engine.store.getTask(id)?.state})`,
+    timeoutMs,
+    20,
   );
 }
+
+export { waitUntil };

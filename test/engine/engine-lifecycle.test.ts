@@ -171,7 +171,7 @@ describe('engine lifecycle', () => {
     engine = await openEngine(join(dir, 'lib'), null);
     engine.setService({ baseUrl: url, apiKey: 'engine-test-key' });
     const task = await engine.queueTask(song());
-    await waitUntil(() => engine?.status().online === false, 5_000, 'offline status');
+    await waitUntil(() => engine?.status().online === false, 'offline status', 5_000);
     const waiting = engine.store.getTask(task.id);
     expect(waiting?.state).toBe('queued');
     expect(waiting?.error?.kind).toBe('offline');
@@ -227,7 +227,7 @@ describe('engine lifecycle', () => {
     engine = await openEngine(join(dir, 'lib'), null);
     engine.setService({ baseUrl: sb.url, apiKey: 'wrong-key' });
     const task = await engine.queueTask(song());
-    await waitUntil(() => engine?.status().authProblem, 5_000, 'auth problem');
+    await waitUntil(() => engine?.status().authProblem, 'auth problem', 5_000);
     expect(engine.store.getTask(task.id)?.state).toBe('queued');
     expect(JSON.stringify(engine.store.getTask(task.id))).not.toContain('wrong-key');
     engine.setService({ baseUrl: sb.url, apiKey: 'engine-test-key' });

@@ -185,8 +185,8 @@ describe('an answer the engine cannot read', () => {
         const t = e.store.getTask(queued.id);
         return t?.error?.message.includes('could not be read') ? t : null;
       },
-      5_000,
       'the unreadable answer to be shown',
+      5_000,
     );
     clock.stop();
     expect(troubled.state).toBe('pending');
@@ -198,7 +198,7 @@ describe('an answer the engine cannot read', () => {
     await clock.advance(waitMs - 1, e);
     expect(fetches()).toBe(before);
     e.checkNow(queued.id);
-    await waitUntil(() => fetches() > before, 3_000, 'the fetch Check now asks for');
+    await waitUntil(() => fetches() > before, 'the fetch Check now asks for', 3_000);
     expect(() => e.checkNow('no-such-task')).toThrow(/no task no-such-task/);
   });
 });

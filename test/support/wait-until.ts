@@ -2,11 +2,11 @@
 
 /**
  * Resolves with the first truthy value of `check` (asked every `intervalMs`), or throws after
- * `timeoutMs` naming `what`.
+ * `timeoutMs` naming `what`. The one poller of the tests (node, the browser harness, benches).
  */
 export async function waitUntil<T>(
   check: () => T | null | undefined | false | Promise<T | null | undefined | false>,
-  what: string,
+  what = 'condition',
   timeoutMs = 15_000,
   intervalMs = 25,
 ): Promise<T> {
