@@ -204,6 +204,21 @@ describe('lineage', () => {
     expect(up?.[19]).toBe('t5');
   });
 
+  it('lists every child id of a task, past the 200 the lineage view shows (a delete tells each one)', () => {
+    const store = libs.open();
+    store.insertTask(songTask({ id: 'p' }));
+    store.transaction(() => {
+      for (let i = 0; i < 205; i++) store.insertTask(songTask({ id: `c${i}`, parentId: 'p' }));
+    });
+    store.insertTask(songTask({ id: 'other' }));
+    const ids = store.childIds('p');
+    expect(ids).toHaveLength(205);
+    expect(ids[0]).toBe('c0');
+    expect(ids[204]).toBe('c204');
+    expect(store.lineage('p')?.madeInto).toHaveLength(200);
+    expect(store.childIds('other')).toEqual([]);
+  });
+
   it('refuses an output without a parent; deleting the parent clears the link and keeps its title', () => {
     const store = libs.open();
     store.insertTask(songTask({ id: 'p', title: 'First title' }));

@@ -167,7 +167,7 @@ export async function deleteTask(ctx: EngineContext, id: string): Promise<void> 
     );
   }
   // the tasks made from it lose the link and keep its title (the store's delete trigger)
-  const children = ctx.store.lineage(id)?.madeInto.map((item) => item.id) ?? [];
+  const children = ctx.store.childIds(id);
   const removed = ctx.store.deleteTask(id);
   // only the task's own folders, named from its id: never a folder a stored path names
   const notes = await removeTaskFolders(ctx.libraryDir, { ...task, outputs: removed.outputs });

@@ -269,6 +269,11 @@ export class LibraryStore {
     return this.#lineage.lineage(id);
   }
 
+  /** The ids of every task made from task `id`. */
+  childIds(id: string): string[] {
+    return this.#lineage.childIds(id);
+  }
+
   /** The id and state of each task of a batch, in the order they were queued (empty for none). */
   batchStates(batchId: string): { id: string; state: TaskState }[] {
     return this.#lineage.batchStates(batchId);

@@ -33,6 +33,8 @@ export const LINEAGE_SQL = {
   // tasks_by_parent
   children: `SELECT ${ITEM_COLUMNS} FROM tasks INDEXED BY tasks_by_parent
     WHERE parent_id = $id ORDER BY seq LIMIT $limit`,
+  // tasks_by_parent: every child's id, however many
+  childIds: `SELECT id FROM tasks INDEXED BY tasks_by_parent WHERE parent_id = ? ORDER BY seq`,
   // tasks_by_batch
   batchTasks: `SELECT id, title, task_type, state, created_at, estimate_micros FROM tasks
     INDEXED BY tasks_by_batch WHERE batch_id = ? ORDER BY seq`,
@@ -128,6 +130,14 @@ export class TaskLineageRecords {
       const children = core.cache.get(LINEAGE_SQL.children).all({ id, limit: LINEAGE_CHILDREN });
       return { madeFrom, madeInto: children.map((row) => read(row).item) };
     });
+  }
+
+  /** The ids of every task made from task `id` (no limit, no row read beyond its id). */
+  childIds(id: string): string[] {
+    return this.#core.cache
+      .get(LINEAGE_SQL.childIds)
+      .all(id)
+      .map((r) => String(r.id));
   }
 
   /** The id and state of each task of a batch, in the order they were queued. */
