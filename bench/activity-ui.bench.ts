@@ -6,10 +6,10 @@
  * Activity view is opened, and the network comes back; the engine then submits them to the
  * sandbox service (50 at a time, the most the settings allow), polls them and saves their results,
  * and every finished task is replaced by a newly queued one so that 1,000 stay active. Every change
- * reaches the page as the backend's coalesced `tasks.changed` batches, as in the app. The engine
+ * reaches the page as the backend's coalesced `tasks.changed` deliveries, as in the app. The engine
  * runs with the app's own tuning (polls from 1 s, 10 fetches per second), and the sandbox at twice
  * the real service's pace (`timeScale` 0.5; a 1-second song waits ~1.5 s and works ~1 s), which
- * gives a steady stream of a few dozen task changes in ~18 batches per second; BENCH_TIME_SCALE
+ * gives a steady stream of a few dozen task changes in ~18 deliveries per second; BENCH_TIME_SCALE
  * changes the pace.
  *
  * Busy share of the renderer's main thread over a window = the growth of the page's
@@ -48,7 +48,7 @@ interface WindowResult {
   style: number;
   longTasks: number;
   longTaskMs: number;
-  batches: number;
+  deliveries: number;
   changes: number;
   activeAtEnd: number;
 }
@@ -88,7 +88,7 @@ async function measureWindow(
   cdp: CDPSession,
   rig: StudioRig,
   seconds: number,
-  events: { batches: number; changes: number },
+  events: { deliveries: number; changes: number },
 ): Promise<WindowResult> {
   await takeLongTasks(page);
   const before = await metrics(cdp);
@@ -110,7 +110,7 @@ async function measureWindow(
     style: delta('RecalcStyleDuration'),
     longTasks: longTasks.length,
     longTaskMs: longTasks.reduce((a, b) => a + b, 0),
-    batches: events.batches - from.batches,
+    deliveries: events.deliveries - from.deliveries,
     changes: events.changes - from.changes,
     activeAtEnd: counts.total,
   };
@@ -119,7 +119,7 @@ async function measureWindow(
 function report(name: string, r: WindowResult): void {
   console.log(
     `${name}: main thread busy ${pct(r.busy)} (script ${pct(r.script)}, layout ${pct(r.layout)}, style ${pct(r.style)}) over ${r.seconds.toFixed(1)} s; ` +
-      `${r.longTasks} long tasks (${Math.round(r.longTaskMs)} ms); ${r.batches} batches, ${r.changes} task changes ` +
+      `${r.longTasks} long tasks (${Math.round(r.longTaskMs)} ms); ${r.deliveries} deliveries, ${r.changes} task changes ` +
       `(${Math.round(r.changes / r.seconds)}/s) delivered; ${r.activeAtEnd} active at the end`,
   );
 }
@@ -159,13 +159,13 @@ async function main(): Promise<number> {
     );
 
     // Every task that finishes is replaced, so that ACTIVE stay active while measuring.
-    const events = { batches: 0, changes: 0 };
+    const events = { deliveries: 0, changes: 0 };
     const finished = new Set<string>();
     let refill = Promise.resolve();
-    rig.backend.on('tasks.changed', (batch: TaskChange[]) => {
-      events.batches += 1;
-      events.changes += batch.length;
-      for (const change of batch) {
+    rig.backend.on('tasks.changed', (changes: TaskChange[]) => {
+      events.deliveries += 1;
+      events.changes += changes.length;
+      for (const change of changes) {
         if (!change.task || !FINAL.has(change.task.state) || finished.has(change.taskId)) continue;
         finished.add(change.taskId);
         const i = queued++;

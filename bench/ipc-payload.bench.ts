@@ -163,7 +163,7 @@ async function measureRun(target: string, swap: string): Promise<RunFigures> {
       firstFetchNoHistoryMs: 100,
       jitter: 0,
     },
-    batchIntervalMs: 20,
+    changeIntervalMs: 20,
     log: () => {},
   });
   let maxChangeBytes = 0;

@@ -40,9 +40,9 @@ export async function runWatch(g: GlobalOptions, argv: string[], env: NodeJS.Pro
     if (status.authProblem || !status.serviceConfigured) stop();
     else if (engine.store.countInStates(ENGINE_WORK_STATES) === 0) stop();
   };
-  // listeners stay subscribed until the engine is closed, so its last batch is printed too
-  const offChanges = engine.onTaskChanges((batch) => {
-    for (const change of batch) if (change.task) printTask(change.task);
+  // listeners stay subscribed until the engine is closed, so its last changes are printed too
+  const offChanges = engine.onTaskChanges((changes) => {
+    for (const change of changes) if (change.task) printTask(change.task);
     checkIdle();
   });
   const offStatus = engine.onStatus((status) => {

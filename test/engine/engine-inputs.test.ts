@@ -67,7 +67,7 @@ describe('Base64 inputs become library files', () => {
     const clock = new TestClock();
     engine = await openEngine(lib, null, { clock });
     const changes: TaskChange[] = [];
-    engine.onTaskChanges((batch) => changes.push(...batch));
+    engine.onTaskChanges((delivered) => changes.push(...delivered));
     const { png, jpeg } = await pictures();
     const task = await engine.queueTask(
       faceSwap(png.toString('base64'), `data:image/jpeg;base64,${jpeg.toString('base64')}`),

@@ -360,23 +360,23 @@ describe('engine lifecycle', () => {
     expect((await engine.importRemote(created.data.task_id)).id).toBe(imported.id);
   });
 
-  it('coalesces task changes into batches at most every 50 ms', async () => {
+  it('coalesces task changes into deliveries at most every 50 ms', async () => {
     const clock = new TestClock();
     engine = await openEngine(join(dir, 'lib'), null, { clock });
-    const batches: number[] = [];
+    const deliveries: number[] = [];
     const times: number[] = [];
-    engine.onTaskChanges((batch) => {
-      batches.push(batch.length);
+    engine.onTaskChanges((changes) => {
+      deliveries.push(changes.length);
       times.push(clock.now());
     });
     // one task every 5 ms on the engine's clock
     for (let i = 0; i < 40; i++) {
-      await engine.queueTask(song(`batch ${i}`));
+      await engine.queueTask(song(`song ${i}`));
       await clock.advance(5);
     }
     await clock.advance(150);
-    expect(batches.reduce((a, b) => a + b, 0)).toBe(40);
-    expect(batches.length).toBeLessThan(40);
+    expect(deliveries.reduce((a, b) => a + b, 0)).toBe(40);
+    expect(deliveries.length).toBeLessThan(40);
     for (let i = 1; i < times.length; i++)
       expect((times[i] as number) - (times[i - 1] as number)).toBeGreaterThanOrEqual(45);
   });

@@ -68,7 +68,7 @@ describe('news from the service', () => {
     engine = await openEngine(dir, null, {
       clock,
       service: { baseUrl: server.url, apiKey: API_KEY },
-      // a fetch at least a second after the one before: each change has a batch of its own
+      // a fetch at least a second after the one before: each change has a delivery of its own
       polling: {
         minIntervalMs: 1_000,
         maxIntervalMs: 5_000,
@@ -77,8 +77,8 @@ describe('news from the service', () => {
         jitter: 0,
       },
     });
-    const batches: TaskChange[][] = [];
-    engine.onTaskChanges((batch) => batches.push(batch));
+    const deliveries: TaskChange[][] = [];
+    engine.onTaskChanges((changes) => deliveries.push(changes));
     const queued = await engine.queueTask(SONG);
     // every timer of an hour on the engine's clock fired, and its work done
     await clock.advance(HOUR, engine);
@@ -86,11 +86,11 @@ describe('news from the service', () => {
     const saved = engine.store.getTask(queued.id);
     expect(saved?.state).toBe('saved');
     expect(fetches).toBe(RUNNING_FETCHES + 1);
-    // A batch holds the latest state of each task that changed within its interval: the clock
+    // A delivery holds the latest state of each task that changed within its interval: the clock
     // stands still while the create is sent (queued, submitting, pending go out as one) and while
-    // the result is saved. In between, one batch per change the task shows: the first
+    // the result is saved. In between, one delivery per change the task shows: the first
     // "Processing"; the 19 fetches after it changed nothing shown.
-    expect(batches.map((batch) => batch.map((c) => c.task?.state))).toEqual([
+    expect(deliveries.map((changes) => changes.map((c) => c.task?.state))).toEqual([
       ['pending'],
       ['processing'],
       ['saved'],
@@ -99,8 +99,8 @@ describe('news from the service', () => {
       nextPollAt: null,
       pollCount: RUNNING_FETCHES + 1,
     });
-    for (const batch of batches)
-      for (const change of batch) expect(change.task).not.toHaveProperty('pollCount');
+    for (const changes of deliveries)
+      for (const change of changes) expect(change.task).not.toHaveProperty('pollCount');
 
     // the inline output is in its file; the row keeps a marker, not the data
     const output = saved?.outputs[0];

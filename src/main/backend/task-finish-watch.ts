@@ -1,5 +1,5 @@
 /**
- * Picks, out of the engine's change batches, the tasks that have just come to an end the user
+ * Picks, out of the engine's deliveries of task changes, the tasks that have just come to an end the user
  * wants to hear about (saved, failed, expired, or uncertain and needing a decision), once each.
  * A change to a task already at its end (a favourite, a rename) is not news: the watch
  * remembers the last state it saw of each task, and for a task it has not seen it asks when the

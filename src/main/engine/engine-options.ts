@@ -28,7 +28,8 @@ export interface EngineOptions {
   offlineBackoff?: OfflineBackoff;
   clientRetry?: Partial<RetryPolicy>;
   random?: () => number;
-  batchIntervalMs?: number;
+  /** Shortest time between two deliveries of coalesced task changes. Default 50 ms. */
+  changeIntervalMs?: number;
   /** While the library cannot take writes (disk full), how often a small write is tried. Default 1 s. */
   storageRetryMs?: number;
   /** Where the engine reports what it left alone in the library (never the key). Default stderr. */

@@ -76,7 +76,7 @@ export class TaskEngine {
     const events = new EngineEvents({
       clock,
       store,
-      intervalMs: options.batchIntervalMs ?? 50,
+      intervalMs: options.changeIntervalMs ?? 50,
       status: () => this.status(),
       isClosed: () => loop.closed,
     });

@@ -208,7 +208,7 @@ export type StudioCallResult<K extends StudioCallName> = z.infer<(typeof STUDIO_
 // ---------- events ----------
 
 export interface StudioEvents {
-  /** Coalesced: at most one batch per 50 ms, latest state of each task. */
+  /** Coalesced: at most one delivery per 50 ms, latest state of each task. */
   'tasks.changed': TaskChange[];
   'engine.status': EngineStatusView;
   'settings.changed': StudioSettings;
