@@ -114,7 +114,8 @@ async function writeIntoNewFile(folder: string, name: string, text: string): Pro
 
 /**
  * The sidecar of a task: every parameter, its lineage (`parent_id`, `parent_output`, `batch_id`,
- * and `parent_gone`: the title of the task it was made from once that task was deleted) and, for each input file, the name of its copy in the export folder (`file`), which
+ * and `parent_gone`: the title of the task it was made from once that task was deleted) and,
+ * for each input file, the name of its copy in the export folder (`file`), which
  * `importTaskFile` reads back.
  */
 export function sidecarOf(

@@ -130,7 +130,8 @@ export const TASK_TABLE: ColumnTable<StoredTask, TaskRowField> = new ColumnTable
     plain('expectedMs', 'expected_ms', numberOrNull),
     plain('parentId', 'parent_id', textOrNull),
     plain('parentOutput', 'parent_output', z.number().int().nonnegative().nullable()),
-    // set by the delete trigger of migration 6, never by a write of the store
+    // set by migration 6 (its delete trigger, and once for tasks unlinked before it), never by a
+    // write of the store
     plain('parentGone', 'parent_gone', textOrNull),
     plain('batchId', 'batch_id', textOrNull),
     plain('nextPollAt', 'next_poll_at', numberOrNull, { patch: z.number().int().nullable() }),
