@@ -70,6 +70,7 @@ describe('batches and lineage through the contract', () => {
       cancelled: 0,
       alreadySent: 0,
       ended: 3,
+      uncertain: 0,
     });
     const unknown = await h.call('tasks.cancelBatch', { batchId: 'nope' });
     expect(unknown.ok === false && unknown.error.kind).toBe('not-allowed');

@@ -293,16 +293,46 @@ describe('batches', () => {
     engine = await openEngine(lib, null);
     const { batchId, tasks } = await engine.queueBatch(await editDrafts(3));
     engine.store.transition(tasks[0]?.id ?? '', 'submitting', { from: ['queued'] }); // as if being sent
-    expect(engine.cancelBatch(batchId)).toEqual({ batchId, cancelled: 2, alreadySent: 1, ended: 0 });
+    expect(engine.cancelBatch(batchId)).toEqual({
+      batchId,
+      cancelled: 2,
+      alreadySent: 1,
+      ended: 0,
+      uncertain: 0,
+    });
     expect(tasks.map((t) => engine?.store.getTask(t.id)?.state)).toEqual([
       'submitting',
       'cancelled',
       'cancelled',
     ]);
     expect(engine.store.events(tasks[1]?.id ?? '').at(-1)?.detail).toBe('cancelled with its batch');
-    expect(engine.cancelBatch(batchId)).toEqual({ batchId, cancelled: 0, alreadySent: 1, ended: 2 });
+    expect(engine.cancelBatch(batchId)).toEqual({
+      batchId,
+      cancelled: 0,
+      alreadySent: 1,
+      ended: 2,
+      uncertain: 0,
+    });
     expect(engine.batches(batchId)[0]).toMatchObject({ cancelled: 2, active: 1, queued: 0 });
     expect(() => engine?.cancelBatch('nope')).toThrow('no batch nope in the library');
+  });
+
+  it('counts the tasks whose create answer was lost as waiting for a decision, not as ended', async () => {
+    sb = await sandbox();
+    sb.setFaults({ resetAfterBodyRate: 1, applyTo: 'create' });
+    engine = await openEngine(lib, sb);
+    const { batchId, tasks } = await engine.queueBatch(await editDrafts(3));
+    for (const t of tasks) await waitForState(engine, t.id, ['uncertain']);
+    // one is queued again on the user's word, with no service to send it to
+    engine.setService(null);
+    engine.resubmit(tasks[2]?.id ?? '');
+    expect(engine.cancelBatch(batchId)).toEqual({
+      batchId,
+      cancelled: 1,
+      alreadySent: 0,
+      ended: 0,
+      uncertain: 2,
+    });
   });
 });
 

@@ -96,8 +96,8 @@ export async function rerunTask(ctx: EngineContext, id: string): Promise<Task> {
 
 /**
  * Cancels the tasks of a batch that are still only queued locally, in one transaction; the
- * others go on. Says how many were cancelled, how many the service already has, and how many
- * had ended.
+ * others go on. Says how many were cancelled, how many the service already has, how many had
+ * ended, and how many wait for the user's decision (uncertain).
  */
 export function cancelBatch(ctx: EngineContext, batchId: string): BatchCancelView {
   const { store } = ctx;
@@ -114,12 +114,15 @@ export function cancelBatch(ctx: EngineContext, batchId: string): BatchCancelVie
   for (const task of cancelled) ctx.events.changed(task);
   const now = store.batchStates(batchId);
   const sent = now.filter((t) => t.state !== 'queued' && ENGINE_WORK_STATES.includes(t.state));
-  const ended = now.filter((t) => !ENGINE_WORK_STATES.includes(t.state));
+  // uncertain is outside ENGINE_WORK_STATES but has not ended: it waits for the user's decision
+  const uncertain = now.filter((t) => t.state === 'uncertain');
+  const ended = now.filter((t) => t.state !== 'uncertain' && !ENGINE_WORK_STATES.includes(t.state));
   return {
     batchId,
     cancelled: cancelled.length,
     alreadySent: sent.length,
     ended: ended.length - cancelled.length,
+    uncertain: uncertain.length,
   };
 }
 

@@ -8,7 +8,8 @@ const tasks = (n: number) => `${n} task${n === 1 ? '' : 's'}`;
 
 /**
  * `cancelled 2 tasks still queued on this computer; none of them was sent or billed; 1 already at
- * the service goes on and is billed; 3 had ended before` (lower case, no full stop: the CLI puts
+ * the service goes on and is billed; 1 is waiting for your decision (it may have reached the
+ * service); 3 had ended before` (lower case, no full stop: the CLI puts
  * it after `batch <id>: `, the window makes it a sentence).
  */
 export function batchCancelText(view: BatchCancelView): string {
@@ -22,6 +23,12 @@ export function batchCancelText(view: BatchCancelView): string {
   if (sent > 0) {
     parts.push(
       `${sent} already at the service ${sent === 1 ? 'goes' : 'go'} on and ${sent === 1 ? 'is' : 'are'} billed`,
+    );
+  }
+  const waiting = view.uncertain;
+  if (waiting > 0) {
+    parts.push(
+      `${waiting} ${waiting === 1 ? 'is' : 'are'} waiting for your decision (${waiting === 1 ? 'it' : 'they'} may have reached the service)`,
     );
   }
   if (view.ended > 0) parts.push(`${view.ended} had ended before`);

@@ -105,6 +105,11 @@ export interface BatchCancelView {
   cancelled: number;
   /** Tasks the service already has (or had): they go on, and are billed. */
   alreadySent: number;
-  /** Tasks that had ended before (saved, failed, cancelled, expired, uncertain). */
+  /** Tasks that had ended before (saved, failed, cancelled, expired). */
   ended: number;
+  /**
+   * Tasks waiting for the user's decision (uncertain): their create may have reached the service
+   * and been billed; they are neither cancelled nor ended.
+   */
+  uncertain: number;
 }
