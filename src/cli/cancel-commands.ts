@@ -134,7 +134,7 @@ export async function runCancel(g: GlobalOptions, argv: string[], env: NodeJS.Pr
 }
 
 /** "2 done, 1 failed, 3 left of 6 (1 at the service, 2 queued here, 1 cancelled)". */
-export function batchProgressText(b: BatchSummary): string {
+function batchProgressText(b: BatchSummary): string {
   const left = b.queued + b.active + b.uncertain;
   const parts = [
     b.active > 0 ? `${b.active} at the service` : '',

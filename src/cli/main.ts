@@ -63,8 +63,10 @@ Commands:
   account                                  the balance at the service (also checks the key)
 
 Exit codes: 0 ok, 2 bad input, 3 API key refused, 4 service failure, 5 library in use,
-6 refused by the plan at the service, 1 other. cancel exits 2 when a task is not found or
-could not be cancelled (already sent, uncertain, or ended other than cancelled).
+6 refused by the plan at the service, 1 other. cancel ID exits 2 when a task is not found or
+could not be cancelled (already sent, uncertain, or ended other than cancelled). cancel --batch
+exits 2 only when no task has that batch id: once it has cancelled what was still queued here it
+exits 0, even when nothing was left or some tasks were already sent (its output counts them).
 `;
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {

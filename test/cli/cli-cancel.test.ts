@@ -129,7 +129,7 @@ describe('media-task cancel', () => {
       const r = await run('lib-batch', ['--json', 'cancel', '--batch', batchId]);
       expect(r.code, r.stderr).toBe(0);
       const out = JSON.parse(r.stdout);
-      expect(out.result).toEqual({ batchId, cancelled: 2, alreadySent: 1, ended: 0 });
+      expect(out.result).toEqual({ batchId, cancelled: 2, alreadySent: 1, ended: 0, uncertain: 0 });
       expect(out.batch).toMatchObject({ batchId, total: 3, active: 1, queued: 0, cancelled: 2 });
 
       const again = await run('lib-batch', ['cancel', '--batch', batchId]);
@@ -184,6 +184,74 @@ describe('media-task cancel', () => {
       `${left.id}  not cancelled: its create may have reached the service (and been billed); only queued tasks can be cancelled. Submit it again or discard it in the app\n` +
         `${resent.id}  cancelled before it was sent again; its earlier create may have reached the service (and been billed)\n`,
     );
+  });
+
+  it('says the tasks of a batch whose create answer was lost wait for a decision; --batch still exits 0', async () => {
+    sb.setFaults({ resetAfterBodyRate: 1, applyTo: 'create' });
+    const library = join(dir, 'lib-batch-uncertain');
+    let batchId: string;
+    try {
+      const engine = await openEngine(library, sb);
+      try {
+        const draft = {
+          model: 'Qubico/ace-step',
+          taskType: 'txt2audio',
+          input: { style_prompt: 'lost', duration: 5 },
+        };
+        const batch = await engine.queueBatch([draft, draft]);
+        batchId = batch.batchId;
+        for (const t of batch.tasks) await waitForState(engine, t.id, ['uncertain']);
+      } finally {
+        await engine.close();
+      }
+    } finally {
+      sb.setFaults({});
+    }
+    const r = await run('lib-batch-uncertain', ['cancel', '--batch', batchId]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(
+      `batch ${batchId}: nothing was left to cancel on this computer; 2 are waiting for your decision (they may have reached the service)\n`,
+    );
+    const json = await run('lib-batch-uncertain', ['--json', 'cancel', '--batch', batchId]);
+    expect(JSON.parse(json.stdout).result).toEqual({
+      batchId,
+      cancelled: 0,
+      alreadySent: 0,
+      ended: 0,
+      uncertain: 2,
+    });
+    // the help says which form of cancel exits 2
+    const help = await run('lib-batch-uncertain', ['help']);
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain(
+      'cancel --batch exits 2 only when no task has that batch id: once it has cancelled what was still queued here it exits 0, even when nothing was left or some tasks were already sent',
+    );
+  });
+
+  it('never sends a queued task, even with the service address and key in the environment', async () => {
+    const gone = await queuedSong('lib-keyed', 'keyed cancel', service(deadUrl));
+    const stays = await queuedSong('lib-keyed', 'keyed stays', service(deadUrl));
+    const batch = await run(
+      'lib-keyed',
+      ['--json', 'create', 'audio', '--style', 'keyed batch', '--duration', '5', '--variants', '2'],
+      service(deadUrl),
+    );
+    expect(batch.code, batch.stderr).toBe(0);
+    const batchId = JSON.parse(batch.stdout).batchId as string;
+
+    // as `create` runs get them: the live sandbox's address and its key
+    const cancelled = await run('lib-keyed', ['cancel', gone.id], service());
+    expect(cancelled.code, cancelled.stderr).toBe(0);
+    const listed = await run('lib-keyed', ['batches'], service());
+    expect(listed.code, listed.stderr).toBe(0);
+    const unknown = await run('lib-keyed', ['cancel', '--batch', 'no-such-batch'], service());
+    expect(unknown.code).toBe(2);
+
+    expect(createsWithStyle('keyed cancel')).toBe(0);
+    expect(createsWithStyle('keyed stays')).toBe(0);
+    expect(createsWithStyle('keyed batch')).toBe(0);
+    const got = await run('lib-keyed', ['--json', 'get', stays.id]);
+    expect(JSON.parse(got.stdout).task.state).toBe('queued');
+    expect((await batchesOf('lib-keyed', batchId))[0]).toMatchObject({ total: 2, queued: 2 });
   });
 
   it('exit code 2 for an unknown task or batch, still cancelling the tasks it knows', async () => {
