@@ -2,12 +2,14 @@
  * Activity's batch group counts the whole batch as the library holds it (tasks.batches), not only
  * the tasks the window has loaded: a batch of twelve songs queued three days ago, of which the
  * window loads only the one waiting for a decision (Activity lists older tasks only while they
- * are to do), says "9 of 12 done, 1 failed, 1 cancelled" with the whole batch's price; sent again
- * and saved, the group follows ("10 of 12 done").
+ * are to do), says "9 of 12 done, 1 failed, 1 cancelled · 1 needs your decision" with the whole
+ * batch's price, and says so from the start when Activity is opened again; sent again and saved,
+ * the group follows ("10 of 12 done").
  */
 import { describe, expect, it } from 'vitest';
 import { LibraryStore } from '../../src/main/store/index.ts';
 import { formatUsd, type TaskState } from '../../src/shared/index.ts';
+import type { PageElement, PageWindow } from './harness/page-dom.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
 import { openView } from './harness/studio-ui.ts';
@@ -26,6 +28,14 @@ const STATES: readonly TaskState[] = [
   'queued',
   'queued',
 ];
+
+/** The page's window while it records what the batch group says after each change of the page. */
+type RecordingWindow = PageWindow & {
+  batchTexts: string[];
+  MutationObserver: new (
+    callback: () => void,
+  ) => { observe(target: PageElement, options: Record<string, boolean>): void };
+};
 
 /** The batch, written into the library before the app opens it. */
 function plantOldBatch(libraryDir: string): void {
@@ -80,12 +90,34 @@ describe.skipIf(!browserAvailable())("a batch group's counts come from the libra
     const group = page.locator(`[data-testid="batch-group"][data-batch-id="${BATCH}"]`);
     await group.waitFor();
     const progress = group.getByTestId('batch-progress');
-    await expect
-      .poll(() => progress.textContent())
-      .toBe('9 of 12 done, 1 failed, 1 cancelled · 1 running, 0 waiting here');
+    // the uncertain one is not running: it waits for the user's decision
+    const counts = '9 of 12 done, 1 failed, 1 cancelled · 1 needs your decision';
+    await expect.poll(() => progress.textContent()).toBe(counts);
     expect(await group.getByRole('progressbar').getAttribute('aria-valuemax')).toBe('12');
     expect(await group.getByRole('heading').textContent()).toBe('Old batch song 1 and 11 more');
     expect(await group.locator('.activity-cost').textContent()).toBe(formatUsd(12 * EACH_MICROS));
+
+    // shown again (Activity left for Settings, which loads no task, and opened again): the group
+    // starts from the counts read before, never from the one loaded task's ("0 of 1 done", its
+    // price alone)
+    await openView(page, 'settings');
+    await page.evaluate((batch) => {
+      const win = globalThis as unknown as RecordingWindow;
+      const seen: string[] = [];
+      win.batchTexts = seen;
+      new win.MutationObserver(() => {
+        const g = win.document.querySelector(`[data-testid="batch-group"][data-batch-id="${batch}"]`);
+        if (!g) return;
+        const text = `${g.querySelector('[data-testid="batch-progress"]')?.textContent} | ${g.querySelector('.activity-cost')?.textContent}`;
+        if (seen.at(-1) !== text) seen.push(text);
+      }).observe(win.document, { subtree: true, childList: true, characterData: true });
+    }, BATCH);
+    await openView(page, 'activity');
+    await group.waitFor();
+    await expect.poll(() => progress.textContent()).toBe(counts);
+    expect(await page.evaluate(() => (globalThis as unknown as RecordingWindow).batchTexts)).toEqual([
+      `${counts} | ${formatUsd(12 * EACH_MICROS)}`,
+    ]);
     // the window holds one task of the batch: the one waiting for a decision
     const uncertain = (await rig.tasks()).find((t) => t.batchId === BATCH && t.state === 'uncertain')!;
     await group.getByRole('button', { name: 'Show the 1 of its 12 tasks listed here' }).click();

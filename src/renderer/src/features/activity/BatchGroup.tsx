@@ -3,7 +3,8 @@
  * failures listed, "Cancel the rest" (the tasks still only on this computer, with the count said
  * after), "Compare results", and its tasks' own rows when expanded. The counts, total and price
  * are the store's summary of the whole batch (tasks.batches), so tasks the window has not loaded
- * count too; the failures and rows are the loaded tasks'.
+ * count too (kept across remounts in batch-summaries.ts); the failures and rows are the loaded
+ * tasks'.
  */
 import { memo, useEffect, useId, useRef, useState } from 'react';
 import { type BatchCancelView, type BatchSummary, batchCancelText } from '../../../../shared/index.ts';
@@ -16,53 +17,74 @@ import { useTasks } from '../../state/tasks-state.ts';
 import { toastError, useUi } from '../../state/ui-state.ts';
 import { openBatchCompare } from '../library/batch-compare.ts';
 import { ActivityRow } from './ActivityRow.tsx';
+import { startSummaryRead, takeSummaryAnswer, useHeldSummary } from './batch-summaries.ts';
 import '../../styles/batches.css';
 
 /** A batch's tasks counted by how far they got. */
-export interface BatchProgress {
+interface BatchProgress {
   total: number;
   done: number;
   failed: number;
   queued: number;
   cancelled: number;
-  /** With the service, being downloaded, or waiting for the user's decision. */
+  /** With the service or being downloaded. */
   running: number;
+  /** Waiting for the user's decision: the create may have reached the service. */
+  uncertain: number;
 }
 
-export function batchProgress(tasks: readonly LoadedTask[]): BatchProgress {
-  const p: BatchProgress = { total: tasks.length, done: 0, failed: 0, queued: 0, cancelled: 0, running: 0 };
+function batchProgress(tasks: readonly LoadedTask[]): BatchProgress {
+  const p: BatchProgress = {
+    total: tasks.length,
+    done: 0,
+    failed: 0,
+    queued: 0,
+    cancelled: 0,
+    running: 0,
+    uncertain: 0,
+  };
   for (const task of tasks) {
     if (task.state === 'saved') p.done += 1;
     else if (task.state === 'failed' || task.state === 'expired') p.failed += 1;
     else if (task.state === 'queued') p.queued += 1;
     else if (task.state === 'cancelled') p.cancelled += 1;
+    else if (task.state === 'uncertain') p.uncertain += 1;
     else p.running += 1;
   }
   return p;
 }
 
 /** "7 of 12 done, 1 failed, 2 cancelled". */
-export function progressText(p: BatchProgress): string {
+function progressText(p: BatchProgress): string {
   const parts = [`${p.done} of ${p.total} done`];
   if (p.failed > 0) parts.push(`${p.failed} failed`);
   if (p.cancelled > 0) parts.push(`${p.cancelled} cancelled`);
   return parts.join(', ');
 }
 
+/** "1 running, 2 waiting here, 1 needs your decision"; empty when nothing is left to do. */
+function leftText(p: BatchProgress): string {
+  const parts: string[] = [];
+  if (p.running + p.queued > 0) parts.push(`${p.running} running, ${p.queued} waiting here`);
+  if (p.uncertain > 0) parts.push(`${p.uncertain} ${p.uncertain === 1 ? 'needs' : 'need'} your decision`);
+  return parts.join(', ');
+}
+
 /** What cancelling did, as a sentence (the CLI's `cancel --batch` says the same). */
-export function cancelText(view: BatchCancelView): string {
+function cancelText(view: BatchCancelView): string {
   return `${asSentence(batchCancelText(view))}.`;
 }
 
 /** The store's counts of a batch as the group shows them. */
-export function progressOfSummary(summary: BatchSummary): BatchProgress {
+function progressOfSummary(summary: BatchSummary): BatchProgress {
   return {
     total: summary.total,
     done: summary.done,
     failed: summary.failed,
     queued: summary.queued,
     cancelled: summary.cancelled,
-    running: summary.active + summary.uncertain,
+    running: summary.active,
+    uncertain: summary.uncertain,
   };
 }
 
@@ -71,37 +93,32 @@ const SUMMARY_DELAY_MS = 250;
 
 /**
  * The store's summary of the batch (tasks.batches): every task of it counts, loaded in the window
- * or not. Read when the group appears, and again when the states of its loaded tasks change (a
- * change event loads the task it is about, so any task of the batch that changes is among them):
- * changes in a burst are read once, SUMMARY_DELAY_MS after the last read at the soonest.
- * `refresh` reads it now. Null until the first answer, or when it failed.
+ * or not. Starts from the summary read last time the group was shown (batch-summaries.ts), then
+ * read when the group appears, and again when the states of its loaded tasks change (a change
+ * event loads the task it is about, so any task of the batch that changes is among them):
+ * changes in a burst are read once, SUMMARY_DELAY_MS after the last read at the soonest. The
+ * newest read's answer wins, whichever effect started it. `refresh` reads it now. Null until the
+ * first answer, or when the last one failed.
  */
 function useBatchSummary(
   batchId: string,
   tasks: readonly LoadedTask[],
 ): { summary: BatchSummary | null; refresh: () => void } {
-  const [summary, setSummary] = useState<BatchSummary | null>(null);
+  const summary = useHeldSummary(batchId);
   const [asked, setAsked] = useState(0);
   const lastRead = useRef(0);
   const states = tasks.map((t) => `${t.id}:${t.state}`).join(' ');
   // biome-ignore lint/correctness/useExhaustiveDependencies: `states` and `asked` say when to read again
   useEffect(() => {
-    let live = true;
     const wait = Math.max(0, lastRead.current + SUMMARY_DELAY_MS - Date.now());
     const timer = setTimeout(() => {
       lastRead.current = Date.now();
+      const read = startSummaryRead();
       invoke('tasks.batches', { batchId })
-        .then((found) => {
-          if (live) setSummary(found[0] ?? null);
-        })
-        .catch(() => {
-          if (live) setSummary(null);
-        });
+        .then((found) => takeSummaryAnswer(batchId, read, found[0] ?? null))
+        .catch(() => takeSummaryAnswer(batchId, read, null));
     }, wait);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
+    return () => clearTimeout(timer);
   }, [batchId, states, asked]);
   return {
     summary,
@@ -139,6 +156,7 @@ function BatchGroupInner({ batchId, tasks, now, connection, demo }: GroupProps) 
       : null;
   const title = summary?.title ?? first.title;
   const text = progressText(p);
+  const left = leftText(p);
 
   const cancelRest = async () => {
     setCancelling(true);
@@ -196,12 +214,7 @@ function BatchGroupInner({ batchId, tasks, now, connection, demo }: GroupProps) 
         </div>
         <span className="progress-text" data-testid="batch-progress">
           {text}
-          {p.queued + p.running > 0 ? (
-            <span className="muted">
-              {' '}
-              · {p.running} running, {p.queued} waiting here
-            </span>
-          ) : null}
+          {left ? <span className="muted"> · {left}</span> : null}
         </span>
       </div>
       {failures.length > 0 ? (
