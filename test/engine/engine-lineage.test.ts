@@ -104,7 +104,7 @@ describe('a previous result as an input', () => {
 
     // deleting the song: the extend keeps its title and the output used, and says so in a change
     const changes: TaskChange[] = [];
-    const stop = engine.onTaskChanges((batch) => changes.push(...batch));
+    const stop = engine.onTaskChanges((delivered) => changes.push(...delivered));
     await engine.deleteTask(song.id);
     const unlinked = engine.store.getTask(done.id);
     expect([unlinked?.parentId, unlinked?.parentOutput, unlinked?.parentGone]).toEqual([
