@@ -68,6 +68,7 @@ describe('batches and lineage through the contract', () => {
     expect(await h.ok<BatchCancelView>('tasks.cancelBatch', { batchId: batch.batchId })).toEqual({
       batchId: batch.batchId,
       cancelled: 0,
+      cancelledAfterUncertain: 0,
       alreadySent: 0,
       ended: 3,
       uncertain: 0,

@@ -129,7 +129,14 @@ describe('media-task cancel', () => {
       const r = await run('lib-batch', ['--json', 'cancel', '--batch', batchId]);
       expect(r.code, r.stderr).toBe(0);
       const out = JSON.parse(r.stdout);
-      expect(out.result).toEqual({ batchId, cancelled: 2, alreadySent: 1, ended: 0, uncertain: 0 });
+      expect(out.result).toEqual({
+        batchId,
+        cancelled: 2,
+        cancelledAfterUncertain: 0,
+        alreadySent: 1,
+        ended: 0,
+        uncertain: 0,
+      });
       expect(out.batch).toMatchObject({ batchId, total: 3, active: 1, queued: 0, cancelled: 2 });
 
       const again = await run('lib-batch', ['cancel', '--batch', batchId]);
@@ -216,6 +223,7 @@ describe('media-task cancel', () => {
     expect(JSON.parse(json.stdout).result).toEqual({
       batchId,
       cancelled: 0,
+      cancelledAfterUncertain: 0,
       alreadySent: 0,
       ended: 0,
       uncertain: 2,

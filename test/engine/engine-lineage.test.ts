@@ -20,7 +20,7 @@ import {
 import { InputValidationError } from '../../src/main/inputs/index.ts';
 import { exportTasks } from '../../src/main/library/index.ts';
 import type { LedgerEntry, Sandbox } from '../../src/sandbox/index.ts';
-import { MODELS, type Task, type TaskChange } from '../../src/shared/index.ts';
+import { batchCancelText, MODELS, type Task, type TaskChange } from '../../src/shared/index.ts';
 import { writePicture } from '../support/pictures.ts';
 import { openEngine, removeDir, sandbox, tempDir, waitForState } from './engine-fixtures.ts';
 
@@ -296,6 +296,7 @@ describe('batches', () => {
     expect(engine.cancelBatch(batchId)).toEqual({
       batchId,
       cancelled: 2,
+      cancelledAfterUncertain: 0,
       alreadySent: 1,
       ended: 0,
       uncertain: 0,
@@ -309,6 +310,7 @@ describe('batches', () => {
     expect(engine.cancelBatch(batchId)).toEqual({
       batchId,
       cancelled: 0,
+      cancelledAfterUncertain: 0,
       alreadySent: 1,
       ended: 2,
       uncertain: 0,
@@ -326,13 +328,19 @@ describe('batches', () => {
     // one is queued again on the user's word, with no service to send it to
     engine.setService(null);
     engine.resubmit(tasks[2]?.id ?? '');
-    expect(engine.cancelBatch(batchId)).toEqual({
+    const view = engine.cancelBatch(batchId);
+    expect(view).toEqual({
       batchId,
       cancelled: 1,
+      cancelledAfterUncertain: 1,
       alreadySent: 0,
       ended: 0,
       uncertain: 2,
     });
+    // the one cancelled had been sent once: it is not said to be unbilled
+    expect(batchCancelText(view)).toBe(
+      'cancelled 1 task still queued on this computer; it had been sent once before (the answer was lost) and may have been billed for that; 2 are waiting for your decision (they may have reached the service)',
+    );
   });
 });
 

@@ -112,6 +112,8 @@ export function cancelBatch(ctx: EngineContext, batchId: string): BatchCancelVie
       .filter((t): t is Task => t !== null),
   );
   for (const task of cancelled) ctx.events.changed(task);
+  // queued again after an uncertain create: only the new sending is called off
+  const afterUncertain = cancelled.filter((t) => store.events(t.id).some((e) => e.to === 'uncertain'));
   const now = store.batchStates(batchId);
   const sent = now.filter((t) => t.state !== 'queued' && ENGINE_WORK_STATES.includes(t.state));
   // uncertain is outside ENGINE_WORK_STATES but has not ended: it waits for the user's decision
@@ -120,6 +122,7 @@ export function cancelBatch(ctx: EngineContext, batchId: string): BatchCancelVie
   return {
     batchId,
     cancelled: cancelled.length,
+    cancelledAfterUncertain: afterUncertain.length,
     alreadySent: sent.length,
     ended: ended.length - cancelled.length,
     uncertain: uncertain.length,

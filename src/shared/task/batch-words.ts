@@ -6,6 +6,14 @@ import type { BatchCancelView } from './task-lineage.ts';
 
 const tasks = (n: number) => `${n} task${n === 1 ? '' : 's'}`;
 
+/** Of `n` cancelled, `resent` had been sent once before their answer was lost. */
+function resentWords(resent: number, n: number): string {
+  const billed = 'and may have been billed for that';
+  if (resent === n && n === 1) return `it had been sent once before (the answer was lost) ${billed}`;
+  if (resent === n) return `all of them had been sent once before (their answers were lost) ${billed}`;
+  return `${resent} of them had been sent once before (their answers were lost) ${billed}; the others were never sent`;
+}
+
 /**
  * `cancelled 2 tasks still queued on this computer; none of them was sent or billed; 1 already at
  * the service goes on and is billed; 1 is waiting for your decision (it may have reached the
@@ -14,10 +22,13 @@ const tasks = (n: number) => `${n} task${n === 1 ? '' : 's'}`;
  */
 export function batchCancelText(view: BatchCancelView): string {
   const n = view.cancelled;
+  const resent = view.cancelledAfterUncertain;
   const parts = [
     n === 0
       ? 'nothing was left to cancel on this computer'
-      : `cancelled ${tasks(n)} still queued on this computer; none of ${n === 1 ? 'it' : 'them'} was sent or billed`,
+      : resent === 0
+        ? `cancelled ${tasks(n)} still queued on this computer; none of ${n === 1 ? 'it' : 'them'} was sent or billed`
+        : `cancelled ${tasks(n)} still queued on this computer; ${resentWords(resent, n)}`,
   ];
   const sent = view.alreadySent;
   if (sent > 0) {

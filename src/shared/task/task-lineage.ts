@@ -103,6 +103,11 @@ export interface BatchCancelView {
   batchId: string;
   /** Tasks moved from queued to cancelled now. */
   cancelled: number;
+  /**
+   * Of those, the ones queued again after an uncertain create (on the user's word): that first
+   * create may have reached the service and been billed.
+   */
+  cancelledAfterUncertain: number;
   /** Tasks the service already has (or had): they go on, and are billed. */
   alreadySent: number;
   /** Tasks that had ended before (saved, failed, cancelled, expired). */
