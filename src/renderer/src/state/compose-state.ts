@@ -201,7 +201,8 @@ export const useCompose = create<ComposeState>()((set, get) => {
       set({
         slots,
         song: tab === 'song' ? EMPTY_SONG : s.song,
-        faceSwap: tab === 'faceSwap' ? EMPTY_FACE_SWAP : s.faceSwap,
+        // the mode (one face or several) stays, like the operation below: Clear empties the fields
+        faceSwap: tab === 'faceSwap' ? { ...EMPTY_FACE_SWAP, mode: s.faceSwap.mode } : s.faceSwap,
         imageEdit: tab === 'imageEdit' ? EMPTY_IMAGE_EDIT : s.imageEdit,
         // the operation chosen stays: Clear empties its fields
         fromResult:
