@@ -11,6 +11,7 @@ import {
   ProtocolError,
   RateLimitedError,
   refusalCodeOf,
+  ServerError,
   ServiceError,
   UnauthorizedError,
 } from '../service/index.ts';
@@ -116,19 +117,54 @@ export function submissionOutcome(err: unknown): SubmissionOutcome {
       detail: 'refused by the service',
     };
   }
-  const why =
-    err instanceof ServiceError
-      ? err.message
-      : `an unexpected error while sending: ${err instanceof Error ? err.message : String(err)}`;
-  return {
+  return uncertainSubmission(err);
+}
+
+/** What the user can do about a create in doubt. */
+const UNCERTAIN_TAIL = 'Submit it again, or discard it.';
+
+/**
+ * A create that may have reached the service, in words that say what happened: the service
+ * answered with an error (5xx), no answer came back (the connection broke after sending), or
+ * the answer could not be read. Told apart by the error's class, not by its words.
+ */
+function uncertainSubmission(err: unknown): SubmissionOutcome {
+  const uncertain = (message: string, code: number | null, detail: string): SubmissionOutcome => ({
     action: 'uncertain',
-    error: {
-      kind: 'uncertain',
-      message: `the create request may have reached the service, but its answer was lost (${why}). It may or may not have been created and billed: submit it again, or discard it.`,
-      code: err instanceof ServiceError ? (err.status ?? null) : null,
-    },
-    detail: 'answer to the create request lost',
-  };
+    error: { kind: 'uncertain', message: `${message} ${UNCERTAIN_TAIL}`, code },
+    detail,
+  });
+  if (err instanceof ServerError) {
+    const status = err.status ?? null;
+    const http = status === null ? 'a server error' : `HTTP ${status}`;
+    const said = err.serviceMessage ? `; it said: ${asClause(err.serviceMessage)}` : '';
+    return uncertain(
+      `the service answered with an error (${http}${said}) and may or may not have created (and billed) the task.`,
+      status,
+      `the service answered the create request with an error (${http})`,
+    );
+  }
+  if (err instanceof NetworkError) {
+    // the transport's code (UND_ERR_SOCKET…) means nothing to a user: left out
+    return uncertain(
+      `no answer came back: the connection broke after the create request was sent, so we can't tell whether the service received it; it may or may not have been created and billed.`,
+      null,
+      'no answer came back to the create request',
+    );
+  }
+  if (err instanceof ProtocolError) {
+    return uncertain(
+      `the service's answer to the create request could not be read (${asClause(err.reason)}), so it may or may not have created (and billed) the task.`,
+      err.status ?? null,
+      'the answer to the create request could not be read',
+    );
+  }
+  const why = err instanceof Error ? err.message : String(err);
+  return uncertain(
+    `the create request may have reached the service, but an unexpected error came while sending (${asClause(why)}); the task may or may not have been created and billed.`,
+    err instanceof ServiceError ? (err.status ?? null) : null,
+    'answer to the create request lost',
+  );
 }
 
 export type PollOutcome =

@@ -13,6 +13,7 @@ import {
   taskTypeEntry,
 } from '../../../shared/index.ts';
 import { type ConnectionState, serviceAt } from './connection-state.ts';
+import { asSentence } from './studio-error.ts';
 
 /** A task as the window holds it: from a list page (no `inputs`) or from a change event (with them). */
 export type LoadedTask = TaskListItem & { inputs?: Task['inputs'] };
@@ -57,6 +58,9 @@ export function stateTone(state: TaskState): Tone {
   return TONES[state] ?? 'neutral';
 }
 
+/** What choosing for an uncertain task means for the bill. */
+const UNCERTAIN_CHOICE = 'Submitting it again may be billed twice; discarding it sends nothing.';
+
 /** One sentence on what a state means for the user. */
 export function stateExplanation(task: Pick<LoadedTask, 'state' | 'error'>): string {
   switch (task.state) {
@@ -78,7 +82,8 @@ export function stateExplanation(task: Pick<LoadedTask, 'state' | 'error'>): str
     case 'failed':
       return task.error?.message ?? 'The task failed.';
     case 'uncertain':
-      return "We sent this task but never got an answer, so we can't tell whether the service received it. Submitting it again may be billed twice; discarding it sends nothing.";
+      // the engine's words say what happened (an error answer, no answer, an unreadable one)
+      return `${task.error ? asSentence(task.error.message) : "We sent this task but can't tell whether the service received it."} ${UNCERTAIN_CHOICE}`;
     case 'cancelled':
       return task.error?.kind === 'cancelled-at-service'
         ? 'The service cancelled it (this app did not); anything it charged still counts.'
