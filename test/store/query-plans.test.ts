@@ -57,6 +57,10 @@ const LIST_SHAPES: [string, ListQuery][] = [
   ['starredFirst', { order: 'starredFirst' }],
   ['favorite', { favorite: true }],
   ['family', { family: 'song' }],
+  ['family with a type of another family', { family: 'face-swap' }],
+  ['family less its types that make something else', { family: 'other' }],
+  ['family and states', { family: 'song', states: ['saved', 'failed'] }],
+  ['family in an order with a key', { family: 'song', order: 'title' }],
   ['taskType', { taskType: 'face-swap' }],
   ['one state', { states: ['saved'] }],
   ['three states', { states: ['saved', 'failed', 'queued'] }],
@@ -113,6 +117,7 @@ describe.each([
     (_name, order, index) => {
       const filters: ListQuery[] = [
         { family: 'song' },
+        { family: 'face-swap', states: ['saved', 'failed'] },
         { states: ['saved', 'failed', 'queued'] },
         { favorite: false, taskType: 'face-swap', states: ['queued'] },
       ];

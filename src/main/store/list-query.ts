@@ -7,8 +7,11 @@
  * OFFSET, so page 1,000 costs what page 1 costs. Which index walks a page:
  * - no filter: the unique index on seq (newest, oldest), or the order's index: tasks_by_favorite
  *   (starredFirst), tasks_by_title, tasks_by_cost, tasks_by_length;
- * - newest or oldest with `favorite`: tasks_by_favorite; `family`: tasks_by_family; `taskType`:
- *   tasks_by_type; createdFrom/createdTo: a seq range;
+ * - newest or oldest with `favorite`: tasks_by_favorite; `taskType`: tasks_by_type;
+ *   createdFrom/createdTo: a seq range;
+ * - `family` (the Type filter: what a task makes, see typeGroupMembers in the catalog): a walk of
+ *   tasks_by_family, plus one walk of tasks_by_type per type of another family that makes the same
+ *   (a song extend among songs), each stopping at the page size, merged by UNION ALL;
  * - `states`: one walk of tasks_by_state per state, each stopping at the page size, merged by
  *   UNION ALL (ten states cost ten short walks, not a sort of every match);
  * - `search`, newest or oldest first: the FTS5 index itself, walked by rowid (= seq), joined to the
@@ -20,7 +23,13 @@
  * a key, SQLite may instead walk the filter's index and sort its matches.
  */
 import type { SQLInputValue } from 'node:sqlite';
-import type { ListOrder, ListQuery, TaskFilter, TaskState } from '../../shared/index.ts';
+import {
+  type ListOrder,
+  type ListQuery,
+  type TaskFilter,
+  type TaskState,
+  typeGroupMembers,
+} from '../../shared/index.ts';
 import { toFtsQuery } from './fts-query.ts';
 import { ORDERS, type PagePosition, SORT_KEY_COLUMN } from './list-cursor.ts';
 import { seqFloor } from './sort-key.ts';
@@ -55,18 +64,64 @@ export function searchMatch(filter: TaskFilter): string | null {
   return filter.search === undefined ? null : toFtsQuery(filter.search);
 }
 
+/** `$name0, $name1, …` for `values`, filling `params`. */
+function listParams(name: string, values: readonly string[], params: Params): string {
+  return values
+    .map((value, i) => {
+      params[`${name}${i}`] = value;
+      return `$${name}${i}`;
+    })
+    .join(', ');
+}
+
+/**
+ * The alternatives of the `family` filter (the Type filter group), each one walk of an index: the
+ * group's own family, less the types of that family that make something else, then each type of
+ * another family that makes what the group makes. `col` names a column of the row.
+ */
+function familyArms(
+  family: TaskFilter['family'] & string,
+  col: (name: string) => string,
+  params: Params,
+): string[] {
+  const members = typeGroupMembers(family);
+  params.family = members.family;
+  const except = members.exceptTypes.length
+    ? ` AND +${col('task_type').replace(/^\+/, '')} NOT IN (${listParams('family_except', members.exceptTypes, params)})`
+    : '';
+  const also = members.alsoTypes.map((type, i) => {
+    params[`family_also${i}`] = type;
+    return `${col('task_type')} = $family_also${i}`;
+  });
+  return [`${col('family')} = $family${except}`, ...also];
+}
+
+/** The `family` filter as one WHERE term (its alternatives joined by OR). */
+function familyTerm(
+  family: TaskFilter['family'] & string,
+  col: (name: string) => string,
+  params: Params,
+): string {
+  const arms = familyArms(family, col, params);
+  return arms.length === 1 ? `(${arms[0]})` : `(${arms.map((arm) => `(${arm})`).join(' OR ')})`;
+}
+
 /**
  * WHERE terms for family, task type, favorite and the creation range, on columns of `t` (an alias
  * or the table name), filling `params`. `checkOnly`: written `+t.col` so that SQLite checks them
- * on each row of another index's walk instead of walking their own index.
+ * on each row of another index's walk instead of walking their own index. `withFamily` false:
+ * the caller walks the family filter's alternatives itself.
  */
-function attributeTerms(filter: TaskFilter, t: string, params: Params, checkOnly = false): string[] {
+function attributeTerms(
+  filter: TaskFilter,
+  t: string,
+  params: Params,
+  checkOnly = false,
+  withFamily = true,
+): string[] {
   const col = (name: string) => `${checkOnly ? '+' : ''}${t}.${name}`;
   const terms: string[] = [];
-  if (filter.family !== undefined) {
-    terms.push(`${col('family')} = $family`);
-    params.family = filter.family;
-  }
+  if (filter.family !== undefined && withFamily) terms.push(familyTerm(filter.family, col, params));
   if (filter.taskType !== undefined) {
     terms.push(`${col('task_type')} = $task_type`);
     params.task_type = filter.taskType;
@@ -179,7 +234,11 @@ export function buildListQuery(
     return searchBySeqQuery(query, order, match, at, params);
   }
   const walk = walkOrder && ORDERS[order].key !== null;
-  const terms = attributeTerms(query, 'tasks', params, walk);
+  // a Type filter group of several families' types: one walk per alternative, merged
+  const arms =
+    !walk && query.family !== undefined ? familyArms(query.family, (name) => `tasks.${name}`, params) : [];
+  const familyWalks = arms.length > 1 ? arms : null;
+  const terms = attributeTerms(query, 'tasks', params, walk, familyWalks === null);
   if (walk && states !== null) terms.unshift(statesTerm(states, 'tasks', params, true));
   if (match !== null) {
     // `+seq`: check each walked row against the match set instead of sorting every match.
@@ -190,14 +249,23 @@ export function buildListQuery(
   if (keyset !== null) terms.push(keyset);
   const select = `SELECT ${listColumns(order, 'tasks')} FROM tasks`;
   const tail = ` ORDER BY ${orderBy(order, 'tasks')} LIMIT $limit`;
-  if (walk || states === null || states.length === 1) {
+  if (familyWalks === null && (walk || states === null || states.length === 1)) {
     const all = walk || states === null ? terms : [statesTerm(states, 'tasks', params), ...terms];
     return { sql: `${select}${where(all)}${tail}`, params };
   }
-  const parts = states.map((state, i) => {
-    params[`state${i}`] = state;
-    return `SELECT * FROM (${select}${where([`tasks.state = $state${i}`, ...terms])}${tail})`;
-  });
+  const stateTerms =
+    states === null
+      ? [null]
+      : states.map((state, i) => {
+          params[`state${i}`] = state;
+          return `tasks.state = $state${i}`;
+        });
+  const parts = stateTerms.flatMap((stateTerm) =>
+    (familyWalks ?? [null]).map((arm) => {
+      const own = [stateTerm, arm].filter((term): term is string => term !== null);
+      return `SELECT * FROM (${select}${where([...own, ...terms])}${tail})`;
+    }),
+  );
   return { sql: `${parts.join(' UNION ALL ')} ORDER BY ${orderBy(order, null)} LIMIT $limit`, params };
 }
 
@@ -253,10 +321,7 @@ export function buildFilterShareQuery(filter: TaskFilter): BuiltQuery | null {
 /** The terms on task_totals of the family, task type and favorite filters (the ones it keeps). */
 function totalsTerms(filter: TaskFilter, params: Params): string[] {
   const terms: string[] = [];
-  if (filter.family !== undefined) {
-    terms.push('family = $family');
-    params.family = filter.family;
-  }
+  if (filter.family !== undefined) terms.push(familyTerm(filter.family, (name) => name, params));
   if (filter.taskType !== undefined) {
     terms.push('task_type = $task_type');
     params.task_type = filter.taskType;

@@ -23,6 +23,11 @@ export interface TaskTypeEntry {
   /** Unique across the catalog. */
   taskType: string;
   family: TaskFamily;
+  /**
+   * What the task makes, as the library's Type filter groups tasks: a song extend is listed under
+   * songs and a multi-face swap under face swaps, though both are `other` to the composer.
+   */
+  makes: TaskFamily;
   /** Human label for menus. */
   label: string;
   /** What a completed task yields. */
@@ -59,18 +64,25 @@ const aceStepPrompts = {
 } as const;
 
 /** What the task types of one model share: its name, what they yield and (ace-step) how long they take. */
-const aceStepAudio = { modelName: 'ace-step', outputKind: 'audio', expectedSeconds: 60 } as const;
+const aceStepAudio = {
+  modelName: 'ace-step',
+  makes: 'song',
+  outputKind: 'audio',
+  expectedSeconds: 60,
+} as const;
 const imageToolkit = { modelName: 'image-toolkit', outputKind: 'image' } as const;
 
 type OtherTaskTypeParts = Omit<
   TaskTypeEntry,
-  'family' | 'price' | 'sandboxOnly' | 'input' | 'sizeParameter'
+  'family' | 'makes' | 'price' | 'sandboxOnly' | 'input' | 'sizeParameter'
 > &
-  Partial<Pick<TaskTypeEntry, 'price' | 'sandboxOnly' | 'sizeParameter'>> & { fields: InputRules['fields'] };
+  Partial<Pick<TaskTypeEntry, 'makes' | 'price' | 'sandboxOnly' | 'sizeParameter'>> & {
+    fields: InputRules['fields'];
+  };
 
 /**
  * The entry of a task type of the Other tab: its input is checked loosely (fields beyond these
- * pass), and unless given it has no published price, the real service serves it and no input
+ * pass), and unless given it makes something `other`, has no published price, the real service serves it and no input
  * scales its duration.
  */
 function otherTaskType(parts: OtherTaskTypeParts): TaskTypeEntry {
@@ -78,6 +90,7 @@ function otherTaskType(parts: OtherTaskTypeParts): TaskTypeEntry {
     modelName: parts.modelName,
     taskType: parts.taskType,
     family: 'other',
+    makes: parts.makes ?? 'other',
     label: parts.label,
     outputKind: parts.outputKind,
     expectedSeconds: parts.expectedSeconds,
@@ -98,6 +111,7 @@ export const TASK_TYPES: readonly TaskTypeEntry[] = [
     modelName: 'ace-step',
     taskType: 'txt2audio',
     family: 'song',
+    makes: 'song',
     label: 'Song from text',
     outputKind: 'audio',
     expectedSeconds: 60,
@@ -163,6 +177,7 @@ export const TASK_TYPES: readonly TaskTypeEntry[] = [
     modelName: 'qwen-image',
     taskType: 'image-edit',
     family: 'image-edit',
+    makes: 'image-edit',
     label: 'Image edit',
     outputKind: 'image',
     expectedSeconds: 30,
@@ -192,6 +207,7 @@ export const TASK_TYPES: readonly TaskTypeEntry[] = [
     modelName: 'image-toolkit',
     taskType: 'face-swap',
     family: 'face-swap',
+    makes: 'face-swap',
     label: 'Face swap',
     outputKind: 'image',
     expectedSeconds: 20,
@@ -204,6 +220,7 @@ export const TASK_TYPES: readonly TaskTypeEntry[] = [
   otherTaskType({
     ...imageToolkit,
     taskType: 'multi-face-swap',
+    makes: 'face-swap',
     label: 'Multi face swap',
     expectedSeconds: 25,
     // field notes: multi-face-swap costs 0.015
@@ -302,6 +319,32 @@ export function vendorOf(modelId: string): string {
 
 export function familyOf(taskType: string): TaskFamily {
   return taskTypeEntry(taskType)?.family ?? 'other';
+}
+
+/**
+ * The Type filter group a stored task is listed under: what its type makes; a type the catalog
+ * does not know goes by the family it was stored with.
+ */
+export function typeGroupOf(taskType: string, family: TaskFamily): TaskFamily {
+  return taskTypeEntry(taskType)?.makes ?? family;
+}
+
+/**
+ * The stored tasks of a Type filter group: those of family `family` but of none of `exceptTypes`,
+ * and those of any of `alsoTypes` (of another family, making what the group makes).
+ */
+export interface TypeGroupMembers {
+  family: TaskFamily;
+  exceptTypes: string[];
+  alsoTypes: string[];
+}
+
+export function typeGroupMembers(group: TaskFamily): TypeGroupMembers {
+  return {
+    family: group,
+    exceptTypes: TASK_TYPES.filter((e) => e.family === group && e.makes !== group).map((e) => e.taskType),
+    alsoTypes: TASK_TYPES.filter((e) => e.family !== group && e.makes === group).map((e) => e.taskType),
+  };
 }
 
 /** The number that scales a task's duration (e.g. a song's seconds), if its type has one. */

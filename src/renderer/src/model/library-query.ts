@@ -9,6 +9,7 @@ import {
   type TaskFamily,
   type TaskFilter,
   type TaskState,
+  typeGroupOf,
 } from '../../../shared/index.ts';
 import type { LoadedTask } from './task-status.ts';
 import { localDayEndIso, localDayStartIso } from './time-format.ts';
@@ -17,6 +18,7 @@ export type StateFilter = '' | 'active' | 'saved' | 'failed' | 'uncertain' | 'ca
 export type LibraryOrder = ListOrder;
 
 export interface LibraryFilters {
+  /** The Type filter: what the tasks make (typeGroupOf), not only the composer's family. */
   family: '' | TaskFamily;
   state: StateFilter;
   /** Local days `YYYY-MM-DD`, '' for open ends. */
@@ -83,7 +85,7 @@ export function hasActiveFilters(filters: LibraryFilters): boolean {
 export function belongsAtTop(task: LoadedTask, filters: LibraryFilters): boolean {
   if (filters.order !== 'newest') return false;
   if (filters.search.trim() !== '') return false;
-  if (filters.family && task.family !== filters.family) return false;
+  if (filters.family && typeGroupOf(task.taskType, task.family) !== filters.family) return false;
   const states = statesOf(filters.state);
   if (states && !states.includes(task.state)) return false;
   if (filters.favorite && !task.favorite) return false;

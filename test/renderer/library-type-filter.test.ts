@@ -1,0 +1,55 @@
+/**
+ * A live task change joins the top of a gallery filtered by Type when the task makes what the
+ * filter shows: a multi-face swap under face swaps, a song extend under songs (the store lists
+ * them there too: test/store/type-filter.test.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { belongsAtTop, EMPTY_FILTERS } from '../../src/renderer/src/model/library-query.ts';
+import type { LoadedTask } from '../../src/renderer/src/model/task-status.ts';
+import { familyOf } from '../../src/shared/index.ts';
+
+function task(taskType: string): LoadedTask {
+  return {
+    id: taskType,
+    remoteId: null,
+    model: 'service/model',
+    taskType,
+    family: familyOf(taskType),
+    title: taskType,
+    state: 'queued',
+    remoteStatus: null,
+    request: { model: 'service/model', task_type: taskType, input: {} },
+    outputs: [],
+    favorite: false,
+    estimateMicros: null,
+    usage: null,
+    error: null,
+    createdAt: '2025-01-01T10:00:00.000Z',
+    updatedAt: '2025-01-01T10:00:00.000Z',
+    submittedAt: null,
+    remoteCreatedAt: null,
+    startedAt: null,
+    endedAt: null,
+    savedAt: null,
+    expectedMs: null,
+    parentId: null,
+    parentOutput: null,
+    parentGone: null,
+    batchId: null,
+  };
+}
+
+describe('belongsAtTop with the Type filter', () => {
+  it.each([
+    ['multi-face-swap', 'face-swap', true],
+    ['multi-face-swap', 'other', false],
+    ['extend', 'song', true],
+    ['edit', 'song', true],
+    ['extend', 'other', false],
+    ['background-remove', 'other', true],
+    ['a-type-the-catalog-does-not-know', 'other', true],
+    ['face-swap', 'song', false],
+  ] as const)('%s under %s: %s', (taskType, family, expected) => {
+    expect(belongsAtTop(task(taskType), { ...EMPTY_FILTERS, family })).toBe(expected);
+  });
+});
