@@ -1,5 +1,9 @@
-/** The left navigation: the four views, with the active count and an uncertain badge. */
-import { useMemo } from 'react';
+/**
+ * The left navigation: the four views, with the active count and an uncertain badge. In a small
+ * window each item's name is a tooltip (layout.css), hidden once the item is clicked until the
+ * pointer leaves it, so it does not cover the view it has just opened.
+ */
+import { useMemo, useState } from 'react';
 import { taskCounts } from '../model/task-status.ts';
 import { useTasks } from '../state/tasks-state.ts';
 import { useUi, type View } from '../state/ui-state.ts';
@@ -18,6 +22,7 @@ export function NavBar() {
   const byId = useTasks((s) => s.byId);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `rev` says the mutable map changed
   const counts = useMemo(() => taskCounts(byId.values()), [rev, byId]);
+  const [tipHidden, setTipHidden] = useState<View | null>(null);
 
   return (
     <nav className="nav" aria-label="Main">
@@ -31,7 +36,13 @@ export function NavBar() {
               type="button"
               className="nav-item"
               aria-current={view === item.view ? 'page' : undefined}
-              onClick={() => navigate(item.view)}
+              onClick={() => {
+                setTipHidden(item.view);
+                navigate(item.view);
+              }}
+              onPointerLeave={() => setTipHidden(null)}
+              onBlur={() => setTipHidden(null)}
+              data-tip-hidden={tipHidden === item.view ? '' : undefined}
               data-testid={`nav-${item.view}`}
             >
               <span className="nav-icon" aria-hidden="true">
