@@ -26,7 +26,7 @@ export function AccountBalance({ compact = false }: { compact?: boolean }) {
   const where = service === 'sandbox' ? ' (demo sandbox, not real money)' : '';
   if (compact) {
     return text ? (
-      <span className="balance-compact" data-testid="balance-compact">
+      <span className="balance-compact" data-testid="balance-compact" title={`Balance ${text}${where}`}>
         Balance <span className="balance-amount">{text}</span>
         {where}
       </span>
