@@ -10,6 +10,14 @@ import type { LoadedTask } from '../../model/task-status.ts';
 import { useStudio } from '../../state/studio-state.ts';
 import { beforeImageUrl, fileUrl } from './task-media.ts';
 
+/** What the player says when there is no result: why, for a task that ended without one. */
+function noResultText(task: LoadedTask): string {
+  if (task.state === 'failed') return 'No result: the task failed.';
+  if (task.state === 'expired') return 'No result: the task expired.';
+  if (task.state === 'cancelled') return 'No result: the task was cancelled.';
+  return 'No saved result yet.';
+}
+
 export function DetailMedia({ task }: { task: LoadedTask }) {
   const base = useStudio((s) => s.appInfo?.mediaBaseUrl);
   const [index, setIndex] = useState(0);
@@ -26,7 +34,7 @@ export function DetailMedia({ task }: { task: LoadedTask }) {
             ? 'The result expired at the service before it was saved.'
             : output?.error
               ? output.error
-              : 'No saved result yet.'}
+              : noResultText(task)}
         </p>
       </div>
     );

@@ -2,6 +2,7 @@
 import { useEffect, useId, useState } from 'react';
 import { invoke } from '../../bridge.ts';
 import { StateChip } from '../../components/StateChip.tsx';
+import { asSentence } from '../../model/studio-error.ts';
 import { stateExplanation, taskTypeLabelOf } from '../../model/task-status.ts';
 import { useTasks } from '../../state/tasks-state.ts';
 import { useUi } from '../../state/ui-state.ts';
@@ -110,7 +111,7 @@ export function DetailPanel({ id }: { id: string }) {
       </div>
       {task.state === 'failed' && task.error ? (
         <p className="field-error" role="note">
-          {task.error.message}
+          {asSentence(task.error.message)}
         </p>
       ) : task.state !== 'saved' ? (
         <p className="muted">{stateExplanation(task)}</p>
