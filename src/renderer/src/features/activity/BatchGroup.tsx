@@ -6,7 +6,7 @@
  * count too (kept across remounts in batch-summaries.ts); the failures and rows are the loaded
  * tasks'.
  */
-import { memo, useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { type BatchCancelView, type BatchSummary, batchCancelText } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
 import type { ConnectionState } from '../../model/connection-state.ts';
@@ -17,8 +17,13 @@ import { useTasks } from '../../state/tasks-state.ts';
 import { toastError, useUi } from '../../state/ui-state.ts';
 import { openBatchCompare } from '../library/batch-compare.ts';
 import { ActivityRow } from './ActivityRow.tsx';
-import { startSummaryRead, takeSummaryAnswer, useHeldSummary } from './batch-summaries.ts';
+import { heldSummary, startSummaryRead, subscribeToSummaries, takeSummaryAnswer } from './batch-summaries.ts';
 import '../../styles/batches.css';
+
+/** The batch's held summary, re-rendering when a newer one is taken. */
+function useHeldSummary(batchId: string): BatchSummary | null {
+  return useSyncExternalStore(subscribeToSummaries, () => heldSummary(batchId));
+}
 
 /** A batch's tasks counted by how far they got. */
 interface BatchProgress {

@@ -8,7 +8,6 @@
  * a newer one is ignored; an answer to a read that a newer read followed is still taken while the
  * newer one has not answered (so a steady stream of reads still moves the counts).
  */
-import { useSyncExternalStore } from 'react';
 import type { BatchSummary } from '../../../../shared/index.ts';
 
 /** How many batches' summaries are kept. */
@@ -55,14 +54,10 @@ export function heldSummary(batchId: string): BatchSummary | null {
   return held.get(batchId)?.summary ?? null;
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` whenever a newer summary is taken (for useSyncExternalStore). */
+export function subscribeToSummaries(listener: () => void): () => void {
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
   };
-}
-
-/** The batch's held summary, re-rendering when a newer one is taken. */
-export function useHeldSummary(batchId: string): BatchSummary | null {
-  return useSyncExternalStore(subscribe, () => heldSummary(batchId));
 }
