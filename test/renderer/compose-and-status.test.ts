@@ -20,39 +20,12 @@ import {
   taskCounts,
 } from '../../src/renderer/src/model/task-status.ts';
 import type { DraftView, TaskState } from '../../src/shared/index.ts';
+import { loadedTask } from './loaded-task.ts';
 
 const place = { libraryDir: '/lib', mediaBaseUrl: 'studio-media://library/' };
 
 function task(id: string, state: TaskState, patch: Partial<LoadedTask> = {}): LoadedTask {
-  return {
-    id,
-    remoteId: null,
-    model: 'service/ace-step',
-    taskType: 'txt2audio',
-    family: 'song',
-    title: id,
-    state,
-    remoteStatus: null,
-    request: { model: 'service/ace-step', task_type: 'txt2audio', input: {} },
-    outputs: [],
-    favorite: false,
-    estimateMicros: null,
-    usage: null,
-    error: null,
-    createdAt: '2025-01-01T10:00:00.000Z',
-    updatedAt: '2025-01-01T10:00:00.000Z',
-    submittedAt: null,
-    remoteCreatedAt: null,
-    startedAt: null,
-    endedAt: null,
-    savedAt: null,
-    expectedMs: null,
-    parentId: null,
-    parentOutput: null,
-    parentGone: null,
-    batchId: null,
-    ...patch,
-  };
+  return loadedTask({ id, title: id, state, ...patch });
 }
 
 describe('buildDraft', () => {

@@ -7,36 +7,17 @@ import { describe, expect, it } from 'vitest';
 import { belongsAtTop, EMPTY_FILTERS } from '../../src/renderer/src/model/library-query.ts';
 import type { LoadedTask } from '../../src/renderer/src/model/task-status.ts';
 import { familyOf } from '../../src/shared/index.ts';
+import { loadedTask } from './loaded-task.ts';
 
 function task(taskType: string): LoadedTask {
-  return {
+  return loadedTask({
     id: taskType,
-    remoteId: null,
     model: 'service/model',
     taskType,
     family: familyOf(taskType),
     title: taskType,
-    state: 'queued',
-    remoteStatus: null,
     request: { model: 'service/model', task_type: taskType, input: {} },
-    outputs: [],
-    favorite: false,
-    estimateMicros: null,
-    usage: null,
-    error: null,
-    createdAt: '2025-01-01T10:00:00.000Z',
-    updatedAt: '2025-01-01T10:00:00.000Z',
-    submittedAt: null,
-    remoteCreatedAt: null,
-    startedAt: null,
-    endedAt: null,
-    savedAt: null,
-    expectedMs: null,
-    parentId: null,
-    parentOutput: null,
-    parentGone: null,
-    batchId: null,
-  };
+  });
 }
 
 describe('belongsAtTop with the Type filter', () => {
