@@ -62,6 +62,18 @@ describe('migrations', () => {
     expect(libs.raw(dir).prepare('PRAGMA journal_mode').get()?.journal_mode).toBe('wal');
   });
 
+  it('keeps the SQL of every shipped migration byte for byte (libraries record its sha256)', () => {
+    const shipped = [
+      '18b7f17ef2f26f4b0ef1ed9279c2cb60a25ed3e647bce55c181efc48984afe8f',
+      'dfaceee87b76891e883735b4b7a0a051b369dbea2b75b1d7d265ad3c8914277e',
+      '8b7e3a162bc196c838192fe07798b80d54d6d46dcd427af57936e184c25b1a61',
+      'c1168bdfd0966b7fcc9fcbb66ec4aadc25d3245a8872d1f6922f1d6f63df2490',
+      '303bb48d3908cbcf15d0284735adc89d69fee9ee7953ecf66086873a76134851',
+      'b9a15f758d11c1f47a44ff9994d55fda0cc63267b68c05244a46f248df151b34',
+    ];
+    expect(MIGRATIONS.slice(0, shipped.length).map((m) => migrationHash(m.sql))).toEqual(shipped);
+  });
+
   it('reopening applies nothing again and keeps the data', () => {
     const dir = libs.dir();
     const first = libs.open(dir);
