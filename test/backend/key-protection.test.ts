@@ -133,6 +133,37 @@ describe('the key and the address it is sent to', () => {
       await h.backend.close();
     }
   });
+
+  it('refuses http for a name under .localhost, which a DNS server may place on another computer', async () => {
+    const h = await openBackend(join(root, 'http-dot-localhost'));
+    try {
+      const port = new URL(attacker.url).port;
+      for (const baseUrl of [`http://evil.localhost:${port}`, 'http://foo.localhost/api']) {
+        const r = await h.call('settings.update', { serviceProfile: 'custom', baseUrl });
+        expect(r.ok, baseUrl).toBe(false);
+        if (!r.ok) {
+          expect(r.error.message).toContain(
+            `"${new URL(baseUrl).hostname}" may be another computer: http:// is allowed only for localhost, 127.0.0.1 or [::1]`,
+          );
+        }
+      }
+      const upload = await h.call('settings.update', { uploadUrl: `http://up.localhost:${port}/x` });
+      expect(upload.ok).toBe(false);
+      // localhost itself and loopback addresses are still this computer
+      for (const baseUrl of [
+        `http://localhost:${port}`,
+        `http://127.0.0.2:${port}`,
+        `http://[::1]:${port}`,
+      ]) {
+        expect((await h.call('settings.update', { serviceProfile: 'custom', baseUrl })).ok, baseUrl).toBe(
+          true,
+        );
+      }
+      expect(keysSeenByAttacker()).toHaveLength(0);
+    } finally {
+      await h.backend.close();
+    }
+  });
 });
 
 describe('one rule for a key', () => {

@@ -31,12 +31,14 @@ export function hasAllowedImageUrlExtension(value: string): boolean {
   return LIMITS.faceSwapUrlExtensions.some((ext) => lower.endsWith(ext));
 }
 
-/** A host name on this computer only: `localhost`, 127.0.0.0/8 or `[::1]`. */
+/**
+ * A host name on this computer only: `localhost`, 127.0.0.0/8 or `[::1]`. Names under
+ * `.localhost` are not: the system's resolver hands them to DNS here, and a DNS server may
+ * answer with another computer's address (security review, issue 17, item 6).
+ */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  return (
-    host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
-  );
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 /**
@@ -53,6 +55,9 @@ export function keyTransportProblem(url: string): string | null {
   }
   if (parsed.protocol === 'https:') return null;
   if (parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname)) return null;
+  if (parsed.protocol === 'http:' && parsed.hostname.toLowerCase().endsWith('.localhost')) {
+    return `"${parsed.hostname.slice(0, 80)}" may be another computer: http:// is allowed only for localhost, 127.0.0.1 or [::1] (a name under .localhost is looked up like any other name); use one of those or https://`;
+  }
   if (parsed.protocol === 'http:') {
     return `the address must start with https:// (http:// is allowed only for this computer: localhost or 127.0.0.1), got "${url.slice(0, 80)}"`;
   }
