@@ -218,6 +218,31 @@ describe('library calls', () => {
     if (!relative.ok) expect(relative.error).toMatchObject({ kind: 'invalid-input', field: 'destDir' });
   });
 
+  it('uses a chosen folder only for what it was chosen for (security review, issue 17, item 4)', async () => {
+    // an export destination never becomes the library folder
+    const exportDir = join(dir, 'export-purpose');
+    h.dialogs.folder = exportDir;
+    await h.ok<ExportResult>('tasks.export', { ids: [song.id] });
+    const asLibrary = await h.call('settings.update', { libraryDir: exportDir });
+    expect(asLibrary.ok).toBe(false);
+    if (!asLibrary.ok) {
+      expect(asLibrary.error).toMatchObject({ kind: 'not-given', field: 'libraryDir' });
+      expect(asLibrary.error.message).toMatch(/chosen as an export destination, not as the library folder/);
+    }
+    expect((await h.ok<StudioSettings>('settings.get')).libraryDir).not.toBe(exportDir);
+    // nor the library folder an export destination
+    const libraryDir = join(dir, 'library-purpose');
+    h.dialogs.folder = libraryDir;
+    await h.ok('settings.chooseLibraryDir');
+    const asExport = await h.call('tasks.export', { ids: [song.id], destDir: libraryDir });
+    expect(asExport.ok).toBe(false);
+    if (!asExport.ok) {
+      expect(asExport.error).toMatchObject({ kind: 'not-given', field: 'destDir' });
+      expect(asExport.error.message).toMatch(/chosen as the library folder, not as an export destination/);
+    }
+    expect(existsSync(libraryDir)).toBe(false);
+  });
+
   it('reveals and drags out the output file inside the library', async () => {
     await h.ok('tasks.reveal', { id: song.id });
     await h.ok('tasks.dragOut', { id: song.id, index: 0 });

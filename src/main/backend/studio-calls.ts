@@ -30,7 +30,7 @@ import { exportTasks, resolveLibraryFile } from '../library/index.ts';
 import { NetworkError } from '../service/index.ts';
 import type { StudioBackendOptions } from './backend-options.ts';
 import { StudioCallError } from './call-errors.ts';
-import type { PathGrants } from './path-grants.ts';
+import { FOLDER_PURPOSE_WORDS, type FolderPurpose, type PathGrants } from './path-grants.ts';
 
 type ArgsOf<K extends StudioCallName> = z.output<(typeof STUDIO_CALLS)[K]['args']>;
 
@@ -66,23 +66,36 @@ function checkGivenFile(ctx: CallContext, field: string, value: unknown): void {
   }
 }
 
-/** A folder the window names must be one the user chose in a dialog. */
-function givenFolder(ctx: CallContext, field: string, value: string): string {
+/** A folder the window names must be one the user chose in a dialog, for this purpose. */
+function givenFolder(ctx: CallContext, field: string, value: string, purpose: FolderPurpose): string {
   const folder = absoluteFolder(field, value);
-  if (!ctx.grants.mayUseFolder(folder)) {
+  const chosenFor = ctx.grants.folderPurposes(folder);
+  if (chosenFor.length === 0) {
     throw new StudioCallError(
       'not-given',
       `${field}: this folder was not chosen in the app's folder dialog; choose it there`,
       field,
     );
   }
+  if (!chosenFor.includes(purpose)) {
+    const words = chosenFor.map((p) => FOLDER_PURPOSE_WORDS[p]).join(' and ');
+    throw new StudioCallError(
+      'not-given',
+      `${field}: this folder was chosen as ${words}, not as ${FOLDER_PURPOSE_WORDS[purpose]}; choose it for that in the app's folder dialog`,
+      field,
+    );
+  }
   return folder;
 }
 
-/** Asks for a folder in a native dialog; the answer is one the window may name from now on. */
-async function chooseGivenFolder(ctx: CallContext, title: string): Promise<string | null> {
+/** Asks for a folder in a native dialog; the answer is one the window may name from now on, for this purpose. */
+async function chooseGivenFolder(
+  ctx: CallContext,
+  title: string,
+  purpose: FolderPurpose,
+): Promise<string | null> {
   const folder = await ctx.options.dialogs.chooseFolder(title);
-  if (folder !== null) ctx.grants.grantFolder(folder);
+  if (folder !== null) ctx.grants.grantFolder(folder, purpose);
   return folder;
 }
 
@@ -138,7 +151,7 @@ function settingsCalls(ctx: CallContext) {
       const update =
         args.libraryDir === undefined
           ? args
-          : { ...args, libraryDir: givenFolder(ctx, 'libraryDir', args.libraryDir) };
+          : { ...args, libraryDir: givenFolder(ctx, 'libraryDir', args.libraryDir, 'library') };
       await ctx.updateSettings(update);
       const view = ctx.settingsView();
       ctx.emit('settings.changed', view);
@@ -174,7 +187,7 @@ function settingsCalls(ctx: CallContext) {
       return view;
     },
 
-    'settings.chooseLibraryDir': async () => chooseGivenFolder(ctx, 'Choose the library folder'),
+    'settings.chooseLibraryDir': async () => chooseGivenFolder(ctx, 'Choose the library folder', 'library'),
   } satisfies Partial<CallHandlers>;
 }
 
@@ -305,8 +318,8 @@ function taskCalls(ctx: CallContext) {
     'tasks.export': async (args: ArgsOf<'tasks.export'>) => {
       const tasks = args.ids.map((id) => taskOrFail(ctx, id));
       let dest: string | null;
-      if (args.destDir !== undefined) dest = givenFolder(ctx, 'destDir', args.destDir);
-      else dest = await chooseGivenFolder(ctx, 'Export to folder');
+      if (args.destDir !== undefined) dest = givenFolder(ctx, 'destDir', args.destDir, 'export');
+      else dest = await chooseGivenFolder(ctx, 'Export to folder', 'export');
       if (dest === null) return null;
       return exportTasks(ctx.libraryDir(), tasks, dest);
     },
