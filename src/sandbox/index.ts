@@ -118,7 +118,7 @@
  *
  * Exposure (options.ts): a developer's sandbox is open by default; the app's built-in sandbox
  * runs with `controlAccess: 'api-key'`, `outbound: 'loopback-only'` (image and audio inputs fetched
- * only from its own URLs, webhooks only to this computer; others a 400 naming the field, or for a
+ * only from its own URLs, no webhooks; others a 400 naming the field, or for a
  * source song a failed task) and `crossSite: 'refuse'` (403 to a request whose Origin is not its
  * own or whose Sec-Fetch-Site is another site).
  */

@@ -101,8 +101,8 @@ export interface SandboxOptions {
   /**
    * What the sandbox itself fetches and sends: `any` (the default) fetches any image or audio
    * URL given as an input and delivers webhooks anywhere; `loopback-only` (the app's built-in
-   * sandbox) fetches only its own URLs (uploads and results) and delivers webhooks only to this
-   * computer (localhost, 127.0.0.0/8, ::1). Other URLs are refused in the same words whatever is
+   * sandbox) fetches only its own URLs (uploads and results) and delivers no webhooks (a create
+   * carrying an endpoint is refused). Other URLs are refused in the same words whatever is
    * (or is not) at that address: at create with a 400 naming the field, or, for a source song
    * (read when processing ends), by failing the task.
    */

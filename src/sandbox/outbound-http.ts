@@ -1,16 +1,16 @@
 /**
  * The sandbox's own outgoing HTTP (image and audio URL inputs, webhook deliveries) on one undici Agent,
  * so stop() can close every socket it opened. Under `loopback-only` (outbound-policy.ts) it
- * fetches only the sandbox's own URLs, follows no redirect, connects only to loopback addresses
- * and words every failure to fetch the same way.
+ * fetches only the sandbox's own URLs, follows no redirect, connects only to loopback addresses,
+ * words every failure to fetch the same way, and sends no webhook.
  */
 import { Agent, type Dispatcher, interceptors, request } from 'undici';
 import { LIMITS } from '../shared/catalog/index.ts';
 import type { OutboundMode } from './options.ts';
 import {
-  FOREIGN_WEBHOOK,
   imageUrlProblem,
   loopbackConnector,
+  NO_WEBHOOKS,
   OWN_FILE_UNREADABLE,
   webhookEndpointProblem,
 } from './outbound-policy.ts';
@@ -105,7 +105,7 @@ export class OutboundHttp {
     headers: Record<string, string>,
     timeoutMs: number,
   ): Promise<number> {
-    if (this.webhookProblem(url)) throw new Error(FOREIGN_WEBHOOK);
+    if (this.webhookProblem(url)) throw new Error(NO_WEBHOOKS);
     const res = await request(url, {
       method: 'POST',
       dispatcher: this.agent,

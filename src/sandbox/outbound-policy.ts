@@ -1,9 +1,12 @@
 /**
  * What the sandbox itself may fetch and send under `outbound: 'loopback-only'` (the app's
- * built-in sandbox): image and audio inputs only from its own URLs (uploads and results), webhooks only
- * to this computer. A refused URL is refused in the same words whatever is at that address, so
- * the answers tell nothing about other machines or ports. Connections are checked again when
- * they open (a name such as `localhost` is resolved and must give loopback addresses only).
+ * built-in sandbox): image and audio inputs only from its own URLs (uploads and results), and no
+ * webhooks at all: the built-in sandbox runs on the user's computer, and a webhook endpoint is
+ * whatever the page put in the task, so any local program's port with a header value of the
+ * page's choosing (security review, issue 17, item 8). A refused URL is refused in the same
+ * words whatever is at that address, so the answers tell nothing about other machines or ports.
+ * Connections are checked again when they open (a name such as `localhost` is resolved and must
+ * give loopback addresses only).
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
@@ -15,9 +18,9 @@ import type { OutboundMode } from './options.ts';
 export const FOREIGN_IMAGE_URL = 'the demo sandbox fetches only its own files (uploads and results)';
 /** The one answer for an image or audio URL of its own that it could not fetch. */
 export const OWN_FILE_UNREADABLE = 'the file could not be fetched';
-/** The one answer for a webhook endpoint the built-in sandbox will not call. */
-export const FOREIGN_WEBHOOK =
-  'the demo sandbox sends webhooks only to this computer (http://localhost or http://127.0.0.1)';
+/** The one answer for any webhook endpoint given to the built-in sandbox. */
+export const NO_WEBHOOKS =
+  'the demo sandbox sends no webhooks (it runs on this computer, where a webhook could reach any local program); leave the webhook endpoint empty in demo mode';
 
 function parsed(url: string): URL | null {
   try {
@@ -25,12 +28,6 @@ function parsed(url: string): URL | null {
   } catch {
     return null;
   }
-}
-
-/** A host name on this computer: `localhost` or a loopback IP address. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  return host === 'localhost' || isLoopbackAddress(host);
 }
 
 /** Why an image or audio URL may not be fetched, or null. */
@@ -42,8 +39,7 @@ export function imageUrlProblem(url: string, mode: OutboundMode, ownOrigin: stri
 /** Why a webhook endpoint may not be called, or null ('' means no webhook). */
 export function webhookEndpointProblem(endpoint: string, mode: OutboundMode): string | null {
   if (mode === 'any' || endpoint === '') return null;
-  const url = parsed(endpoint);
-  return url && isLoopbackHost(url.hostname) ? null : FOREIGN_WEBHOOK;
+  return NO_WEBHOOKS;
 }
 
 /** A connection refused because it would leave this computer. */

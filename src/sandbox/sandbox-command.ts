@@ -16,6 +16,7 @@
  *                         '{"planRefusedTaskTypes":["face-swap"],"uploadRefused":true}'
  *   --control MODE        open | api-key | off (default open): who may use /_sandbox/...
  *   --outbound MODE       any | loopback-only (default any): what image inputs and webhooks may reach
+ *                         (loopback-only: the sandbox's own files, no webhooks)
  *   --cross-site MODE     allow | refuse (default allow): requests from other sites' web pages
  *
  * Prints exactly one line on stdout: `Sandbox listening on http://127.0.0.1:<port>`.
@@ -52,8 +53,8 @@ export const SANDBOX_USAGE = `usage: media-task sandbox [--port N] [--api-key K]
   the faults (PUT /_sandbox/faults), and the sandbox fetches any image URL and calls any
   webhook it is given. The app's built-in sandbox runs locked, as these flags do:
   --control api-key          the control paths need the sandbox's key in x-api-key (off: 404)
-  --outbound loopback-only   image inputs only from the sandbox's own URLs, webhooks only to
-                             this computer; other URLs answer 400 naming the field
+  --outbound loopback-only   image inputs only from the sandbox's own URLs and no webhooks;
+                             other URLs, and any webhook endpoint, answer 400 naming the field
   --cross-site refuse        403 to any request from a web page of another origin
                              (an Origin not its own, or Sec-Fetch-Site: cross-site / same-site)`;
 

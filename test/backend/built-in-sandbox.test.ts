@@ -2,7 +2,8 @@
  * The app's built-in sandbox (demo mode, started by the backend on 127.0.0.1) runs locked: any
  * other program or web page on this computer gets nothing from its control paths without the
  * key (which only the backend has), a request from another site's page is refused, it fetches
- * no image URL but its own; tests reach its ledger in-process through `builtInSandbox()`.
+ * no image URL but its own and sends no webhook (the page could aim one at any local program);
+ * tests reach its ledger in-process through `builtInSandbox()`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
@@ -12,16 +13,20 @@ import { type Harness, openBackend, removeDir, SONG, tempDir, waitUntil } from '
 let dir: string;
 let h: Harness;
 let pictures: RawServer;
+/** Another program listening on this computer, recording every request and connection. */
+let listener: RawServer;
 
 beforeAll(async () => {
   dir = await tempDir('mts-built-in-sandbox-');
   h = await openBackend(dir);
   pictures = await startRawServer((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end());
+  listener = await startRawServer((_req, res) => res.writeHead(200).end());
 });
 
 afterAll(async () => {
   await h?.backend.close();
   await pictures?.close();
+  await listener?.close();
   await removeDir(dir);
 });
 
@@ -75,5 +80,24 @@ describe('the built-in sandbox, seen from another program on this computer', () 
     expect(ended.state).toBe('failed');
     expect(ended.error?.message).toMatch(/input\.image: .*the demo sandbox fetches only its own files/);
     expect(pictures.requests).toEqual([]);
+  });
+
+  it('sends no webhook the page asks for: the task fails saying why, and nothing reaches the local port', async () => {
+    const task = await h.ok<Task>('tasks.queue', {
+      ...SONG,
+      webhook: { endpoint: `${listener.url}/admin/run`, secret: 'header-value-the-page-chose' },
+    });
+    const ended = await waitUntil(async () => {
+      const t = await h.ok<Task | null>('tasks.get', { id: task.id });
+      return t && ['saved', 'failed'].includes(t.state) ? t : null;
+    });
+    expect(ended.state).toBe('failed');
+    expect(ended.error?.message).toMatch(
+      /config\.webhook_config\.endpoint: the demo sandbox sends no webhooks \(it runs on this computer/,
+    );
+    // refused at create: no delivery was ever scheduled, so none can come later
+    expect(h.backend.builtInSandbox()?.webhookDeliveries()).toEqual([]);
+    expect(listener.requests).toEqual([]);
+    expect(listener.connections()).toBe(0);
   });
 });

@@ -2,8 +2,8 @@
  * The built-in sandbox of demo mode: how the app runs it, what of it the host may reach, and
  * its lifecycle (started when demo mode needs it, stopped when it does not). The sandbox
  * listens on 127.0.0.1 where any local program or web page could call it, so it runs locked:
- * its control paths want its key, it fetches only its own files and sends webhooks only to
- * this computer, and it refuses requests from web pages of other sites.
+ * its control paths want its key, it fetches only its own files, sends no webhooks (a task
+ * carrying one fails, saying why), and it refuses requests from web pages of other sites.
  */
 import { randomBytes } from 'node:crypto';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../sandbox/index.ts';
