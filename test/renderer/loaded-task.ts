@@ -28,6 +28,7 @@ export function loadedTask(patch: Partial<LoadedTask> = {}): LoadedTask {
     parentId: null,
     parentOutput: null,
     parentGone: null,
+    deletedAt: null,
     batchId: null,
     ...patch,
   };

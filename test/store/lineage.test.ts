@@ -176,6 +176,7 @@ describe('lineage', () => {
           parentOutput: 1,
           batchId: null,
           thumbPath: null,
+          deletedAt: null,
         },
         expect.objectContaining({ id: 'song', parentOutput: null, thumbPath: null }),
       ],

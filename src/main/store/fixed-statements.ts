@@ -63,8 +63,9 @@ export const FIXED_SQL = {
     ORDER BY next_poll_at LIMIT 1`,
   // task_totals (a few rows per task type), kept by triggers
   countInStates: `SELECT coalesce(sum(tasks), 0) AS n FROM task_totals
-    WHERE state IN (SELECT value FROM json_each($states))`,
-  // a task cancelled at the service may still have been billed: its usage counts
+    WHERE trashed = 0 AND state IN (SELECT value FROM json_each($states))`,
+  // a task cancelled at the service may still have been billed: its usage counts; so does a task
+  // in Recently deleted (the money was spent)
   costSummary: `SELECT
       coalesce(sum(CASE WHEN state <> 'cancelled' THEN tasks ELSE 0 END), 0) AS tasks,
       coalesce(sum(CASE WHEN state <> 'cancelled' THEN estimate_micros ELSE 0 END), 0) AS estimate_micros,
@@ -94,12 +95,13 @@ export function prepareFixedStatements(db: DatabaseSync): FixedStatements {
 export const CONSISTENCY_SQL = {
   foreignKeys: 'PRAGMA foreign_key_check',
   totals: `WITH actual AS (
-      SELECT family, task_type, state, favorite, count(*) AS tasks,
+      SELECT family, task_type, state, favorite, deleted_at IS NOT NULL AS trashed, count(*) AS tasks,
         sum(coalesce(estimate_micros, 0)) AS estimate_micros
-      FROM tasks GROUP BY family, task_type, state, favorite),
+      FROM tasks GROUP BY family, task_type, state, favorite, deleted_at IS NOT NULL),
     kept AS (
-      SELECT family, task_type, state, favorite, tasks, estimate_micros FROM task_totals WHERE tasks <> 0)
-    SELECT DISTINCT family, task_type, state, favorite FROM (
+      SELECT family, task_type, state, favorite, trashed, tasks, estimate_micros FROM task_totals
+      WHERE tasks <> 0)
+    SELECT DISTINCT family, task_type, state, favorite, trashed FROM (
       SELECT * FROM (SELECT * FROM actual EXCEPT SELECT * FROM kept)
       UNION ALL SELECT * FROM (SELECT * FROM kept EXCEPT SELECT * FROM actual))`,
   fts: "INSERT INTO tasks_fts (tasks_fts, rank) VALUES ('integrity-check', 1)",

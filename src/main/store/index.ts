@@ -17,3 +17,4 @@ export {
   SqliteFeatureMissingError,
 } from './store-errors.ts';
 export type * from './store-types.ts';
+export type { SelectedTask } from './trash-records.ts';

@@ -44,6 +44,7 @@ import type {
 } from './store-types.ts';
 import { TaskLists } from './task-lists.ts';
 import { TaskRecords } from './task-records.ts';
+import { type SelectedTask, TrashRecords } from './trash-records.ts';
 
 export class LibraryStore {
   /** Absolute path of the database file. */
@@ -55,6 +56,7 @@ export class LibraryStore {
   readonly #lists: TaskLists;
   readonly #lineage: TaskLineageRecords;
   readonly #settings: SettingsRecords;
+  readonly #trash: TrashRecords;
 
   private constructor(core: StoreCore) {
     this.#core = core;
@@ -65,6 +67,7 @@ export class LibraryStore {
     this.#lists = new TaskLists(core);
     this.#lineage = new TaskLineageRecords(core);
     this.#settings = new SettingsRecords(core);
+    this.#trash = new TrashRecords(core);
   }
 
   /** Opens (creating the folder and file when needed) `<libraryDir>/library.sqlite` and migrates it. */
@@ -166,6 +169,50 @@ export class LibraryStore {
 
   events(taskId: string): TaskEvent[] {
     return this.#tasks.events(taskId);
+  }
+
+  // ---- Recently deleted -----------------------------------------------------------------------
+
+  /**
+   * Moves tasks to Recently deleted (`deletedAt` set to this time, ISO UTC), each with an event;
+   * tasks already there are left as they are. Returns the ids moved. Nothing else changes: the
+   * rows, inputs, outputs and files stay until deleteTask.
+   */
+  trashTasks(ids: readonly string[], deletedAt: string): string[] {
+    return this.#trash.trash(ids, deletedAt);
+  }
+
+  /** Takes tasks out of Recently deleted, each with an event. Returns the ids restored. */
+  restoreTasks(ids: readonly string[]): string[] {
+    return this.#trash.restore(ids);
+  }
+
+  /**
+   * Up to `limit` tasks a filter matches, but for `except`, newest first after the task with
+   * seq `afterSeq` (null: from the newest): the pages a bulk action walks.
+   */
+  selectionPage(
+    filter: TaskFilter,
+    except: readonly string[],
+    afterSeq: number | null,
+    limit: number,
+  ): SelectedTask[] {
+    return this.#trash.selectionPage(filter, except, afterSeq, limit);
+  }
+
+  /** These ids' tasks with their state and deletedAt, in the order given; absent ids left out. */
+  selectedTasks(ids: readonly string[]): SelectedTask[] {
+    return this.#trash.selected(ids);
+  }
+
+  /** The ids of the tasks one delete moved to Recently deleted (all got exactly this deletedAt). */
+  trashedAt(deletedAt: string): string[] {
+    return this.#trash.trashedAt(deletedAt);
+  }
+
+  /** Up to `limit` ids of the tasks in Recently deleted since before `before` (ISO), oldest first. */
+  trashedBefore(before: string, limit: number): string[] {
+    return this.#trash.trashedBefore(before, limit);
   }
 
   // ---- the engine's poll bookkeeping (no part of a Task) ------------------------------------
@@ -286,7 +333,7 @@ export class LibraryStore {
 
   // ---- aggregates -----------------------------------------------------------------------------
 
-  /** Estimates and reported usage over all tasks but cancelled ones. */
+  /** Estimates and reported usage over all tasks but cancelled ones (those in Recently deleted too). */
   costSummary(): CostSummary {
     return this.#lists.costSummary();
   }

@@ -19,7 +19,7 @@ import {
 import { parseStored } from './column-table.ts';
 import type { StoreCore } from './store-core.ts';
 
-const ITEM_COLUMNS = `id, title, task_type, state, created_at, parent_id, parent_output, batch_id,
+const ITEM_COLUMNS = `id, title, task_type, state, created_at, parent_id, parent_output, batch_id, deleted_at,
   (SELECT thumb_path FROM task_outputs o WHERE o.task_id = tasks.id AND o.thumb_path IS NOT NULL
    ORDER BY o.idx LIMIT 1) AS thumb_path`;
 
@@ -54,6 +54,7 @@ const ItemRow = z
     parent_output: z.number().int().nullable(),
     batch_id: z.string().nullable(),
     thumb_path: z.string().nullable(),
+    deleted_at: z.string().nullable(),
   })
   .transform((r) => ({
     parentId: r.parent_id,
@@ -66,6 +67,7 @@ const ItemRow = z
       parentOutput: r.parent_output,
       batchId: r.batch_id,
       thumbPath: r.thumb_path,
+      deletedAt: r.deleted_at,
     } satisfies TaskLineageItem,
   }));
 

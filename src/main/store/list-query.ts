@@ -18,6 +18,9 @@
  *   task by seq and stopped after a page: the cost does not grow with the number of matches;
  * - `search` in another order: the order's index walked, each row checked against the set of
  *   matching rows (built once per page: grows with the number of matches).
+ * Every list and count leaves out the tasks in Recently deleted (`deleted_at` set, migration 7)
+ * unless its filter asks for those alone (`trashed`): a term checked on each row walked, and a
+ * column of task_totals.
  * Filters beyond the one an index serves are checked row by row during that walk, so a page costs
  * (page size / share of rows passing those filters) row reads. With a filter and an order that has
  * a key, SQLite may instead walk the filter's index and sort its matches.
@@ -120,7 +123,8 @@ function attributeTerms(
   withFamily = true,
 ): string[] {
   const col = (name: string) => `${checkOnly ? '+' : ''}${t}.${name}`;
-  const terms: string[] = [];
+  // a task in Recently deleted is in no list but that one's
+  const terms = [`${t}.deleted_at IS ${filter.trashed === true ? 'NOT ' : ''}NULL`];
   if (filter.family !== undefined && withFamily) terms.push(familyTerm(filter.family, col, params));
   if (filter.taskType !== undefined) {
     terms.push(`${col('task_type')} = $task_type`);
@@ -312,15 +316,16 @@ export function buildFilterShareQuery(filter: TaskFilter): BuiltQuery | null {
   const terms = totalsTerms(filter, params);
   const states = filterStates(filter);
   if (states !== null && states.length > 0) terms.push(statesTerm(states, 'task_totals', params));
-  if (terms.length === 0) return null;
+  // no filter but the list's side of Recently deleted: the order's own walk (as without one)
+  if (terms.length === 1 && filter.trashed !== true) return null;
   const sql = `SELECT coalesce(sum(tasks), 0) AS total,
     coalesce(sum(CASE WHEN ${terms.join(' AND ')} THEN tasks ELSE 0 END), 0) AS matching FROM task_totals`;
   return { sql, params };
 }
 
-/** The terms on task_totals of the family, task type and favorite filters (the ones it keeps). */
+/** The terms on task_totals of the trashed, family, task type and favorite filters (the ones it keeps). */
 function totalsTerms(filter: TaskFilter, params: Params): string[] {
-  const terms: string[] = [];
+  const terms = [`trashed = ${filter.trashed === true ? 1 : 0}`];
   if (filter.family !== undefined) terms.push(familyTerm(filter.family, (name) => name, params));
   if (filter.taskType !== undefined) {
     terms.push('task_type = $task_type');
@@ -356,4 +361,36 @@ export function buildOldestInStatesQuery(states: readonly TaskState[], limit: nu
   if (distinct.length === 1) return { sql: one(0), params };
   const parts = distinct.map((_, i) => `SELECT * FROM (${one(i)})`);
   return { sql: `${parts.join(' UNION ALL ')} ORDER BY seq LIMIT $limit`, params };
+}
+
+/**
+ * The ids (with state and deletedAt) of up to `limit` tasks a selection's filter matches, but
+ * for `except`, after `afterSeq` (null: from the newest) in seq order, newest first: one page
+ * of a bulk action, which resolves a selection page by page from where it got to (an action
+ * never changes seq, so each task is visited once whatever the action does to the filter).
+ */
+export function buildSelectionPageQuery(
+  filter: TaskFilter,
+  except: readonly string[],
+  afterSeq: number | null,
+  limit: number,
+): BuiltQuery | null {
+  const params: Params = { limit, except: JSON.stringify(except) };
+  const states = filterStates(filter);
+  if (states !== null && states.length === 0) return null;
+  const terms = attributeTerms(filter, 'tasks', params);
+  if (states !== null) terms.push(statesTerm(states, 'tasks', params));
+  const match = searchMatch(filter);
+  if (match !== null) {
+    terms.push('tasks.seq IN (SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH $match)');
+    params.match = match;
+  }
+  if (afterSeq !== null) {
+    terms.push('tasks.seq < $after_seq');
+    params.after_seq = afterSeq;
+  }
+  if (except.length > 0) terms.push('tasks.id NOT IN (SELECT value FROM json_each($except))');
+  else delete params.except;
+  const sql = `SELECT id, seq, state, deleted_at FROM tasks${where(terms)} ORDER BY seq DESC LIMIT $limit`;
+  return { sql, params };
 }

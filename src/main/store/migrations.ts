@@ -24,6 +24,7 @@
 import { V1_SCHEMA } from './migrations/v1-initial-schema.ts';
 import { V2_SPENT, V3_ORDERS } from './migrations/v2-v3-cost-and-orders.ts';
 import { V4_SHARED_INPUTS, V5_LINEAGE, V6_PARENT_GONE } from './migrations/v4-v6-inputs-and-lineage.ts';
+import { V7_RECENTLY_DELETED } from './migrations/v7-recently-deleted.ts';
 
 export interface Migration {
   version: number;
@@ -42,6 +43,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   { version: 5, name: 'lineage (parent task and output) and batches', sql: V5_LINEAGE },
   { version: 6, name: 'a task keeps the title of its deleted parent', sql: V6_PARENT_GONE },
+  { version: 7, name: 'Recently deleted: deleted_at, totals by trashed', sql: V7_RECENTLY_DELETED },
 ];
 
 /** The states the partial index `tasks_finished_by_model` covers: the service finished the task. */

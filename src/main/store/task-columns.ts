@@ -134,6 +134,8 @@ export const TASK_TABLE: ColumnTable<StoredTask, TaskRowField> = new ColumnTable
     // write of the store
     plain('parentGone', 'parent_gone', textOrNull),
     plain('batchId', 'batch_id', textOrNull),
+    // set and cleared by moving to and from Recently deleted (trash-records.ts), never by a patch
+    plain('deletedAt', 'deleted_at', textOrNull),
     plain('nextPollAt', 'next_poll_at', numberOrNull, { patch: z.number().int().nullable() }),
     plain('pollCount', 'poll_count', z.number().int(), { patch: z.number().int().nonnegative() }),
   ],

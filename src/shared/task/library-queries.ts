@@ -24,8 +24,52 @@ export const TaskFilterSchema = z.strictObject({
   favorite: z.boolean().optional(),
   /** User text; every word must match title, prompt or lyrics, the last word as a prefix. */
   search: text(500).optional(),
+  /**
+   * true: only the tasks in Recently deleted (deletedAt set). Absent or false: only the others;
+   * a deleted task is in no other list, search or count.
+   */
+  trashed: z.boolean().optional(),
 });
 export type TaskFilter = z.infer<typeof TaskFilterSchema>;
+
+/** At most this many ids in a selection (or in its exceptions) crossing a call. */
+export const MAX_SELECTION_IDS = 10_000;
+
+const selectionId = z.string().min(1).max(100);
+
+/**
+ * Which tasks a bulk action is for: these ids, or every task the filter matches now except
+ * these (the window's "Select all", which never needs the ids of tasks it has not loaded; the
+ * library resolves the filter when the action runs).
+ */
+export const TaskSelectionSchema = z.union([
+  z.strictObject({ ids: z.array(selectionId).min(1).max(MAX_SELECTION_IDS) }),
+  z.strictObject({
+    filter: TaskFilterSchema,
+    except: z.array(selectionId).max(MAX_SELECTION_IDS),
+  }),
+]);
+export type TaskSelection = z.infer<typeof TaskSelectionSchema>;
+
+/** What moving tasks to Recently deleted did. */
+export interface TrashOutcome {
+  /** How many tasks were moved (queued ones were cancelled first: never sent, not billed). */
+  moved: number;
+  /** How many were left because the service is working on them (they can be deleted once ended). */
+  running: number;
+  /** Ids of the selection that are no task of the library, or were already in Recently deleted. */
+  skipped: string[];
+  /** The time every moved task got as its deletedAt (Undo restores the tasks of one delete by it). */
+  deletedAt: string;
+}
+
+/** What restoring or deleting forever did. */
+export interface TrashActionOutcome {
+  /** How many tasks were restored, or deleted forever with their files. */
+  done: number;
+  /** Ids of the selection that are no task in Recently deleted. */
+  skipped: string[];
+}
 
 export const ListQuerySchema = TaskFilterSchema.extend({
   /**

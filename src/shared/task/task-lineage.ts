@@ -53,6 +53,8 @@ export interface TaskLineageItem {
   batchId: string | null;
   /** Library-relative path of its first output's thumbnail (or the saved image itself); null when none. */
   thumbPath: string | null;
+  /** When it was deleted (it is in Recently deleted); null while it is in the library. */
+  deletedAt: string | null;
 }
 
 /** The chain around a task. */

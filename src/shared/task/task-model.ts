@@ -166,7 +166,15 @@ export interface Task {
   parentGone: string | null;
   /** The batch this task was queued in (tasks.queueBatch), if any. */
   batchId: string | null;
+  /**
+   * When the user deleted it (ISO): it is in Recently deleted, with its files, until it is
+   * restored (null again) or purged (TRASH_DAYS later, or deleted forever). null: in the library.
+   */
+  deletedAt: string | null;
 }
+
+/** How long a deleted task stays in Recently deleted before it is purged with its files. */
+export const TRASH_DAYS = 30;
 
 export interface TaskEvent {
   taskId: string;

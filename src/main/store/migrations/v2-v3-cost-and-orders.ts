@@ -5,11 +5,11 @@
  * `usage.consume` (points of one micro-dollar) once known, the estimate before, and nothing for
  * a task the service never created (cancelled or refused before it had a remote id).
  */
-const SPENT_OF_NEW = `CASE
+export const SPENT_OF_NEW = `CASE
     WHEN new.remote_id IS NULL AND new.state IN ('cancelled', 'failed') THEN 0
     WHEN new.usage_consume IS NOT NULL THEN new.usage_consume
     ELSE coalesce(new.estimate_micros, 0) END`;
-const SPENT_OF_OLD = SPENT_OF_NEW.replaceAll('new.', 'old.');
+export const SPENT_OF_OLD = SPENT_OF_NEW.replaceAll('new.', 'old.');
 
 export const V2_SPENT = `
 ALTER TABLE task_totals ADD COLUMN spent_micros REAL NOT NULL DEFAULT 0;
