@@ -1,4 +1,5 @@
 export * from './catalog/index.ts';
+export * from './compose/index.ts';
 export * from './ipc/index.ts';
 export * from './service/index.ts';
 export * from './settings/index.ts';

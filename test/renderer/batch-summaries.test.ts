@@ -26,6 +26,7 @@ function summary(batchId: string, done: number): BatchSummary {
     queued: 0,
     uncertain: 0,
     cancelled: 0,
+    retried: 0,
     estimateMicros: 120_000,
     taskIds: [],
   };

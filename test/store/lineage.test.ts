@@ -286,6 +286,7 @@ describe('batches', () => {
         queued: 1,
         uncertain: 0,
         cancelled: 0,
+        retried: 0,
         estimateMicros: 40_000,
         taskIds: ['a0', 'a1', 'a2', 'a3'],
       },
@@ -303,6 +304,22 @@ describe('batches', () => {
     expect(store.batchStates('A').map((t) => t.state)).toEqual(['saved', 'failed', 'processing', 'queued']);
     store.insertTask(faceSwapTask({ id: 'c0', batchId: 'C', createdAt: at(9) }));
     expect(store.batches().map((b) => b.batchId)).toEqual(['C', 'A']);
+  });
+
+  it('counts the failures retried (a re-run of each), not the ones made into something else', () => {
+    const store = libs.open();
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString();
+    for (let i = 0; i < 3; i++)
+      store.insertTask(faceSwapTask({ id: `f${i}`, batchId: 'F', createdAt: at(i) }));
+    for (const id of ['f0', 'f1', 'f2']) store.transition(id, 'failed');
+    // f0 retried twice (a retry that failed, then another); f1 made into an upscale of its output
+    store.insertTask(faceSwapTask({ id: 'r0', parentId: 'f0', parentOutput: null, createdAt: at(5) }));
+    store.insertTask(faceSwapTask({ id: 'r1', parentId: 'f0', parentOutput: null, createdAt: at(6) }));
+    store.insertTask(faceSwapTask({ id: 'u1', parentId: 'f1', parentOutput: 0, createdAt: at(7) }));
+    expect(store.batches('F')[0]).toMatchObject({ failed: 3, retried: 1 });
+    expect(store.retryIds('f0')).toEqual(['r0', 'r1']);
+    expect(store.retryIds('f1')).toEqual([]);
+    expect(store.batchStates('F').map((t) => t.retries)).toEqual([2, 0, 0]);
   });
 });
 

@@ -31,6 +31,8 @@ import { NetworkError } from '../service/index.ts';
 import type { StudioBackendOptions } from './backend-options.ts';
 import { StudioCallError } from './call-errors.ts';
 import { FOLDER_PURPOSE_WORDS, type FolderPurpose, type PathGrants } from './path-grants.ts';
+import { retryCalls } from './retry-calls.ts';
+import { savedFormsCalls } from './saved-forms-calls.ts';
 
 type ArgsOf<K extends StudioCallName> = z.output<(typeof STUDIO_CALLS)[K]['args']>;
 
@@ -388,6 +390,8 @@ export function createCallHandlers(ctx: CallContext): CallHandlers {
     'engine.status': async () => ctx.statusView(),
     'media.check': (args: ArgsOf<'media.check'>) => checkMedia(ctx, args),
     ...taskCalls(ctx),
+    ...retryCalls(ctx),
+    ...savedFormsCalls(ctx),
     'cost.summary': async () => ({
       ...ctx.engine().store.costSummary(),
       budgetMicros: ctx.engine().budget(),

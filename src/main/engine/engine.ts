@@ -16,6 +16,7 @@ import type { TaskChange, TaskDraft } from '../../shared/index.ts';
 import {
   type AccountInfo,
   type BatchCancelView,
+  type BatchRetryView,
   type BatchSummary,
   type EngineStatus,
   hostedProfile,
@@ -33,6 +34,7 @@ import { type EngineClock, SYSTEM_CLOCK } from './engine-clock.ts';
 import { assertOpen, type EngineContext } from './engine-context.ts';
 import type { EngineOptions } from './engine-options.ts';
 import { EngineEvents, engineStatusOf } from './engine-status.ts';
+import * as retries from './failure-retries.ts';
 import { InputFiles } from './input-files.ts';
 import { DEFAULT_DOWNLOAD_LIMITS, type DownloadLimits } from './output-downloads.ts';
 import { DEFAULT_POLLING } from './polling-schedule.ts';
@@ -261,6 +263,16 @@ export class TaskEngine {
     options: { acceptUnknownPrice?: boolean } = {},
   ): Promise<{ batchId: string; tasks: Task[] }> {
     return intake.queueBatch(this.#ctx, drafts, options);
+  }
+
+  /** Queues each failed task of a batch that has no retry yet once more, as a new batch. */
+  retryFailed(batchId: string): Promise<BatchRetryView> {
+    return retries.retryFailedOfBatch(this.#ctx, batchId);
+  }
+
+  /** The retries (re-runs) of these tasks, oldest first. */
+  retriesOf(ids: readonly string[]): Task[] {
+    return retries.retriesOf(this.#ctx, ids);
   }
 
   /** Cancels the tasks of a batch still only queued locally; the others go on. */

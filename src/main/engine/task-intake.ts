@@ -72,7 +72,11 @@ export async function queueTask(ctx: EngineContext, draft: TaskDraft): Promise<T
 export async function queueBatch(
   ctx: EngineContext,
   drafts: readonly TaskDraft[],
-  options: { acceptUnknownPrice?: boolean } = {},
+  options: {
+    acceptUnknownPrice?: boolean;
+    /** Runs in the transaction that records the tasks, before them: it may refuse (throw). */
+    beforeInsert?: () => void;
+  } = {},
 ): Promise<{ batchId: string; tasks: Task[] }> {
   assertOpen(ctx);
   if (drafts.length < 1 || drafts.length > BATCH_MAX_DRAFTS) {
@@ -103,15 +107,16 @@ export async function queueBatch(
     );
     checkBudget(store, checked, accepted);
     const rows = await each((_, i) => newTaskOf(ctx, checked[i] as CheckedDraft, hold, batchId));
-    const tasks = store.transaction(() =>
-      rows.map((row, i) => {
+    const tasks = store.transaction(() => {
+      options.beforeInsert?.();
+      return rows.map((row, i) => {
         try {
           return store.insertTask(row);
         } catch (err) {
           throw namingDraft(err, i, rows.length);
         }
-      }),
-    );
+      });
+    });
     queued = true;
     for (const task of tasks) events.changed(task);
     loop.kick();

@@ -322,8 +322,13 @@ export class LibraryStore {
   }
 
   /** The id and state of each task of a batch, in the order they were queued (empty for none). */
-  batchStates(batchId: string): { id: string; state: TaskState }[] {
+  batchStates(batchId: string): { id: string; state: TaskState; retries: number }[] {
     return this.#lineage.batchStates(batchId);
+  }
+
+  /** The ids of the re-runs of task `id` (its retries, when it failed), oldest first. */
+  retryIds(id: string): string[] {
+    return this.#lineage.retryIds(id);
   }
 
   /** That batch's summary (ended or not), or without an id every batch with a task not ended, newest first. */

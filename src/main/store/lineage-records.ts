@@ -10,6 +10,7 @@ import {
   FINAL_STATES,
   LINEAGE_CHILDREN,
   LINEAGE_DEPTH,
+  RETRIABLE_STATES,
   RUNNING_STATES,
   TASK_STATES,
   type TaskLineage,
@@ -35,9 +36,14 @@ export const LINEAGE_SQL = {
     WHERE parent_id = $id ORDER BY seq LIMIT $limit`,
   // tasks_by_parent: every child's id, however many
   childIds: `SELECT id FROM tasks INDEXED BY tasks_by_parent WHERE parent_id = ? ORDER BY seq`,
-  // tasks_by_batch
-  batchTasks: `SELECT id, title, task_type, state, created_at, estimate_micros FROM tasks
-    INDEXED BY tasks_by_batch WHERE batch_id = ? ORDER BY seq`,
+  // tasks_by_parent: the re-runs of one task (its retries, when it failed), oldest first
+  retryIds: `SELECT id FROM tasks INDEXED BY tasks_by_parent
+    WHERE parent_id = ? AND parent_output IS NULL ORDER BY seq`,
+  // tasks_by_batch, and tasks_by_parent for each failure's re-runs
+  batchTasks: `SELECT id, title, task_type, state, created_at, estimate_micros,
+    (SELECT count(*) FROM tasks c INDEXED BY tasks_by_parent
+      WHERE c.parent_id = tasks.id AND c.parent_output IS NULL) AS retries
+    FROM tasks INDEXED BY tasks_by_batch WHERE batch_id = ? ORDER BY seq`,
   // tasks_by_state: the tasks not ended are few, whatever the size of the library
   openBatches: `SELECT DISTINCT batch_id FROM tasks INDEXED BY tasks_by_state
     WHERE state IN (${NOT_ENDED}) AND batch_id IS NOT NULL`,
@@ -78,6 +84,7 @@ const BatchRow = z.object({
   state: z.enum(TASK_STATES),
   created_at: z.string(),
   estimate_micros: z.number().nullable(),
+  retries: z.number().int(),
 });
 type BatchTaskRow = z.infer<typeof BatchRow>;
 
@@ -98,6 +105,7 @@ function summaryOf(batchId: string, rows: readonly BatchTaskRow[]): BatchSummary
     queued: count(['queued']),
     uncertain: count(['uncertain']),
     cancelled: count(['cancelled']),
+    retried: rows.filter((r) => RETRIABLE_STATES.includes(r.state) && r.retries > 0).length,
     estimateMicros: unknown ? null : rows.reduce((sum, r) => sum + (r.estimate_micros ?? 0), 0),
     taskIds: rows.map((r) => r.id),
   };
@@ -142,9 +150,17 @@ export class TaskLineageRecords {
       .map((r) => String(r.id));
   }
 
-  /** The id and state of each task of a batch, in the order they were queued. */
-  batchStates(batchId: string): { id: string; state: TaskState }[] {
-    return this.#batchRows(batchId).map((r) => ({ id: r.id, state: r.state }));
+  /** The id and state of each task of a batch, in the order they were queued, and how many re-runs each has. */
+  batchStates(batchId: string): { id: string; state: TaskState; retries: number }[] {
+    return this.#batchRows(batchId).map((r) => ({ id: r.id, state: r.state, retries: r.retries }));
+  }
+
+  /** The ids of the re-runs of task `id` (its retries, when it failed), oldest first. */
+  retryIds(id: string): string[] {
+    return this.#core.cache
+      .get(LINEAGE_SQL.retryIds)
+      .all(id)
+      .map((r) => String(r.id));
   }
 
   /** One batch's summary (ended or not), or every batch with a task not ended, newest first. */

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { INPUT_MEDIA_KINDS } from '../catalog/input-fields.ts';
 import { apiKeyProblem } from '../catalog/limits.ts';
+import { SavedFormsSchema, type SavedFormsView } from '../compose/saved-forms.ts';
 import { SettingsUpdateSchema, type StudioSettings } from '../settings/settings-schema.ts';
 import {
   type CostSummary,
@@ -19,7 +20,7 @@ import {
   type TaskPage,
 } from '../task/library-queries.ts';
 import { type DraftView, TaskBatchSchema, TaskDraftSchema } from '../task/task-draft.ts';
-import type { BatchCancelView, BatchSummary, TaskLineage } from '../task/task-lineage.ts';
+import type { BatchCancelView, BatchRetryView, BatchSummary, TaskLineage } from '../task/task-lineage.ts';
 import type { EngineStatus, InputSource, Task, TaskEvent } from '../task/task-model.ts';
 
 // ---------- shapes that cross the bridge ----------
@@ -199,6 +200,20 @@ export const STUDIO_CALLS = {
     result: z.custom<{ ok: true }>(),
   },
   'cost.summary': { args: none, result: z.custom<CostView>() },
+  /**
+   * Queues each failed task of a batch once more, as a new batch (each a re-run of its failure);
+   * a failure already retried is left out, and when none is left the call is refused.
+   */
+  'tasks.retryFailed': { args: z.strictObject({ batchId: id }), result: z.custom<BatchRetryView>() },
+  /** The tasks queued as retries of these (re-runs of them), oldest first, for failures shown. */
+  'tasks.retries': {
+    args: z.strictObject({ ids: z.array(id).max(500) }),
+    result: z.custom<Task[]>(),
+  },
+  /** Keeps the composer's forms in a file of the app's data folder (local files only while given). */
+  'compose.saveForms': { args: SavedFormsSchema, result: z.custom<{ saved: true }>() },
+  /** The composer's forms kept last time (null on the first start), or why they could not be read. */
+  'compose.loadForms': { args: none, result: z.custom<SavedFormsView>() },
 } as const;
 
 export type StudioCallName = keyof typeof STUDIO_CALLS;

@@ -8,7 +8,7 @@
  * the way a stored request names a library input file as `{ "$file": "inputs/…" }`; the engine
  * resolves it when the task is queued.
  */
-import type { TaskState } from './task-model.ts';
+import type { Task, TaskState } from './task-model.ts';
 
 /** A previous result used as an input: output `index` of task `taskId`. */
 export interface OutputRef {
@@ -94,10 +94,30 @@ export interface BatchSummary {
   /** Waiting for the user's decision (the create may have reached the service). */
   uncertain: number;
   cancelled: number;
+  /** Of the failed (or expired) ones, those already queued again (a re-run of each exists). */
+  retried: number;
   /** The sum of the tasks' estimates in micro-dollars; null when any task's price is unknown. */
   estimateMicros: number | null;
   /** Its tasks' ids in the order they were queued. */
   taskIds: string[];
+}
+
+/**
+ * A retry is a re-run of a task that failed (or expired): a task with `parentId` the failure and
+ * `parentOutput` null. "Retry the failed ones" queues each failure of a batch once, as a new batch.
+ */
+/** The ended states a task can be retried from. */
+export const RETRIABLE_STATES: readonly TaskState[] = ['failed', 'expired'];
+
+export interface BatchRetryView {
+  /** The batch the failures were in. */
+  batchId: string;
+  /** The new batch of retries. */
+  retryBatchId: string;
+  /** The retries, in the order of the failures. */
+  tasks: Task[];
+  /** Failures left out because they had been retried before. */
+  alreadyRetried: number;
 }
 
 /** What cancelling a batch did. */

@@ -1,0 +1,116 @@
+/**
+ * The composer's forms as kept on disk between starts (issue 17, item 12): every tab's fields,
+ * its media slots (what each holds, not its check), what it is made from, and its batch choices.
+ * The window sends them as the user types (`compose.saveForms`); main writes them to a file in
+ * the app's data folder and checks them with this schema when it reads them back, so a damaged
+ * file is reported and set aside, never handed to the composer. A draft's local file paths are
+ * only kept while the user had given the file to the app (main drops any other).
+ */
+import { z } from 'zod';
+
+export const COMPOSE_TAB_NAMES = ['song', 'faceSwap', 'imageEdit', 'fromResult', 'other'] as const;
+export const SLOT_FIELD_NAMES = [
+  'style_audio',
+  'target_image',
+  'swap_image',
+  'image1',
+  'image2',
+  'image3',
+  'source_audio',
+  'source_image',
+] as const;
+
+/** The longest value a saved slot keeps (a pasted picture above it is not kept: its label and a note are). */
+export const SAVED_SLOT_VALUE_MAX = 1_000_000;
+/** The longest text a saved field keeps (well above every limit of the service). */
+const TEXT_MAX = 200_000;
+
+const text = z.string().max(TEXT_MAX);
+const id = z.string().min(1).max(100);
+
+export const SavedSlotSchema = z.strictObject({
+  /** A local path, a URL or Base64; '' when the slot is empty (or its file could not be kept). */
+  value: z.string().max(SAVED_SLOT_VALUE_MAX),
+  label: z.string().max(2000),
+  origin: z.enum(['file', 'url', 'library', 'data', 'result']).nullable(),
+  /** A library result the slot names (origin `result`). */
+  result: z
+    .strictObject({
+      taskId: id,
+      index: z.number().int().min(0).max(100),
+      mediaUrl: z.string().max(4000).nullable(),
+      seconds: z.number().nonnegative().nullable(),
+    })
+    .nullable(),
+  /** Why the slot is empty though it held something (its file was not given again after a restart). */
+  note: z.string().max(2000).nullable(),
+});
+export type SavedSlot = z.infer<typeof SavedSlotSchema>;
+
+const perTab = <T extends z.ZodType>(schema: T) =>
+  z.strictObject(
+    Object.fromEntries(COMPOSE_TAB_NAMES.map((tab) => [tab, schema])) as Record<
+      (typeof COMPOSE_TAB_NAMES)[number],
+      T
+    >,
+  );
+
+export const SavedFormsSchema = z.strictObject({
+  version: z.literal(1),
+  tab: z.enum(COMPOSE_TAB_NAMES),
+  song: z.strictObject({
+    stylePrompt: text,
+    negativePrompt: text,
+    lyrics: text,
+    duration: z.number().finite(),
+  }),
+  faceSwap: z.strictObject({
+    mode: z.enum(['one', 'several']),
+    swapFacesIndex: text,
+    targetFacesIndex: text,
+  }),
+  imageEdit: z.strictObject({
+    prompt: text,
+    negativePrompt: text,
+    seed: text,
+    steps: text,
+    flowShift: text,
+  }),
+  fromResult: z.strictObject({
+    operation: z.string().min(1).max(100),
+    values: z.record(
+      z.string().max(100),
+      z.record(z.string().max(100), z.union([z.string().max(TEXT_MAX), z.boolean()])),
+    ),
+  }),
+  other: z.strictObject({ model: text, taskType: text, modelId: text, json: text }),
+  common: perTab(z.strictObject({ title: text, webhookEndpoint: text, webhookSecret: text })),
+  slots: z.strictObject(
+    Object.fromEntries(SLOT_FIELD_NAMES.map((field) => [field, SavedSlotSchema])) as Record<
+      (typeof SLOT_FIELD_NAMES)[number],
+      typeof SavedSlotSchema
+    >,
+  ),
+  parent: perTab(
+    z
+      .strictObject({ taskId: id, output: z.number().int().min(0).max(100).nullable(), title: text })
+      .nullable(),
+  ),
+  batch: z.strictObject({
+    variations: perTab(z.number().int().min(1).max(100)),
+    songSplit: z.boolean(),
+    extra: z.strictObject({
+      target_image: z.array(SavedSlotSchema).max(100),
+      source_image: z.array(SavedSlotSchema).max(100),
+    }),
+  }),
+});
+export type SavedForms = z.infer<typeof SavedFormsSchema>;
+
+/** What `compose.loadForms` answers: the forms kept last time, and what went wrong reading them. */
+export interface SavedFormsView {
+  /** null when none were kept (the first start) or they could not be read. */
+  forms: SavedForms | null;
+  /** The file could not be read: said in plain words, with where the damaged file was kept. */
+  problem: string | null;
+}
