@@ -11,6 +11,8 @@
  * sharp's loader falls back to it when no native binary is found.
  */
 import type SharpModule from 'sharp';
+import type { Metadata, Sharp as SharpImage, SharpOptions } from 'sharp';
+import { assertDecodableSize, DECODE_OPTIONS } from './decode-limits.ts';
 
 /** sharp's default export: the function that opens an image. */
 export type Sharp = typeof SharpModule;
@@ -46,4 +48,53 @@ export function loadSharp(): Promise<Sharp> {
 export async function imageCodecBuild(): Promise<string> {
   const sharp = await loadSharp();
   return 'emscripten' in sharp.versions ? 'wasm32' : `${process.platform}-${process.arch}`;
+}
+
+/** A picture's size and format as its header gives them. */
+export interface ImageSize {
+  width: number;
+  height: number;
+  /** As sharp names it: `png`, `jpeg`, `webp`, `gif`, `heif`, ... */
+  format: string;
+  /** Width and height once EXIF orientation is applied (swapped for a quarter turn). */
+  orientedWidth: number;
+  orientedHeight: number;
+}
+
+/**
+ * Reads a picture's size from its header with sharp, decoding no pixel; null when sharp cannot
+ * read a header there (not a picture, or a broken one). The pixel limit is off for this read
+ * only, so that a huge size is read and named rather than refused in sharp's words.
+ */
+export async function readImageSize(input: string | Buffer): Promise<ImageSize | null> {
+  const sharp = await loadSharp(); // a load failure rejects: it is the codec's, not the picture's
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    return null;
+  }
+  const { width, height, format } = meta;
+  if (!format || !width || !height) return null;
+  return {
+    width,
+    height,
+    format,
+    orientedWidth: meta.autoOrient?.width ?? width,
+    orientedHeight: meta.autoOrient?.height ?? height,
+  };
+}
+
+/**
+ * sharp on a picture whose header size (`size`, read before) is within the decode limits, with
+ * sharp's own pixel limit set as well; throws ImageTooLargeError, decoding nothing, otherwise.
+ */
+export async function openDecodable(
+  input: string | Buffer,
+  size: { width: number; height: number },
+  options: SharpOptions = {},
+): Promise<SharpImage> {
+  assertDecodableSize(size.width, size.height);
+  const sharp = await loadSharp();
+  return sharp(input, { ...options, ...DECODE_OPTIONS });
 }

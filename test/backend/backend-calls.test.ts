@@ -3,7 +3,7 @@
  * (demo mode on the first run) and real files: good arguments do what they say, bad arguments
  * are refused with the field named, and engine errors come back with their kind.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +16,7 @@ import {
   type TaskChange,
   type TaskPage,
 } from '../../src/shared/index.ts';
+import { hugePng, hugeWebp } from '../support/oversized-pictures.ts';
 import {
   closeBackendRig,
   type Harness,
@@ -330,6 +331,38 @@ describe('media checks, budget and cost', () => {
     });
     expect(gif.ok).toBe(false);
     expect(gif.message).toMatch(/^swap_image: /);
+  });
+
+  it('refuses from the header a picture claiming 99,000,000 x 1 px (file or Base64), and a task with it', async () => {
+    const wide = join(dir, 'wide.png');
+    writeFileSync(wide, hugePng(99_000_000, 1));
+    h.backend.grantDroppedFile(wide);
+    const file = await h.ok<MediaCheck>('media.check', {
+      field: 'target_image',
+      value: wide,
+      kind: 'image',
+      faceSwap: true,
+    });
+    expect(file).toMatchObject({
+      ok: false,
+      message: 'target_image: image is 99000000 x 1 px; each side must be under 2048 px',
+    });
+    const webp = `data:image/webp;base64,${hugeWebp(16_777_216, 1).toString('base64')}`;
+    const inline = await h.ok<MediaCheck>('media.check', { field: 'image1', value: webp, kind: 'image' });
+    expect(inline).toMatchObject({
+      ok: false,
+      message: 'image1: image is 16777216 x 1 px; each side must be under 2048 px',
+    });
+    const queued = await h.call('tasks.queue', {
+      model: 'image-toolkit',
+      taskType: 'face-swap',
+      input: { target_image: wide, swap_image: wide },
+    });
+    expect(queued.ok).toBe(false);
+    if (!queued.ok)
+      expect(queued.error.message).toBe(
+        'target_image: image is 99000000 x 1 px; each side must be under 2048 px',
+      );
   });
 
   it('refuses a task over the budget and reports the cost', async () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import { API_KEY } from '../engine/engine-fixtures.ts';
 import { closedPort } from '../service/raw-http-server.ts';
+import { hugePng } from '../support/oversized-pictures.ts';
 import { type CliResult, closeCliRig, openCliRig, runCli } from './cli-runner.ts';
 
 let dir: string;
@@ -55,6 +56,40 @@ describe('media-task bad inputs', () => {
     const array = await rawFrom('array.json');
     expect(array.code).toBe(2);
     expect(array.stderr).toContain('--input-json: array.json must hold a JSON object, got an array');
+    const listed = await run(['--library', lib, '--json', 'list']);
+    expect(JSON.parse(listed.stdout).items).toEqual([]);
+  });
+
+  it('a picture whose header claims 99,000,000 x 1 px: exit 2 naming its size, refused from the header', async () => {
+    const wide = join(dir, 'wide.png');
+    writeFileSync(wide, hugePng(99_000_000, 1));
+    const lib = join(dir, 'lib-wide');
+    const face = await run([
+      '--library',
+      lib,
+      '--sandbox',
+      'create',
+      'face-swap',
+      '--target',
+      wide,
+      '--swap',
+      wide,
+    ]);
+    expect(face.code).toBe(2);
+    expect(face.stderr).toContain('target_image: image is 99000000 x 1 px; each side must be under 2048 px');
+    const edit = await run([
+      '--library',
+      lib,
+      '--sandbox',
+      'create',
+      'image-edit',
+      '--image1',
+      wide,
+      '--prompt',
+      'x',
+    ]);
+    expect(edit.code).toBe(2);
+    expect(edit.stderr).toContain('image1: image is 99000000 x 1 px; each side must be under 2048 px');
     const listed = await run(['--library', lib, '--json', 'list']);
     expect(JSON.parse(listed.stdout).items).toEqual([]);
   });

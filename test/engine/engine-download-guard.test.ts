@@ -2,14 +2,19 @@
  * Result downloads against a raw HTTP server on 127.0.0.1 playing the service: under the hosted
  * profile no download reaches an address inside the user's network (by IP, by name or through
  * a redirect), loops, silent servers and slow drips end `failed` in bounded time with a
- * sentence, a task with 20,000 outputs is refused, the sandbox profile downloads from
- * loopback, and a failed download can be tried again. Real HTTP, a real library.
+ * sentence, a task with 20,000 outputs is refused, the results of one task together are
+ * capped in bytes, a picture whose header claims 99,000,000 x 1 px is saved without being
+ * decoded for a thumbnail, the sandbox profile downloads from loopback, and a failed download
+ * can be tried again. Real HTTP, a real library.
  */
+import { readdirSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EngineOptions, TaskEngine } from '../../src/main/engine/index.ts';
 import { hostedProfile, sandboxProfile, type Task } from '../../src/shared/index.ts';
 import { closedPort, type RawServer, startRawServer } from '../service/raw-http-server.ts';
+import { hugePng } from '../support/oversized-pictures.ts';
 import {
   API_KEY,
   openEngine,
@@ -329,5 +334,98 @@ describe('outputs per task, the sandbox profile, and trying again', () => {
     expect(saved.state).toBe('saved');
     expect(saved.error).toBeNull();
     expect(() => e.retryDownloads(task.id)).toThrow(/no failed download to try again \(it is saved\)/);
+  });
+});
+
+describe('how much one task may write, and pictures too large to decode', () => {
+  const MB = 1_000_000;
+  /** A "picture" of `bytes` bytes: a PNG signature, then zeros (its type is read from the start). */
+  const bulk = (bytes: number) => {
+    const b = Buffer.alloc(bytes);
+    b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    return b;
+  };
+
+  it('caps the bytes of all of a task’s results together: past the cap the rest fail, naming it', async () => {
+    const serve =
+      (declared: boolean) =>
+      (res: ServerResponse): void => {
+        const body = bulk(MB);
+        if (declared) {
+          res.writeHead(200, { 'content-type': 'image/png', 'content-length': body.length });
+          res.end(body);
+          return;
+        }
+        // no declared length: the bytes come in pieces, counted as they arrive
+        res.writeHead(200, { 'content-type': 'image/png' });
+        for (let at = 0; at < body.length; at += 64_000) res.write(body.subarray(at, at + 64_000));
+        res.end();
+      };
+    await startService(
+      (serviceUrl) => ({ image_urls: [5, 1, 2, 3, 4].map((i) => `${serviceUrl}/files/${i}.png`) }),
+      {
+        '/files/5.png': (res) => {
+          res.writeHead(200, { 'content-type': 'image/png' });
+          res.end(bulk(2 * MB));
+        },
+        '/files/1.png': serve(true),
+        '/files/2.png': serve(false),
+        '/files/3.png': serve(false),
+        '/files/4.png': serve(true),
+      },
+    );
+    const e = await open('hosted', {
+      maxOutputBytes: 1.5 * MB,
+      downloads: { ...LIMITS, maxTaskBytes: 2.5 * MB },
+    });
+    const { task } = await runToEnd(e);
+    const [fifth, first, second, third, fourth] = task.outputs;
+    expect(first).toMatchObject({ state: 'saved', size: MB });
+    expect(second).toMatchObject({ state: 'saved', size: MB });
+    for (const o of [third, fourth]) {
+      expect(o?.state).toBe('failed');
+      expectReadable(o?.error);
+      expect(o?.error).toBe(
+        'The result could not be downloaded: the results of this task together would be larger than 2.5 MB, the most the app saves from one task.',
+      );
+    }
+    // a file over the cap for one file says so (it counts for nothing toward the task's cap)
+    expect(fifth?.error).toBe(
+      'The result could not be downloaded: it is larger than 1.5 MB, the most the app saves of one file.',
+    );
+    expect(task.state).toBe('saved');
+    expect(task.error?.message).toBe('3 of 5 outputs could not be saved');
+    // what is on disk: the two results, nothing of the refused ones (no partial file left)
+    const folder = join(dir, 'lib', first!.path!, '..');
+    expect(
+      readdirSync(folder)
+        .filter((f) => f.startsWith('output-'))
+        .sort(),
+    ).toEqual(['output-2.png', 'output-3.png']);
+    expect(readdirSync(join(dir, 'lib', '.partial'))).toEqual([]);
+  });
+
+  it('saves a picture whose header claims 99,000,000 x 1 px without decoding it: no thumbnail, the reason noted', async () => {
+    const png = hugePng(99_000_000, 1);
+    await startService((serviceUrl) => ({ image_urls: [`${serviceUrl}/files/wide.png`] }), {
+      '/files/wide.png': (res) => {
+        res.writeHead(200, { 'content-type': 'image/png', 'content-length': png.length });
+        res.end(png);
+      },
+    });
+    const e = await open('hosted');
+    const { task, ms } = await runToEnd(e);
+    expect(task.state).toBe('saved');
+    expect(task.outputs[0]).toMatchObject({
+      state: 'saved',
+      mime: 'image/png',
+      size: png.length,
+      thumbPath: null,
+      width: 99_000_000,
+      height: 1,
+      error:
+        'no thumbnail: the picture is 99000000 x 1 px; the app decodes pictures of at most 16384 px a side and 67.1 million pixels',
+    });
+    expect(ms).toBeLessThan(5_000); // refused from the header, not after a decode
   });
 });

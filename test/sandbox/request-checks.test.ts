@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import { ErrorResponseSchema, LIMITS } from '../../src/shared/index.ts';
+import { hugeJpeg, hugePng } from '../support/oversized-pictures.ts';
 import {
   getTask,
   type JsonAnswer,
@@ -231,6 +232,29 @@ describe('bad requests name the field', () => {
       faceSwap({ target_image: await pngDataUri(2047, 16), swap_image: smallPng }),
     );
     expect(ok.status, ok.text).toBe(200);
+  });
+
+  it('400 naming the size for a Base64 picture whose header claims 99,000,000 x 1 or 65,000 x 65,000, answered at once', async () => {
+    const started = Date.now();
+    const wide = hugePng(99_000_000, 1).toString('base64');
+    const wideAnswer = await postTask(sb, faceSwap({ target_image: wide, swap_image: smallPng }));
+    expectErrorBody(
+      wideAnswer,
+      400,
+      'input.target_image: image is 99000000 x 1 px; each side must be under 2048 px',
+    );
+    const jpeg = `data:image/jpeg;base64,${(await hugeJpeg(65_000, 65_000)).toString('base64')}`;
+    const jpegAnswer = await postTask(sb, {
+      model: 'service/image-edit',
+      task_type: 'image-edit',
+      input: { image1: smallPng, image2: jpeg, prompt: 'x' },
+    });
+    expectErrorBody(
+      jpegAnswer,
+      400,
+      'input.image2: image is 65000 x 65000 px; each side must be under 2048 px',
+    );
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it('records no rejected create in the ledger', async () => {

@@ -36,6 +36,24 @@ export function finalFailure(reason: string): OutputDownloadError {
   return new OutputDownloadError(`${DOWNLOAD_FAILED}: ${reason}.`, false);
 }
 
+/** "2 GB", "2.5 MB", "700 KB": a byte limit in decimal units, as it is set. */
+export function byteLimitWords(bytes: number): string {
+  const [unit, size] = bytes >= 1e9 ? ['GB', 1e9] : bytes >= 1e6 ? ['MB', 1e6] : ['KB', 1e3];
+  return `${Number((bytes / size).toFixed(1))} ${unit}`;
+}
+
+/** One file larger than the limit for one file. */
+export function fileTooLarge(maxBytes: number): OutputDownloadError {
+  return finalFailure(`it is larger than ${byteLimitWords(maxBytes)}, the most the app saves of one file`);
+}
+
+/** The results of one task together larger than the limit for one task. */
+export function taskTooLarge(maxTaskBytes: number): OutputDownloadError {
+  return finalFailure(
+    `the results of this task together would be larger than ${byteLimitWords(maxTaskBytes)}, the most the app saves from one task`,
+  );
+}
+
 /** The time limits of one download, for the sentences that name them. */
 export interface DownloadTimes {
   totalMs: number;

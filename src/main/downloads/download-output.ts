@@ -1,6 +1,7 @@
 /**
  * Downloads a task's output into the library: streamed to a temporary file under
- * `<library>/.partial/`, checked (size cap, content sniffed from its first bytes), hashed, then
+ * `<library>/.partial/`, checked (size caps: of the file, and of all the task's results together;
+ * content sniffed from its first bytes), hashed, then
  * renamed into `<library>/<yyyy>/<mm>/<task id>/`. A URL the service no longer serves gives
  * `OutputExpiredError`, so the caller can keep the record and the URL. Where connections may go
  * is the agent's business (guarded-agent.ts); redirects are followed by output-fetch.ts; each
@@ -19,10 +20,12 @@ import { createPartialFile, ensureFolderBelow, taskFolder } from '../library/ind
 import {
   type DownloadTimes,
   downloadFailureOf,
+  fileTooLarge,
   finalFailure,
   OutputDownloadError,
   OutputExpiredError,
   retryableFailure,
+  taskTooLarge,
 } from './download-errors.ts';
 import { createDownloadAgent } from './guarded-agent.ts';
 import { fetchOutput } from './output-fetch.ts';
@@ -54,7 +57,13 @@ export interface DownloadOptions {
   createdAt: string;
   index: number;
   kind: OutputKind;
+  /** Largest file accepted, in bytes. */
   maxBytes: number;
+  /**
+   * What the results of the task may still take (`left` bytes) of the cap on all of them
+   * together (`cap`, named in the message); none: no cap beyond `maxBytes`.
+   */
+  taskBytes?: TaskBytes;
   /** Stops the download (the app is closing). */
   signal?: AbortSignal;
   /**
@@ -64,6 +73,11 @@ export interface DownloadOptions {
   dispatcher?: Dispatcher;
   /** Limit of the whole download, and of a wait for the next bytes. Default 30 minutes and 60 s. */
   times?: DownloadTimes;
+}
+
+export interface TaskBytes {
+  left: number;
+  cap: number;
 }
 
 function toLibraryPath(libraryDir: string, absolute: string): string {
@@ -76,14 +90,22 @@ function contentMatches(kind: OutputKind, family: string | null): boolean {
   return family === kind;
 }
 
+/** The failure of a file of `size` bytes, or null when the limits take it. */
+function sizeProblem(size: number, options: DownloadOptions): OutputDownloadError | null {
+  if (size > options.maxBytes) return fileTooLarge(options.maxBytes);
+  if (options.taskBytes && size > options.taskBytes.left) return taskTooLarge(options.taskBytes.cap);
+  return null;
+}
+
 /** Counts, caps, hashes and keeps the first bytes of what passes through. */
-function byteMeter(maxBytes: number) {
+function byteMeter(options: DownloadOptions) {
   const seen = { size: 0, head: new Uint8Array(0), hash: createHash('sha256') };
   const stream = new Transform({
     transform(chunk: Buffer, _enc, done) {
       seen.size += chunk.length;
-      if (seen.size > maxBytes) {
-        done(finalFailure(`it is larger than the ${Math.round(maxBytes / 1e6)} MB limit`));
+      const problem = sizeProblem(seen.size, options);
+      if (problem) {
+        done(problem);
         return;
       }
       if (seen.head.length < 64)
@@ -130,9 +152,10 @@ async function writeHttpOutput(
       idleMs: times.idleMs,
     });
     const declared = Number(response.headers['content-length']);
-    if (Number.isFinite(declared) && declared > options.maxBytes) {
+    const problem = Number.isFinite(declared) ? sizeProblem(declared, options) : null;
+    if (problem) {
       response.body.destroy();
-      throw finalFailure(`it is ${declared} bytes; the limit is ${options.maxBytes}`);
+      throw problem;
     }
     await pipeline(response.body, meter, createWriteStream(tempPath));
   } catch (err) {
@@ -146,10 +169,12 @@ async function writeHttpOutput(
 }
 
 export async function downloadOutput(url: string, options: DownloadOptions): Promise<DownloadedOutput> {
-  const { libraryDir, maxBytes } = options;
+  const { libraryDir, taskBytes } = options;
+  // the task's results already fill its cap: nothing is fetched
+  if (taskBytes && taskBytes.left <= 0) throw taskTooLarge(taskBytes.cap);
   // a new owner-only file in the app's own `.partial` folder (partial-folder.ts)
   const tempPath = await createPartialFile(libraryDir);
-  const { seen, stream } = byteMeter(maxBytes);
+  const { seen, stream } = byteMeter(options);
   try {
     if (url.startsWith('data:')) await writeDataUri(url, stream, tempPath);
     else await writeHttpOutput(url, options, stream, tempPath);

@@ -13,6 +13,7 @@ export {
   downloadOutput,
   OutputDownloadError,
   OutputExpiredError,
+  type TaskBytes,
 } from './download-output.ts';
 export { BlockedAddressError, createDownloadAgent, type DownloadAddressPolicy } from './guarded-agent.ts';
 export { type AddressKind, type AddressPolicy, addressAllowed, addressKindOf } from './network-address.ts';

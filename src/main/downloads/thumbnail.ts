@@ -4,11 +4,17 @@
  * file and renamed into place, so a file or link left at the thumbnail's name is replaced, never
  * written through. sharp loads on the first thumbnail (src/image-codec): if it cannot load, this
  * rejects with `ImageCodecUnavailableError` and the output is saved without a thumbnail.
+ *
+ * The picture's size is read from its header first (the app's own reader, or sharp's for the
+ * formats that one does not read: AVIF, HEIF) and a picture larger than the decode limits
+ * (src/image-codec/decode-limits.ts) is refused with `ImageTooLargeError` before any pixel is
+ * decoded; sharp's pixel limit stands behind that.
  */
 import { randomUUID } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { loadSharp } from '../../image-codec/index.ts';
+import { openDecodable, readImageSize } from '../../image-codec/index.ts';
+import { ImageHeaderError, readImageHeader } from '../inputs/index.ts';
 import { openNewFile, writeAll } from '../library/index.ts';
 
 export const THUMBNAIL_MAX_SIDE = 320;
@@ -31,9 +37,8 @@ export async function makeThumbnail(
 ): Promise<Thumbnail> {
   const source = resolve(libraryDir, imagePath);
   const target = join(dirname(source), `thumb-${index + 1}.webp`);
-  const sharp = await loadSharp();
-  const image = sharp(source, { failOn: 'error', limitInputPixels: 100_000_000 });
-  const meta = await image.metadata();
+  const size = await headerSize(source);
+  const image = await openDecodable(source, size, { failOn: 'error' });
   const { data, info } = await image
     .rotate()
     .resize(THUMBNAIL_MAX_SIDE, THUMBNAIL_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
@@ -44,9 +49,21 @@ export async function makeThumbnail(
     path: relative(resolve(libraryDir), target).split(sep).join('/'),
     width: info.width,
     height: info.height,
-    sourceWidth: meta.width ?? info.width,
-    sourceHeight: meta.height ?? info.height,
+    sourceWidth: size.width,
+    sourceHeight: size.height,
   };
+}
+
+/** Width and height from the header alone: the app's reader, else sharp's (which decodes nothing). */
+async function headerSize(source: string): Promise<{ width: number; height: number }> {
+  try {
+    return await readImageHeader(source);
+  } catch (error) {
+    if (!(error instanceof ImageHeaderError)) throw error;
+    const size = await readImageSize(source);
+    if (size === null) throw error;
+    return size;
+  }
 }
 
 /** Writes `bytes` to a new owner-only temporary file beside `target`, then renames it over `target`. */

@@ -1,8 +1,8 @@
 /**
  * The engine's rules for result downloads, beside result-downloads.ts: where they may connect (by the
  * profile the engine runs), how long one may take, how many times a task's downloads are tried
- * before its outputs end `failed`, how many outputs one task may have, and putting failed
- * outputs back to `pending` when the user asks for another try.
+ * before its outputs end `failed`, how many outputs one task may have and how many bytes they may
+ * take together, and putting failed outputs back to `pending` when the user asks for another try.
  */
 import type { Dispatcher } from 'undici';
 import type { ServiceProfile, Task, TaskError } from '../../shared/index.ts';
@@ -22,6 +22,11 @@ export interface DownloadLimits extends DownloadTimes {
   backoffMs: number;
   /** Most outputs one task may have; a completed task with more fails and nothing is downloaded. */
   maxOutputsPerTask: number;
+  /**
+   * Most bytes all of one task's results may take together (each file is also capped on its
+   * own: EngineOptions.maxOutputBytes); a result that would pass it fails, naming it.
+   */
+  maxTaskBytes: number;
 }
 
 export const DEFAULT_DOWNLOAD_LIMITS: DownloadLimits = {
@@ -29,6 +34,7 @@ export const DEFAULT_DOWNLOAD_LIMITS: DownloadLimits = {
   attempts: 5,
   backoffMs: 3_000,
   maxOutputsPerTask: 50,
+  maxTaskBytes: 2_000_000_000,
 };
 
 const MAX_BACKOFF_MS = 60_000;

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
-import { ImageCodecUnavailableError } from '../../image-codec/index.ts';
+import { ImageCodecUnavailableError, ImageTooLargeError } from '../../image-codec/index.ts';
 import {
   SAVED_INLINE_OUTPUT_URL,
   type Task,
@@ -30,6 +30,8 @@ export interface SaveOutputsContext {
   store: LibraryStore;
   libraryDir: string;
   maxOutputBytes: number;
+  /** Most bytes all of the task's results may take together (output-downloads.ts). */
+  maxTaskBytes: number;
   /** The agent that checks where downloads connect (output-downloads.ts). */
   dispatcher?: Dispatcher;
   times?: DownloadTimes;
@@ -43,6 +45,8 @@ export interface SaveOutputsContext {
  */
 export async function saveOutputs(ctx: SaveOutputsContext, task: Task): Promise<string | null> {
   let retryable: string | null = null;
+  // results saved before (an earlier try) count toward the task's cap
+  let taskBytesUsed = task.outputs.reduce((sum, o) => sum + (o.state === 'saved' ? (o.size ?? 0) : 0), 0);
   for (const output of task.outputs) {
     if (output.state !== 'pending') continue;
     try {
@@ -53,11 +57,13 @@ export async function saveOutputs(ctx: SaveOutputsContext, task: Task): Promise<
         index: output.index,
         kind: output.kind,
         maxBytes: ctx.maxOutputBytes,
+        taskBytes: { left: ctx.maxTaskBytes - taskBytesUsed, cap: ctx.maxTaskBytes },
         ...(ctx.dispatcher ? { dispatcher: ctx.dispatcher } : {}),
         ...(ctx.times ? { times: ctx.times } : {}),
         ...(ctx.signal ? { signal: ctx.signal } : {}),
       });
-      const { thumb, note } =
+      taskBytesUsed += saved.size;
+      const { thumb, pictureSize, note } =
         output.kind === 'image' ? await thumbnailOrNote(ctx.libraryDir, saved.path, output.index) : NO_THUMB;
       // a song's length, from its own headers (the service does not say it)
       const durationSeconds =
@@ -71,8 +77,8 @@ export async function saveOutputs(ctx: SaveOutputsContext, task: Task): Promise<
         size: saved.size,
         sha256: saved.sha256,
         thumbPath: thumb?.path ?? null,
-        width: thumb?.sourceWidth ?? null,
-        height: thumb?.sourceHeight ?? null,
+        width: thumb?.sourceWidth ?? pictureSize?.width ?? null,
+        height: thumb?.sourceHeight ?? pictureSize?.height ?? null,
         durationSeconds,
         error: note,
       });
@@ -94,7 +100,7 @@ export async function saveOutputs(ctx: SaveOutputsContext, task: Task): Promise<
   return retryable;
 }
 
-const NO_THUMB = { thumb: null, note: null };
+const NO_THUMB = { thumb: null, pictureSize: null, note: null };
 
 function isDataUrl(url: string): boolean {
   return /^data:/i.test(url);
@@ -102,19 +108,31 @@ function isDataUrl(url: string): boolean {
 
 /**
  * The thumbnail of a saved image, or none: the gallery then falls back to the image. When the
- * image library itself could not load, the saved output carries a note saying so (its `error`;
- * the output stays `saved`), since every image of this run will lack a thumbnail.
+ * image library itself could not load, or the picture's header claims a size too large to decode,
+ * the saved output carries a note saying so (its `error`; the output stays `saved`); the size read
+ * from the header is kept.
  */
 async function thumbnailOrNote(
   libraryDir: string,
   path: string,
   index: number,
-): Promise<{ thumb: Thumbnail | null; note: string | null }> {
+): Promise<{
+  thumb: Thumbnail | null;
+  pictureSize: { width: number; height: number } | null;
+  note: string | null;
+}> {
   try {
-    return { thumb: await makeThumbnail(libraryDir, path, index), note: null };
+    return { thumb: await makeThumbnail(libraryDir, path, index), pictureSize: null, note: null };
   } catch (err) {
+    if (err instanceof ImageTooLargeError) {
+      return {
+        thumb: null,
+        pictureSize: { width: err.width, height: err.height },
+        note: `no thumbnail: ${err.message}`,
+      };
+    }
     if (err instanceof ImageCodecUnavailableError)
-      return { thumb: null, note: `no thumbnail: ${err.message}` };
+      return { thumb: null, pictureSize: null, note: `no thumbnail: ${err.message}` };
     return NO_THUMB;
   }
 }

@@ -98,6 +98,7 @@ export class ResultDownloads {
         store,
         libraryDir,
         maxOutputBytes: this.#options.maxOutputBytes,
+        maxTaskBytes: this.#options.limits.maxTaskBytes,
         dispatcher: this.#agents.agentFor(policy),
         times: this.#options.limits,
         signal: this.#stop.signal,

@@ -1,6 +1,6 @@
 /** Image inputs given as an http(s) URL, a data URI or raw Base64, decoded with sharp. */
 
-import { loadSharp } from '../../image-codec/index.ts';
+import { ImageTooLargeError, openDecodable, readImageSize } from '../../image-codec/index.ts';
 import { decodeMediaBase64, isDataUri } from './media-base64.ts';
 import { MediaInputError } from './media-input-error.ts';
 
@@ -51,21 +51,20 @@ async function download(url: string, fetchUrl: FetchUrl): Promise<Buffer> {
   }
 }
 
-/** Width, height and format from the file header only (no pixel decoding). */
+/**
+ * Width, height (EXIF orientation applied) and format from the file header only (no pixel
+ * decoding). A size too large to decode is read and given back, not refused: callers check it.
+ */
 export async function imageDimensions(bytes: Buffer): Promise<ImageDimensions> {
   if (bytes.length === 0) throw new MediaInputError('image data is empty');
-  const sharp = await loadSharp(); // a load failure is the sandbox's, not the input's: not caught below
-  try {
-    const meta = await sharp(bytes).metadata();
-    const width = meta.autoOrient?.width ?? meta.width;
-    const height = meta.autoOrient?.height ?? meta.height;
-    if (!meta.format || !width || !height) throw new Error('no dimensions');
-    return { width, height, format: meta.format };
-  } catch {
+  // a load failure of sharp is the sandbox's, not the input's: it rejects as it is
+  const size = await readImageSize(bytes);
+  if (size === null) {
     throw new MediaInputError(
       `data (${bytes.length} bytes) is not a supported image (png, jpeg, webp, gif, ...)`,
     );
   }
+  return { width: size.orientedWidth, height: size.orientedHeight, format: size.format };
 }
 
 /** Throws when a side is not strictly under `maxSide` pixels. */
@@ -80,16 +79,22 @@ export function checkImageSize(
   }
 }
 
-/** Decodes the bytes of an image file into raw RGBA (EXIF orientation applied). */
+/**
+ * Decodes the bytes of an image file into raw RGBA (EXIF orientation applied); a picture whose
+ * header claims more than the decode limits (src/image-codec/decode-limits.ts) is refused
+ * before any pixel is decoded.
+ */
 export async function decodeImageBytes(bytes: Buffer): Promise<DecodedImage> {
   const dims = await imageDimensions(bytes);
-  const sharp = await loadSharp();
+  let image: Awaited<ReturnType<typeof openDecodable>>;
   try {
-    const { data, info } = await sharp(bytes)
-      .autoOrient()
-      .ensureAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    image = await openDecodable(bytes, dims);
+  } catch (error) {
+    if (error instanceof ImageTooLargeError) throw new MediaInputError(error.message, { cause: error });
+    throw error;
+  }
+  try {
+    const { data, info } = await image.autoOrient().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height, format: dims.format };
   } catch {
     throw new MediaInputError(`${dims.format} image data is truncated or corrupt`);

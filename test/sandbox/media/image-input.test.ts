@@ -10,6 +10,7 @@ import {
   imageDimensions,
   MediaInputError,
 } from '../../../src/sandbox/media/index.ts';
+import { hugeJpeg, hugePng } from '../../support/oversized-pictures.ts';
 
 const solidPng = (width: number, height: number, background: string) =>
   sharp({ create: { width, height, channels: 3, background } })
@@ -108,6 +109,29 @@ describe('decodeImageInput', () => {
     await expect(decodeImageInput(edge.toString('base64'), noFetch)).rejects.toBeInstanceOf(MediaInputError);
     const wide = await decodeImageInput(edge.toString('base64'), noFetch, { maxSide: 4096 });
     expect(wide.width).toBe(2048);
+  });
+});
+
+describe('pictures too large to decode (issue 17 item 3)', () => {
+  const tooLarge = (size: string) =>
+    `the picture is ${size} px; the app decodes pictures of at most 16384 px a side and 67.1 million pixels`;
+
+  it('decodeImageBytes refuses from the header, before any decode, a picture claiming 99,000,000 x 1 or 65,000 x 65,000', async () => {
+    const started = Date.now();
+    await expect(decodeImageBytes(hugePng(99_000_000, 1))).rejects.toThrow(
+      new MediaInputError(tooLarge('99000000 x 1')),
+    );
+    await expect(decodeImageBytes(await hugeJpeg(65_000, 65_000))).rejects.toThrow(
+      new MediaInputError(tooLarge('65000 x 65000')),
+    );
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('decodeImageInput with the side check turned off is still bounded', async () => {
+    const value = hugePng(20_000, 1).toString('base64');
+    await expect(decodeImageInput(value, noFetch, { maxSide: Number.POSITIVE_INFINITY })).rejects.toThrow(
+      new MediaInputError(tooLarge('20000 x 1')),
+    );
   });
 });
 
