@@ -130,6 +130,35 @@ describe('re-run forms', () => {
     });
   });
 
+  it('keeps the re-run task’s webhook secret by naming that task, never by reading it', () => {
+    const draft: DraftView = {
+      model: 'service/ace-step',
+      taskType: 'txt2audio',
+      input: { style_prompt: 'jazz', duration: 30 },
+      webhook: { endpoint: 'https://hook.test/x', secret: '', sameSecretAs: 't1' },
+      title: 'Jazz',
+    };
+    const { tab, forms } = formsFromDraft(draft, 't1', emptyForms(), place);
+    expect(forms.common.song.webhookSecret).toBe('');
+    const kept = buildDraft(tab, forms);
+    expect(kept.ok && kept.draft.webhook).toEqual({
+      endpoint: 'https://hook.test/x',
+      secret: '',
+      sameSecretAs: 't1',
+    });
+    // a secret typed in replaces it; a task made from a result is no re-run
+    forms.common.song.webhookSecret = 'new';
+    const typed = buildDraft(tab, forms);
+    expect(typed.ok && typed.draft.webhook).toEqual({ endpoint: 'https://hook.test/x', secret: 'new' });
+    forms.common.song.webhookSecret = '';
+    forms.parent.song = { taskId: 't1', output: 0, title: 'Jazz' };
+    const fromResult = buildDraft(tab, forms);
+    expect(fromResult.ok && fromResult.draft.webhook).toEqual({
+      endpoint: 'https://hook.test/x',
+      secret: '',
+    });
+  });
+
   it('fills a song and an other task', () => {
     const song = formsFromDraft(
       {

@@ -11,6 +11,7 @@ import {
   REMOTE_ACTIVE_STATES,
   type Task,
 } from '../../shared/index.ts';
+import { webhookEndpointOf, webhookSecretSet } from '../../shared/task/webhook-config.ts';
 import { InputValidationError } from '../inputs/index.ts';
 import { libraryFileOf, removeTaskFolders } from '../library/index.ts';
 import { assertOpen, type EngineContext } from './engine-context.ts';
@@ -136,13 +137,14 @@ export function draftOf(libraryDir: string, task: Task): TaskDraft {
     if (inp.source === 'file')
       input[inp.field] = libraryFileOf(libraryDir, inp.value, `input ${JSON.stringify(inp.field)}`);
   }
-  const wh = (task.request.config as { webhook_config?: { endpoint?: string; secret?: string } } | undefined)
-    ?.webhook_config;
+  // the secret is not shown: a re-run keeps it by naming this task (webhook-config.ts)
+  const endpoint = webhookEndpointOf(task.request);
+  const kept = webhookSecretSet(task.request) ? { sameSecretAs: task.id } : {};
   return {
     model: task.model,
     taskType: task.taskType,
     input,
-    webhook: wh?.endpoint ? { endpoint: wh.endpoint, secret: wh.secret ?? '' } : null,
+    webhook: endpoint ? { endpoint, secret: '', ...kept } : null,
     title: task.title,
   };
 }

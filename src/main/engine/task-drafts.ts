@@ -16,7 +16,9 @@ import {
   type TaskDraft,
   taskTypeEntry,
 } from '../../shared/index.ts';
+import { webhookEndpointOf } from '../../shared/task/webhook-config.ts';
 import { InputValidationError } from '../inputs/index.ts';
+import type { LibraryStore } from '../store/index.ts';
 
 export type { MediaFieldRule };
 
@@ -63,6 +65,36 @@ export function checkDraftFields(draft: TaskDraft): void {
   if (draft.webhook?.endpoint && !isHttpUrl(draft.webhook.endpoint)) {
     fail('webhook_config.endpoint', 'must be an http(s) URL');
   }
+}
+
+/**
+ * The draft's webhook with the secret it is sent with. A re-run keeps the secret of the task it
+ * re-runs (`sameSecretAs`) without the page ever reading it, and only for that task's own
+ * endpoint: a page cannot have it sent anywhere else. A secret typed in replaces the kept one.
+ */
+export function webhookToSend(
+  store: Pick<LibraryStore, 'getTask' | 'webhookSecretOf'>,
+  webhook: TaskDraft['webhook'],
+): TaskDraft['webhook'] {
+  if (!webhook?.sameSecretAs) return webhook ?? null;
+  const { sameSecretAs, ...given } = webhook;
+  if (given.secret !== '' || given.endpoint === '') return given;
+  const source = store.getTask(sameSecretAs);
+  if (!source) {
+    fail(
+      'webhook_config.secret',
+      'the task this re-runs is no longer in the library, so its webhook secret cannot be kept; type the secret again',
+    );
+  }
+  const secret = store.webhookSecretOf(sameSecretAs);
+  if (secret === '') return given;
+  if (webhookEndpointOf(source.request) !== given.endpoint) {
+    fail(
+      'webhook_config.secret',
+      'the secret of the task this re-runs is kept only for its own webhook endpoint; type the secret for this endpoint',
+    );
+  }
+  return { ...given, secret };
 }
 
 /** The composer's own tabs get messages in their words before the catalog's generic ones. */

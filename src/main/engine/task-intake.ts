@@ -17,7 +17,7 @@ import { BudgetExceededError, PriceUnknownError } from './engine-errors.ts';
 import type { InputHold } from './input-files.ts';
 import { resolveOutputRefs } from './output-inputs.ts';
 import { requestForProfile } from './profile-request.ts';
-import { checkDraftFields, estimateDraftCost, mediaFieldsOf, titleOf } from './task-drafts.ts';
+import { checkDraftFields, estimateDraftCost, mediaFieldsOf, titleOf, webhookToSend } from './task-drafts.ts';
 
 /** The library setting that holds the budget. */
 const BUDGET_SETTING = 'budgetMicros';
@@ -140,7 +140,11 @@ function namingDraft(err: unknown, i: number, n: number): unknown {
  */
 async function checkDraft(ctx: EngineContext, draft: TaskDraft, hold: InputHold): Promise<CheckedDraft> {
   const outputs = resolveOutputRefs(ctx, draft);
-  const resolved: TaskDraft = { ...draft, input: outputs.input };
+  const resolved: TaskDraft = {
+    ...draft,
+    input: outputs.input,
+    webhook: webhookToSend(ctx.store, draft.webhook),
+  };
   checkDraftFields(resolved);
   const sent = requestForProfile(resolved, ctx.connection.profile);
   const input = sent.input;

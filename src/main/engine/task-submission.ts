@@ -9,6 +9,7 @@
  * leave at most one task in doubt.
  */
 import { REMOTE_ACTIVE_STATES, type RemoteTask, type Task, type TaskState } from '../../shared/index.ts';
+import { withWebhookSecret } from '../../shared/task/webhook-config.ts';
 import { encodeCreateRequestBody } from '../inputs/index.ts';
 import { LibraryPathError, storedInputFiles } from '../library/index.ts';
 import type { ServiceClient } from '../service/index.ts';
@@ -85,7 +86,8 @@ export class TaskSubmission {
         input[inp.field] = '';
       }
     }
-    const request = { ...task.request, input };
+    // the Task shows only whether a webhook secret is set: the create carries the secret itself
+    const request = withWebhookSecret({ ...task.request, input }, store.webhookSecretOf(task.id));
     let remote: RemoteTask;
     try {
       remote = await client.createTask(request, {

@@ -13,6 +13,7 @@
 import { mkdir, realpath, stat } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import { type ExportResult, SAVED_INLINE_OUTPUT_URL, type Task } from '../../shared/index.ts';
+import { withoutWebhookSecret } from '../../shared/task/webhook-config.ts';
 import { assertLocalPath, specialTreeProblem, UnsafePathError } from '../inputs/index.ts';
 import { libraryFileOf } from './library-paths.ts';
 import { copyOpenFile, createUniqueFile, createUniqueFolder, openRegularFile } from './safe-files.ts';
@@ -116,7 +117,7 @@ async function writeIntoNewFile(folder: string, name: string, text: string): Pro
  * The sidecar of a task: every parameter, its lineage (`parent_id`, `parent_output`, `batch_id`,
  * and `parent_gone`: the title of the task it was made from once that task was deleted) and,
  * for each input file, the name of its copy in the export folder (`file`), which
- * `importTaskFile` reads back.
+ * `readTaskFile` reads back (task-file-import.ts).
  */
 export function sidecarOf(
   task: Task,
@@ -130,7 +131,8 @@ export function sidecarOf(
     task_type: task.taskType,
     state: task.state,
     remote_status: task.remoteStatus,
-    request: task.request,
+    // whether a webhook secret is set, never the secret (security review, issue 17, item 9)
+    request: withoutWebhookSecret(task.request),
     inputs: task.inputs.map((i) => ({
       field: i.field,
       source: i.source,

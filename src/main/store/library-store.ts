@@ -138,6 +138,14 @@ export class LibraryStore {
   }
 
   /**
+   * The webhook secret a task was queued with ('' when none): a Task shows only whether one is
+   * set (`secret_set`), so the engine reads it here to send the create, and nothing else does.
+   */
+  webhookSecretOf(id: string): string {
+    return this.#tasks.webhookSecret(id);
+  }
+
+  /**
    * Moves a task to `to`, applying `patch` and appending the event, in one transaction. With
    * `from`, nothing changes and null is returned unless the current state is one of them. null
    * too when there is no such task.

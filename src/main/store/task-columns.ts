@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { TASK_FAMILIES, TASK_STATES, type Task } from '../../shared/index.ts';
+import { withoutWebhookSecret } from '../../shared/task/webhook-config.ts';
 import { ColumnTable, columnsOf, insertSql, parseJsonColumn } from './column-table.ts';
 import type { StoredTask } from './store-types.ts';
 import { toStoredIso, toStoredIsoOrNull } from './stored-time.ts';
@@ -75,7 +76,8 @@ export const TASK_TABLE: ColumnTable<StoredTask, TaskRowField> = new ColumnTable
       columns: { request_json: text },
       // copies of the prompts and lyrics for the full-text index
       alsoWrites: ['prompt', 'lyrics'],
-      read: (stored, id) => parseRequestJson(stored.request_json, id),
+      // a Task never carries the webhook secret, only whether one is set (webhook-config.ts)
+      read: (stored, id) => withoutWebhookSecret(parseRequestJson(stored.request_json, id)),
       write: (request) => ({ request_json: JSON.stringify(request), ...searchTextOf(request) }),
     }),
     mapped({

@@ -6,13 +6,14 @@
 import type { SQLInputValue } from 'node:sqlite';
 import { z } from 'zod';
 import type { Task, TaskEvent, TaskState } from '../../shared/index.ts';
+import { webhookSecretOf } from '../../shared/task/webhook-config.ts';
 import { parseStored, type SetClause } from './column-table.ts';
 import { newTaskRows } from './new-task-row.ts';
 import { nextSeq } from './sort-key.ts';
 import { assertStates, type StoreCore } from './store-core.ts';
 import { LibraryStoreError } from './store-errors.ts';
 import type { DeletedTaskFiles, NewTask, PollSchedule, TaskPatch, TransitionOptions } from './store-types.ts';
-import { TASK_TABLE } from './task-columns.ts';
+import { parseRequestJson, TASK_TABLE } from './task-columns.ts';
 import { inputFromRow, outputFromRow } from './task-row.ts';
 
 const NO_CLAUSE: SetClause = { assignments: [], params: {} };
@@ -57,6 +58,12 @@ export class TaskRecords {
   getByRemoteId(remoteId: string): Task | null {
     const core = this.#core;
     return core.snapshot(() => core.taskOf(core.sql.taskByRemoteId.get(remoteId)));
+  }
+
+  /** The webhook secret the task was queued with ('' when none or no such task). */
+  webhookSecret(id: string): string {
+    const row = this.#core.sql.requestOf.get(id);
+    return row ? webhookSecretOf(parseRequestJson(String(row.request_json), id)) : '';
   }
 
   #mustGet(id: string): Task {

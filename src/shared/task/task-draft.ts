@@ -18,7 +18,13 @@ export const TaskDraftSchema = z
      * a previous result as `{ $output: { taskId, index } }` (task-lineage.ts).
      */
     input: z.record(z.string().max(100), z.unknown()),
-    webhook: z.strictObject({ endpoint: text(2000), secret: text(500) }).nullish(),
+    /**
+     * `sameSecretAs`: a re-run keeps the secret of the task it names (the page never reads a
+     * secret back, webhook-config.ts), for that task's own endpoint only, when `secret` is empty.
+     */
+    webhook: z
+      .strictObject({ endpoint: text(2000), secret: text(500), sameSecretAs: id.optional() })
+      .nullish(),
     title: text(200).optional(),
     /**
      * The task this one is made from, and which of its outputs it uses (null: its inputs were

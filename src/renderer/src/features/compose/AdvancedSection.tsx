@@ -2,12 +2,14 @@
 import { useId, useState } from 'react';
 import { TextField } from '../../components/TextField.tsx';
 import { useCompose } from '../../state/compose-state.ts';
+import { isRerun } from './compose-model.ts';
 
 export function AdvancedSection() {
   const id = useId();
   const common = useCompose((s) => s.common[s.tab]);
   const errors = useCompose((s) => s.errors[s.tab]);
   const setCommon = useCompose((s) => s.setCommon);
+  const rerun = useCompose((s) => isRerun(s.parent[s.tab]));
   const hasWebhookError = Boolean(errors['webhook_config.endpoint'] || errors['webhook_config.secret']);
   const [open, setOpen] = useState(false);
   const expanded = open || hasWebhookError;
@@ -41,7 +43,11 @@ export function AdvancedSection() {
           type="password"
           optional
           value={common.webhookSecret}
-          hint="Sent back in the x-webhook-secret header."
+          hint={
+            rerun
+              ? 'Sent back in the x-webhook-secret header. Left empty, the re-run keeps the secret of the task it re-runs (never shown) for the same endpoint.'
+              : 'Sent back in the x-webhook-secret header.'
+          }
           error={errors['webhook_config.secret']}
           onChange={(webhookSecret) => setCommon({ webhookSecret })}
         />

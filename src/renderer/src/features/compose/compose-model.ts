@@ -291,20 +291,27 @@ export function buildDraft(tab: ComposeTab, forms: ComposeForms): DraftBuild {
   if (first) return { ok: false, field: first.field, message: first.message, problems: built.local };
   const common = forms.common[tab];
   const endpoint = common.webhookEndpoint.trim();
+  const parent = forms.parent[tab];
+  // a re-run with the secret left empty keeps its task's secret, which the window never reads
+  const kept = isRerun(parent) && common.webhookSecret === '' ? { sameSecretAs: parent.taskId } : {};
   const draft: TaskDraft = {
     model: built.model,
     taskType: built.taskType,
     input: built.input,
-    webhook: endpoint ? { endpoint, secret: common.webhookSecret } : null,
+    webhook: endpoint ? { endpoint, secret: common.webhookSecret, ...kept } : null,
   };
   const title = common.title.trim();
   if (title) draft.title = title.slice(0, 200);
-  const parent = forms.parent[tab];
   if (parent) {
     draft.parentId = parent.taskId;
     draft.parentOutput = parent.output;
   }
   return { ok: true, draft };
+}
+
+/** Whether a tab's parent is a task re-run (its inputs reused, no output of it taken). */
+export function isRerun(parent: ParentRef | null): parent is ParentRef {
+  return parent !== null && parent.output === null;
 }
 
 /** A random seed for the image edit (a non-negative 31-bit integer). */
