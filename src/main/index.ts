@@ -104,7 +104,7 @@ async function main(): Promise<void> {
     app.exit(1);
     return;
   }
-  handleMediaProtocol(session.defaultSession, backend);
+  handleMediaProtocol(session.defaultSession, backend, page);
   const stops = [
     registerStudioCalls(backend, currentWindow, page, log),
     forwardStudioEvents(backend, currentWindow),

@@ -274,8 +274,13 @@ describe('the built main bundle, first run on Linux', () => {
     await writeFile(join(userDataDir, 'outside.png'), 'private');
     await symlink(join(userDataDir, 'outside.png'), join(libraryDir, 'leak.png'));
     const get = (path: string) =>
-      app.command<{ status: number; body: string }>('fetch', { url: `${MEDIA_SCHEME}://library/${path}` });
-    expect(await get('probe.png')).toMatchObject({ status: 200, body: 'not really a png' });
+      app.command<{ status: number; body: string; headers: Record<string, string> }>('fetch', {
+        url: `${MEDIA_SCHEME}://library/${path}`,
+      });
+    const probe = await get('probe.png');
+    expect(probe).toMatchObject({ status: 200, body: 'not really a png' });
+    // only the app page may read it (never *: security review, issue 17 item 9)
+    expect(probe.headers['access-control-allow-origin']).toBe(`${APP_SCHEME}://app`);
     for (const path of [
       '%2e%2e/outside.png',
       '..%2foutside.png',

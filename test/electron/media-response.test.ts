@@ -1,7 +1,8 @@
 /**
  * The `studio-media:` answers with the Fetch API's Request and Response on Node, over real
  * files: whole files, byte ranges for seeking, 416, 404 for anything outside the library or not
- * a media file, 405 for other methods, no body for HEAD.
+ * a media file, 405 for other methods, no body for HEAD; CORS allows the app page's origin
+ * only, never `*` (security review, issue 17 item 9).
  */
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,8 +30,9 @@ afterAll(async () => {
 });
 
 const url = 'studio-media://library/2025/01/t1/output-1.wav';
+const APP_ORIGIN = 'studio-app://app';
 const ask = (target: string, init: RequestInit = {}) =>
-  answerMediaRequest(resolver, new Request(target, init));
+  answerMediaRequest(resolver, new Request(target, init), APP_ORIGIN);
 
 describe('studio-media answers', () => {
   it('sends a whole file with its type', async () => {
@@ -38,13 +40,33 @@ describe('studio-media answers', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('audio/wav');
     expect(r.headers.get('accept-ranges')).toBe('bytes');
-    expect(r.headers.get('access-control-allow-origin')).toBe('*');
+    expect(r.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
     expect(Buffer.from(await r.arrayBuffer())).toEqual(BYTES);
+  });
+
+  it('allows only the app page’s origin to read a file (never *), on every answer', async () => {
+    const fromElsewhere = { headers: { Origin: 'https://evil.example' } };
+    const answers = [
+      await ask(url),
+      await ask(url, fromElsewhere),
+      await ask(url, { headers: { ...fromElsewhere.headers, Range: 'bytes=0-9' } }),
+      await ask(url, { method: 'HEAD' }),
+      await ask('studio-media://library/2025/01/t1/missing.wav'),
+    ];
+    for (const r of answers) {
+      expect(r.headers.get('access-control-allow-origin')).not.toBe('*');
+      expect([APP_ORIGIN, null]).toContain(r.headers.get('access-control-allow-origin'));
+      expect(r.headers.get('vary')).toBe('Origin');
+    }
+    expect(answers[1]?.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN); // the browser refuses it
+    const dev = await answerMediaRequest(resolver, new Request(url), 'http://localhost:5173');
+    expect(dev.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
   });
 
   it('sends the bytes a range asks for', async () => {
     const r = await ask(url, { headers: { Range: 'bytes=100-199' } });
     expect(r.status).toBe(206);
+    expect(r.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
     expect(r.headers.get('content-range')).toBe('bytes 100-199/1000');
     expect(Buffer.from(await r.arrayBuffer())).toEqual(BYTES.subarray(100, 200));
     const tail = await ask(url, { headers: { Range: 'bytes=-10' } });

@@ -5,7 +5,7 @@
  * import), unit-tested.
  */
 import { dirname } from 'node:path';
-import { APP_PAGE_URL, isAppOriginUrl } from './app-protocol-files.ts';
+import { APP_HOST, APP_PAGE_URL, APP_SCHEME, isAppOriginUrl } from './app-protocol-files.ts';
 
 export type AppPage =
   | { kind: 'dev-server'; origin: string }
@@ -34,6 +34,11 @@ export function appPageOf(
     }
   }
   return { kind: 'app', url: APP_PAGE_URL, dir: dirname(rendererIndexFile) };
+}
+
+/** The origin of the app page: `studio-app://app`, or the dev server's. */
+export function appPageOrigin(page: AppPage): string {
+  return page.kind === 'dev-server' ? page.origin : `${APP_SCHEME}://${APP_HOST}`;
 }
 
 /** True when `url` shows the app page (query and fragment aside). */
