@@ -12,9 +12,11 @@ import {
   type MediaCheck,
   STUDIO_CALLS,
   type StudioSettings,
+  type StateCounts,
   type Task,
   type TaskChange,
   type TaskPage,
+  type TrashOutcome,
 } from '../../src/shared/index.ts';
 import { hugePng, hugeWebp } from '../support/oversized-pictures.ts';
 import {
@@ -51,7 +53,11 @@ const BAD_ARGS: Record<string, [unknown, string]> = {
   'tasks.draftOf': [{ id: {} }, 'id'],
   'tasks.setFavorite': [{ id: 'a', favorite: 'yes' }, 'favorite'],
   'tasks.rename': [{ id: 'a', title: '' }, 'title'],
-  'tasks.delete': [{}, 'id'],
+  'tasks.delete': [{}, 'selection'],
+  'tasks.restore': [{ deletedAt: 'yesterday' }, 'deletedAt'],
+  'tasks.deleteForever': [{ selection: { ids: [] } }, 'selection.ids'],
+  'tasks.emptyTrash': [{ extra: 1 }, 'extra'],
+  'tasks.selectionIds': [{ selection: { ids: ['x'.repeat(101)] } }, 'selection.ids.0'],
   'tasks.export': [{ ids: [] }, 'ids'],
   'tasks.reveal': [{ id: 'a', index: -1 }, 'index'],
   'tasks.dragOut': [{ id: 'a' }, 'index'],
@@ -274,15 +280,65 @@ describe('library calls', () => {
     if (!empty.ok) expect(empty.error).toMatchObject({ kind: 'invalid-input', field: 'style_prompt' });
   });
 
-  it('cancels a task queued while offline, then deletes it', async () => {
+  it('cancels a task queued while offline, then deletes it (to Recently deleted, then for good)', async () => {
     h.backend.setNetworkOnline(false);
     const t = await h.ok<Task>('tasks.queue', { ...SONG, input: { ...SONG.input, style_prompt: 'offline' } });
     expect((await h.ok<{ online: boolean }>('engine.status')).online).toBe(false);
     const cancelled = await h.ok<Task>('tasks.cancel', { id: t.id });
     expect(cancelled.state).toBe('cancelled');
     h.backend.setNetworkOnline(true);
-    expect(await h.ok('tasks.delete', { id: t.id })).toEqual({ deleted: true });
+    const moved = await h.ok<TrashOutcome>('tasks.delete', { selection: { ids: [t.id] } });
+    expect(moved).toMatchObject({ moved: 1, running: 0, skipped: [] });
+    expect((await h.ok<Task>('tasks.get', { id: t.id })).deletedAt).toBe(moved.deletedAt);
+    expect(await h.ok('tasks.deleteForever', { selection: { ids: [t.id] } })).toEqual({
+      done: 1,
+      skipped: [],
+    });
     expect(await h.ok('tasks.get', { id: t.id })).toBeNull();
+  });
+
+  it('deletes "all that match the filter, except these" without the window naming them, and brings them back', async () => {
+    h.backend.setNetworkOnline(false);
+    const queued: Task[] = [];
+    for (let i = 0; i < 5; i++)
+      queued.push(
+        await h.ok<Task>('tasks.queue', {
+          ...SONG,
+          title: `Bulk ${i}`,
+          input: { ...SONG.input, style_prompt: `bulk ${i}` },
+        }),
+      );
+    const filter = { search: 'bulk' };
+    expect((await h.ok<StateCounts>('tasks.count', filter)).total).toBe(5);
+    const ids = await h.ok<string[]>('tasks.selectionIds', {
+      selection: { filter, except: [queued[0]!.id] },
+    });
+    expect(ids).toEqual(
+      queued
+        .slice(1)
+        .map((t) => t.id)
+        .reverse(),
+    );
+    const moved = await h.ok<TrashOutcome>('tasks.delete', {
+      selection: { filter, except: [queued[0]!.id] },
+    });
+    h.backend.setNetworkOnline(true);
+    // queued ones are cancelled first: never sent
+    expect(moved).toMatchObject({ moved: 4, running: 0, skipped: [] });
+    expect((await h.ok<StateCounts>('tasks.count', filter)).total).toBe(1);
+    expect((await h.ok<StateCounts>('tasks.count', { ...filter, trashed: true })).byState.cancelled).toBe(4);
+    const listed = await h.ok<TaskPage>('tasks.list', { ...filter, trashed: true });
+    expect(listed.items.map((t) => t.id).sort()).toEqual(ids.slice().sort());
+    expect(await h.ok('tasks.restore', { deletedAt: moved.deletedAt })).toEqual({ done: 4, skipped: [] });
+    expect((await h.ok<StateCounts>('tasks.count', filter)).total).toBe(5);
+    await h.ok('tasks.delete', { selection: { filter, except: [] } });
+    expect(await h.ok('tasks.restore', { selection: { ids: [queued[1]!.id] } })).toEqual({
+      done: 1,
+      skipped: [],
+    });
+    expect(await h.ok('tasks.emptyTrash', {})).toEqual({ done: 4, skipped: [] });
+    expect(await h.ok('tasks.get', { id: queued[0]!.id })).toBeNull();
+    expect((await h.ok<StateCounts>('tasks.count', filter)).total).toBe(1);
   });
 });
 

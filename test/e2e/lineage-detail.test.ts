@@ -89,7 +89,9 @@ describe.skipIf(!browserAvailable())('lineage both ways in the detail panel', ()
     const again = await rig.waitForTask(rerun.id, ['saved']);
     const detail = await openDetail(page, extended);
     await detail.getByTestId('made-from').waitFor();
-    await rig.call('tasks.delete', { id: song.id });
+    // deleted, then deleted for good from Recently deleted
+    await rig.call('tasks.delete', { selection: { ids: [song.id] } });
+    await rig.call('tasks.deleteForever', { selection: { ids: [song.id] } });
     const unlinked = await rig.call('tasks.get', { id: extended.id });
     expect([unlinked?.parentId, unlinked?.parentOutput, unlinked?.parentGone]).toEqual([
       null,

@@ -134,7 +134,8 @@ describe.skipIf(!browserAvailable())('the player keeps playing', () => {
     const { page } = view;
     await expect.poll(async () => (await barAudio(page))?.src).toContain(songPath(second));
     // deleted elsewhere (the CLI, say): the task's removal event reaches the window
-    await rig.call('tasks.delete', { id: second.id });
+    await rig.call('tasks.delete', { selection: { ids: [second.id] } });
+    await rig.call('tasks.deleteForever', { selection: { ids: [second.id] } });
     await playerBar(page).waitFor({ state: 'detached' });
     expect((await barAudio(page))?.paused).toBe(true);
   });

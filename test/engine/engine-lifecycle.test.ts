@@ -15,6 +15,8 @@ import { writePicture } from '../support/pictures.ts';
 import { closeRun, freshRun, openEngine, sandbox, waitForState, waitUntil } from './engine-fixtures.ts';
 import { HOUR, TestClock } from './test-clock.ts';
 
+const DAY = 24 * HOUR;
+
 let dir: string;
 let sb: Sandbox | null;
 let engine: TaskEngine | null;
@@ -396,5 +398,54 @@ describe('deleting', () => {
     const queued = await engine.queueTask(song('queued'));
     await engine.deleteTask(queued.id);
     expect(engine.store.getTask(queued.id)).toBeNull();
+  });
+
+  it('moves to Recently deleted: a running task stays, a queued one is cancelled first and never sent', async () => {
+    sb = await sandbox({ timeScale: 0.2 });
+    engine = await openEngine(join(dir, 'lib'), sb);
+    const running = await engine.queueTask(song('running'));
+    await waitForState(engine, running.id, ['pending', 'processing', 'staged']);
+    engine.setNetworkOnline(false);
+    const queued = await engine.queueTask(song('queued'));
+    const outcome = engine.trash({ ids: [running.id, queued.id, 'no-such-task'] });
+    expect(outcome).toMatchObject({ moved: 1, running: 1, skipped: ['no-such-task'] });
+    expect(engine.store.getTask(running.id)?.deletedAt).toBeNull();
+    const gone = engine.store.getTask(queued.id);
+    expect(gone).toMatchObject({ state: 'cancelled', deletedAt: outcome.deletedAt });
+    expect(() => engine?.resubmit(queued.id)).toThrow(/Recently deleted: restore it first/);
+    engine.setNetworkOnline(true);
+    await waitForState(engine, running.id, ['saved']);
+    // only the running one was ever sent
+    expect(sb.ledger()).toHaveLength(1);
+    expect(engine.restore({ deletedAt: outcome.deletedAt })).toEqual({ done: 1, skipped: [] });
+    expect(engine.store.getTask(queued.id)).toMatchObject({ state: 'cancelled', deletedAt: null });
+  });
+
+  it('keeps the files of a deleted task until it is purged, 30 days on, when the library opens', async () => {
+    sb = await sandbox();
+    const clock = new TestClock();
+    clock.run();
+    engine = await openEngine(join(dir, 'lib'), sb, { clock });
+    const kept = await waitForState(engine, (await engine.queueTask(song('kept'))).id, ['saved']);
+    const old = await waitForState(engine, (await engine.queueTask(song('old'))).id, ['saved']);
+    const file = (t: typeof old) => join(dir, 'lib', t.outputs[0]!.path!);
+    engine.trash({ ids: [old.id] });
+    const late = await waitForState(engine, (await engine.queueTask(song('late'))).id, ['saved']);
+    await engine.close();
+    await clock.advance(29 * DAY);
+    engine = await openEngine(join(dir, 'lib'), sb, { clock });
+    expect(existsSync(file(old))).toBe(true);
+    engine.trash({ ids: [late.id] });
+    await engine.close();
+    await clock.advance(2 * DAY);
+    engine = await openEngine(join(dir, 'lib'), sb, { clock });
+    expect(engine.store.getTask(old.id)).toBeNull();
+    expect(existsSync(file(old))).toBe(false);
+    expect(engine.store.getTask(late.id)?.deletedAt).not.toBeNull();
+    expect(existsSync(file(late))).toBe(true);
+    expect(engine.store.getTask(kept.id)?.deletedAt).toBeNull();
+    expect(await engine.deleteForever({ ids: [kept.id, late.id] })).toEqual({ done: 1, skipped: [kept.id] });
+    expect(existsSync(file(late))).toBe(false);
+    expect(existsSync(file(kept))).toBe(true);
   });
 });

@@ -32,6 +32,7 @@ import type { StudioBackendOptions } from './backend-options.ts';
 import { StudioCallError } from './call-errors.ts';
 import { FOLDER_PURPOSE_WORDS, type FolderPurpose, type PathGrants } from './path-grants.ts';
 import { retryCalls } from './retry-calls.ts';
+import { trashCalls } from './trash-calls.ts';
 import { savedFormsCalls } from './saved-forms-calls.ts';
 
 type ArgsOf<K extends StudioCallName> = z.output<(typeof STUDIO_CALLS)[K]['args']>;
@@ -312,11 +313,6 @@ function taskCalls(ctx: CallContext) {
       return ctx.engine().rename(args.id, args.title);
     },
 
-    'tasks.delete': async (args: ArgsOf<'tasks.delete'>) => {
-      await ctx.engine().deleteTask(args.id);
-      return { deleted: true as const };
-    },
-
     'tasks.export': async (args: ArgsOf<'tasks.export'>) => {
       const tasks = args.ids.map((id) => taskOrFail(ctx, id));
       let dest: string | null;
@@ -391,6 +387,7 @@ export function createCallHandlers(ctx: CallContext): CallHandlers {
     'media.check': (args: ArgsOf<'media.check'>) => checkMedia(ctx, args),
     ...taskCalls(ctx),
     ...retryCalls(ctx),
+    ...trashCalls(ctx),
     ...savedFormsCalls(ctx),
     'cost.summary': async () => ({
       ...ctx.engine().store.costSummary(),

@@ -24,6 +24,9 @@ import {
   type ServiceProfile,
   type Task,
   type TaskLineage,
+  type TaskSelection,
+  type TrashActionOutcome,
+  type TrashOutcome,
 } from '../../shared/index.ts';
 import { assertLocalPath, InputValidationError } from '../inputs/index.ts';
 import { acquireLibraryLock, type LibraryLock, PRIVATE_FOLDER_MODE } from '../library/index.ts';
@@ -51,6 +54,7 @@ import * as intake from './task-intake.ts';
 import { TaskPolling } from './task-polling.ts';
 import { recoverTasks } from './task-recovery.ts';
 import { TaskSubmission } from './task-submission.ts';
+import * as trash from './trash-actions.ts';
 import { WorkLoop } from './work-loop.ts';
 
 export class TaskEngine {
@@ -160,6 +164,7 @@ export class TaskEngine {
     engine = new TaskEngine(options, store, lock, clock);
     await moveBase64Inputs(engine.#ctx);
     await recoverTasks(engine.#ctx);
+    await engine.#purgeExpiredTrash();
     engine.setService(options.service ?? null);
     return engine;
   }
@@ -342,6 +347,37 @@ export class TaskEngine {
   /** Deletes the record and its files (input files other tasks use stay). Refused while the service is working on it. */
   deleteTask(id: string): Promise<void> {
     return actions.deleteTask(this.#ctx, id);
+  }
+
+  /** Moves a selection to Recently deleted (queued tasks cancelled first; running ones left). */
+  trash(selection: TaskSelection): TrashOutcome {
+    return trash.trashTasks(this.#ctx, selection);
+  }
+
+  /** Takes a selection, or the tasks of one delete (its deletedAt), out of Recently deleted. */
+  restore(what: TaskSelection | { deletedAt: string }): TrashActionOutcome {
+    if ('deletedAt' in what) return trash.restoreDeletedAt(this.#ctx, what.deletedAt);
+    return trash.restoreTasks(this.#ctx, what);
+  }
+
+  /** Deletes the selected tasks in Recently deleted for good, with their files. */
+  deleteForever(selection: TaskSelection): Promise<TrashActionOutcome> {
+    return trash.deleteForever(this.#ctx, selection);
+  }
+
+  /** Deletes every task in Recently deleted for good, with their files. */
+  emptyTrash(): Promise<TrashActionOutcome> {
+    return trash.emptyTrash(this.#ctx);
+  }
+
+  /** At start: the tasks in Recently deleted for more than TRASH_DAYS go for good (a failure is logged). */
+  async #purgeExpiredTrash(): Promise<void> {
+    try {
+      const purged = await trash.purgeExpiredTrash(this.#ctx);
+      if (purged > 0) this.#ctx.log(`deleted for good ${purged} task(s) in Recently deleted for over 30 days`);
+    } catch (err) {
+      this.#ctx.log(`could not empty the old part of Recently deleted: ${String(err)}`);
+    }
   }
 
   /** Budget in micro-dollars, or null for none. */

@@ -27,6 +27,13 @@ function cannot(ctx: EngineContext, id: string, action: string, allowed: string)
   return `cannot ${action} a task that is ${t.state}: ${allowed} can be`;
 }
 
+/** Refuses an action that would send a task in Recently deleted again, or download for it. */
+function assertNotTrashed(ctx: EngineContext, id: string, action: string): void {
+  if (ctx.store.getTask(id)?.deletedAt) {
+    throw new TaskActionError(`cannot ${action} a task in Recently deleted: restore it first`);
+  }
+}
+
 /** Cancels a task that is still only queued locally (the service never saw it). */
 export function cancelTask(ctx: EngineContext, id: string): Task {
   const task = ctx.store.transition(id, 'cancelled', { from: ['queued'], detail: 'cancelled by the user' });
@@ -37,6 +44,7 @@ export function cancelTask(ctx: EngineContext, id: string): Task {
 
 /** Sends an uncertain task again, on the user's word (it may be billed twice). */
 export function resubmitTask(ctx: EngineContext, id: string): Task {
+  assertNotTrashed(ctx, id, 'submit again');
   const task = ctx.store.transition(id, 'queued', {
     from: ['uncertain'],
     patch: { error: null },
@@ -54,6 +62,7 @@ export function resubmitTask(ctx: EngineContext, id: string): Task {
  */
 export function retryDownloads(ctx: EngineContext, downloads: ResultDownloads, id: string): Task {
   assertOpen(ctx);
+  assertNotTrashed(ctx, id, 'retry the downloads of');
   const reopened = reopenFailedDownloads(ctx.store, id);
   if (typeof reopened === 'string') throw new TaskActionError(reopened);
   downloads.forgetTries(id);
@@ -162,8 +171,10 @@ export function renameTask(ctx: EngineContext, id: string, title: string): Task 
 }
 
 /**
- * Deletes the record and its files (its input files only when no other task uses them). Refused
- * while the service is working on it.
+ * Deletes the record and its files (its input files only when no other task uses them) for good:
+ * what "Delete forever", emptying Recently deleted and its purge do (trash-actions.ts); the
+ * window's and the CLI's delete moves tasks to Recently deleted instead. Refused while the
+ * service is working on it.
  */
 export async function deleteTask(ctx: EngineContext, id: string): Promise<void> {
   const task = ctx.store.getTask(id);

@@ -18,6 +18,9 @@ import {
   type TaskChange,
   TaskFilterSchema,
   type TaskPage,
+  TaskSelectionSchema,
+  type TrashActionOutcome,
+  type TrashOutcome,
 } from '../task/library-queries.ts';
 import { type DraftView, TaskBatchSchema, TaskDraftSchema } from '../task/task-draft.ts';
 import type { BatchCancelView, BatchRetryView, BatchSummary, TaskLineage } from '../task/task-lineage.ts';
@@ -184,7 +187,31 @@ export const STUDIO_CALLS = {
   'tasks.draftOf': { args: byId, result: z.custom<DraftView>() },
   'tasks.setFavorite': { args: z.strictObject({ id, favorite: z.boolean() }), result: z.custom<Task>() },
   'tasks.rename': { args: z.strictObject({ id, title: text(200).min(1) }), result: z.custom<Task>() },
-  'tasks.delete': { args: byId, result: z.custom<{ deleted: true }>() },
+  /**
+   * Moves a selection to Recently deleted (kept with its files for 30 days): a task still queued
+   * here is cancelled first; one the service is working on is left and counted as running.
+   */
+  'tasks.delete': { args: z.strictObject({ selection: TaskSelectionSchema }), result: z.custom<TrashOutcome>() },
+  /** Takes a selection out of Recently deleted, or the tasks of one delete (its `deletedAt`: Undo). */
+  'tasks.restore': {
+    args: z.union([
+      z.strictObject({ selection: TaskSelectionSchema }),
+      z.strictObject({ deletedAt: z.iso.datetime() }),
+    ]),
+    result: z.custom<TrashActionOutcome>(),
+  },
+  /** Deletes the selected tasks in Recently deleted for good, with their files (others are skipped). */
+  'tasks.deleteForever': {
+    args: z.strictObject({ selection: TaskSelectionSchema }),
+    result: z.custom<TrashActionOutcome>(),
+  },
+  /** Deletes every task in Recently deleted for good, with their files. */
+  'tasks.emptyTrash': { args: none, result: z.custom<TrashActionOutcome>() },
+  /** The ids of a selection, newest first, for the actions that take ids; refused above MAX_SELECTION_IDS. */
+  'tasks.selectionIds': {
+    args: z.strictObject({ selection: TaskSelectionSchema }),
+    result: z.custom<string[]>(),
+  },
   /** Exports to `destDir`, or asks the user for a folder when it is absent; null when cancelled. */
   'tasks.export': {
     args: z.strictObject({ ids: z.array(id).min(1).max(10_000), destDir: text(4000).optional() }),

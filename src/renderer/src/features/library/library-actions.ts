@@ -82,7 +82,7 @@ async function commitDeletes(ids: readonly string[]): Promise<void> {
   let firstError: unknown = null;
   for (const id of ids) {
     try {
-      await invoke('tasks.delete', { id });
+      await invoke('tasks.delete', { selection: { ids: [id] } });
       useTasks.getState().applyChanges([{ taskId: id, task: null }]);
     } catch (err) {
       refused.push(id);
