@@ -34,6 +34,7 @@ const BAD_ARGS: Record<string, [unknown, string]> = {
   'settings.get': [{ extra: 1 }, 'extra'],
   'settings.update': [{ baseUrl: 'ftp://example.org' }, 'baseUrl'],
   'settings.setApiKey': [{ key: 'short' }, 'key'],
+  'settings.confirmKeyAddresses': [{ extra: 1 }, 'extra'],
   'settings.clearApiKey': [{ extra: 1 }, 'extra'],
   'settings.chooseLibraryDir': [{ extra: 1 }, 'extra'],
   'engine.status': [{ extra: 1 }, 'extra'],

@@ -192,26 +192,34 @@ describe('the key and the service', () => {
     expect((await status()).service).toBe('sandbox');
   });
 
-  it('asks before storing the key without encryption', async () => {
+  it('asks before storing the key without encryption, in a dialog main owns (issue 17, item 9)', async () => {
+    h.dialogs.confirmAnswer = false;
     const r = await h.call('settings.setApiKey', { key: KEY });
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.error).toMatchObject({ kind: 'weak-storage', field: 'key' });
       expect(r.error.message).toMatch(/without real encryption/);
-      expect(r.error.message).toMatch(/Confirm/);
     }
+    // main asked, natively: the page neither sees nor answers that question
+    expect(h.dialogs.confirmed.at(-1)?.title).toBe('Store the API key without encryption?');
+    expect(h.dialogs.confirmed.at(-1)?.message).toMatch(/no system keyring/);
+    // nor can the page give that consent itself
+    const consent = await h.call('settings.setApiKey', { key: KEY, allowWeakStorage: true });
+    expect(consent.ok).toBe(false);
+    if (!consent.ok) expect(consent.error).toMatchObject({ kind: 'invalid-input' });
     expect(existsSync(h.secrets.file)).toBe(false);
     expect((await h.ok<StudioSettings>('settings.get')).hasApiKey).toBe(false);
+    h.dialogs.confirmAnswer = true;
   });
 
   it('switches to the real service once the key is stored, and runs a song there', async () => {
-    const s = await h.ok<StudioSettings>('settings.setApiKey', { key: `  ${KEY}  `, allowWeakStorage: true });
+    const s = await h.ok<StudioSettings>('settings.setApiKey', { key: `  ${KEY}  ` });
     expect(s).toMatchObject({ hasApiKey: true, firstRun: false, keyStorage: 'weak' });
-    // kept trimmed, and tied to the service it was stored for
+    // kept trimmed, and tied to every address it is sent to
     expect(JSON.parse(readFileSync(h.secrets.file, 'utf8'))).toEqual({
-      v: 1,
+      v: 2,
       key: KEY,
-      origin: new URL(remote.url).origin,
+      addresses: [`${remote.url}/api/v1/task`, `${remote.url}/account/info`],
     });
     expect((await status()).service).toBe('remote');
     expect(h.backend.sandboxUrl()).toBeNull();
@@ -236,7 +244,7 @@ describe('the key and the service', () => {
 
   it('reports a refused key without the key', async () => {
     const wrong = 'wrong-key-0123456789';
-    await h.ok('settings.setApiKey', { key: wrong, allowWeakStorage: true });
+    await h.ok('settings.setApiKey', { key: wrong });
     await h.ok<Task>('tasks.queue', { ...SONG, input: { ...SONG.input, style_prompt: 'refused' } });
     const st = await waitUntil(
       async () => {
@@ -248,7 +256,7 @@ describe('the key and the service', () => {
     );
     expect(st.authProblem).toMatch(/refused the API key/);
     expect(JSON.stringify([h.results, h.events, h.logs])).not.toContain(wrong);
-    await h.ok('settings.setApiKey', { key: KEY, allowWeakStorage: true });
+    await h.ok('settings.setApiKey', { key: KEY });
   });
 
   it('queues locally with no service once the key is cleared', async () => {
@@ -288,7 +296,7 @@ describe('storing the key', () => {
     try {
       await h.ok('settings.update', { serviceProfile: 'custom', baseUrl: remote.url });
       const before = secrets.reads;
-      await h.ok('settings.setApiKey', { key: KEY, allowWeakStorage: true });
+      await h.ok('settings.setApiKey', { key: KEY });
       expect(secrets.reads).toBe(before);
       expect((await h.ok<EngineStatusView>('engine.status')).service).toBe('remote');
       expect(await h.ok<{ accountName: string | null }>('account.get')).toHaveProperty('accountName');
@@ -307,7 +315,7 @@ describe('tasks at once', () => {
     const h = await openBackend(join(root, 'tasks-at-once'));
     try {
       await h.ok('settings.update', { serviceProfile: 'custom', baseUrl: refusing.url });
-      await h.ok('settings.setApiKey', { key: KEY, allowWeakStorage: true });
+      await h.ok('settings.setApiKey', { key: KEY });
       await h.ok('tasks.queue', SONG);
       const status = () => h.ok<EngineStatusView>('engine.status');
       const refused = await waitUntil(async () => (await status()).authProblem, 'the refused key', 8_000);

@@ -1,18 +1,30 @@
 /**
- * The API key stays with the service it was stored for (security review, issue 8, items 1-2):
- * the page cannot send it elsewhere by changing the address, a settings file edited elsewhere
- * cannot either, http carries it only to this computer, and a key no header can carry is
- * refused before it is stored, while a bad one already stored never stops the app. Real
- * backend, real sandbox, a real "attacker" HTTP server on 127.0.0.1 that records every request.
+ * The API key stays with the addresses it was stored for (security review, issue 8, items 1-2,
+ * and issue 17, item 1): the tasks, balance and upload addresses, compared in full. The page
+ * cannot send it elsewhere by changing an address (another upload host, another path on the
+ * same host), a settings file edited elsewhere cannot either, a key stored by an earlier version
+ * is sent only once the user confirms, the page cannot raise the dialog more than a few times a
+ * minute, http carries it only to this computer, and a key no header can carry is refused before
+ * it is stored, while a bad one already stored never stops the app. Real backend, real sandbox,
+ * a real "attacker" HTTP server on 127.0.0.1 that records every request.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
-import type { EngineStatusView, StudioSettings, Task } from '../../src/shared/index.ts';
+import type { EngineStatusView, KeyStorage, StudioSettings, Task } from '../../src/shared/index.ts';
 import { type RawServer, startRawServer } from '../service/raw-http-server.ts';
-import { type Harness, openBackend, removeDir, SONG, savedTask, tempDir } from './backend-fixtures.ts';
+import { FileKeyVault } from '../support/node-adapters.ts';
+import {
+  type Harness,
+  openBackend,
+  removeDir,
+  SONG,
+  savedTask,
+  tempDir,
+  writePng,
+} from './backend-fixtures.ts';
 
 const KEY = 'real-service-key-0123456789';
 let root: string;
@@ -39,9 +51,23 @@ const keysSeenByAttacker = () => attacker.requests.filter((r) => r.headers['x-ap
 async function userWithKey(name: string): Promise<Harness> {
   const h = await openBackend(join(root, name));
   await h.ok('settings.update', { serviceProfile: 'custom', baseUrl: service.url });
-  await h.ok('settings.setApiKey', { key: KEY, allowWeakStorage: true });
+  await h.ok('settings.setApiKey', { key: KEY });
   return h;
 }
+
+/** A face swap of a picture the user dropped: a local file, uploaded where the profile uploads. */
+async function faceSwapOfLocalPicture(h: Harness, name: string): Promise<Task> {
+  const picture = await writePng(join(h.userDataDir, `${name}.png`), 64, 48);
+  h.backend.grantDroppedFile(picture);
+  return h.ok<Task>('tasks.queue', {
+    model: 'service/image-toolkit',
+    taskType: 'face-swap',
+    input: { target_image: picture, swap_image: picture },
+  });
+}
+
+/** The stored key file, as the backend wrote it. */
+const storedKeyOf = (h: Harness) => JSON.parse(readFileSync(h.secrets.file, 'utf8'));
 
 /**
  * A user folder as an earlier version left it: settings for the sandbox (first run over), and the
@@ -107,7 +133,9 @@ describe('the key and the address it is sent to', () => {
     const again = await openBackend(join(root, 'file-edited'));
     try {
       const settings = await again.ok<StudioSettings>('settings.get');
-      expect(settings.keyProblem).toMatch(/stored for http:\/\/127\.0\.0\.1:\d+, so it is not sent to/);
+      expect(settings.keyProblem).toMatch(
+        /stored for http:\/\/127\.0\.0\.1:\d+\/api\/v1\/task and http:\/\/127\.0\.0\.1:\d+\/account\/info, so it is not sent to/,
+      );
       expect((await again.ok<EngineStatusView>('engine.status')).service).toBe('none');
       const queued = await again.ok<Task>('tasks.queue', SONG);
       expect(queued.state).toBe('queued');
@@ -175,7 +203,7 @@ describe('one rule for a key', () => {
         ['real-service-kéy-0123', /character a key cannot have/],
         ['abc12', /too short/],
       ] as const) {
-        const r = await h.call('settings.setApiKey', { key, allowWeakStorage: true });
+        const r = await h.call('settings.setApiKey', { key });
         expect(r.ok).toBe(false);
         if (!r.ok) {
           expect(r.error.field).toBe('key');
@@ -198,7 +226,7 @@ describe('one rule for a key', () => {
       expect(settings.keyProblem).toMatch(/stored API key cannot be used: the API key contains a space/);
       expect((await h.ok<Task>('tasks.queue', SONG)).state).toBe('queued');
       // storing it again, right, fixes it
-      await h.ok('settings.setApiKey', { key: KEY, allowWeakStorage: true });
+      await h.ok('settings.setApiKey', { key: KEY });
       expect((await h.ok<StudioSettings>('settings.get')).keyProblem).toBeNull();
       expect((await h.ok<EngineStatusView>('engine.status')).service).toBe('remote');
     } finally {
@@ -206,11 +234,160 @@ describe('one rule for a key', () => {
     }
   });
 
-  it('ties a bare key stored by an earlier version to the address it is first used with', async () => {
-    const h = await storedByEarlierVersion('legacy-good', KEY);
+  it('sends a key stored by an earlier version only once the user confirms where it goes', async () => {
+    // the bare key of the first versions, and the origin-bound key of the one before this
+    for (const [name, stored] of [
+      ['legacy-good', KEY],
+      ['legacy-origin', JSON.stringify({ v: 1, key: KEY, origin: new URL(service.url).origin })],
+    ] as const) {
+      const h = await storedByEarlierVersion(name, stored);
+      try {
+        expect((await h.ok<EngineStatusView>('engine.status')).service).toBe('none');
+        const settings = await h.ok<StudioSettings>('settings.get');
+        expect(settings.keyProblem).toMatch(/stored by an earlier version of the app/);
+        expect(settings.keyAddressesToConfirm).toEqual([
+          `${service.url}/api/v1/task`,
+          `${service.url}/account/info`,
+        ]);
+        expect(h.dialogs.confirmed).toHaveLength(0);
+        // the user confirms in the dialog main owns, which names every address in full
+        await h.ok('settings.confirmKeyAddresses');
+        const question = h.dialogs.confirmed.at(-1)?.message ?? '';
+        expect(question).toContain(`${service.url}/api/v1/task`);
+        expect(question).toContain(`${service.url}/account/info`);
+        expect((await h.ok<EngineStatusView>('engine.status')).service).toBe('remote');
+        expect(storedKeyOf(h)).toEqual({
+          v: 2,
+          key: KEY,
+          addresses: [`${service.url}/api/v1/task`, `${service.url}/account/info`],
+        });
+        expect((await h.ok<StudioSettings>('settings.get')).keyAddressesToConfirm).toBeNull();
+      } finally {
+        await h.backend.close();
+      }
+    }
+  });
+});
+
+describe('every address the key is sent to (issue 17, item 1)', () => {
+  const hostedUpload = () => `${service.url}/api/ephemeral_resource`;
+
+  /** The key file of a system with a keyring, where storing the key asks nothing. */
+  class KeyringVault extends FileKeyVault {
+    override storage(): KeyStorage {
+      return 'os';
+    }
+  }
+
+  it('asks, naming the full address, before any of them changes: another upload host, another path on the same host', async () => {
+    // the default hosted set-up (the hosted service played by the sandbox)
+    const h = await openBackend(join(root, 'hosted-moves'), {
+      hostedAddress: { baseUrl: service.url, uploadUrl: hostedUpload() },
+      secrets: new KeyringVault(join(root, 'hosted-moves')),
+    });
     try {
-      expect((await h.ok<EngineStatusView>('engine.status')).service).toBe('remote');
-      expect(JSON.parse(readFileSync(h.secrets.file, 'utf8')).origin).toBe(new URL(service.url).origin);
+      await h.ok('settings.setApiKey', { key: KEY });
+      h.dialogs.confirmAnswer = false;
+      const moves = [
+        // the same service host, its uploads sent elsewhere
+        [
+          { serviceProfile: 'custom', baseUrl: service.url, uploadUrl: `${attacker.url}/upload` },
+          `${attacker.url}/upload`,
+        ],
+        // a path on the same host
+        [
+          { serviceProfile: 'custom', baseUrl: `${service.url}/elsewhere` },
+          `${service.url}/elsewhere/api/v1/task`,
+        ],
+      ] as const;
+      for (const [update, shown] of moves) {
+        const asked = h.dialogs.confirmed.length;
+        const r = await h.call('settings.update', update);
+        expect(r.ok, JSON.stringify(update)).toBe(false);
+        if (!r.ok) expect(r.error).toMatchObject({ kind: 'not-confirmed' });
+        expect(h.dialogs.confirmed).toHaveLength(asked + 1);
+        expect(h.dialogs.confirmed.at(-1)?.message).toContain(shown);
+      }
+      expect(await h.ok<StudioSettings>('settings.get')).toMatchObject({
+        serviceProfile: 'hosted',
+        uploadUrl: '',
+      });
+      // the custom service at the same address with no uploads sends the key nowhere new: no question
+      const asked = h.dialogs.confirmed.length;
+      await h.ok('settings.update', { serviceProfile: 'custom', baseUrl: service.url });
+      expect(h.dialogs.confirmed).toHaveLength(asked);
+      // one field from the page: the upload address alone
+      const upload = await h.call('settings.update', { uploadUrl: `${attacker.url}/upload` });
+      expect(upload.ok).toBe(false);
+      expect(h.dialogs.confirmed.at(-1)?.message).toContain(`${attacker.url}/upload`);
+      const task = await faceSwapOfLocalPicture(h, 'page-moves-upload');
+      await savedTask(h, task.id, 'the face swap');
+      await h.call('account.get');
+      expect(keysSeenByAttacker()).toHaveLength(0);
+      // still tied to the addresses it was stored for, every one in full
+      expect(storedKeyOf(h).addresses).toEqual([
+        `${service.url}/api/v1/task`,
+        `${service.url}/account/info`,
+        hostedUpload(),
+      ]);
+    } finally {
+      await h.backend.close();
+    }
+  });
+
+  it('never sends the key or a picture to an upload address written into the settings file elsewhere', async () => {
+    attacker.requests.length = 0;
+    const h = await userWithKey('file-upload');
+    await h.backend.close();
+    writeFileSync(
+      join(root, 'file-upload', 'settings.json'),
+      JSON.stringify({
+        serviceProfile: 'custom',
+        baseUrl: service.url,
+        uploadUrl: `${attacker.url}/upload`,
+        demoMode: false,
+        firstRun: false,
+      }),
+    );
+    const again = await openBackend(join(root, 'file-upload'));
+    try {
+      const task = await faceSwapOfLocalPicture(again, 'file-upload');
+      await again.call('account.get');
+      await again.backend.idle();
+      expect(attacker.requests).toHaveLength(0);
+      expect((await again.ok<Task>('tasks.get', { id: task.id }))?.state).toBe('queued');
+      expect((await again.ok<EngineStatusView>('engine.status')).service).toBe('none');
+      const settings = await again.ok<StudioSettings>('settings.get');
+      expect(settings.keyProblem).toContain(`so it is not sent to ${attacker.url}/upload`);
+      expect(settings.keyAddressesToConfirm).toContain(`${attacker.url}/upload`);
+      // declining in the dialog changes nothing
+      again.dialogs.confirmAnswer = false;
+      const declined = await again.call('settings.confirmKeyAddresses');
+      expect(declined.ok).toBe(false);
+      expect(again.dialogs.confirmed.at(-1)?.message).toContain(`${attacker.url}/upload`);
+      await again.backend.idle();
+      expect(attacker.requests).toHaveLength(0);
+    } finally {
+      await again.backend.close();
+    }
+  });
+
+  it('lets the page raise the dialog only a few times a minute', async () => {
+    const h = await userWithKey('rate');
+    try {
+      h.dialogs.confirmAnswer = false;
+      const refusals = [];
+      for (let i = 1; i <= 5; i++)
+        refusals.push(await h.call('settings.update', { uploadUrl: `${attacker.url}/upload-${i}` }));
+      // storing the key asked once (no keyring here), then two address questions; the rest are refused unasked
+      expect(h.dialogs.confirmed).toHaveLength(3);
+      const last = refusals.at(-1);
+      expect(last?.ok).toBe(false);
+      if (last && !last.ok) {
+        expect(last.error.kind).toBe('too-many-questions');
+        expect(last.error.message).toMatch(/asked 3 times in the last minute; try again in a minute/);
+      }
+      expect((await h.ok<StudioSettings>('settings.get')).uploadUrl).toBe('');
     } finally {
       await h.backend.close();
     }

@@ -32,10 +32,10 @@ describe('testing a key and an address with the balance call', () => {
     const h = await openBackend(join(root, 'probe'));
     try {
       await h.ok('settings.update', { serviceProfile: 'custom', baseUrl: sandbox.url });
-      await h.ok('settings.setApiKey', { key: KEY, allowWeakStorage: true });
+      await h.ok('settings.setApiKey', { key: KEY });
       expect(await h.ok('account.get')).toMatchObject({ service: 'remote', balanceUsd: 10 });
 
-      await h.ok('settings.setApiKey', { key: 'not-the-key-0123456789', allowWeakStorage: true });
+      await h.ok('settings.setApiKey', { key: 'not-the-key-0123456789' });
       const refused = await h.call('account.get');
       expect(refused.ok).toBe(false);
       if (!refused.ok) expect(refused.error.kind).toBe('unauthorized');

@@ -111,7 +111,7 @@ describe.skipIf(!browserAvailable())('accessibility (axe-core) of Settings with 
       service: 'hosted',
       // A key stored (hosted profile, balance shown) and one model id renamed.
       prepare: async (rig) => {
-        await rig.call('settings.setApiKey', { key: SERVICE_KEY, allowWeakStorage: true });
+        await rig.call('settings.setApiKey', { key: SERVICE_KEY });
         await rig.call('settings.update', { modelOverrides: { 'image-edit': 'Qubico/qwen-edit-image' } });
       },
       page: false,

@@ -26,15 +26,18 @@ async function chooseOwnKey(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Settings', exact: true }).waitFor();
 }
 
-/** Types a key into Settings › API key, saves it and confirms the unencrypted storage. */
+/**
+ * Types a key into Settings › API key and saves it. The harness's key vault (FileKeyVault) is a
+ * plain file, so main asks before storing it, in its own dialog (scripted: the user agrees);
+ * the page shows no question of its own.
+ */
 async function storeKey(page: Page, key: string): Promise<void> {
-  await page.getByRole('textbox', { name: /^(Replace )?API key$/ }).fill(key);
+  const field = page.getByRole('textbox', { name: /^(Replace )?API key$/ });
+  await field.fill(key);
   await page.getByRole('button', { name: 'Save key', exact: true }).click();
-  // The harness's key vault (FileKeyVault) is a plain file, so the app asks first.
-  const confirm = page.getByTestId('confirm-dialog');
-  await confirm.getByRole('button', { name: 'Store unencrypted' }).click();
-  await confirm.waitFor({ state: 'detached' });
+  await waitUntil(async () => (await field.inputValue()) === '', 'the key field emptied once the key is saved');
   await page.getByTestId('key-status').filter({ hasText: 'Saved: a key is set' }).waitFor();
+  expect(await page.getByTestId('confirm-dialog').count()).toBe(0);
 }
 
 /** The balance line of Settings once it shows `text` (e.g. `$10.00 left`). */
@@ -94,6 +97,8 @@ describe.skipIf(!browserAvailable())('a new user with a key for the hosted servi
     await now.filter({ hasText: 'Now sending to: the demo sandbox.' }).waitFor();
 
     await storeKey(page, SERVICE_KEY);
+    // no keyring here: main asked, in its own dialog, before storing the key
+    expect(rig.dialogs.confirmed.map((q) => q.title)).toEqual(['Store the API key without encryption?']);
     await now
       .filter({ hasText: `Now sending to: the hosted service (${HOSTED_SERVICE.baseUrl}).` })
       .waitFor();

@@ -350,7 +350,7 @@ describe.skipIf(!browserAvailable())('screenshots of the hosted service settings
       // A user who stored a key (demo off, hosted profile), renamed image edit's model and made a song.
       prepare: async (rig) => {
         await mkdir(SHOTS_DIR, { recursive: true });
-        await rig.call('settings.setApiKey', { key: SERVICE_KEY, allowWeakStorage: true });
+        await rig.call('settings.setApiKey', { key: SERVICE_KEY });
         await rig.call('settings.update', { modelOverrides: { 'image-edit': 'Qubico/qwen-edit-image' } });
         await saveSongs(rig, [
           {

@@ -70,6 +70,8 @@ describe('the preload bridge', () => {
     const err = await acrossContextBridge(bridge.invoke('tasks.get', { id: '' })).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Error);
     expect(errorViewOf(err)).toMatchObject({ kind: 'invalid-input', field: 'id' });
+    // the user declines main's question about storing the key without a keyring
+    h.dialogs.confirmAnswer = false;
     const weak = await bridge
       .invoke('settings.setApiKey', { key: 'a-long-enough-key' })
       .catch((e: unknown) => e);

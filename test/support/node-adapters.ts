@@ -11,6 +11,7 @@ import {
   PRIVATE_CONFIG_FILE_MODE,
   PRIVATE_CONFIG_FOLDER_MODE,
 } from '../../src/main/settings/index.ts';
+import type { KeyStorage } from '../../src/shared/index.ts';
 
 export const SECRET_FILE_NAME = 'api-key.weak.txt';
 
@@ -22,7 +23,7 @@ export class FileKeyVault implements KeyVault {
     this.file = join(userDataDir, SECRET_FILE_NAME);
   }
 
-  storage(): 'weak' {
+  storage(): KeyStorage {
     return 'weak';
   }
 

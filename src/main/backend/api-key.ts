@@ -14,6 +14,8 @@ export class ApiKey {
   stored = false;
   /** Why a stored key is not used now (a sentence for Settings), or null. */
   problem: string | null = null;
+  /** The addresses the settings would send the key to that the user has not confirmed yet (all of them in full), or null. */
+  toConfirm: readonly string[] | null = null;
 
   constructor(vault: KeyVault, secrets: KnownSecrets) {
     this.#vault = vault;

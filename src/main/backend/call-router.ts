@@ -8,7 +8,12 @@ import { STUDIO_CALLS, type StudioCallName, type StudioResult } from '../../shar
 import { StudioCallError } from './call-errors.ts';
 import type { CallHandlers } from './studio-calls.ts';
 
-const SETTINGS_CALLS = new Set<string>(['settings.update', 'settings.setApiKey', 'settings.clearApiKey']);
+const SETTINGS_CALLS = new Set<string>([
+  'settings.update',
+  'settings.setApiKey',
+  'settings.confirmKeyAddresses',
+  'settings.clearApiKey',
+]);
 
 export class CallRouter {
   readonly #handlers: CallHandlers;

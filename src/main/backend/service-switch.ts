@@ -1,8 +1,9 @@
 /**
  * Points the engine at the service the settings call for (service-selection.ts): the built-in
  * sandbox, started on demand, the real service with the stored key, or none. The key is sent
- * only where it may go: never over a refused address, never to another origin than the one it
- * was stored for. The engine's service is set again only when it changed.
+ * only where it may go: never over a refused address, never to an address (tasks, balance,
+ * uploads, in full) the user has not confirmed for it (key-binding.ts). The engine's service is
+ * set again only when it changed.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -14,9 +15,10 @@ import {
   type Settings,
 } from '../../shared/index.ts';
 import type { EngineStatus, ServiceSettings, TaskEngine } from '../engine/index.ts';
-import { type BoundKey, originOf } from '../settings/index.ts';
+import { type BoundKey, type KeyAddress, keyAddressesOf, unconfirmedAddresses } from '../settings/index.ts';
 import type { ApiKey } from './api-key.ts';
 import type { BuiltInSandbox } from './built-in-sandbox.ts';
+import { addressList } from './key-questions.ts';
 import { chooseService, type HostedAddress, profileOf } from './service-selection.ts';
 
 export class ServiceSwitch {
@@ -44,13 +46,14 @@ export class ServiceSwitch {
     let service: ServiceSettings | null = null;
     let profile = profileOf(s, null, this.#hostedAt);
     this.#key.problem = null;
+    this.#key.toConfirm = null;
     if (kind === 'remote') {
       const bound = known ?? (await this.#key.read());
       if (!bound) {
         this.#key.stored = false;
         kind = chooseService(s, false);
       } else {
-        this.#key.problem = await this.#keyUseProblem(bound, profile);
+        this.#key.problem = this.#keyUseProblem(bound, profile);
         if (this.#key.problem) kind = 'none';
         else service = { baseUrl: profile.baseUrl, apiKey: bound.key, uploadUrl: profile.uploadUrl };
       }
@@ -74,10 +77,9 @@ export class ServiceSwitch {
     if (kind !== 'sandbox') await this.#sandbox.stop();
   }
 
-  /** Where a stored key would be sent with these settings, demo mode aside; null when nowhere yet. */
-  remoteOriginOf(s: Settings): string | null {
-    const profile = profileOf({ ...s, demoMode: false }, null, this.#hostedAt);
-    return profile.baseUrl === '' ? null : originOf(profile.baseUrl);
+  /** Every address a stored key would be sent to with these settings, demo mode aside; null when nowhere yet. */
+  remoteAddressesOf(s: Settings): KeyAddress[] | null {
+    return keyAddressesOf(profileOf({ ...s, demoMode: false }, null, this.#hostedAt));
   }
 
   statusView(status: EngineStatus): EngineStatusView {
@@ -88,7 +90,7 @@ export class ServiceSwitch {
    * Why the stored key must not be sent to this profile's service, or null. Never throws: a bad
    * stored setting is reported in Settings, and the app keeps working (queueing locally).
    */
-  async #keyUseProblem(bound: BoundKey, profile: ServiceProfile): Promise<string | null> {
+  #keyUseProblem(bound: BoundKey, profile: ServiceProfile): string | null {
     const keyProblem = apiKeyProblem(bound.key);
     if (keyProblem) return `The stored API key cannot be used: ${keyProblem}. Store it again.`;
     for (const [what, url] of [
@@ -98,15 +100,15 @@ export class ServiceSwitch {
       const problem = url ? keyTransportProblem(url) : null;
       if (problem) return `The ${what} is refused, so the key is not sent: ${problem}.`;
     }
-    const origin = originOf(profile.baseUrl);
-    if (bound.origin === null) {
-      // stored before keys were tied to a service: tie it to the one it is used with now
-      await this.#key.write({ key: bound.key, origin });
-      return null;
+    const wanted = keyAddressesOf(profile) ?? [];
+    const unconfirmed = unconfirmedAddresses(bound, wanted);
+    if (unconfirmed.length === 0) return null;
+    // the user confirms them in Settings (settings.confirmKeyAddresses), in a dialog main owns
+    this.#key.toConfirm = wanted.map((a) => a.url);
+    if (bound.addresses === null) {
+      return 'Your API key was stored by an earlier version of the app, which did not tie it to the addresses it is sent to, so it is not sent yet. Confirm where it goes, or store the key again.';
     }
-    if (bound.origin !== origin) {
-      return `Your API key was stored for ${bound.origin}, so it is not sent to ${origin}. Go back to that service, or store the key again for this one.`;
-    }
-    return null;
+    const storedFor = bound.addresses.length ? addressList(bound.addresses) : 'no address';
+    return `Your API key was stored for ${storedFor}, so it is not sent to ${addressList(unconfirmed.map((a) => a.url))}. Confirm the new addresses if you trust them, go back, or store the key again.`;
   }
 }

@@ -1,17 +1,24 @@
 /**
  * Settings changes and what they set in motion: the library the engine works on (demo mode
  * has its own), how many tasks run at once, the service and the key it is sent with, and the
- * budget, which the library keeps. A change that would send the stored key to another origin
- * waits for the user's word in a dialog main owns.
+ * budget, which the library keeps. A change that would send the stored key to an address it is
+ * not tied to, and storing it without real encryption, wait for the user's word in a dialog
+ * main owns (key-questions.ts).
  */
 import { join, resolve } from 'node:path';
 import type { Settings, SettingsUpdate, StudioSettings } from '../../shared/index.ts';
 import { DEMO_LIBRARY_FOLDER } from '../library/index.ts';
-import type { BoundKey, SettingsFile } from '../settings/index.ts';
+import {
+  type BoundKey,
+  type KeyAddress,
+  type SettingsFile,
+  unconfirmedAddresses,
+} from '../settings/index.ts';
 import type { ApiKey } from './api-key.ts';
 import type { Dialogs } from './backend-ports.ts';
 import { StudioCallError } from './call-errors.ts';
 import type { EngineHost } from './engine-host.ts';
+import { addressList, keyAddressesQuestion, PageQuestions, WEAK_STORAGE_QUESTION } from './key-questions.ts';
 import { chooseService } from './service-selection.ts';
 import type { ServiceSwitch } from './service-switch.ts';
 
@@ -26,9 +33,11 @@ export interface SettingsControlParts {
 
 export class SettingsControl {
   readonly #parts: SettingsControlParts;
+  readonly #questions: PageQuestions;
 
   constructor(parts: SettingsControlParts) {
     this.#parts = parts;
+    this.#questions = new PageQuestions(parts.dialogs);
   }
 
   /**
@@ -60,6 +69,7 @@ export class SettingsControl {
       budgetMicros: host.engine.budget(),
       hasApiKey: key.stored,
       keyProblem: key.stored ? key.problem : null,
+      keyAddressesToConfirm: key.stored && key.toConfirm ? [...key.toConfirm] : null,
       keyStorage: key.storage(),
     };
   }
@@ -72,7 +82,7 @@ export class SettingsControl {
     const { settings, key, host } = this.#parts;
     const { budgetMicros, ...patch } = definedFields(update);
     const after = { ...settings.get(), ...patch };
-    const rebind = await this.#confirmKeyDestination(after);
+    const rebind = await this.#confirmKeyAddresses(settings.get(), after);
     const libraryDir = this.#libraryDirOf(after);
     if (libraryDir !== host.libraryDir)
       await host.reopen(libraryDir, after.maxActiveRemote, () => this.applyService(false));
@@ -83,15 +93,44 @@ export class SettingsControl {
     await this.applyService(true, rebind ?? undefined);
   }
 
+  /**
+   * Stores the key, tied to every address the settings send it to. Where Linux has no keyring
+   * the user is asked first, in a dialog main owns, unless a key is already kept that way.
+   */
   async setApiKey(apiKey: string): Promise<void> {
     const { settings, key } = this.#parts;
-    // a stored key means the user wants the real service: leave the demo; the key is tied to
-    // the service it is stored for
+    if (key.storage() === 'weak' && !key.stored && !(await this.#questions.ask(WEAK_STORAGE_QUESTION))) {
+      throw new StudioCallError(
+        'weak-storage',
+        'the API key was not stored: no system keyring is available, so it would be kept without real encryption, and you chose not to',
+        'key',
+      );
+    }
+    // a stored key means the user wants the real service: leave the demo
     const after = { ...settings.get(), firstRun: false, demoMode: false };
-    const bound = { key: apiKey, origin: this.#parts.service.remoteOriginOf(after) };
+    const addresses = this.#parts.service.remoteAddressesOf(after) ?? [];
+    const bound = { key: apiKey, addresses: addresses.map((a) => a.url) };
     await key.write(bound);
     settings.update({ firstRun: false, demoMode: false });
     await this.applyService(true, bound);
+  }
+
+  /**
+   * Ties the stored key to the addresses the settings send it to now (a key stored by an
+   * earlier version, or addresses written into the settings file elsewhere), once the user
+   * agrees in a dialog main owns that names every address.
+   */
+  async confirmKeyAddresses(): Promise<void> {
+    const { settings, key } = this.#parts;
+    const bound = key.stored ? await key.read() : null;
+    if (!bound) throw new StudioCallError('not-found', 'no API key is stored: store one first');
+    const wanted = this.#parts.service.remoteAddressesOf(settings.get());
+    if (!wanted)
+      throw new StudioCallError('not-configured', 'no service address is set yet, so the key goes nowhere');
+    if (unconfirmedAddresses(bound, wanted).length === 0) return;
+    const rebind = await this.#askToSend(bound, wanted);
+    await key.write(rebind);
+    await this.applyService(true, rebind);
   }
 
   async clearApiKey(): Promise<void> {
@@ -113,28 +152,30 @@ export class SettingsControl {
   }
 
   /**
-   * A settings change that would send the stored key to another origin needs the user's word,
-   * asked in a dialog main owns (the page cannot answer it). Gives the key to store again, tied
-   * to the new origin, when the user agrees; throws when they do not.
+   * A settings change that would send the stored key to an address it is not tied to (any of
+   * them: tasks, balance, uploads; another path on the same host too) needs the user's word,
+   * asked in a dialog main owns that shows every address in full (the page can neither see nor
+   * answer it). Gives the key to store again, tied to the new addresses, when the user agrees;
+   * throws when they do not. A change that leaves the addresses as they were asks nothing.
    */
-  async #confirmKeyDestination(after: Settings): Promise<BoundKey | null> {
-    const { key, dialogs } = this.#parts;
+  async #confirmKeyAddresses(before: Settings, after: Settings): Promise<BoundKey | null> {
+    const { key, service } = this.#parts;
     if (!key.stored) return null;
+    const wanted = service.remoteAddressesOf(after);
+    if (!wanted || sameAddresses(wanted, service.remoteAddressesOf(before))) return null;
     const bound = await key.read();
-    const to = this.#parts.service.remoteOriginOf(after);
-    if (!bound || bound.origin === null || to === null || to === bound.origin) return null;
-    const agreed = await dialogs.confirm({
-      title: 'Send your API key to another service?',
-      message: `Your API key was stored for ${bound.origin}. From now on it would be sent to ${to}. Do this only if you trust that address.`,
-      confirmLabel: 'Send it there',
-    });
-    if (!agreed) {
-      throw new StudioCallError(
-        'not-confirmed',
-        `the service address was not changed: your API key stays with ${bound.origin} (store the key again to use it elsewhere)`,
-      );
+    if (!bound || unconfirmedAddresses(bound, wanted).length === 0) return null;
+    return this.#askToSend(bound, wanted);
+  }
+
+  async #askToSend(bound: BoundKey, wanted: readonly KeyAddress[]): Promise<BoundKey> {
+    if (!(await this.#questions.ask(keyAddressesQuestion(wanted, bound)))) {
+      const kept = bound.addresses?.length
+        ? `your API key stays with ${addressList(bound.addresses)}`
+        : 'your API key is not sent there';
+      throw new StudioCallError('not-confirmed', `nothing was changed: ${kept}`);
     }
-    return { key: bound.key, origin: to };
+    return { key: bound.key, addresses: wanted.map((a) => a.url) };
   }
 
   /**
@@ -156,6 +197,10 @@ export class SettingsControl {
     const { userDataDir } = this.#parts;
     return resolve(s.libraryDir === '' ? join(userDataDir, 'library') : s.libraryDir);
   }
+}
+
+function sameAddresses(a: readonly KeyAddress[], b: readonly KeyAddress[] | null): boolean {
+  return b !== null && a.length === b.length && a.every((x, i) => x.url === b[i]?.url);
 }
 
 /** The fields of an update that are given (a field sent as undefined changes nothing). */

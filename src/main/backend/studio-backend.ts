@@ -201,6 +201,10 @@ class Backend implements StudioBackend, CallContext {
     return this.#control.setApiKey(key);
   }
 
+  confirmKeyAddresses(): Promise<void> {
+    return this.#control.confirmKeyAddresses();
+  }
+
   clearApiKey(): Promise<void> {
     return this.#control.clearApiKey();
   }

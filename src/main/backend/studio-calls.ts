@@ -49,6 +49,7 @@ export interface CallContext {
   statusView(): EngineStatusView;
   updateSettings(update: SettingsUpdate): Promise<void>;
   setApiKey(key: string): Promise<void>;
+  confirmKeyAddresses(): Promise<void>;
   clearApiKey(): Promise<void>;
   libraryDir(): string;
   sandboxUrl(): string | null;
@@ -170,14 +171,15 @@ function settingsCalls(ctx: CallContext) {
           'key',
         );
       }
-      if (storage === 'weak' && args.allowWeakStorage !== true) {
-        throw new StudioCallError(
-          'weak-storage',
-          'no system keychain is available, so the API key would be stored on this computer without real encryption (anyone who can read your files could read it). Confirm to store it anyway.',
-          'key',
-        );
-      }
+      // where Linux has no keyring, main asks the user first (settings-control.ts)
       await ctx.setApiKey(args.key);
+      const view = ctx.settingsView();
+      ctx.emit('settings.changed', view);
+      return view;
+    },
+
+    'settings.confirmKeyAddresses': async () => {
+      await ctx.confirmKeyAddresses();
       const view = ctx.settingsView();
       ctx.emit('settings.changed', view);
       return view;

@@ -13,7 +13,14 @@ export {
   PRIVATE_CONFIG_FOLDER_MODE,
   repairSettingsFile,
 } from './conf-settings-file.ts';
-export { type BoundKey, decodeBoundKey, encodeBoundKey, originOf } from './key-binding.ts';
+export {
+  type BoundKey,
+  decodeBoundKey,
+  encodeBoundKey,
+  type KeyAddress,
+  keyAddressesOf,
+  unconfirmedAddresses,
+} from './key-binding.ts';
 export { SECRET_STORE_NAME, type SecretFileOptions, secretFileOptions } from './secret-file-options.ts';
 export {
   checkSettingsPatch,

@@ -95,7 +95,10 @@ export const STUDIO_CALLS = {
   'app.info': { args: none, result: z.custom<AppInfo>() },
   'settings.get': { args: none, result: z.custom<StudioSettings>() },
   'settings.update': { args: SettingsUpdateSchema, result: z.custom<StudioSettings>() },
-  /** Stores the key; with weak storage only when `allowWeakStorage` is true (the user agreed). */
+  /**
+   * Stores the key, tied to every address the settings send it to. Where Linux has no keyring,
+   * main first asks the user in a native dialog (the page cannot give that consent).
+   */
   'settings.setApiKey': {
     args: z.strictObject({
       // the one rule for a key (visible ASCII, 8 to 500), after trimming what a paste adds at the ends
@@ -107,11 +110,15 @@ export const STUDIO_CALLS = {
           const problem = apiKeyProblem(k);
           if (problem) ctx.addIssue({ code: 'custom', message: problem });
         }),
-      allowWeakStorage: z.boolean().optional(),
     }),
     result: z.custom<StudioSettings>(),
   },
   'settings.clearApiKey': { args: none, result: z.custom<StudioSettings>() },
+  /**
+   * Ties the stored key to the addresses the settings send it to now (`keyAddressesToConfirm`),
+   * once the user agrees in a native dialog main owns that names each of them in full.
+   */
+  'settings.confirmKeyAddresses': { args: none, result: z.custom<StudioSettings>() },
   /** Asks the user for a folder (native dialog); null when cancelled. */
   'settings.chooseLibraryDir': { args: none, result: z.custom<string | null>() },
   'engine.status': { args: none, result: z.custom<EngineStatusView>() },
@@ -269,7 +276,10 @@ export const STUDIO_EVENT_NAMES: readonly StudioEventName[] = [
 
 /** What a failed call carries across the bridge (never a stack, never the key). */
 export interface StudioErrorView {
-  /** e.g. `invalid-input`, `budget`, `not-allowed`, `unauthorized`, `service`, `weak-storage`, `internal`. */
+  /**
+   * e.g. `invalid-input`, `budget`, `not-allowed`, `unauthorized`, `service`, `weak-storage`,
+   * `not-confirmed` (the user said no in a native dialog), `too-many-questions`, `internal`.
+   */
   kind: string;
   message: string;
   /** The input field the message is about, when there is one. */

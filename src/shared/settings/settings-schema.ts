@@ -131,5 +131,11 @@ export interface StudioSettings extends Settings {
   hasApiKey: boolean;
   /** Why the stored key is not used now (e.g. it was stored for another service), or null. */
   keyProblem: string | null;
+  /**
+   * Every address the settings would send the stored key to (in full), while the user has not
+   * confirmed them for it (a key stored by an earlier version, an address edited elsewhere);
+   * `settings.confirmKeyAddresses` asks in a native dialog. Null when there is nothing to confirm.
+   */
+  keyAddressesToConfirm: string[] | null;
   keyStorage: KeyStorage;
 }

@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { createStudioBackend, type StudioBackend } from '../../../src/main/backend/index.ts';
+import { encodeBoundKey, keyAddressesOf } from '../../../src/main/settings/index.ts';
 import {
   type FaultOptions,
   type LedgerEntry,
@@ -183,7 +184,9 @@ export async function createStudioRig(options: RigOptions): Promise<StudioRig> {
   if (options.maxActiveRemote !== undefined) stored.maxActiveRemote = options.maxActiveRemote;
   if (options.service === 'demo') Object.assign(stored, { demoMode: true, firstRun: false });
   if (options.service === 'service') {
-    secrets.write(SERVICE_KEY);
+    // stored by this version: tied to every address it is sent to (key-binding.ts)
+    const addresses = keyAddressesOf({ baseUrl: (own as Sandbox | null)?.url ?? '', uploadUrl: '' }) ?? [];
+    secrets.write(encodeBoundKey({ key: SERVICE_KEY, addresses: addresses.map((a) => a.url) }));
     Object.assign(stored, {
       serviceProfile: 'custom',
       baseUrl: (own as Sandbox | null)?.url,

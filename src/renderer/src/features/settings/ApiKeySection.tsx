@@ -1,7 +1,10 @@
-/** The API key: masked entry, whether one is set (never the key itself), clear, and weak-storage consent. */
+/**
+ * The API key: masked entry, whether one is set (never the key itself), clear, and the addresses
+ * it waits to be confirmed for. The questions that guard the key (storing it without a keyring,
+ * sending it to new addresses) are asked by main in native dialogs: the page only asks main to act.
+ */
 
 import { useId, useRef, useState } from 'react';
-import { StudioError } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { FieldMessage } from '../../components/FieldMessage.tsx';
@@ -19,29 +22,39 @@ export function ApiKeySection() {
   const [key, setKey] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [askWeak, setAskWeak] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [askRemove, setAskRemove] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   useFocusRequest('api-key', inputRef);
 
-  const save = async (allowWeakStorage: boolean) => {
+  const save = async () => {
     setSaving(true);
     setError(null);
     try {
-      const next = await invoke('settings.setApiKey', {
-        key: key.trim(),
-        ...(allowWeakStorage ? { allowWeakStorage: true } : {}),
-      });
+      // where there is no keyring, main asks the user in a native dialog before storing it
+      const next = await invoke('settings.setApiKey', { key: key.trim() });
       setSettings(next);
       setKey('');
       useUi.getState().pushToast('success', 'API key saved.');
       // another key may be another account: its balance says whether the service takes the key
       void checkService('key');
     } catch (err) {
-      if (err instanceof StudioError && err.kind === 'weak-storage') setAskWeak(true);
-      else setError(err instanceof Error ? err.message : String(err));
+      setError(err instanceof Error ? err.message : String(err));
     } finally {
       setSaving(false);
+    }
+  };
+
+  /** Main shows every address in a native dialog and ties the key to them when the user agrees. */
+  const confirmAddresses = async () => {
+    setConfirming(true);
+    try {
+      setSettings(await invoke('settings.confirmKeyAddresses', {}));
+      void checkService('key');
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setConfirming(false);
     }
   };
 
@@ -66,11 +79,29 @@ export function ApiKeySection() {
         {hasKey && settings?.keyStorage === 'weak' ? ' (stored without OS encryption)' : ''}
       </p>
       <ProblemMessage problem={settings?.keyProblem} testId="key-problem" />
+      {hasKey && settings?.keyAddressesToConfirm ? (
+        <div className="key-addresses" data-testid="key-addresses">
+          <p>The key would be sent to:</p>
+          <ul>
+            {settings.keyAddressesToConfirm.map((url) => (
+              <li key={url}>{url}</li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className="button"
+            disabled={confirming}
+            onClick={() => void confirmAddresses()}
+          >
+            {confirming ? 'Waiting for your answer…' : 'Confirm these addresses…'}
+          </button>
+        </div>
+      ) : null}
       <form
         className="inline-form"
         onSubmit={(event) => {
           event.preventDefault();
-          if (key.trim().length >= 8) void save(false);
+          if (key.trim().length >= 8) void save();
         }}
       >
         <div className="field">
@@ -94,7 +125,7 @@ export function ApiKeySection() {
             error={error ?? (tooShort ? 'A key has at least 8 characters' : null)}
             hint={
               settings?.keyStorage === 'weak'
-                ? 'This system has no keyring: the key would be stored without encryption (you will be asked first). The app never shows it again.'
+                ? 'This system has no keyring: the app will ask you before storing the key without encryption. The app never shows it again.'
                 : 'Kept encrypted by your operating system; the app never shows it again.'
             }
           />
@@ -126,24 +157,6 @@ export function ApiKeySection() {
           onConfirm={() => {
             setAskRemove(false);
             void clear();
-          }}
-        />
-      ) : null}
-      {askWeak ? (
-        <ConfirmDialog
-          title="Store the key without encryption?"
-          message={
-            <p>
-              This computer has no system keyring, so the key would be stored unencrypted in the app's
-              settings file. Anyone who can read your files could read it. Store it anyway?
-            </p>
-          }
-          confirmLabel="Store unencrypted"
-          danger
-          onCancel={() => setAskWeak(false)}
-          onConfirm={() => {
-            setAskWeak(false);
-            void save(true);
           }}
         />
       ) : null}
