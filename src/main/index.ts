@@ -68,7 +68,7 @@ async function startBackend(): Promise<StudioBackend> {
   });
   backend.onTaskFinished((task) => {
     if (mainWindow?.isFocused()) return;
-    const notice = finishNoticeOf(task);
+    const notice = finishNoticeOf(task, process.platform);
     shellOps.notify(notice.title, notice.body);
   });
   return backend;

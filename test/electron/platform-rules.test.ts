@@ -155,17 +155,62 @@ describe('media URLs, menu commands and notices', () => {
 
   it('words a notice for each end', () => {
     const base = { family: 'song', title: 'Calm piano', error: null } as unknown as Task;
-    expect(finishNoticeOf({ ...base, state: 'saved' })).toEqual({
+    expect(finishNoticeOf({ ...base, state: 'saved' }, 'linux')).toEqual({
       title: 'Song is ready',
       body: 'Calm piano',
     });
-    const failed = finishNoticeOf({
-      ...base,
-      family: 'face-swap',
-      state: 'failed',
-      error: { kind: 'bad-request', message: 'refused', code: 400 },
-    });
+    const failed = finishNoticeOf(
+      {
+        ...base,
+        family: 'face-swap',
+        state: 'failed',
+        error: { kind: 'bad-request', message: 'refused', code: 400 },
+      },
+      'darwin',
+    );
     expect(failed).toEqual({ title: 'Face swap failed', body: 'Calm piano: refused' });
-    expect(finishNoticeOf({ ...base, state: 'uncertain' }).title).toBe('Song needs your decision');
+    expect(finishNoticeOf({ ...base, state: 'uncertain' }, 'win32').title).toBe('Song needs your decision');
+  });
+
+  it('cleans a notice of a hostile title and error: no control characters, no markup Linux would read, bounded', () => {
+    const hostile = {
+      family: 'image-edit',
+      state: 'failed',
+      title: 'Cat\u0007 <b>photo</b>\r\n\u202eevil\u2066\u2028 & co',
+      error: {
+        kind: 'service-failed',
+        message: `<a href="https://evil.example">click</a>\u0000 <img src="file:///etc/passwd"/> \u001b[31m&amp; ${'x'.repeat(1000)}`,
+        code: 500,
+      },
+    } as unknown as Task;
+    const controls = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+    const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+    const linux = finishNoticeOf(hostile, 'linux');
+    expect(linux.title).toBe('Image edit failed');
+    expect(linux.body).toMatch(
+      /^Cat &lt;b&gt;photo&lt;\/b&gt; evil &amp; co: &lt;a href="https:\/\/evil\.example"&gt;click&lt;\/a&gt; &lt;img src="file:\/\/\/etc\/passwd"\/&gt; \[31m&amp;amp; x+…$/,
+    );
+    // other systems show text as it is: no escaping there, the same cleaning and bound
+    const mac = finishNoticeOf(hostile, 'darwin');
+    expect(mac.body).toMatch(
+      /^Cat <b>photo<\/b> evil & co: <a href="https:\/\/evil\.example">click<\/a> <img /,
+    );
+    expect(mac.body).toHaveLength(240);
+    expect(finishNoticeOf(hostile, 'win32').body).toBe(mac.body);
+    for (const notice of [linux, mac]) {
+      expect(notice.body).not.toMatch(controls);
+      expect(notice.body.endsWith('x…')).toBe(true);
+    }
+    const unescaped = linux.body.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    expect(unescaped).toBe(mac.body);
+    // a cut never splits a character made of two UTF-16 units
+    const emoji = finishNoticeOf({ ...hostile, title: '🎵'.repeat(300), error: null }, 'darwin');
+    expect(emoji.body).not.toMatch(loneSurrogate);
+    expect(emoji.body.endsWith('🎵…')).toBe(true);
+    // joiners inside an emoji sequence stay
+    expect(finishNoticeOf({ ...hostile, title: 'By 👩\u200d💻', error: null }, 'linux').body).toBe(
+      'By 👩\u200d💻',
+    );
+    expect(finishNoticeOf({ ...hostile, title: ' \u0000\u0007 ', error: null }, 'linux').body).toBe('');
   });
 });
