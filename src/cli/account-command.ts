@@ -8,6 +8,7 @@ import { noPositionals, readArgs, UsageError } from './cli-args.ts';
 import { EXIT } from './exit-codes.ts';
 import { apiKeyFromEnv, type GlobalOptions, profileOfOptions } from './global-options.ts';
 import { printJson } from './task-printing.ts';
+import { printOut } from './terminal-output.ts';
 
 const SANDBOX_KEY = 'demo-key';
 
@@ -32,7 +33,7 @@ export async function runAccount(g: GlobalOptions, argv: string[], env: NodeJS.P
       const usd = account.balanceUsd === null ? 'unknown' : `$${account.balanceUsd.toFixed(2)}`;
       const credits = account.credits === null ? '' : ` (${account.credits.toLocaleString('en-US')} credits)`;
       const name = account.accountName ? ` for ${account.accountName}` : '';
-      process.stdout.write(`Balance${name} at ${service}: ${usd}${credits}\n`);
+      printOut(`Balance${name} at ${service}: ${usd}${credits}\n`);
     }
     return EXIT.ok;
   } finally {

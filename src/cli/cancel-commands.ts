@@ -22,6 +22,7 @@ import { EXIT } from './exit-codes.ts';
 import type { GlobalOptions } from './global-options.ts';
 import { printJson } from './task-printing.ts';
 import { openSession } from './task-session.ts';
+import { printErr, printOut } from './terminal-output.ts';
 
 /** What `cancel` found for one id. */
 export type CancelOutcome =
@@ -121,12 +122,12 @@ export async function runCancel(g: GlobalOptions, argv: string[], env: NodeJS.Pr
       const view = engine.cancelBatch(batchId);
       const batch = engine.batches(batchId)[0] ?? null;
       if (g.json) printJson({ result: view, batch });
-      else process.stdout.write(`batch ${view.batchId}: ${batchCancelText(view)}\n`);
+      else printOut(`batch ${view.batchId}: ${batchCancelText(view)}\n`);
       return EXIT.ok;
     }
     const results = positionals.map((id) => cancelOne(engine, id));
     if (g.json) printJson({ results });
-    else for (const r of results) process.stdout.write(`${r.taskId ?? r.id}  ${r.message}\n`);
+    else for (const r of results) printOut(`${r.taskId ?? r.id}  ${r.message}\n`);
     return results.every(isCancelled) ? EXIT.ok : EXIT.badInput;
   } finally {
     await session.close();
@@ -166,8 +167,8 @@ export async function runBatches(g: GlobalOptions, argv: string[], env: NodeJS.P
       throw new UsageError(`no batch "${batchId}" in the library`);
     if (g.json) printJson({ batches });
     else {
-      for (const b of batches) process.stdout.write(`${batchLine(b)}\n`);
-      if (batches.length === 0) process.stderr.write('no batch has a task left to do\n');
+      for (const b of batches) printOut(`${batchLine(b)}\n`);
+      if (batches.length === 0) printErr('no batch has a task left to do\n');
     }
     return EXIT.ok;
   } finally {

@@ -15,6 +15,7 @@ import {
   VENDOR_PATTERN,
 } from '../shared/index.ts';
 import { FLAG, numberValue, type ParsedArgs, pickOptions, readArgs, UsageError, VALUE } from './cli-args.ts';
+import { printErr } from './terminal-output.ts';
 
 export interface GlobalOptions {
   library: string;
@@ -74,7 +75,7 @@ function baseUrlOption(raw: string | null): string | null {
   if (raw === null || raw.trim() === '') return null;
   try {
     const reading = readBaseUrl(raw);
-    if (reading.note) process.stderr.write(`${reading.note}\n`);
+    if (reading.note) printErr(`${reading.note}\n`);
     return reading.url;
   } catch (err) {
     throw new UsageError(`--base-url: ${(err as Error).message}`);

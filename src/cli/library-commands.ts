@@ -10,6 +10,7 @@ import { EXIT } from './exit-codes.ts';
 import type { GlobalOptions } from './global-options.ts';
 import { printJson, taskLine } from './task-printing.ts';
 import { findTask, openSession } from './task-session.ts';
+import { printErr, printOut } from './terminal-output.ts';
 
 export async function runGet(g: GlobalOptions, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { positionals } = readArgs(argv, {});
@@ -21,7 +22,7 @@ export async function runGet(g: GlobalOptions, argv: string[], env: NodeJS.Proce
     if (g.json) {
       const { engine } = session;
       printJson({ task, events: engine.store.events(task.id), lineage: engine.lineage(task.id) });
-    } else process.stdout.write(`${taskLine(task)}\n`);
+    } else printOut(`${taskLine(task)}\n`);
     return EXIT.ok;
   } finally {
     await session.close();
@@ -56,8 +57,8 @@ export async function runList(g: GlobalOptions, argv: string[], env: NodeJS.Proc
     });
     if (g.json) printJson(page);
     else {
-      for (const t of page.items) process.stdout.write(`${taskLine(t)}\n`);
-      if (page.items.length === 0) process.stderr.write('no tasks match\n');
+      for (const t of page.items) printOut(`${taskLine(t)}\n`);
+      if (page.items.length === 0) printErr('no tasks match\n');
     }
     return EXIT.ok;
   } finally {
@@ -98,7 +99,7 @@ export async function runExport(g: GlobalOptions, argv: string[], env: NodeJS.Pr
     }
     const result = await exportTasks(session.engine.libraryDir, tasks, dir);
     if (g.json) printJson(result);
-    else process.stdout.write(`exported ${result.tasks.length} task(s) to ${result.folder}\n`);
+    else printOut(`exported ${result.tasks.length} task(s) to ${result.folder}\n`);
     return EXIT.ok;
   } finally {
     await session.close();

@@ -16,6 +16,7 @@ import { EXIT } from './exit-codes.ts';
 import { splitGlobalOptions } from './global-options.ts';
 import { runImport, runImportFile } from './import-command.ts';
 import { runExport, runGet, runList } from './library-commands.ts';
+import { printOut } from './terminal-output.ts';
 import { runWatch } from './watch-command.ts';
 
 const USAGE = `Usage: media-task [--library DIR] [--base-url URL] [--vendor V] [--json] [--sandbox [--time-scale X]] <command>
@@ -98,11 +99,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       return runBatches(g, rest, env);
     case 'help':
     case undefined:
-      process.stdout.write(USAGE);
+      printOut(USAGE);
       return command === undefined ? EXIT.badInput : EXIT.ok;
     default:
       if (command === '-h' || command === '--help') {
-        process.stdout.write(USAGE);
+        printOut(USAGE);
         return EXIT.ok;
       }
       throw new UsageError(`unknown command "${command}" (try media-task help)`);

@@ -3,6 +3,7 @@
  */
 
 import { formatUsd, type Task, type TaskListItem } from '../shared/index.ts';
+import { printOut, terminalJson } from './terminal-output.ts';
 
 export function taskLine(task: TaskListItem | Task): string {
   const cost = task.estimateMicros === null ? '' : ` ${formatUsd(task.estimateMicros)}`;
@@ -19,6 +20,7 @@ export function taskLine(task: TaskListItem | Task): string {
   return `${task.id}  ${task.state.padEnd(11)} ${task.taskType.padEnd(10)} ${task.title}${cost}${remote}${from}${error}${files}`;
 }
 
+/** Writes `value` to stdout as indented JSON (control characters escaped), then a line break. */
 export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  printOut(`${terminalJson(value, 2)}\n`);
 }

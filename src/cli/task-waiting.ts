@@ -7,6 +7,7 @@ import type { Task, TaskState } from '../shared/index.ts';
 import { EXIT } from './exit-codes.ts';
 import type { GlobalOptions } from './global-options.ts';
 import { printJson, taskLine } from './task-printing.ts';
+import { printErr, printOut } from './terminal-output.ts';
 
 /**
  * Waits until every task is in one of `states`, or the service refuses the key. With
@@ -33,10 +34,10 @@ export function waitForStates(
       } else if (status.storageProblem && !warnedStorage) {
         // the engine waits for room and goes on by itself; so does this command
         warnedStorage = true;
-        process.stderr.write(`media-task: ${status.storageProblem} Still waiting (Ctrl-C stops waiting).\n`);
+        printErr(`media-task: ${status.storageProblem} Still waiting (Ctrl-C stops waiting).\n`);
       } else if (!status.online && !warnedOffline) {
         warnedOffline = true;
-        process.stderr.write(
+        printErr(
           'media-task: the service cannot be reached; still waiting (Ctrl-C stops waiting; the task stays queued and is sent later)\n',
         );
       }
@@ -84,8 +85,8 @@ export function report(
     printJson(batchId === null ? { tasks, status } : { batchId, tasks, status });
     return;
   }
-  for (const t of tasks) process.stdout.write(`${taskLine(t)}\n`);
-  if (batchId !== null) process.stdout.write(`batch ${batchId}: ${tasks.length} tasks\n`);
-  if (status.authProblem) process.stderr.write(`media-task: ${CLI_AUTH_PROBLEM}\n`);
-  if (note) process.stderr.write(`${note}\n`);
+  for (const t of tasks) printOut(`${taskLine(t)}\n`);
+  if (batchId !== null) printOut(`batch ${batchId}: ${tasks.length} tasks\n`);
+  if (status.authProblem) printErr(`media-task: ${CLI_AUTH_PROBLEM}\n`);
+  if (note) printErr(`${note}\n`);
 }

@@ -10,24 +10,25 @@ import type { GlobalOptions } from './global-options.ts';
 import { taskLine } from './task-printing.ts';
 import { openSession } from './task-session.ts';
 import { CLI_AUTH_PROBLEM } from './task-waiting.ts';
+import { printErr, printOut, terminalJson } from './terminal-output.ts';
 
 export async function runWatch(g: GlobalOptions, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const untilIdle = readArgs(argv, { 'until-idle': FLAG }).values['until-idle'] === true;
   const session = await openSession(g, env);
   const { engine } = session;
   const printTask = (task: Task) => {
-    if (g.json) process.stdout.write(`${JSON.stringify({ event: 'task', task })}\n`);
-    else process.stdout.write(`${taskLine(task)}\n`);
+    if (g.json) printOut(`${terminalJson({ event: 'task', task })}\n`);
+    else printOut(`${taskLine(task)}\n`);
   };
   const printStatus = (status: EngineStatus) => {
-    if (g.json) process.stdout.write(`${JSON.stringify({ event: 'status', status })}\n`);
+    if (g.json) printOut(`${terminalJson({ event: 'status', status })}\n`);
     else {
       const problem = status.authProblem
         ? `, ${CLI_AUTH_PROBLEM}`
         : status.storageProblem
           ? `, ${status.storageProblem}`
           : '';
-      process.stderr.write(`status: ${status.online ? 'online' : 'offline'}${problem}\n`);
+      printErr(`status: ${status.online ? 'online' : 'offline'}${problem}\n`);
     }
   };
   let stop: () => void = () => {};
@@ -56,7 +57,7 @@ export async function runWatch(g: GlobalOptions, argv: string[], env: NodeJS.Pro
     await stopped;
     const status = engine.status();
     if (!status.serviceConfigured) {
-      process.stderr.write(
+      printErr(
         'media-task: no service is set up, so nothing can be sent (set MEDIA_TASK_API_KEY and --base-url)\n',
       );
     }

@@ -4,3 +4,4 @@ export * from './ipc/index.ts';
 export * from './service/index.ts';
 export * from './settings/index.ts';
 export * from './task/index.ts';
+export * from './text/index.ts';

@@ -116,6 +116,39 @@ describe('Base64 inputs become library files', () => {
     expect(body.input.target_image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
     expect(body.input.swap_image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
   });
+
+  it('an upload the library kept is not reused when the upload rule refuses it (the key in it, plain http): uploaded again', async () => {
+    sb = await sandbox();
+    const uploadUrl = `${sb.url}/api/ephemeral_resource`;
+    engine = await openEngine(lib, sb, { service: { baseUrl: sb.url, apiKey: API_KEY, uploadUrl } });
+    const { png, jpeg } = await pictures();
+    // as a library written by an earlier version (or by someone else) may hold them
+    const keptUntil = Date.now() + 20 * 60 * 60 * 1000;
+    const origin = new URL(uploadUrl).origin;
+    engine.store.setSetting(`upload:${origin}:${sha256(png)}`, {
+      url: `https://files.example.test/a.png?key=${API_KEY}`,
+      expiresAt: keptUntil,
+    });
+    engine.store.setSetting(`upload:${origin}:${sha256(jpeg)}`, {
+      url: 'http://files.example.test/b.png',
+      expiresAt: keptUntil,
+    });
+    const task = await engine.queueTask(faceSwap(png.toString('base64'), jpeg.toString('base64')));
+    const done = await waitForState(engine, task.id, ['saved', 'failed', 'uncertain']);
+    expect(done.state).toBe('saved');
+    const body = sb.ledger().find((e) => e.taskId === done.remoteId)?.body as {
+      input: Record<string, string>;
+    };
+    expect(body.input.target_image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    expect(body.input.swap_image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    const queuedNote = engine.store
+      .events(task.id)
+      .map((e) => e.detail ?? '')
+      .join('\n');
+    expect(queuedNote).toContain('target_image uploaded');
+    expect(queuedNote).not.toContain('reuses an earlier upload');
+    expect(JSON.stringify(engine.store.getTask(task.id))).not.toContain(API_KEY);
+  });
 });
 
 describe('one file per content', () => {

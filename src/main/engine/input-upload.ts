@@ -70,7 +70,12 @@ export async function uploadFileInputs(options: {
     }
     const key = cacheKey(uploadOrigin, input.sha256);
     const cached = store.getSetting(key, CachedUploadSchema);
-    if (cached && cached.expiresAt - now() > REUSE_MARGIN_MS) {
+    // an address kept by an earlier version may be one the upload rule now refuses: upload again
+    if (
+      cached &&
+      cached.expiresAt - now() > REUSE_MARGIN_MS &&
+      client.uploadedUrlProblem(cached.url) === null
+    ) {
       result.urls[input.field] = cached.url;
       result.notes.push(`${input.field} reuses an earlier upload`);
       continue;

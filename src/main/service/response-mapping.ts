@@ -2,11 +2,19 @@
  * An HTTP answer of the service as a normalised task or a typed error. Error bodies come as
  * `{code, message}` or `{code, data: null, message}` from the real service and with an extra
  * `error: {code, raw_message, message, detail}` from our sandbox; any other body is tolerated
- * and quoted (scrubbed, at most 200 characters). A 2xx answer whose body carries a `code` of
- * 400 or more and no task is a refusal, read as if that code had been the HTTP status.
+ * and quoted (made safe, at most 200 characters). A 2xx answer whose body carries a `code` of
+ * 400 or more and no task is a refusal, read as if that code had been the HTTP status. Every
+ * string of an answer passes service-strings.ts (control sequences and the key out) before it
+ * leaves this module; an upload's address is checked as sent instead, and refused if unsafe.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { ErrorResponseSchema, normaliseTaskResponse, type RemoteTask } from '../../shared/service/index.ts';
+import {
+  ErrorResponseSchema,
+  normaliseTaskResponse,
+  type RemoteTask,
+  UploadAnswerSchema,
+  uploadUrlProblem,
+} from '../../shared/service/index.ts';
 import { parseRetryAfter } from './retry-policy.ts';
 import type { SecretScrubber } from './secret-scrubber.ts';
 import {
@@ -20,6 +28,7 @@ import {
   type ServiceOperation,
   UnauthorizedError,
 } from './service-errors.ts';
+import { safeServiceText, safeServiceValue } from './service-strings.ts';
 
 export const EXCERPT_MAX_CHARS = 200;
 
@@ -35,9 +44,9 @@ export interface HttpAnswer {
   body: Buffer;
 }
 
-/** At most 200 characters of a body, secret removed first, whitespace collapsed. */
+/** At most 200 characters of a body, made safe first (control sequences and the key out), whitespace collapsed. */
 export function excerptOf(text: string, scrubber: SecretScrubber): string {
-  const clean = scrubber.text(text).replace(/\s+/g, ' ').trim();
+  const clean = safeServiceText(text, scrubber).replace(/\s+/g, ' ').trim();
   return clean.length <= EXCERPT_MAX_CHARS ? clean : `${clean.slice(0, EXCERPT_MAX_CHARS - 1)}…`;
 }
 
@@ -55,7 +64,7 @@ function saidInBody(parsed: unknown, text: string, scrubber: SecretScrubber): Se
   const message = candidates.find((m): m is string => typeof m === 'string' && m.trim() !== '');
   const code = typeof nested?.code === 'number' ? nested.code : (body.data.code ?? null);
   return {
-    message: message ? scrubber.text(message).slice(0, 1000) : excerptOf(text, scrubber) || null,
+    message: message ? safeServiceText(message, scrubber).slice(0, 1000) : excerptOf(text, scrubber) || null,
     code,
   };
 }
@@ -241,25 +250,23 @@ function unreadable(answer: HttpAnswer, context: ResponseContext, sentence: stri
  */
 export function taskFromAnswer(answer: HttpAnswer, context: ResponseContext): RemoteTask {
   const payload = acceptedPayload(answer, context);
-  const result = normaliseTaskResponse(context.scrubber.value(payload));
+  const result = normaliseTaskResponse(safeServiceValue(payload, context.scrubber));
   if (!result.ok) {
-    const reason = context.scrubber.text(result.reason);
+    const reason = safeServiceText(result.reason, context.scrubber);
     unreadable(answer, context, `The service's answer is not a task record (${reason})`, reason);
   }
   return result.task;
 }
 
-/**
- * The `data` of a complete answer that is not a task (the account, an upload), checked by
- * `schema`; a refusal (HTTP status or the body's code) or an unreadable body is thrown typed.
- */
-export function envelopeFromAnswer<T>(
+/** A complete answer's payload checked by `schema` after `prepare`; a refusal or an unreadable body is thrown typed. */
+function envelopeOf<T>(
   answer: HttpAnswer,
   context: ResponseContext,
   schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  prepare: (payload: unknown) => unknown,
 ): T {
   if (answer.status < 200 || answer.status > 299) throw errorFromStatus(answer, context);
-  const parsed = schema.safeParse(acceptedPayload(answer, context));
+  const parsed = schema.safeParse(prepare(acceptedPayload(answer, context)));
   if (!parsed.success) {
     const what = OPERATION_WORDS[context.operation].action;
     unreadable(
@@ -270,6 +277,52 @@ export function envelopeFromAnswer<T>(
     );
   }
   return parsed.data;
+}
+
+/**
+ * The `data` of a complete answer that is not a task (the account), every string made safe,
+ * checked by `schema`; a refusal (HTTP status or the body's code) or an unreadable body is
+ * thrown typed.
+ */
+export function envelopeFromAnswer<T>(
+  answer: HttpAnswer,
+  context: ResponseContext,
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+): T {
+  return envelopeOf(answer, context, schema, (payload) => safeServiceValue(payload, context.scrubber));
+}
+
+/** Why an uploaded file's address cannot be used (it holds the key, or uploadUrlProblem), or null. */
+export function uploadedAddressProblem(
+  url: string,
+  scrubber: SecretScrubber,
+  where: { endpointIsLocal: boolean },
+): string | null {
+  return scrubber.text(url) === url ? uploadUrlProblem(url, where) : 'it holds the API key';
+}
+
+/**
+ * The address an upload answer gives, used only as the service sent it: not holding the key
+ * (in any spelling) and passing uploadUrlProblem (https, or http on this computer from an
+ * endpoint on it; at most 2048 characters; no control characters). A ProtocolError naming the
+ * problem otherwise (never quoting the address, which may hold the key).
+ */
+export function uploadedUrlOf(
+  answer: HttpAnswer,
+  context: ResponseContext,
+  where: { endpointIsLocal: boolean },
+): string {
+  const url = envelopeOf(answer, context, UploadAnswerSchema, (payload) => payload).data.url;
+  const problem = uploadedAddressProblem(url, context.scrubber, where);
+  if (problem) {
+    throw new ProtocolError(`The upload endpoint answered an address that cannot be used: ${problem}.`, {
+      operation: context.operation,
+      status: answer.status,
+      excerpt: '',
+      reason: problem,
+    });
+  }
+  return url;
 }
 
 /** The task of a complete answer, or the typed error it stands for (thrown). */

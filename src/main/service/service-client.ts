@@ -6,18 +6,23 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
-import { apiKeyProblem, keyTransportProblem } from '../../shared/catalog/index.ts';
+import { apiKeyProblem, isLoopbackHost, keyTransportProblem } from '../../shared/catalog/index.ts';
 import {
   type AccountInfo,
   AccountInfoSchema,
   accountInfoOf,
   type CreateTaskRequest,
   type RemoteTask,
-  UploadAnswerSchema,
 } from '../../shared/service/index.ts';
 import { parseBaseUrl, type ServiceEndpoint, taskPath } from './base-url.ts';
 import { type ExchangeOutcome, type ExchangeRequest, exchange } from './http-exchange.ts';
-import { envelopeFromAnswer, type HttpAnswer, readAnswer } from './response-mapping.ts';
+import {
+  envelopeFromAnswer,
+  type HttpAnswer,
+  readAnswer,
+  uploadedAddressProblem,
+  uploadedUrlOf,
+} from './response-mapping.ts';
 import {
   backoffDelay,
   type RetryPolicy,
@@ -120,7 +125,7 @@ export class ServiceClient {
   readonly #random: () => number;
   readonly #scrubber: SecretScrubber;
   readonly #maxResponseBytes: number;
-  readonly #upload: { pool: Pool; path: string } | null;
+  readonly #upload: { pool: Pool; path: string; local: boolean } | null;
 
   constructor(options: ServiceClientOptions) {
     checkKeyTransport('service base URL', options.baseUrl);
@@ -146,10 +151,12 @@ export class ServiceClient {
     if (options.uploadUrl) {
       const upload = parseBaseUrl(options.uploadUrl);
       const path = upload.pathPrefix || '/';
+      // an endpoint on this computer (the sandbox) may answer http addresses on it
+      const local = isLoopbackHost(new URL(upload.origin).hostname);
       this.#upload =
         upload.origin === this.#endpoint.origin
-          ? { pool: this.#pool, path }
-          : { pool: new Pool(upload.origin, { connections: 2, ...poolOptions }), path };
+          ? { pool: this.#pool, path, local }
+          : { pool: new Pool(upload.origin, { connections: 2, ...poolOptions }), path, local };
     }
   }
 
@@ -224,8 +231,16 @@ export class ServiceClient {
         },
         upload.pool,
       );
-      return envelopeFromAnswer(answer, this.#context('upload'), UploadAnswerSchema).data.url;
+      return uploadedUrlOf(answer, this.#context('upload'), { endpointIsLocal: upload.local });
     });
+  }
+
+  /**
+   * Why an address of an uploaded file cannot be sent in a create, or null (the rule the upload
+   * answers pass; for addresses kept from earlier uploads, which the library may hold from before).
+   */
+  uploadedUrlProblem(url: string): string | null {
+    return uploadedAddressProblem(url, this.#scrubber, { endpointIsLocal: this.#upload?.local === true });
   }
 
   /** Closes the connections after the requests under way. */

@@ -1,0 +1,39 @@
+/**
+ * Terminal control sequences and control characters, out of text that came from elsewhere (the
+ * service, a file). Printed as is, `ESC ] 52 ; c ; … BEL` writes the clipboard, `ESC ] 0 ; … BEL`
+ * sets the window title, `ESC [ 2 J` erases the screen and `\r` overwrites a line: such text must
+ * never reach a terminal, a log or the library with them. Line breaks and tabs stay.
+ */
+
+/**
+ * One match per sequence, longest first:
+ * - a string sequence (OSC `ESC ]`, DCS `ESC P`, SOS `ESC X`, PM `ESC ^`, APC `ESC _`, or their
+ *   8-bit forms) with everything up to its end (BEL, `ESC \` or 8-bit ST; else the end of text);
+ * - CSI (`ESC [` or 8-bit 0x9B) with its parameter, intermediate and final bytes;
+ * - any other escape (`ESC` with intermediate and final bytes);
+ * - a single C0 control but tab and line feed, DEL, or a C1 control.
+ */
+const CONTROL_SEQUENCE = new RegExp(
+  [
+    '(?:\\x1b[\\]PX^_]|[\\x90\\x98\\x9d\\x9e\\x9f])[\\s\\S]*?(?:\\x07|\\x1b\\\\|\\x9c|$)',
+    '(?:\\x1b\\[|\\x9b)[\\x30-\\x3f]*[\\x20-\\x2f]*[\\x40-\\x7e]?',
+    '\\x1b[\\x20-\\x2f]*[\\x30-\\x7e]?',
+    '[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f]',
+  ].join('|'),
+  'g',
+);
+
+/** A C0 control but tab and line feed, DEL, or a C1 control. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL_CHARACTER = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
+
+/** Whether `text` holds any control character but tab and line feed. */
+export function hasControlCharacters(text: string): boolean {
+  return CONTROL_CHARACTER.test(text);
+}
+
+/** `text` without terminal control sequences and control characters (tab and line feed stay). */
+export function withoutControlSequences(text: string): string {
+  if (!hasControlCharacters(text)) return text;
+  return text.replace(CONTROL_SEQUENCE, '');
+}
