@@ -306,7 +306,7 @@ describe('the built main bundle, first run on Linux', () => {
     expect(await app.command('pageEvents')).toEqual([{ event: 'menu.command', payload: 'new-song' }]);
   });
 
-  it('asks for a folder with a dialog parented to the main window', async () => {
+  it('asks with dialogs parented to the main window: a folder, and before the key goes to a new address', async () => {
     await app.command('queueDialogAnswer', {
       kind: 'showOpenDialog',
       answer: { canceled: false, filePaths: ['/x/y'] },
@@ -317,6 +317,20 @@ describe('the built main bundle, first run on Linux', () => {
       window: '[BrowserWindow 1]',
       options: { properties: ['openDirectory', 'createDirectory'] },
     });
+    // a key kept by the keychain is tied to the hosted addresses; the page moving it is asked in a message box
+    await app.command('pageInvoke', { name: 'settings.setApiKey', args: { key: 'a-key-for-the-stand-in' } });
+    const no = { response: 0, checkboxChecked: false };
+    await app.command('queueDialogAnswer', { kind: 'showMessageBox', answer: no });
+    const args = { serviceProfile: 'custom', baseUrl: 'https://gateway.example.com/v2' };
+    const moved = await app.command<{ rejected: string }>('pageInvoke', { name: 'settings.update', args });
+    expect(JSON.parse(moved.rejected)).toMatchObject({ kind: 'not-confirmed' });
+    const box = named((await app.command<Snapshot>('snapshot')).records, 'dialog.showMessageBox').at(-1);
+    type Box = { window: string; options: { detail: string; buttons: string[] } };
+    const { window, options } = box?.detail as Box;
+    expect(window).toBe('[BrowserWindow 1]');
+    expect(options.buttons).toEqual(['Cancel', 'Send the key there']);
+    expect(options.detail).toContain('https://gateway.example.com/v2/api/v1/task');
+    await app.command('pageInvoke', { name: 'settings.clearApiKey' });
   });
 
   it("passes the system's network signal on after a wake-up", async () => {
