@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import { closedPort } from '../service/raw-http-server.ts';
+import { FileKeyVault } from '../support/node-adapters.ts';
 import { waitUntil } from '../support/wait-until.ts';
 import { SERVICE_KEY, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
@@ -46,7 +47,10 @@ async function storeKey(page: Page, key: string): Promise<void> {
   const field = page.getByRole('textbox', { name: /^(Replace )?API key$/ });
   await field.fill(key);
   await page.getByRole('button', { name: 'Save key', exact: true }).click();
-  await waitUntil(async () => (await field.inputValue()) === '', 'the key field emptied once the key is saved');
+  await waitUntil(
+    async () => (await field.inputValue()) === '',
+    'the key field emptied once the key is saved',
+  );
   expect(await page.getByTestId('confirm-dialog').count()).toBe(0);
 }
 
@@ -167,6 +171,34 @@ describe.skipIf(!browserAvailable())('honest connection state', () => {
     expect(await page.getByTestId('service-check').textContent()).toMatch(
       /^The service answered and accepted the key: balance \$/,
     );
+  });
+
+  it('a key as an earlier version stored it waits: Settings lists its addresses, main asks, then it is sent', async () => {
+    const { page } = view;
+    // the bare key the first versions wrote, found when the service is applied again
+    new FileKeyVault(rig.userDataDir).write(SERVICE_KEY);
+    await rig.call('settings.update', {
+      maxActiveRemote: (await rig.call('settings.get', {})).maxActiveRemote,
+    });
+    // the banner leads to the API key, not to an address to add
+    await page.getByTestId('no-service-banner').getByRole('button', { name: 'Check the API key' }).click();
+    await page.getByTestId('key-problem').filter({ hasText: 'stored by an earlier version' }).waitFor();
+    const addresses = page.getByTestId('key-addresses');
+    expect(await addresses.getByRole('listitem').allTextContents()).toEqual([
+      `${address}/api/v1/task`,
+      `${address}/account/info`,
+    ]);
+    const serious = (await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious, describeViolations('key addresses', serious)).toEqual([]);
+    const asked = rig.dialogs.confirmed.length;
+    await addresses.getByRole('button', { name: 'Confirm these addresses…' }).click();
+    await addresses.waitFor({ state: 'detached' });
+    // main asked, in its own dialog (the rig's user agrees); the page asked nothing itself
+    expect(rig.dialogs.confirmed.slice(asked).map((q) => q.title)).toEqual([
+      'Send your API key to these addresses?',
+    ]);
+    await page.getByTestId('key-problem').waitFor({ state: 'detached' });
+    expect((await rig.call('engine.status', {})).service).toBe('remote');
   });
 
   it('a task type the plan refuses: a banner says so, the row says it in a sentence', async () => {

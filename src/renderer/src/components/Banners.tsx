@@ -152,7 +152,12 @@ export function Banners() {
             <button type="button" className="button button-small" onClick={() => void setDemoMode(true)}>
               Use the demo
             </button>
-            {settings?.hasApiKey ? (
+            {settings?.keyProblem ? (
+              // a stored key main does not use (addresses to confirm, a bad key): Settings › API key says what to do
+              <button type="button" className="button button-small" onClick={openKeySettings}>
+                Check the API key
+              </button>
+            ) : settings?.hasApiKey ? (
               <button
                 type="button"
                 className="button button-small"
