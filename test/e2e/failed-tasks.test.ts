@@ -94,6 +94,25 @@ describe.skipIf(!browserAvailable())('failed tasks lead somewhere', () => {
     await rig.waitForTask(retry.id, ['saved']);
   });
 
+  it('a failure retried says so with a link to its retry, and offers no second Fix & retry', async () => {
+    const { page } = view;
+    await openView(page, 'activity');
+    const row = activityRow(page, failed.id);
+    const retried = row.getByTestId('retried-as');
+    await expect.poll(() => retried.textContent()).toMatch(/^Retried as “.+” \(saved\)$/);
+    expect(await row.getByRole('button', { name: 'Fix & retry' }).count()).toBe(0);
+    const retryId = await retried.getAttribute('data-retry-id');
+    // the link opens the retry
+    await retried.getByRole('button').click();
+    await page.locator(`[data-testid="detail-panel"][data-task-id="${retryId}"]`).waitFor();
+    // the failure's own detail says the same
+    await openView(page, 'activity');
+    await activityRow(page, failed.id).getByRole('button', { name: 'Open in Library' }).click();
+    await expect
+      .poll(() => page.getByTestId('lineage').getByTestId('retried-as').textContent())
+      .toMatch(/^Retried as “.+” \(saved\)$/);
+  });
+
   it('failures older than a day are offered, and "Fix & retry" marks the field a failure names', async () => {
     const { page } = view;
     await openView(page, 'activity');
@@ -170,5 +189,42 @@ describe.skipIf(!browserAvailable())('failed tasks lead somewhere', () => {
       expect(serious, describeViolations(`Activity (${theme})`, serious)).toEqual([]);
     }
     expect(await queueButton(page).count()).toBe(0);
+  });
+
+  it('a batch offers "Retry the failed ones" once: each failure is queued again once, as a new batch', async () => {
+    const { page } = view;
+    await rig.setFaults({ taskFailureRate: 1, seed: 4 });
+    const drafts = [1, 2].map((i) => ({
+      model: 'ace-step',
+      taskType: 'txt2audio',
+      title: `Batch failure ${i}`,
+      input: { style_prompt: `batch failure ${i}, harp`, duration: 4 + i },
+    }));
+    const batch = await rig.call('tasks.queueBatch', { drafts });
+    for (const t of batch.tasks) await rig.waitForTask(t.id, ['failed']);
+    await rig.setFaults({});
+    await openView(page, 'activity');
+    const group = page.locator(`[data-testid="batch-group"][data-batch-id="${batch.batchId}"]`);
+    await group.getByRole('button', { name: 'Retry the 2 failed ones' }).click();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: 'Queued the 2 failed tasks again, as a new batch.' })
+      .waitFor();
+    await group.getByRole('button', { name: /^Retry the/ }).waitFor({ state: 'detached' });
+    const retries = await rig.call('tasks.retries', { ids: batch.tasks.map((t) => t.id) });
+    expect(retries.map((t) => t.parentId)).toEqual(batch.tasks.map((t) => t.id));
+    expect(new Set(retries.map((t) => t.batchId)).size).toBe(1);
+    // a second time is refused: nothing more is queued (or billed)
+    await expect(rig.call('tasks.retryFailed', { batchId: batch.batchId })).rejects.toThrow(
+      /retried already/,
+    );
+    for (const t of retries) await rig.waitForTask(t.id, ['saved']);
+    await group.getByRole('button', { name: /Show its 2 tasks/ }).click();
+    for (const t of batch.tasks) {
+      await expect
+        .poll(() => activityRow(page, t.id).getByTestId('retried-as').textContent())
+        .toMatch(/\(saved\)$/);
+      expect(await activityRow(page, t.id).getByRole('button', { name: 'Fix & retry' }).count()).toBe(0);
+    }
   });
 });

@@ -8,6 +8,7 @@ import { invoke, on } from '../bridge.ts';
 import { refreshAccount, refreshAccountAfterFinishes } from '../features/account/account-actions.ts';
 import { announceTaskNews, taskNewsOf } from '../features/activity/task-notices.ts';
 import type { ComposeTab } from '../features/compose/compose-model.ts';
+import { startSavedForms } from '../features/compose/saved-forms.ts';
 import { useCompose } from '../state/compose-state.ts';
 import { useStudio } from '../state/studio-state.ts';
 import { useTasks } from '../state/tasks-state.ts';
@@ -26,6 +27,8 @@ async function loadStudio(): Promise<void> {
     studio.setStatus(status);
     studio.setBootError(null);
     void refreshAccount();
+    // the composer's forms kept last time (read once the library folder is known)
+    void startSavedForms();
   } catch (err) {
     studio.setBootError(err instanceof Error ? err.message : String(err));
   }

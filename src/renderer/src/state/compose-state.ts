@@ -70,10 +70,28 @@ export interface ComposeState extends ComposeForms {
   setQueueing(queueing: boolean): void;
   setAttempted(tab: ComposeTab, attempted: boolean): void;
   setUnknownPrice(message: string | null): void;
-  clearTab(tab: ComposeTab): void;
+  /** Empties a tab's form; `keepPreviews` keeps its pictures' previews for an Undo (the caller frees them). */
+  clearTab(tab: ComposeTab, keepPreviews?: boolean): void;
+  /** Puts back what belonged to `tab` in `before` (Clear's Undo). */
+  restoreTab(tab: ComposeTab, before: ComposeSnapshot): void;
+  /** Every tab's form as kept on disk last time (the start of the app); checks and errors start anew. */
+  restoreAll(
+    tab: ComposeTab,
+    forms: ComposeForms,
+    batch: Pick<BatchForm, 'variations' | 'songSplit' | 'extra'>,
+  ): void;
   fill(tab: ComposeTab, forms: ComposeForms): void;
   /** After a task of `tab` is queued: what belonged to it (its title, what it was made from) is cleared. */
   clearQueued(tab: ComposeTab): void;
+}
+
+/** The forms and batch choices at one moment (what Clear's Undo puts back). */
+export type ComposeSnapshot = ComposeForms & { batch: BatchForm };
+
+/** The forms and batch choices of the state, as they are now. */
+export function snapshotOf(s: ComposeState): ComposeSnapshot {
+  const { song, faceSwap, imageEdit, fromResult, other, common, slots, parent, batch } = s;
+  return { song, faceSwap, imageEdit, fromResult, other, common, slots, parent, batch };
 }
 
 const noErrors = (): Record<ComposeTab, Record<string, string>> => perTab({});
@@ -191,11 +209,11 @@ export const useCompose = create<ComposeState>()((set, get) => {
     setQueueing: (queueing) => set({ queueing }),
     setAttempted: (tab, attempted) =>
       set((s) => (s.attempted[tab] === attempted ? s : { attempted: { ...s.attempted, [tab]: attempted } })),
-    clearTab: (tab) => {
+    clearTab: (tab, keepPreviews = false) => {
       const s = get();
       const slots = { ...s.slots };
       for (const field of TAB_SLOTS[tab]) {
-        releasePreview(slots[field]);
+        if (!keepPreviews) releasePreview(slots[field]);
         slots[field] = EMPTY_SLOT;
       }
       set({
@@ -208,7 +226,7 @@ export const useCompose = create<ComposeState>()((set, get) => {
         fromResult:
           tab === 'fromResult' ? { ...emptyFromResult(), operation: s.fromResult.operation } : s.fromResult,
         other: tab === 'other' ? emptyOther() : s.other,
-        batch: clearedBatch(s.batch, tab),
+        batch: clearedBatch(s.batch, tab, keepPreviews),
         common: { ...s.common, [tab]: EMPTY_COMMON },
         parent: { ...s.parent, [tab]: null },
         errors: { ...s.errors, [tab]: {} },
@@ -217,6 +235,40 @@ export const useCompose = create<ComposeState>()((set, get) => {
         formError: null,
       });
     },
+    restoreTab: (tab, before) => {
+      const s = get();
+      const slots = { ...s.slots };
+      for (const field of TAB_SLOTS[tab]) slots[field] = before.slots[field];
+      const multi = multiSlotOfTab(tab);
+      set({
+        slots,
+        song: tab === 'song' ? before.song : s.song,
+        faceSwap: tab === 'faceSwap' ? before.faceSwap : s.faceSwap,
+        imageEdit: tab === 'imageEdit' ? before.imageEdit : s.imageEdit,
+        fromResult: tab === 'fromResult' ? before.fromResult : s.fromResult,
+        other: tab === 'other' ? before.other : s.other,
+        common: { ...s.common, [tab]: before.common[tab] },
+        parent: { ...s.parent, [tab]: before.parent[tab] },
+        batch: {
+          ...s.batch,
+          variations: { ...s.batch.variations, [tab]: before.batch.variations[tab] },
+          songSplit: tab === 'song' ? before.batch.songSplit : s.batch.songSplit,
+          extra: multi ? { ...s.batch.extra, [multi]: before.batch.extra[multi] } : s.batch.extra,
+        },
+        errors: { ...s.errors, [tab]: {} },
+        formError: null,
+      });
+    },
+    restoreAll: (tab, forms, batch) =>
+      set({
+        ...forms,
+        tab,
+        batch: { ...get().batch, ...batch },
+        errors: noErrors(),
+        touched: noneTouched(),
+        attempted: perTab(false),
+        formError: null,
+      }),
     fill: (tab, forms) => {
       const current = get().slots;
       for (const field of Object.keys(current) as SlotField[]) {
@@ -243,11 +295,15 @@ export const useCompose = create<ComposeState>()((set, get) => {
   };
 });
 
+/** The slot of `tab` that takes extra pictures, if any. */
+function multiSlotOfTab(tab: ComposeTab): MultiSlot | null {
+  return tab === 'faceSwap' ? 'target_image' : tab === 'fromResult' ? 'source_image' : null;
+}
+
 /** The batch state once `tab` is cleared: its variations back to one, its extra pictures gone. */
-function clearedBatch(batch: BatchForm, tab: ComposeTab): BatchForm {
-  const field: MultiSlot | null =
-    tab === 'faceSwap' ? 'target_image' : tab === 'fromResult' ? 'source_image' : null;
-  if (field) for (const picture of batch.extra[field]) releasePreview(picture);
+function clearedBatch(batch: BatchForm, tab: ComposeTab, keepPreviews = false): BatchForm {
+  const field = multiSlotOfTab(tab);
+  if (field && !keepPreviews) for (const picture of batch.extra[field]) releasePreview(picture);
   return {
     ...batch,
     variations: { ...batch.variations, [tab]: 1 },

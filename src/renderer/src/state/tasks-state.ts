@@ -58,6 +58,8 @@ export interface TasksState {
   loadNextPage(): Promise<void>;
   refreshTotal(): Promise<void>;
   loadActivity(): Promise<void>;
+  /** Loads the retries (re-runs) of these failures, so each can say it was retried and by which task. */
+  loadRetries(ids: readonly string[]): Promise<void>;
 }
 
 /** Newer wins; a list item (no `inputs`) keeps the inputs an event brought. */
@@ -236,6 +238,15 @@ export const useTasks = create<TasksState>()((set, get) => {
       }
     },
 
+    loadRetries: async (ids) => {
+      if (ids.length === 0) return;
+      try {
+        get().upsert(await invoke('tasks.retries', { ids: ids.slice(0, 500) }));
+      } catch {
+        // a failure then offers Fix & retry as if it had none; the retry's own events still come
+      }
+    },
+
     loadActivity: async () => {
       const states = [...ENGINE_WORK_STATES, 'uncertain' as const];
       let cursor: string | null = null;
@@ -266,6 +277,7 @@ export const useTasks = create<TasksState>()((set, get) => {
         }),
       ]);
       get().upsert([...failed.items, ...finished.items]);
+      await get().loadRetries(failed.items.map((t) => t.id));
       set({ activityLoaded: true });
     },
   };

@@ -10,7 +10,14 @@ import { ConfirmDialog } from '../../components/Dialog.tsx';
 import type { ConnectionState } from '../../model/connection-state.ts';
 import { taskCostText, usdOrDash } from '../../model/money-text.ts';
 import { asSentence } from '../../model/studio-error.ts';
-import { type LoadedTask, progressOf, rowStatusOf, taskTypeLabelOf } from '../../model/task-status.ts';
+import { isLiveRetry } from '../../model/task-retries.ts';
+import {
+  type LoadedTask,
+  progressOf,
+  rowStatusOf,
+  stateLabel,
+  taskTypeLabelOf,
+} from '../../model/task-status.ts';
 import { formatAgo, formatDuration } from '../../model/time-format.ts';
 import { dismissFailure, fixAndRetry, openInLibrary, runTaskAction } from './activity-actions.ts';
 
@@ -77,9 +84,25 @@ interface RowProps {
   connection: ConnectionState;
   /** The demo library's tasks: nothing is billed. */
   demo: boolean;
+  /** The task that retried this failure (its newest re-run), if any. */
+  retry?: LoadedTask | null;
 }
 
-function ActivityRowInner({ task, now, connection, demo }: RowProps) {
+/** "Retried as “Title” (Saved)": a link to the retry, so the failure is not paid for twice. */
+export function RetriedAs({ retry }: { retry: LoadedTask }) {
+  return (
+    <p className="activity-explain" data-testid="retried-as" data-retry-id={retry.id}>
+      Retried as{' '}
+      <button type="button" className="button button-link" onClick={() => openInLibrary(retry.id)}>
+        “{retry.title}”
+      </button>{' '}
+      <span className="muted">({stateLabel(retry.state).toLowerCase()})</span>
+      {isLiveRetry(retry.state) ? null : <span className="muted">; it did not succeed either.</span>}
+    </p>
+  );
+}
+
+function ActivityRowInner({ task, now, connection, demo, retry = null }: RowProps) {
   const [confirming, setConfirming] = useState(false);
   const status = rowStatusOf(task, connection);
   const explanation = status.explanation;
@@ -116,6 +139,7 @@ function ActivityRowInner({ task, now, connection, demo }: RowProps) {
           {explanation} <span className="muted">Created {formatAgo(task.createdAt, now)}.</span>
         </p>
       )}
+      {retry ? <RetriedAs retry={retry} /> : null}
       {atService && task.error ? (
         <p className="activity-explain" data-testid="activity-problem">
           {asSentence(task.error.message)}
@@ -142,7 +166,9 @@ function ActivityRowInner({ task, now, connection, demo }: RowProps) {
         ) : null}
         {task.state === 'failed' ? (
           <>
-            <RowButton label="Fix & retry" primary onClick={() => void fixAndRetry(task)} />
+            {retry && isLiveRetry(retry.state) ? null : (
+              <RowButton label="Fix & retry" primary onClick={() => void fixAndRetry(task)} />
+            )}
             <RowButton
               label="Dismiss"
               aria-label={`Dismiss ${task.title}`}

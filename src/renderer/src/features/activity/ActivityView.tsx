@@ -8,6 +8,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import { useNow } from '../../hooks/useNow.ts';
 import { connectionStateOf } from '../../model/connection-state.ts';
+import { retriesByFailure, retryOf } from '../../model/task-retries.ts';
 import { activitySections, type LoadedTask } from '../../model/task-status.ts';
 import { useStudio } from '../../state/studio-state.ts';
 import { useTasks } from '../../state/tasks-state.ts';
@@ -68,6 +69,9 @@ export function ActivityView() {
   useEffect(() => {
     void useFailureList.getState().countOlder(before);
   }, [before, library, Math.floor(rev / 50)]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `rev` says the mutable map changed
+  const retries = useMemo(() => retriesByFailure(byId.values()), [rev, byId]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `rev` says the mutable map changed; sections move on by the minute
   const items = useMemo<Item[]>(() => {
@@ -178,9 +182,16 @@ export function ActivityView() {
                       now={now}
                       connection={connection}
                       demo={demo}
+                      retries={retries}
                     />
                   ) : (
-                    <ActivityRow task={item.task} now={now} connection={connection} demo={demo} />
+                    <ActivityRow
+                      task={item.task}
+                      now={now}
+                      connection={connection}
+                      demo={demo}
+                      retry={retryOf(item.task, retries)}
+                    />
                   )}
                 </div>
               );

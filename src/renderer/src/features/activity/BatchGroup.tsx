@@ -12,6 +12,7 @@ import { invoke } from '../../bridge.ts';
 import type { ConnectionState } from '../../model/connection-state.ts';
 import { usdOrDash } from '../../model/money-text.ts';
 import { asSentence } from '../../model/studio-error.ts';
+import { retryOf } from '../../model/task-retries.ts';
 import { type LoadedTask, taskTypeLabelOf } from '../../model/task-status.ts';
 import { useTasks } from '../../state/tasks-state.ts';
 import { toastError, useUi } from '../../state/ui-state.ts';
@@ -140,13 +141,23 @@ interface GroupProps {
   now: number;
   connection: ConnectionState;
   demo: boolean;
+  /** The retries the window knows, by the failure they re-ran (task-retries.ts). */
+  retries: ReadonlyMap<string, LoadedTask[]>;
 }
 
-function BatchGroupInner({ batchId, tasks, now, connection, demo }: GroupProps) {
+/** "Queued the 2 failed tasks again, as a new batch" (and what was left out). */
+function retriedText(count: number, skipped: number): string {
+  const what = count === 1 ? 'the failed task' : `the ${count} failed tasks`;
+  const left = skipped > 0 ? ` (${skipped} retried before ${skipped === 1 ? 'was' : 'were'} left out)` : '';
+  return `Queued ${what} again, as a new batch${left}.`;
+}
+
+function BatchGroupInner({ batchId, tasks, now, connection, demo, retries }: GroupProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [cancelNote, setCancelNote] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState(false);
+  const [retrying, setRetrying] = useState(false);
   const { summary, refresh } = useBatchSummary(batchId, tasks);
   const first = tasks[0];
   if (!first) return null;
@@ -159,6 +170,10 @@ function BatchGroupInner({ batchId, tasks, now, connection, demo }: GroupProps) 
     : tasks.every((t) => t.estimateMicros !== null)
       ? tasks.reduce((sum, t) => sum + (t.estimateMicros ?? 0), 0)
       : null;
+  // failures not retried yet: the store's count once known, the loaded tasks' until then
+  const toRetry = summary
+    ? summary.failed - summary.retried
+    : failures.filter((t) => retryOf(t, retries) === null).length;
   const title = summary?.title ?? first.title;
   const text = progressText(p);
   const left = leftText(p);
@@ -178,6 +193,21 @@ function BatchGroupInner({ batchId, tasks, now, connection, demo }: GroupProps) 
       toastError(err);
     } finally {
       setCancelling(false);
+    }
+  };
+
+  const retryFailed = async () => {
+    setRetrying(true);
+    try {
+      const view = await invoke('tasks.retryFailed', { batchId });
+      useTasks.getState().upsert(view.tasks);
+      useUi.getState().pushToast('success', retriedText(view.tasks.length, view.alreadyRetried));
+      refresh();
+    } catch (err) {
+      toastError(err);
+      refresh();
+    } finally {
+      setRetrying(false);
     }
   };
 
@@ -228,6 +258,7 @@ function BatchGroupInner({ batchId, tasks, now, connection, demo }: GroupProps) 
             <li key={t.id}>
               <strong>{t.title}</strong>:{' '}
               {t.error ? asSentence(t.error.message) : 'it expired at the service'}
+              {retryOf(t, retries) ? <span className="muted"> Retried.</span> : null}
             </li>
           ))}
         </ul>
@@ -261,6 +292,17 @@ function BatchGroupInner({ batchId, tasks, now, connection, demo }: GroupProps) 
             Cancel the rest
           </button>
         ) : null}
+        {toRetry > 0 ? (
+          <button
+            type="button"
+            className="button button-small button-primary"
+            disabled={retrying}
+            onClick={() => void retryFailed()}
+            title="Queues each failed task of this batch once more, as a new batch"
+          >
+            {toRetry === 1 ? 'Retry the failed one' : `Retry the ${toRetry} failed ones`}
+          </button>
+        ) : null}
         {p.done > 0 ? (
           <button
             type="button"
@@ -274,7 +316,14 @@ function BatchGroupInner({ batchId, tasks, now, connection, demo }: GroupProps) 
       <div id={`${id}-tasks`} className="batch-tasks" hidden={!open}>
         {open
           ? tasks.map((task) => (
-              <ActivityRow key={task.id} task={task} now={now} connection={connection} demo={demo} />
+              <ActivityRow
+                key={task.id}
+                task={task}
+                now={now}
+                connection={connection}
+                demo={demo}
+                retry={retryOf(task, retries)}
+              />
             ))
           : null}
       </div>

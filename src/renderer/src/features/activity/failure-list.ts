@@ -111,6 +111,7 @@ export const useFailureList = create<FailureListState>()((set, get) => ({
         cursor: showOlder ? olderCursor : null,
       });
       useTasks.getState().upsert(page.items);
+      await useTasks.getState().loadRetries(page.items.map((t) => t.id));
       set({ olderCursor: page.nextCursor });
     } finally {
       set({ loadingOlder: false });

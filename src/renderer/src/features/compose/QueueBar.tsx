@@ -15,6 +15,7 @@ import { costLine } from '../../model/money-text.ts';
 import { useCompose } from '../../state/compose-state.ts';
 import { useStudio } from '../../state/studio-state.ts';
 import { AccountBalance } from '../account/AccountBalance.tsx';
+import { clearWithUndo } from './clear-undo.ts';
 import { attemptQueue, queueCurrent } from './compose-actions.ts';
 import { type BatchPlan, MAX_VARIATIONS, planBatch, queueLabel } from './compose-batch.ts';
 import type { ComposedInput, ComposeTab } from './compose-model.ts';
@@ -80,7 +81,6 @@ export function QueueBar() {
   const formError = useCompose((s) => s.formError);
   const queueing = useCompose((s) => s.queueing);
   const parent = useCompose((s) => s.parent[s.tab]);
-  const clearTab = useCompose((s) => s.clearTab);
   const online = useStudio((s) => s.status?.online ?? true);
   const networkSignal = useStudio((s) => s.status?.networkSignal ?? true);
   const { problems, composed } = useFormProblems(tab);
@@ -141,7 +141,7 @@ export function QueueBar() {
           <span className="visually-hidden">{detail}</span>
         </output>
         <div className="queue-actions">
-          <button type="button" className="button button-quiet" onClick={() => clearTab(tab)}>
+          <button type="button" className="button button-quiet" onClick={() => clearWithUndo(tab)}>
             Clear
           </button>
           <VariationsField tab={tab} plan={plan} />

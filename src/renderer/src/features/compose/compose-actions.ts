@@ -222,7 +222,7 @@ export async function queueCurrent(acceptUnknownPrice = false): Promise<void> {
 }
 
 /** Where library files are and how the page loads them. */
-function mediaPlace(): MediaPlace {
+export function mediaPlace(): MediaPlace {
   const info = useStudio.getState().appInfo;
   const settings = useStudio.getState().settings;
   return {

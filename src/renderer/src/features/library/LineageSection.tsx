@@ -7,7 +7,7 @@
  * offers "Compare results".
  */
 import { useEffect, useId, useState } from 'react';
-import type { TaskLineage, TaskLineageItem } from '../../../../shared/index.ts';
+import { RETRIABLE_STATES, type TaskLineage, type TaskLineageItem } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
 import { mediaUrl } from '../../model/media-url.ts';
 import { type LoadedTask, stateLabel, taskTypeLabelOf } from '../../model/task-status.ts';
@@ -109,6 +109,10 @@ export function LineageSection({ task }: { task: LoadedTask }) {
   }, [task.id, task.updatedAt, task.parentId]);
 
   const gone = deletedParentText(task);
+  // a failure's newest re-run: the retry it is known by
+  const retry = RETRIABLE_STATES.includes(task.state)
+    ? (lineage?.madeInto.filter((item) => item.parentOutput === null).at(-1) ?? null)
+    : null;
   const sent = useSentSources(task);
   const nothing =
     lineage !== null && lineage.madeFrom.length === 0 && lineage.madeInto.length === 0 && !task.batchId;
@@ -138,6 +142,19 @@ export function LineageSection({ task }: { task: LoadedTask }) {
       {gone ? (
         <p className="muted" data-testid="parent-deleted">
           {gone}
+        </p>
+      ) : null}
+      {retry ? (
+        <p data-testid="retried-as" data-retry-id={retry.id}>
+          Retried as{' '}
+          <button
+            type="button"
+            className="button button-link"
+            onClick={() => useUi.getState().openDetail(retry.id)}
+          >
+            “{retry.title}”
+          </button>{' '}
+          <span className="muted">({stateLabel(retry.state).toLowerCase()})</span>
         </p>
       ) : null}
       {lineage && lineage.madeInto.length > 0 ? (
