@@ -1,14 +1,20 @@
 /**
  * `media-task import TASK_ID [--wait]`: adds a task created elsewhere (by its id at the service)
  * to the library, with its outputs; with --wait, followed until it ends.
- * `media-task import-file task.json [--wait]`: queues again a task exported by `export` (or the
- * app), with the export folder's input files.
+ * `media-task import-file task.json [FIELD=FILE ...] [--yes] [--keep-webhook] [--wait]`: shows what
+ * a task exported by `export` (or the app, or anyone) would queue, and queues it only with
+ * --yes: inputs from the export folder's files or files picked as FIELD=FILE, its webhook only
+ * with --keep-webhook (task-file-import.ts).
  */
+import { resolve } from 'node:path';
 import { FINAL_STATES, type Task } from '../shared/index.ts';
 import { FLAG, readArgs, UsageError } from './cli-args.ts';
 import type { GlobalOptions } from './global-options.ts';
+import { fieldsNeedingFiles, taskFileSummary } from './task-file-summary.ts';
+import { printJson } from './task-printing.ts';
 import { openSession } from './task-session.ts';
 import { outcomeCode, report, waitForStates } from './task-waiting.ts';
+import { printOut } from './terminal-output.ts';
 
 export async function runImport(g: GlobalOptions, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { values, positionals } = readArgs(argv, { wait: FLAG });
@@ -31,16 +37,39 @@ export async function runImport(g: GlobalOptions, argv: string[], env: NodeJS.Pr
   }
 }
 
+/** The files picked on the command line, `FIELD=FILE` each, by field (paths resolved against the working folder). */
+function pickedFiles(words: readonly string[]): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const word of words) {
+    const at = word.indexOf('=');
+    if (at < 1 || at === word.length - 1) {
+      throw new UsageError(
+        `"${word}" is not FIELD=FILE (a file you pick for an input, e.g. target_image=./me.png)`,
+      );
+    }
+    files[word.slice(0, at)] = resolve(word.slice(at + 1));
+  }
+  return files;
+}
+
+const IMPORT_FILE_USAGE =
+  'usage: media-task import-file TASK_JSON [FIELD=FILE ...] [--yes] [--keep-webhook] [--wait] [--accept-unknown-price]';
+
 export async function runImportFile(
   g: GlobalOptions,
   argv: string[],
   env: NodeJS.ProcessEnv,
 ): Promise<number> {
-  const { values, positionals } = readArgs(argv, { wait: FLAG, 'accept-unknown-price': FLAG });
-  const file = positionals[0];
-  if (!file || positionals.length > 1) {
-    throw new UsageError('usage: media-task import-file TASK_JSON [--wait] [--accept-unknown-price]');
-  }
+  const { values, positionals } = readArgs(argv, {
+    yes: FLAG,
+    'keep-webhook': FLAG,
+    wait: FLAG,
+    'accept-unknown-price': FLAG,
+  });
+  const [file, ...picks] = positionals;
+  if (!file) throw new UsageError(IMPORT_FILE_USAGE);
+  const files = pickedFiles(picks);
+  const keepWebhook = values['keep-webhook'] === true;
   const session = await openSession(g, env);
   try {
     const { engine } = session;
@@ -49,7 +78,25 @@ export async function runImportFile(
         '--wait needs a service: set MEDIA_TASK_API_KEY and --base-url, or pass --sandbox',
       );
     }
-    const task = await engine.importTaskFile(file, {
+    const reading = await engine.readTaskFile(file);
+    const { preview } = reading;
+    if (g.json) {
+      if (values.yes !== true) printJson({ preview });
+    } else printOut(`${taskFileSummary(preview, keepWebhook).join('\n')}\n`);
+    if (values.yes !== true) {
+      throw new UsageError(
+        'nothing was queued: read the summary above, then run the same command with --yes to queue it (and FIELD=FILE for an input that needs a file you pick)',
+      );
+    }
+    const missing = fieldsNeedingFiles(preview, files);
+    if (missing.length > 0) {
+      throw new UsageError(
+        `nothing was queued: ${missing.join(', ')} need${missing.length === 1 ? 's' : ''} a file you pick; give it as ${missing.map((f) => `${f}=FILE`).join(' ')}`,
+      );
+    }
+    const task = await engine.queueTaskFile(reading, {
+      files,
+      keepWebhook,
       acceptUnknownPrice: values['accept-unknown-price'] === true,
     });
     let tasks: Task[] = [task];

@@ -60,7 +60,11 @@ Commands:
   batches [BATCH_ID] [--limit N]           batches with a task left to do (or that one), with progress
   export DIR [IDS...]                      copy files and a task.json sidecar per task
   import TASK_ID [--wait]                  add a task created elsewhere, with its outputs
-  import-file TASK_JSON [--wait]           queue again a task from its export (task.json and its files)
+  import-file TASK_JSON [FIELD=FILE ...] [--yes] [--keep-webhook] [--wait]
+                                           show what a task.json would queue (its inputs only from its
+                                           own folder, model, price, webhook); queues it only with --yes
+                                           (else exits 2); FIELD=FILE picks a file for an input it lacks;
+                                           its webhook is sent only with --keep-webhook
   account                                  the balance at the service (also checks the key)
 
 Exit codes: 0 ok, 2 bad input, 3 API key refused, 4 service failure, 5 library in use,

@@ -66,7 +66,11 @@ const BAD_ARGS: Record<string, [unknown, string]> = {
   'tasks.cancelBatch': [{ batchId: '' }, 'batchId'],
   'tasks.batches': [{ batchId: 5 }, 'batchId'],
   'tasks.lineage': [{}, 'id'],
-  'tasks.importTaskFile': [{ acceptUnknownPrice: 'yes' }, 'acceptUnknownPrice'],
+  'tasks.readTaskFile': [{ file: '/etc/passwd' }, 'file'],
+  'tasks.queueTaskFile': [
+    { importId: 'a', files: {}, keepWebhook: 'yes', acceptUnknownPrice: false },
+    'keepWebhook',
+  ],
   'cost.summary': [{ extra: 1 }, 'extra'],
 };
 

@@ -4,6 +4,7 @@
  * refused naming the draft), its summary and cancel, a result used as an input with its lineage
  * both ways, and a task.json import through the file dialog (null when cancelled).
  */
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -12,8 +13,10 @@ import type {
   BatchView,
   ExportResult,
   Task,
+  TaskFilePreview,
   TaskLineage,
 } from '../../src/shared/index.ts';
+import { WAV } from '../engine/engine-fixtures.ts';
 import { type Harness, openBackend, removeDir, tempDir, waitUntil, writePng } from './backend-fixtures.ts';
 
 let dir: string;
@@ -35,6 +38,9 @@ async function saved(id: string): Promise<Task> {
     return t?.state === 'saved' ? t : null;
   });
 }
+
+/** The user's yes to a task.json's summary: no file picked, webhook off. */
+const yes = { files: {}, keepWebhook: false, acceptUnknownPrice: false };
 
 const swapDraft = (target: unknown, face: string) => ({
   model: 'image-toolkit',
@@ -104,9 +110,21 @@ describe('batches and lineage through the contract', () => {
     h.dialogs.folder = join(dir, 'exports');
     const exported = await h.ok<ExportResult>('tasks.export', { ids: [task.id] });
     h.dialogs.file = null;
-    expect(await h.ok('tasks.importTaskFile', {})).toBeNull();
+    expect(await h.ok('tasks.readTaskFile', {})).toBeNull();
     h.dialogs.file = join(exported.tasks[0]?.folder ?? '', 'task.json');
-    const again = await h.ok<Task>('tasks.importTaskFile', {});
+    const preview = await h.ok<TaskFilePreview>('tasks.readTaskFile', {});
+    expect(preview.inputs.map((i) => [i.field, i.source])).toEqual([
+      ['target_image', 'export-file'],
+      ['swap_image', 'export-file'],
+    ]);
+    expect(preview).toMatchObject({ model: 'service/image-toolkit', priceMicros: 10_000, webhook: null });
+    expect(preview.rerunOf).toEqual({ id: task.id, title: 'To export' });
+    const again = await h.ok<Task>('tasks.queueTaskFile', { importId: preview.importId, ...yes });
+    // a reading is queued once
+    const twice = await h.call('tasks.queueTaskFile', { importId: preview.importId, ...yes });
+    expect(twice.ok === false && twice.error.message).toBe(
+      'importId: this import is no longer open; choose the task.json again',
+    );
     expect(again).toMatchObject({
       title: 'To export',
       state: 'queued',
@@ -115,5 +133,136 @@ describe('batches and lineage through the contract', () => {
     });
     expect(h.dialogs.asked.at(-1)).toBe('Import a task (task.json from an export)');
     await saved(again.id);
+  });
+});
+
+describe('a task.json someone else wrote', () => {
+  const ledger = () => h.backend.builtInSandbox()?.ledger() ?? [];
+  const tasksNow = async () => (await h.ok<{ total: number }>('tasks.count', {})).total;
+  let folder: string;
+  let secret: string;
+
+  beforeAll(async () => {
+    const elsewhere = join(dir, 'some', 'other', 'dir');
+    folder = join(dir, 'downloads', 'shared-export');
+    mkdirSync(elsewhere, { recursive: true });
+    mkdirSync(folder, { recursive: true });
+    secret = await writePng(join(elsewhere, 'secret.png'), 70, 50);
+    writeFileSync(join(dir, 'x.wav'), WAV);
+    // a link beside the task.json that leads out of the folder
+    symlinkSync(secret, join(folder, 'face.png'));
+    await waitUntil(() => h.backend.builtInSandbox(), 'the built-in sandbox');
+  });
+
+  it('reads no picture outside its folder (a plain path, a link) and shows its webhook; nothing is sent before the user picks files and says yes', async () => {
+    writeFileSync(
+      join(folder, 'task.json'),
+      JSON.stringify({
+        title: 'Looks harmless',
+        request: {
+          model: 'service/image-toolkit',
+          task_type: 'face-swap',
+          input: { target_image: secret, swap_image: { $file: 'inputs/abc.png' } },
+          config: { webhook_config: { endpoint: 'https://collector.example/hook?id=7', secret: 's' } },
+        },
+        inputs: [{ field: 'swap_image', source: 'file', file: 'face.png' }],
+      }),
+    );
+    const [sentBefore, countBefore] = [ledger().length, await tasksNow()];
+    h.dialogs.file = join(folder, 'task.json');
+    const preview = await h.ok<TaskFilePreview>('tasks.readTaskFile', {});
+    expect(preview).toMatchObject({
+      title: 'Looks harmless',
+      model: 'service/image-toolkit',
+      taskType: 'face-swap',
+      priceText: '$0.01 ($0.01 per generation)',
+      webhook: { endpoint: 'https://collector.example/hook?id=7', hasSecret: true },
+      rerunOf: null,
+    });
+    expect(preview.inputs).toEqual([
+      {
+        field: 'target_image',
+        kind: 'image',
+        required: true,
+        source: 'needs-file',
+        why: `names ${JSON.stringify(secret)}, outside the export folder; an import reads files only from the task.json’s own folder`,
+      },
+      {
+        field: 'swap_image',
+        kind: 'image',
+        required: true,
+        source: 'needs-file',
+        why: 'names face.png, outside the export folder; an import reads files only from the task.json’s own folder',
+      },
+    ]);
+    // the user's yes without the files the import lacks: refused, nothing queued or sent
+    const unpicked = await h.call('tasks.queueTaskFile', { importId: preview.importId, ...yes });
+    expect(unpicked.ok === false && unpicked.error.message).toMatch(
+      /^task\.json: input "target_image" names .*; pick a file for it$/,
+    );
+    // the window cannot name the secret itself: a pick must be granted as a drop is
+    const named = await h.call('tasks.queueTaskFile', {
+      importId: preview.importId,
+      ...yes,
+      files: { target_image: secret, swap_image: secret },
+    });
+    expect(named.ok === false && named.error).toMatchObject({ kind: 'not-given', field: 'target_image' });
+    expect([ledger().length, await tasksNow()]).toEqual([sentBefore, countBefore]);
+
+    // files the user picked, webhook left off (the default)
+    const target = await writePng(join(dir, 'picked-target.png'), 90, 60);
+    const face = await writePng(join(dir, 'picked-face.png'), 50, 50);
+    h.backend.grantDroppedFile(target);
+    h.backend.grantDroppedFile(face);
+    const task = await h.ok<Task>('tasks.queueTaskFile', {
+      importId: preview.importId,
+      ...yes,
+      files: { target_image: target, swap_image: face },
+    });
+    expect(task.request.config).toBeUndefined();
+    const done = await saved(task.id);
+    const sent = ledger().filter((e) => e.taskId === done.remoteId);
+    expect(sent).toHaveLength(1);
+    expect(JSON.stringify(sent[0]?.body)).not.toContain('collector.example');
+  });
+
+  it('reads no sound named ../../x.wav; an optional input left unpicked is left out; a kept webhook is sent', async () => {
+    writeFileSync(
+      join(folder, 'song.json'),
+      JSON.stringify({
+        request: {
+          model: 'service/ace-step',
+          task_type: 'txt2audio',
+          input: { style_prompt: 'harbour lights', duration: 4, style_audio: '../../x.wav' },
+          config: { webhook_config: { endpoint: 'http://127.0.0.1:9/hook' } },
+        },
+      }),
+    );
+    const countBefore = await tasksNow();
+    h.dialogs.file = join(folder, 'song.json');
+    const preview = await h.ok<TaskFilePreview>('tasks.readTaskFile', {});
+    expect(preview.inputs).toEqual([
+      {
+        field: 'style_audio',
+        kind: 'audio',
+        required: false,
+        source: 'needs-file',
+        why: 'names "../../x.wav", outside the export folder; an import reads files only from the task.json’s own folder',
+      },
+    ]);
+    expect(preview).toMatchObject({
+      priceMicros: 2000,
+      parameters: { style_prompt: 'harbour lights', duration: 4, lyrics: '[inst]' },
+      webhook: { endpoint: 'http://127.0.0.1:9/hook', hasSecret: false },
+    });
+    expect(await tasksNow()).toBe(countBefore);
+    const task = await h.ok<Task>('tasks.queueTaskFile', {
+      importId: preview.importId,
+      ...yes,
+      keepWebhook: true,
+    });
+    expect(task.inputs).toEqual([]);
+    expect(task.request.input).not.toHaveProperty('style_audio');
+    expect(task.request.config?.webhook_config).toMatchObject({ endpoint: 'http://127.0.0.1:9/hook' });
   });
 });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import type { Task, TaskLineage } from '../../src/shared/index.ts';
-import { API_KEY } from '../engine/engine-fixtures.ts';
+import { API_KEY, WAV } from '../engine/engine-fixtures.ts';
 import { writePicture } from '../support/pictures.ts';
 import { type CliResult, closeCliRig, openCliRig, runCli } from './cli-runner.ts';
 
@@ -188,7 +188,12 @@ describe('media-task import-file', () => {
     const exported = await run(['--json', 'export', join(dir, 'out'), task.id]);
     expect(exported.code, exported.stderr).toBe(0);
     const folder = JSON.parse(exported.stdout).tasks[0].folder as string;
-    const imported = await run(['--json', 'import-file', join(folder, 'task.json'), '--wait']);
+    // the summary first: nothing queued without --yes
+    const summary = await run(['import-file', join(folder, 'task.json')]);
+    expect(summary.code).toBe(2);
+    expect(summary.stdout).toContain('target_image: input-target_image.png from the export folder');
+    expect(summary.stderr).toContain('run the same command with --yes to queue it');
+    const imported = await run(['--json', 'import-file', join(folder, 'task.json'), '--yes', '--wait']);
     expect(imported.code, imported.stderr).toBe(0);
     const [again] = JSON.parse(imported.stdout).tasks as [Task];
     expect(again).toMatchObject({
@@ -201,5 +206,77 @@ describe('media-task import-file', () => {
     const missing = await run(['import-file', join(dir, 'nothing.json')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('nothing.json: cannot be read (the file is not there)');
+  });
+});
+
+describe('media-task import-file of a task.json someone else wrote', () => {
+  it('reads no file outside the export folder, shows the webhook, and queues nothing without --yes and picked files', async () => {
+    const elsewhere = join(dir, 'some', 'other', 'dir');
+    const folder = join(dir, 'downloads', 'shared-export');
+    mkdirSync(elsewhere, { recursive: true });
+    mkdirSync(folder, { recursive: true });
+    const secret = await writePicture(join(elsewhere, 'secret.png'), 70, 50);
+    writeFileSync(join(dir, 'x.wav'), WAV);
+    writeFileSync(
+      join(folder, 'task.json'),
+      JSON.stringify({
+        title: 'Looks harmless',
+        request: {
+          model: 'service/image-toolkit',
+          task_type: 'face-swap',
+          input: { target_image: secret, swap_image: '../../x.wav' },
+          config: { webhook_config: { endpoint: 'https://collector.example/hook?id=7', secret: 's' } },
+        },
+      }),
+    );
+    const sentBefore = sb.ledger().length;
+    const file = join(folder, 'task.json');
+
+    const summary = await run(['import-file', file, '--wait']);
+    expect(summary.code).toBe(2);
+    expect(summary.stdout).toContain(`${file}: Face swap “Looks harmless”`);
+    expect(summary.stdout).toContain('model: Qubico/image-toolkit (task type face-swap)');
+    expect(summary.stdout).toContain(
+      `target_image: needs a file you pick (its value in the task.json names ${JSON.stringify(secret)}, outside the export folder`,
+    );
+    expect(summary.stdout).toContain(
+      'swap_image: needs a file you pick (its value in the task.json names "../../x.wav"',
+    );
+    expect(summary.stdout).toContain(
+      'webhook: https://collector.example/hook?id=7 (with a secret): not sent unless --keep-webhook is given',
+    );
+    expect(summary.stderr).toContain(
+      'media-task: nothing was queued: read the summary above, then run the same command with --yes',
+    );
+
+    // --yes alone: the files the import may not read are still missing
+    const unpicked = await run(['import-file', file, '--yes', '--wait']);
+    expect(unpicked.code).toBe(2);
+    expect(unpicked.stderr).toContain(
+      'nothing was queued: target_image, swap_image need a file you pick; give it as target_image=FILE swap_image=FILE',
+    );
+    expect(sb.ledger().length).toBe(sentBefore);
+
+    // the user's own files and word: sent, without the file's webhook
+    await writePicture(join(dir, 'mine.png'), 90, 60);
+    await writePicture(join(dir, 'face-mine.png'), 50, 50);
+    const r = await run([
+      '--json',
+      'import-file',
+      file,
+      'target_image=mine.png',
+      'swap_image=face-mine.png',
+      '--yes',
+      '--wait',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const [task] = JSON.parse(r.stdout).tasks as [Task];
+    expect(task.state).toBe('saved');
+    const sent = sb.ledger().filter((e) => e.taskId === task.remoteId);
+    expect(sent).toHaveLength(1);
+    expect(JSON.stringify(sent[0]?.body)).not.toContain('collector.example');
+    // that one task is all the runs queued
+    const listed = await run(['--json', 'list', '--search', 'harmless']);
+    expect(JSON.parse(listed.stdout).items.map((t: Task) => t.id)).toEqual([task.id]);
   });
 });

@@ -1,19 +1,25 @@
 /**
  * The last window pieces of keeping going from a result:
  * - "Queue again from an export…" in the Library: a song exported to a folder (Export selected),
- *   its task.json answered to main's file dialog, a new task queued whose parent is the song, and
- *   a toast saying so; a file that is not a task.json refused in plain words; a task with no
- *   published price under a budget asked about first, as the composer does ("Queue anyway");
+ *   its task.json answered to main's file dialog, what it would queue shown (model, price,
+ *   inputs), Queue pressed, a new task queued whose parent is the song, and a toast saying so; a
+ *   file that is not a task.json refused in plain words; a task.json someone else wrote, naming
+ *   pictures outside its folder and a webhook: nothing read from there, a file to pick for each,
+ *   the webhook shown and off, Queue unavailable until the files are picked, Cancel queues
+ *   nothing; a task with no published price under a budget says so in the summary;
  * - Extend from the player bar opens the Extend form with the playing song, as the detail's does;
  * - the detail of the extend queued from it says how the song was sent (the service's link).
  * The song is made through the contract's own `tasks.queue` and run by the real engine and sandbox.
  */
-import { readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Task } from '../../src/shared/index.ts';
+import type { Task, TaskFilePreview } from '../../src/shared/index.ts';
 import { waitUntil } from '../support/wait-until.ts';
+import { chooseFiles } from './harness/file-drop.ts';
 import { writePicture } from './harness/local-media.ts';
+import { SHOT_SIZES } from './harness/look-check.ts';
+import { inEachTheme } from './harness/page-boxes.ts';
 import { playerBar } from './harness/player-ui.ts';
 import { saveSongs } from './harness/song-tasks.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
@@ -22,6 +28,7 @@ import { card, openView, queueButton, slot } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
 const TITLE = 'Lighthouse song';
+const SHOTS = '/tmp/keep-going-shots';
 
 describe.skipIf(!browserAvailable())(
   'keep going from the window: import, player Extend, how it was sent',
@@ -60,11 +67,24 @@ describe.skipIf(!browserAvailable())(
       const [folder] = await readdir(rig.exportDir);
       rig.dialogs.file = join(rig.exportDir, folder!, 'task.json');
 
-      const importCalls = () => view.bridge.calls.filter((c) => c.name === 'tasks.importTaskFile');
+      const importCalls = () => view.bridge.calls.filter((c) => c.name === 'tasks.queueTaskFile');
       await page.getByRole('button', { name: 'Queue again from an export…' }).click();
-      const call = await waitUntil(() => importCalls()[0], 'the tasks.importTaskFile call');
-      expect(call.ok, `tasks.importTaskFile answered: ${JSON.stringify(call.error)}`).toBe(true);
+      const dialog = page.getByTestId('task-file-dialog');
+      await dialog.waitFor();
       expect(rig.dialogs.asked).toContain('Import a task (task.json from an export)');
+      const summary = await dialog.getByTestId('task-file-summary').textContent();
+      expect(summary).toContain(`Song from text “${TITLE}”`);
+      const read = view.bridge.calls.find((c) => c.name === 'tasks.readTaskFile');
+      const model = (read!.value as TaskFilePreview).model;
+      expect(model).toMatch(/\/ace-step$/);
+      expect(summary).toContain(`Model${model} (txt2audio)`);
+      expect(await dialog.getByTestId('task-file-price').textContent()).toBe('$0.0015 (3 s x $0.0005/s)');
+      expect(importCalls()).toHaveLength(0);
+      await dialog.getByRole('button', { name: 'Queue', exact: true }).click();
+      const call = await waitUntil(() => importCalls()[0], 'the tasks.queueTaskFile call');
+      expect(call.ok, `tasks.queueTaskFile answered: ${JSON.stringify(call.error)}`).toBe(true);
+      expect(call.args).toMatchObject({ files: {}, keepWebhook: false, acceptUnknownPrice: false });
+      await dialog.waitFor({ state: 'hidden' });
       const queued = call.value as Task;
       await page
         .locator('[data-testid="toast"][data-tone="success"]')
@@ -72,7 +92,8 @@ describe.skipIf(!browserAvailable())(
         .waitFor();
       const stored = (await rig.call('tasks.get', { id: queued.id }))!;
       expect(stored.id).not.toBe(song.id);
-      expect(stored).toMatchObject({ parentId: song.id, parentOutput: null, taskType: 'txt2audio' });
+      // the model shown is the one sent
+      expect(stored).toMatchObject({ parentId: song.id, parentOutput: null, taskType: 'txt2audio', model });
       expect(stored.request.input).toMatchObject({ style_prompt: 'folk, fiddle', duration: 3 });
       await rig.waitForTask(queued.id, ['saved']);
 
@@ -86,6 +107,62 @@ describe.skipIf(!browserAvailable())(
         .filter({ hasText: 'Nothing was queued from the export.' });
       await refusal.waitFor();
       expect(await refusal.textContent()).toContain('task.json: is not JSON');
+    });
+
+    it('a task.json someone else wrote reads no picture outside its folder and shows its webhook, off', async () => {
+      const { page } = view;
+      const outside = await writePicture(rig.filesDir, 'private.png', 120, 90);
+      const folder = join(rig.filesDir, 'received');
+      await mkdir(folder, { recursive: true });
+      await writeFile(
+        join(folder, 'task.json'),
+        JSON.stringify({
+          title: 'A present',
+          request: {
+            model: 'service/image-toolkit',
+            task_type: 'face-swap',
+            input: { target_image: outside, swap_image: '../private.png' },
+            config: { webhook_config: { endpoint: 'https://collector.example/hook?user=7', secret: 's' } },
+          },
+        }),
+      );
+      rig.dialogs.file = join(folder, 'task.json');
+      const before = (await rig.call('tasks.count', {})).total;
+      const queueCalls = () => view.bridge.calls.filter((c) => c.name === 'tasks.queueTaskFile');
+      const calls = queueCalls().length;
+      await openView(page, 'library');
+      await page.getByRole('button', { name: 'Queue again from an export…' }).click();
+      const dialog = page.getByTestId('task-file-dialog');
+      await dialog.waitFor();
+      const target = dialog.locator('[data-testid="task-file-input"][data-field="target_image"]');
+      expect(await target.textContent()).toContain(
+        `needs a file you pick (its value in the task.json names ${JSON.stringify(outside)}, outside the export folder`,
+      );
+      expect(await dialog.getByTestId('task-file-webhook').textContent()).toContain(
+        'https://collector.example/hook?user=7',
+      );
+      const keep = dialog.getByRole('checkbox', { name: 'Send this webhook too' });
+      expect(await keep.isChecked()).toBe(false);
+      const queue = dialog.getByRole('button', { name: 'Queue', exact: true });
+      expect(await queue.isDisabled()).toBe(true);
+      expect(await dialog.getByTestId('task-file-missing').textContent()).toBe(
+        'Pick a file for target_image, swap_image first.',
+      );
+      const mine = await writePicture(rig.filesDir, 'mine.png', 100, 80);
+      await chooseFiles(page, dialog.getByTestId('task-file-pick-target_image'), [{ path: mine }]);
+      expect(await target.textContent()).toContain('Picked: mine.png');
+      await mkdir(SHOTS, { recursive: true });
+      for (const size of SHOT_SIZES) {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await inEachTheme(page, async (theme) => {
+          await page.screenshot({ path: `${SHOTS}/task-file-dialog-${size.name}-${theme}.png` });
+        });
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(queueCalls()).toHaveLength(calls);
+      expect((await rig.call('tasks.count', {})).total).toBe(before);
     });
 
     it('Extend in the player bar opens the Extend form with the song playing', async () => {
@@ -142,7 +219,7 @@ describe.skipIf(!browserAvailable())(
       expect(await songDetail.getByTestId('sent-source').count()).toBe(0);
     });
 
-    it('an export with no published price under a budget asks first, then queues on the word', async () => {
+    it('an export with no published price under a budget says so before it is queued', async () => {
       const { page } = view;
       const photo = await writePicture(rig.filesDir, 'harbour.png', 320, 240);
       const queued = await rig.call('tasks.queue', {
@@ -158,19 +235,20 @@ describe.skipIf(!browserAvailable())(
       rig.dialogs.file = join(rig.exportDir, folder!, 'task.json');
       await rig.call('settings.update', { budgetMicros: 100_000_000 });
       try {
-        const importCalls = () => view.bridge.calls.filter((c) => c.name === 'tasks.importTaskFile');
+        const importCalls = () => view.bridge.calls.filter((c) => c.name === 'tasks.queueTaskFile');
         const before = importCalls().length;
         await openView(page, 'library');
         await page.getByRole('button', { name: 'Queue again from an export…' }).click();
-        const confirm = page.getByTestId('confirm-dialog');
-        await confirm.waitFor();
-        expect(await confirm.textContent()).toContain('Queue without a known price?');
-        expect(importCalls()).toHaveLength(before + 1);
-        expect(importCalls()[before]!.ok).toBe(false);
-        await confirm.getByRole('button', { name: 'Queue anyway' }).click();
-        const call = await waitUntil(() => importCalls()[before + 1], 'the second tasks.importTaskFile call');
-        expect(call.args).toEqual({ acceptUnknownPrice: true });
-        expect(call.ok, `tasks.importTaskFile answered: ${JSON.stringify(call.error)}`).toBe(true);
+        const dialog = page.getByTestId('task-file-dialog');
+        await dialog.waitFor();
+        expect(await dialog.getByTestId('task-file-price').textContent()).toBe(
+          'Unknown: no published price for upscale',
+        );
+        expect(importCalls()).toHaveLength(before);
+        await dialog.getByRole('button', { name: 'Queue', exact: true }).click();
+        const call = await waitUntil(() => importCalls()[before], 'the tasks.queueTaskFile call');
+        expect(call.args).toMatchObject({ acceptUnknownPrice: true });
+        expect(call.ok, `tasks.queueTaskFile answered: ${JSON.stringify(call.error)}`).toBe(true);
         const stored = (await rig.call('tasks.get', { id: (call.value as Task).id }))!;
         expect(stored).toMatchObject({ parentId: upscale.id, parentOutput: null, taskType: 'upscale' });
         await page

@@ -345,6 +345,9 @@ describe('batches', () => {
 });
 
 describe('export and import of task.json', () => {
+  const yes = { files: {}, keepWebhook: false, acceptUnknownPrice: false };
+  const importAgain = async (e: TaskEngine, file: string) => e.queueTaskFile(await e.readTaskFile(file), yes);
+
   it('keeps the lineage in task.json and queues the task again from it, inputs from the export folder', async () => {
     sb = await sandbox();
     engine = await openEngine(lib, sb);
@@ -374,7 +377,15 @@ describe('export and import of task.json', () => {
       ['swap_image', 'input-swap_image.jpg'],
     ]);
 
-    const again = await engine.importTaskFile(join(swapFolder ?? '', 'task.json'));
+    const reading = await engine.readTaskFile(join(swapFolder ?? '', 'task.json'));
+    // the app's own export: every input from the export folder, nothing to pick
+    expect(reading.preview.inputs.map((i) => [i.field, i.source])).toEqual([
+      ['target_image', 'export-file'],
+      ['swap_image', 'export-file'],
+    ]);
+    expect(reading.preview).toMatchObject({ title: 'Beach portrait', taskType: 'face-swap', webhook: null });
+    expect(reading.preview.rerunOf?.id).toBe(saved.id);
+    const again = await engine.queueTaskFile(reading, yes);
     expect(again).toMatchObject({
       state: 'queued',
       title: 'Beach portrait',
@@ -389,17 +400,17 @@ describe('export and import of task.json', () => {
     // into another library: no parent there; a missing input file is refused, naming it
     await engine.close();
     engine = await openEngine(join(dir, 'other'), sb);
-    const elsewhere = await engine.importTaskFile(join(swapFolder ?? '', 'task.json'));
+    const elsewhere = await importAgain(engine, join(swapFolder ?? '', 'task.json'));
     expect([elsewhere.parentId, elsewhere.parentOutput]).toEqual([null, null]);
     rmSync(join(swapFolder ?? '', 'input-swap_image.jpg'));
-    await expect(engine.importTaskFile(join(swapFolder ?? '', 'task.json'))).rejects.toThrow(
+    await expect(importAgain(engine, join(swapFolder ?? '', 'task.json'))).rejects.toThrow(
       `task.json: input "swap_image" is the file input-swap_image.jpg, which is not in ${swapFolder}`,
     );
     writeFileSync(join(dir, 'not-a-task.json'), '{"title": "x"}');
-    await expect(engine.importTaskFile(join(dir, 'not-a-task.json'))).rejects.toThrow(
+    await expect(engine.readTaskFile(join(dir, 'not-a-task.json'))).rejects.toThrow(
       /^not-a-task\.json: is not a task exported by this app/,
     );
-    await expect(engine.importTaskFile(join(dir, 'absent.json'))).rejects.toThrow(
+    await expect(engine.readTaskFile(join(dir, 'absent.json'))).rejects.toThrow(
       'absent.json: cannot be read (the file is not there)',
     );
   });

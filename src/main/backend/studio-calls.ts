@@ -19,7 +19,7 @@ import type {
   StudioSettings,
   Task,
 } from '../../shared/index.ts';
-import { mediaFieldsOf, type TaskEngine } from '../engine/index.ts';
+import { mediaFieldsOf, type TaskEngine, type TaskFileReading } from '../engine/index.ts';
 import {
   InputValidationError,
   localPathCandidate,
@@ -228,7 +228,11 @@ function accountCalls(ctx: CallContext) {
   } satisfies Partial<CallHandlers>;
 }
 
+/** How many task.json readings wait for the user's word at once (the oldest go first). */
+const MAX_OPEN_READINGS = 8;
+
 function taskCalls(ctx: CallContext) {
+  const readings = new Map<string, TaskFileReading>();
   return {
     'tasks.expectedTime': async (args: ArgsOf<'tasks.expectedTime'>) => ctx.engine().expectedTime(args),
     'tasks.queue': async (args: ArgsOf<'tasks.queue'>) => {
@@ -264,12 +268,32 @@ function taskCalls(ctx: CallContext) {
       return lineage;
     },
 
-    'tasks.importTaskFile': async (args: ArgsOf<'tasks.importTaskFile'>) => {
+    'tasks.readTaskFile': async () => {
       const file = await ctx.options.dialogs.chooseFile('Import a task (task.json from an export)', [
         { name: 'Exported task', extensions: ['json'] },
       ]);
       if (file === null) return null;
-      return ctx.engine().importTaskFile(file, { acceptUnknownPrice: args.acceptUnknownPrice === true });
+      const reading = await ctx.engine().readTaskFile(file);
+      // main keeps what it read: the window confirms it by id and cannot change it
+      readings.set(reading.preview.importId, reading);
+      for (const old of readings.keys()) if (readings.size > MAX_OPEN_READINGS) readings.delete(old);
+      return reading.preview;
+    },
+
+    'tasks.queueTaskFile': async (args: ArgsOf<'tasks.queueTaskFile'>) => {
+      const reading = readings.get(args.importId);
+      if (!reading) {
+        throw new StudioCallError(
+          'not-found',
+          'importId: this import is no longer open; choose the task.json again',
+          'importId',
+        );
+      }
+      for (const [field, path] of Object.entries(args.files)) checkGivenFile(ctx, field, path);
+      const { files, keepWebhook, acceptUnknownPrice } = args;
+      const task = await ctx.engine().queueTaskFile(reading, { files, keepWebhook, acceptUnknownPrice });
+      readings.delete(args.importId);
+      return task;
     },
 
     'tasks.list': async (args: ArgsOf<'tasks.list'>) => ctx.engine().store.listTasks(args),

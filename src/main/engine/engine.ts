@@ -12,7 +12,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { TaskChange, TaskDraft } from '../../shared/index.ts';
+import type { TaskChange, TaskDraft, TaskFileChoices } from '../../shared/index.ts';
 import {
   type AccountInfo,
   type BatchCancelView,
@@ -49,7 +49,7 @@ import { ServiceConnection, type ServiceSettings } from './service-connection.ts
 import { StorageGuard } from './storage-guard.ts';
 import { moveBase64Inputs } from './stored-base64-inputs.ts';
 import * as actions from './task-actions.ts';
-import { importTaskFile } from './task-file-import.ts';
+import { queueTaskFile, readTaskFile, type TaskFileReading } from './task-file-import.ts';
 import * as intake from './task-intake.ts';
 import { TaskPolling } from './task-polling.ts';
 import { recoverTasks } from './task-recovery.ts';
@@ -295,10 +295,16 @@ export class TaskEngine {
     return this.store.lineage(id);
   }
 
-  /** Queues again the task an exported `task.json` describes, with the export folder's input files. */
-  importTaskFile(file: string, options: { acceptUnknownPrice?: boolean } = {}): Promise<Task> {
+  /** Reads and describes the task an exported `task.json` names; queues nothing (task-file-import.ts). */
+  readTaskFile(file: string): Promise<TaskFileReading> {
     assertOpen(this.#ctx);
-    return importTaskFile(this.#ctx, file, options);
+    return readTaskFile(this.#ctx, file);
+  }
+
+  /** Queues a task.json's reading on the user's word, with the files they picked. */
+  queueTaskFile(reading: TaskFileReading, choices: TaskFileChoices): Promise<Task> {
+    assertOpen(this.#ctx);
+    return queueTaskFile(this.#ctx, reading, choices);
   }
 
   /** Cancels a task that is still only queued locally (the service never saw it). */

@@ -15,3 +15,4 @@ export {
 } from './polling-schedule.ts';
 export type { ServiceSettings } from './service-connection.ts';
 export { checkDraftFields, mediaFieldsOf, titleOf } from './task-drafts.ts';
+export type { TaskFileReading } from './task-file-import.ts';

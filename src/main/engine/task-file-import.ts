@@ -1,23 +1,50 @@
 /**
  * A task exported to a folder (exportTasks, src/main/library/library-export.ts) queued again
- * from its `task.json`: the same task type, model, parameters and title, its local inputs taken
- * from the export folder's files (checked and kept like any local file), URL inputs as they were.
- * The new task is a re-run of the exported one when that task is in this library (parentId, no
- * output), else it has no parent.
+ * from its `task.json`, in two steps: `readTaskFile` reads and describes it (the task type,
+ * the model id as it would be sent, the inputs, the price, the webhook it names) and queues
+ * nothing; `queueTaskFile` queues that reading on the user's word, with the files the user
+ * picked. The new task is a re-run of the exported one when that task is in this library
+ * (parentId, no output), else it has no parent.
  *
- * The folder may come from someone else, so: the sidecar is read only as a regular file of at
- * most 2 MB, an input file is looked up by its plain name inside the folder (never a path the
- * JSON spells, never a link), and everything that cannot be read is refused with a message that
- * says what and where, before anything is queued.
+ * The task.json may come from someone else (security review, issue 17, item 2), so: it is read
+ * only as a regular file of at most 2 MB; a picture or sound is taken only from the export's own
+ * folder (the file a `{ $file }` input names, or a path the JSON spells, each resolved with its
+ * links and refused when it leads out of that folder; a path outside is never touched), else
+ * the user picks a file for it; URLs and Base64 go as written; its webhook is sent only when the
+ * user keeps it; and everything that cannot be read is refused with a message that says what
+ * and where.
  */
-import { lstat, readdir } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { TaskDraft } from '../../shared/index.ts';
-import { mediaFieldsOfRules, modelNameOf, type Task, taskTypeEntry } from '../../shared/index.ts';
-import { assertLocalPath, InputValidationError, UnsafePathError } from '../inputs/index.ts';
-import { openRegularFile } from '../library/index.ts';
+import type {
+  MediaFieldRule,
+  TaskDraft,
+  TaskFileChoices,
+  TaskFileInput,
+  TaskFilePreview,
+} from '../../shared/index.ts';
+import {
+  estimateCost,
+  formatUsd,
+  isHttpUrl,
+  mediaFieldsOfRules,
+  modelNameOf,
+  type Task,
+  taskTypeEntry,
+} from '../../shared/index.ts';
+import {
+  assertLocalPath,
+  InputValidationError,
+  isInlineMedia,
+  localPathProblem,
+  UnsafePathError,
+} from '../inputs/index.ts';
+import { isInsideFolder, openRegularFile } from '../library/index.ts';
 import type { EngineContext } from './engine-context.ts';
+import { requestForProfile } from './profile-request.ts';
 import { queueTask } from './task-intake.ts';
 
 const MAX_SIDECAR_BYTES = 2_000_000;
@@ -83,80 +110,208 @@ async function readSidecar(file: string): Promise<Sidecar> {
   return parsed.data;
 }
 
-/** The export folder's file of input `field`: the name the sidecar gives, else `input-<field>.*`. */
-async function inputFileOf(folder: string, sidecar: Sidecar, field: string, file: string): Promise<string> {
-  const named = sidecar.inputs?.find((i) => i.field === field)?.file;
-  let name: string | null = named ? basename(named) : null;
-  if (name === null) {
-    const safe = field.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
-    const names = await readdir(folder).catch(() => [] as string[]);
-    name = names.filter((n) => n.startsWith(`input-${safe}.`)).sort()[0] ?? null;
-  }
-  if (name === null) {
-    throw refused(
-      file,
-      `input ${JSON.stringify(field)} was a file of the library, and the export folder has no input-${field} file`,
-    );
-  }
-  const path = join(folder, name);
-  const stats = await lstat(path).catch(() => null);
-  if (!stats)
-    throw refused(file, `input ${JSON.stringify(field)} is the file ${name}, which is not in ${folder}`);
-  if (!stats.isFile()) {
-    throw refused(
-      file,
-      `input ${JSON.stringify(field)} is ${name}, which is not a plain file (a link or folder); copy the file itself there`,
-    );
-  }
-  return path;
-}
-
 /** The model a draft names: the catalog's model name (the profile adds the vendor), or the id as sent when it was another. */
 function draftModel(sent: string, taskType: string): string {
   const entry = taskTypeEntry(taskType);
   return entry && modelNameOf(sent) === entry.modelName ? entry.modelName : sent;
 }
 
-/** Queues the task an exported `task.json` describes again (see the top of this file). */
-export async function importTaskFile(
-  ctx: EngineContext,
-  taskFile: string,
-  options: { acceptUnknownPrice?: boolean } = {},
-): Promise<Task> {
+/** A task.json read and described: what the user is shown, and what is queued on their word. */
+export interface TaskFileReading {
+  preview: TaskFilePreview;
+  /** The draft as read: inputs from the export folder as their real paths, no webhook, no picked file. */
+  draft: TaskDraft;
+  /** The webhook the task.json names, with its secret. */
+  webhook: { endpoint: string; secret: string } | null;
+}
+
+/** One media field as read: how it is described, and the value it is sent as (none for `needs-file`). */
+interface ReadInput {
+  described: TaskFileInput;
+  value?: string;
+}
+
+/** `path` when it is a regular file inside `folder` (links resolved), else why not. */
+async function fileInFolder(
+  folder: string,
+  path: string,
+): Promise<{ path: string; size: number } | { problem: string }> {
+  // a path that leads out of the folder is never touched
+  if (!isInsideFolder(folder, path)) return { problem: 'outside' };
+  const real = await realpath(path).catch(() => null);
+  if (real === null) return { problem: 'missing' };
+  if (!isInsideFolder(folder, real)) return { problem: 'outside' };
+  const stats = await stat(real).catch(() => null);
+  if (!stats?.isFile()) return { problem: 'not-a-file' };
+  return { path: real, size: stats.size };
+}
+
+/** The export folder's file a `{ $file }` input names: the name the sidecar gives, else `input-<field>.*`. */
+async function exportFileName(folder: string, sidecar: Sidecar, field: string): Promise<string | null> {
+  const named = sidecar.inputs?.find((i) => i.field === field)?.file;
+  if (named) return basename(named);
+  const safe = field.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
+  const names = await readdir(folder).catch(() => [] as string[]);
+  return names.filter((n) => n.startsWith(`input-${safe}.`)).sort()[0] ?? null;
+}
+
+const OUTSIDE = 'an import reads files only from the task.json’s own folder';
+
+/** How one media field of the task.json is taken (see the top of this file). */
+async function readInput(
+  folders: { shown: string; real: string },
+  sidecar: Sidecar,
+  rule: MediaFieldRule,
+  value: unknown,
+): Promise<ReadInput> {
+  const base = { field: rule.field, kind: rule.kind, required: rule.required };
+  const needs = (why: string): ReadInput => ({ described: { ...base, source: 'needs-file', why } });
+  const exportFile = async (path: string, spelled: string): Promise<ReadInput> => {
+    const found = await fileInFolder(folders.real, path);
+    if ('path' in found) {
+      return {
+        described: { ...base, source: 'export-file', name: basename(found.path), size: found.size },
+        value: found.path,
+      };
+    }
+    if (found.problem === 'missing') return needs(`is the file ${spelled}, which is not in ${folders.shown}`);
+    if (found.problem === 'not-a-file') return needs(`is ${spelled}, which is not a plain file`);
+    return needs(`names ${spelled}, outside the export folder; ${OUTSIDE}`);
+  };
+  if (typeof value === 'object' && value !== null && '$file' in value) {
+    const name = await exportFileName(folders.real, sidecar, rule.field);
+    if (name === null)
+      return needs(`was a file of the library, and the export folder has no input-${rule.field} file`);
+    return exportFile(join(folders.real, name), name);
+  }
+  if (typeof value !== 'string') {
+    return needs('is not a file name, an address or Base64');
+  }
+  const text = value.trim();
+  if (isHttpUrl(text)) return { described: { ...base, source: 'url', url: text }, value: text };
+  if (isInlineMedia(text))
+    return { described: { ...base, source: 'inline', chars: text.length }, value: text };
+  if (localPathProblem(text) !== null) return needs(`names ${JSON.stringify(text)}; ${OUTSIDE}`);
+  let path = text;
+  if (/^file:/i.test(text)) {
+    try {
+      path = fileURLToPath(text);
+    } catch {
+      return needs(`names ${JSON.stringify(text)}, which is not a usable file address`);
+    }
+  }
+  return exportFile(resolve(folders.real, path), JSON.stringify(text));
+}
+
+/** The price in words: `$0.0025 (5 s x $0.0005/s)`, or why there is none. */
+function priceTextOf(estimate: { micros: number | null; explanation: string }): string {
+  return estimate.micros === null
+    ? estimate.explanation
+    : `${formatUsd(estimate.micros)} (${estimate.explanation})`;
+}
+
+/** Reads and describes the task an exported `task.json` names; queues nothing (see the top of this file). */
+export async function readTaskFile(ctx: EngineContext, taskFile: string): Promise<TaskFileReading> {
   assertLocalPath(taskFile, 'file');
   const file = resolve(taskFile);
   const sidecar = await readSidecar(file);
   const { request } = sidecar;
   const entry = taskTypeEntry(request.task_type);
   if (!entry) throw refused(file, `task type ${JSON.stringify(request.task_type)} is not one the app knows`);
+  const shown = dirname(file);
+  const folders = { shown, real: await realpath(shown) };
   const input: Record<string, unknown> = { ...request.input };
+  const inputs: TaskFileInput[] = [];
+  const media = new Set<string>();
   for (const rule of mediaFieldsOfRules(entry.input)) {
+    media.add(rule.field);
     const value = input[rule.field];
-    if (typeof value === 'object' && value !== null && '$file' in value) {
-      input[rule.field] = await inputFileOf(dirname(file), sidecar, rule.field, file);
-    }
+    delete input[rule.field];
+    if (value === undefined || value === null || value === '') continue;
+    const read = await readInput(folders, sidecar, rule, value);
+    inputs.push(read.described);
+    if (read.value !== undefined) input[rule.field] = read.value;
   }
   const hook = (request.config as { webhook_config?: { endpoint?: unknown; secret?: unknown } } | undefined)
     ?.webhook_config;
+  const webhook =
+    typeof hook?.endpoint === 'string' && hook.endpoint !== ''
+      ? { endpoint: hook.endpoint, secret: typeof hook.secret === 'string' ? hook.secret : '' }
+      : null;
   const parent = sidecar.id ? ctx.store.getTask(sidecar.id) : null;
   const draft: TaskDraft = {
     model: draftModel(request.model, request.task_type),
     taskType: request.task_type,
     input,
-    webhook:
-      typeof hook?.endpoint === 'string' && hook.endpoint !== ''
-        ? { endpoint: hook.endpoint, secret: typeof hook.secret === 'string' ? hook.secret : '' }
-        : null,
+    webhook: null,
     ...(sidecar.title ? { title: sidecar.title } : {}),
     parentId: parent ? parent.id : null,
     parentOutput: null,
-    ...(options.acceptUnknownPrice ? { acceptUnknownPrice: true } : {}),
+  };
+  const estimate = estimateCost({ task_type: request.task_type, input: request.input });
+  const sent = requestForProfile(draft, ctx.connection.profile);
+  const preview: TaskFilePreview = {
+    importId: randomUUID(),
+    file,
+    folder: shown,
+    title: sidecar.title || entry.label,
+    model: sent.model,
+    taskType: request.task_type,
+    taskLabel: entry.label,
+    inputs,
+    parameters: Object.fromEntries(Object.entries(sent.input).filter(([field]) => !media.has(field))),
+    priceMicros: estimate.micros,
+    priceText: priceTextOf(estimate),
+    rerunOf: parent ? { id: parent.id, title: parent.title } : null,
+    webhook: webhook ? { endpoint: webhook.endpoint, hasSecret: webhook.secret !== '' } : null,
+  };
+  return { preview, draft, webhook };
+}
+
+/**
+ * Queues a task.json's reading on the user's word: a picked file for each input the import could
+ * not take (an optional one may be left out), the webhook only when kept.
+ */
+export async function queueTaskFile(
+  ctx: EngineContext,
+  reading: TaskFileReading,
+  choices: TaskFileChoices,
+): Promise<Task> {
+  const name = basename(reading.preview.file);
+  const needing = new Map(
+    reading.preview.inputs.flatMap((i) => (i.source === 'needs-file' ? [[i.field, i] as const] : [])),
+  );
+  for (const field of Object.keys(choices.files)) {
+    if (!needing.has(field)) {
+      const has = reading.preview.inputs.some((i) => i.field === field);
+      throw new InputValidationError(
+        field,
+        `${name}: a file was picked for ${JSON.stringify(field)}, which ${has ? 'the import already takes from the task.json' : 'is not an input of this task'}`,
+      );
+    }
+  }
+  const input = { ...reading.draft.input };
+  for (const [field, wanted] of needing) {
+    const picked = choices.files[field];
+    if (picked !== undefined && picked !== '') input[field] = picked;
+    else if (wanted.required) {
+      throw new InputValidationError(
+        field,
+        `${name}: input ${JSON.stringify(field)} ${wanted.why}; pick a file for it`,
+      );
+    }
+  }
+  const draft: TaskDraft = {
+    ...reading.draft,
+    input,
+    webhook: choices.keepWebhook ? reading.webhook : null,
+    ...(choices.acceptUnknownPrice ? { acceptUnknownPrice: true } : {}),
   };
   try {
     return await queueTask(ctx, draft);
   } catch (err) {
     if (err instanceof InputValidationError)
-      throw new InputValidationError(err.field, `${basename(file)}: ${err.message}`);
+      throw new InputValidationError(err.field, `${name}: ${err.message}`);
     throw err;
   }
 }

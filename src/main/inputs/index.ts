@@ -17,7 +17,7 @@ export {
   readImageHeader,
   readImageHeaderFromBytes,
 } from './image-header.ts';
-export { localPathCandidate } from './input-classification.ts';
+export { isInlineMedia, localPathCandidate } from './input-classification.ts';
 export type { InputRule } from './input-rules.ts';
 export { dimensionProblem, maxBytesFor, typeProblem } from './input-rules.ts';
 export {

@@ -88,6 +88,14 @@ export function localPathCandidate(value: string): string | null {
   return looksLikeBase64(value) && startsLikeMedia(value) ? null : value;
 }
 
+/**
+ * Whether a value carries its media in itself (a `data:` URI, or Base64 whose first bytes are a
+ * known media signature), decided without touching the disk: such a value names no file.
+ */
+export function isInlineMedia(value: string): boolean {
+  return /^data:/i.test(value) || (looksLikeBase64(value) && startsLikeMedia(value));
+}
+
 /** Whether the first Base64 characters decode to a known media signature. */
 function startsLikeMedia(value: string): boolean {
   const start = value.slice(0, 256).replace(/\s/g, '').slice(0, 64);

@@ -23,6 +23,7 @@ import {
   type TrashOutcome,
 } from '../task/library-queries.ts';
 import { type DraftView, TaskBatchSchema, TaskDraftSchema } from '../task/task-draft.ts';
+import type { TaskFilePreview } from '../task/task-file-import.ts';
 import type { BatchCancelView, BatchRetryView, BatchSummary, TaskLineage } from '../task/task-lineage.ts';
 import type { EngineStatus, InputSource, Task, TaskEvent } from '../task/task-model.ts';
 
@@ -165,13 +166,24 @@ export const STUDIO_CALLS = {
   /** What a task was made from (nearest first) and what was made from it. */
   'tasks.lineage': { args: byId, result: z.custom<TaskLineage>() },
   /**
-   * Asks the user for an exported `task.json` (native dialog) and queues the task it describes
-   * again, with the export folder's input files; null when the dialog was cancelled.
-   * `acceptUnknownPrice`: as for tasks.queue.
+   * Asks the user for an exported `task.json` (native dialog), reads it and describes what it
+   * would queue (inputs only from its own folder, the model, the price, its webhook); queues
+   * nothing. Null when the dialog was cancelled.
    */
-  'tasks.importTaskFile': {
-    args: z.strictObject({ acceptUnknownPrice: z.boolean().optional() }),
-    result: z.custom<Task | null>(),
+  'tasks.readTaskFile': { args: z.strictObject({}), result: z.custom<TaskFilePreview | null>() },
+  /**
+   * Queues a task.json read by tasks.readTaskFile, on the user's word: `files` are the files the
+   * user picked (dropped or browsed, granted as drops are) for inputs marked `needs-file`;
+   * the webhook is sent only with `keepWebhook`. `acceptUnknownPrice`: as for tasks.queue.
+   */
+  'tasks.queueTaskFile': {
+    args: z.strictObject({
+      importId: id,
+      files: z.record(z.string().min(1).max(100), z.string().min(1).max(4096)),
+      keepWebhook: z.boolean(),
+      acceptUnknownPrice: z.boolean(),
+    }),
+    result: z.custom<Task>(),
   },
   'tasks.list': { args: ListQuerySchema, result: z.custom<TaskPage>() },
   'tasks.count': {

@@ -1,16 +1,18 @@
 /**
  * The library's selection toolbar: "Select all", the count, and what can be done to every
  * selected task at once (favourite, re-run after a priced confirmation, export, delete with undo),
- * and "Queue again from an export…" (a task.json chosen in main's file dialog; a task with no
- * published price is asked about first, as in the composer).
+ * and "Queue again from an export…" (a task.json chosen in main's file dialog, then what it would
+ * queue shown in TaskFileDialog, queued only on the user's word).
  */
 import { useState } from 'react';
+import type { TaskFilePreview } from '../../../../shared/index.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { useTasks } from '../../state/tasks-state.ts';
 import { useUi } from '../../state/ui-state.ts';
 import { planPriceText, planRerun, type RerunPlan, runRerun } from './bulk-rerun.ts';
 import { shownIds, useGalleryUi } from './gallery-state.ts';
-import { deleteWithUndo, exportTasks, importFromExport, setFavoriteMany } from './library-actions.ts';
+import { deleteWithUndo, exportTasks, readExport, setFavoriteMany } from './library-actions.ts';
+import { TaskFileDialog } from './TaskFileDialog.tsx';
 
 /** Selects every card the gallery has loaded (hidden ones aside). */
 export function selectAllShown(): void {
@@ -29,12 +31,11 @@ export function SelectionBar() {
   const [plan, setPlan] = useState<RerunPlan | null>(null);
   const [planning, setPlanning] = useState(false);
   const [importing, setImporting] = useState(false);
-  const [importPrice, setImportPrice] = useState<string | null>(null);
-  const runImport = async (acceptUnknownPrice: boolean) => {
+  const [imported, setImported] = useState<TaskFilePreview | null>(null);
+  const runImport = async () => {
     setImporting(true);
-    const outcome = await importFromExport(acceptUnknownPrice);
+    setImported(await readExport());
     setImporting(false);
-    if (outcome.kind === 'unknown-price') setImportPrice(outcome.question);
   };
   const shown = shownIds(ids, hidden);
   const count = selection.size;
@@ -99,7 +100,7 @@ export function SelectionBar() {
         type="button"
         className="button button-small"
         disabled={importing}
-        onClick={() => void runImport(false)}
+        onClick={() => void runImport()}
       >
         Queue again from an export…
       </button>
@@ -111,18 +112,7 @@ export function SelectionBar() {
       >
         Export selected
       </button>
-      {importPrice ? (
-        <ConfirmDialog
-          title="Queue without a known price?"
-          message={<p>{importPrice}</p>}
-          confirmLabel="Queue anyway"
-          onCancel={() => setImportPrice(null)}
-          onConfirm={() => {
-            setImportPrice(null);
-            void runImport(true);
-          }}
-        />
-      ) : null}
+      {imported ? <TaskFileDialog preview={imported} onClose={() => setImported(null)} /> : null}
       {plan ? (
         <ConfirmDialog
           title={`Re-run ${plan.items.length} task${plan.items.length === 1 ? '' : 's'}?`}

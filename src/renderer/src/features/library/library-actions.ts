@@ -1,7 +1,8 @@
 /**
  * Library actions over the bridge: favourite, rename, delete (with an undo window), export,
- * reveal, drag out, and queueing a task again from an export's task.json.
+ * reveal, drag out, and reading an export's task.json to queue it again (TaskFileDialog).
  */
+import type { TaskFilePreview } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
 import { asSentence, toStudioError } from '../../model/studio-error.ts';
 import { useTasks } from '../../state/tasks-state.ts';
@@ -120,30 +121,17 @@ export async function exportTasks(ids: string[]): Promise<void> {
 }
 
 /**
- * What importing an export's task.json came to: queued, cancelled at the file dialog, refused
- * (told in a toast), or waiting for the user's word on a price the service does not publish.
+ * Asks main for an exported task.json (its file dialog) and what it would queue; nothing is
+ * queued here (TaskFileDialog asks the user first). Null when the dialog was cancelled or the
+ * file was refused (a toast says why).
  */
-export type ImportOutcome = { kind: 'done' } | { kind: 'unknown-price'; question: string };
-
-/**
- * Asks main for an exported task.json (its file dialog) and queues that task again; a toast says
- * what was queued, or why not. `acceptUnknownPrice` is the user's word after the price question.
- */
-export async function importFromExport(acceptUnknownPrice = false): Promise<ImportOutcome> {
+export async function readExport(): Promise<TaskFilePreview | null> {
   try {
-    const task = await invoke('tasks.importTaskFile', acceptUnknownPrice ? { acceptUnknownPrice: true } : {});
-    if (!task) return { kind: 'done' };
-    useTasks.getState().upsert([task]);
-    useUi.getState().pushToast('success', `Queued “${task.title}” again from the export`, {
-      label: 'View in Activity',
-      run: () => useUi.getState().navigate('activity'),
-    });
+    return await invoke('tasks.readTaskFile', {});
   } catch (err) {
-    const error = toStudioError(err);
-    if (error.kind === 'price-unknown') return { kind: 'unknown-price', question: asSentence(error.message) };
-    toastError(`Nothing was queued from the export. ${asSentence(error.message)}`);
+    toastError(`Nothing was queued from the export. ${asSentence(toStudioError(err).message)}`);
+    return null;
   }
-  return { kind: 'done' };
 }
 
 export async function revealTask(id: string, index = 0): Promise<void> {
