@@ -202,3 +202,65 @@ describe('an answer the engine cannot read', () => {
     expect(() => e.checkNow('no-such-task')).toThrow(/no task no-such-task/);
   });
 });
+
+describe('answers that stay unreadable', () => {
+  const UNREADABLE = { code: 200, data: { task_id: TASK_ID, status: 7 }, message: 'success' };
+  const gaveUp =
+    /^the service's answers about this task could not be read for over 6 hours \((\d+) answers in a row; the last: task record rejected: data\.status[^)]*\), so the app stopped asking\. The task may still have run \(and been billed\) at the service\.$/;
+
+  it('end the task as failed, with the last reason, once 30 in a row span 6 hours; asked about once a minute meanwhile', async () => {
+    const clock = new TestClock();
+    const e = await serve([() => [200, UNREADABLE]], { clock });
+    const queued = await e.queueTask(SONG);
+    await clock.advance(6 * HOUR - 60_000, e);
+    const fetches = () => server?.requests.filter((r) => r.method === 'GET').length ?? 0;
+    expect(e.store.getTask(queued.id)?.state).toBe('pending');
+    // backing off to once a minute: not a fast loop for hours
+    expect(fetches()).toBeGreaterThan(30);
+    expect(fetches()).toBeLessThan(6 * 60 + 10);
+    await clock.advance(2 * 60_000, e);
+    const failed = e.store.getTask(queued.id);
+    expect(failed?.state).toBe('failed');
+    expect(failed?.error?.kind).toBe('protocol');
+    expect(failed?.error?.message).toMatch(gaveUp);
+    expect(e.store.events(queued.id).at(-1)).toMatchObject({
+      to: 'failed',
+      detail: 'the answers about the task could not be read for 6 hours',
+    });
+    // ended: never asked again
+    const after = fetches();
+    await clock.advance(HOUR, e);
+    expect(fetches()).toBe(after);
+  });
+
+  it('start counting again after a readable answer, and keep counting across a restart', async () => {
+    let readable = false;
+    const clock = new TestClock();
+    const e = await serve([() => (readable ? [200, record('Processing', null)] : [200, UNREADABLE])], {
+      clock,
+    });
+    const queued = await e.queueTask(SONG);
+    await clock.advance(HOUR, e);
+    readable = true;
+    await clock.advance(2 * 60_000, e);
+    expect(e.store.getTask(queued.id)).toMatchObject({ state: 'processing', error: null });
+    readable = false;
+    await clock.advance(3 * HOUR, e);
+    // 4 hours of unreadable answers but one: the run since that one is 3 hours old
+    expect(e.store.getTask(queued.id)?.state).toBe('processing');
+    await e.close();
+    const later = new TestClock(clock.now());
+    const reopened = await openEngine(open.dir, null, {
+      clock: later,
+      service: { baseUrl: server?.url ?? '', apiKey: API_KEY },
+    });
+    open.engine = reopened;
+    // 6 hours since the first unreadable answer, 5 since the readable one: still asking
+    await later.advance(2 * HOUR, reopened);
+    expect(reopened.store.getTask(queued.id)?.state).toBe('processing');
+    await later.advance(HOUR + 5 * 60_000, reopened);
+    const failed = reopened.store.getTask(queued.id);
+    expect(failed?.state).toBe('failed');
+    expect(failed?.error?.message).toMatch(gaveUp);
+  });
+});

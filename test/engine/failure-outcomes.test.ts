@@ -1,7 +1,8 @@
 /**
  * What the engine decides when a create or a status fetch fails: the plan refusal fails a create
  * without holding the queue, refusals in a 200 body are refusals (never "money in doubt"), and an
- * unreadable answer about a task is read again (soon, backing off to every minute) with a sentence a person can read.
+ * unreadable answer about a task is read again (soon, backing off to every minute) with a sentence a person can read,
+ * until 30 in a row span 6 hours: then the task fails with the last reason.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import {
   pollOutcome,
   SLOW_RETRY_MS,
   submissionOutcome,
+  UNREADABLE_LIMIT,
 } from '../../src/main/engine/failure-outcomes.ts';
 import {
   BadRequestError,
@@ -104,7 +106,7 @@ describe('pollOutcome', () => {
     });
   });
 
-  it('never gives up on unreadable answers, never waits more than a minute, never reads faster than before', () => {
+  it('never gives up on one unreadable answer, never waits more than a minute, never reads faster than before', () => {
     fc.assert(
       fc.property(fc.nat({ max: 10_000 }), fc.string(), (pollCount, reason) => {
         const error = new ProtocolError('unreadable', { status: 200, excerpt: '', reason: reason || 'x' });
@@ -119,6 +121,33 @@ describe('pollOutcome', () => {
         );
       }),
     );
+  });
+
+  it('gives up on unreadable answers only when 30 in a row span 6 hours, with the last reason', () => {
+    const now = Date.UTC(2026, 0, 1, 12);
+    const hours = (h: number) => now - h * 3_600_000;
+    expect(UNREADABLE_LIMIT).toEqual({ answers: 30, spanMs: 6 * 3_600_000 });
+    // this answer is the 30th, the first came 6 hours ago: failed, saying why
+    const given = pollOutcome(unreadable, 40, { count: 29, since: hours(6), nowMs: now });
+    expect(given).toEqual({
+      action: 'fail',
+      error: {
+        kind: 'protocol',
+        message:
+          "the service's answers about this task could not be read for over 6 hours (30 answers in a row; the last: it is not JSON), so the app stopped asking. The task may still have run (and been billed) at the service.",
+        code: 200,
+      },
+      detail: 'the answers about the task could not be read for 6 hours',
+    });
+    // many answers in less than 6 hours, or 6 hours with fewer (a computer that slept): asked again
+    const soon = pollOutcome(unreadable, 40, { count: 300, since: hours(5.99), nowMs: now });
+    expect(soon).toMatchObject({ action: 'retry', unreadable: { count: 301, since: hours(5.99) } });
+    expect(pollOutcome(unreadable, 40, { count: 28, since: hours(30), nowMs: now }).action).toBe('retry');
+    // the first of a run starts its clock now
+    expect(pollOutcome(unreadable, 0, { count: 0, since: null, nowMs: now })).toMatchObject({
+      action: 'retry',
+      unreadable: { count: 1, since: now },
+    });
   });
 
   it('reads an answer the normaliser rejects into that sentence, naming the field', () => {

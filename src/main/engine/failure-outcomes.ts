@@ -24,6 +24,22 @@ export const AUTH_PROBLEM =
 /** How long to wait before reading a task again when its answers cannot be read, or are refused. */
 export const SLOW_RETRY_MS = 60_000;
 
+/**
+ * When the engine stops asking about a task whose answers cannot be read: at least this many
+ * unreadable answers in a row, the first at least `spanMs` before the last (README, "Decisions on
+ * the spec's gaps"). Both, so neither a burst of answers nor a computer that slept for a day ends
+ * a task; a readable answer starts the count again.
+ */
+export const UNREADABLE_LIMIT = { answers: 30, spanMs: 6 * 60 * 60 * 1000 };
+
+/** The task's unreadable answers in a row before this one (the store keeps them), and the time now. */
+export interface UnreadableSoFar {
+  count: number;
+  /** When the first of them came (epoch ms), or null when there is none. */
+  since: number | null;
+  nowMs: number;
+}
+
 /** A read that failed for an unclear reason is tried again after 2 s, doubling up to SLOW_RETRY_MS. */
 const TROUBLED_READ_BACKOFF = { baseDelayMs: 2_000, maxDelayMs: SLOW_RETRY_MS };
 
@@ -168,15 +184,19 @@ function uncertainSubmission(err: unknown): SubmissionOutcome {
 }
 
 export type PollOutcome =
-  /** Try again after `retryInMs`; `error` (when set) is shown on the task meanwhile. */
+  /**
+   * Try again after `retryInMs`; `error` (when set) is shown on the task meanwhile; `unreadable`
+   * (for an answer that could not be read) is the count in a row to keep.
+   */
   | {
       action: 'retry';
       retryInMs: number | 'offline-backoff';
       cause: 'rate-limited' | 'unreachable' | 'unauthorized' | 'plan-refused' | 'transient';
       error: TaskError | null;
+      unreadable?: { count: number; since: number };
     }
-  /** The service no longer knows the task. */
-  | { action: 'fail'; error: TaskError };
+  /** The service no longer knows the task, or its answers stayed unreadable: it ends failed. */
+  | { action: 'fail'; error: TaskError; detail: string };
 
 /** `Some reason.` as a clause to put inside a sentence: no capital, no final period. */
 function asClause(text: string): string {
@@ -187,10 +207,31 @@ function asClause(text: string): string {
 
 /**
  * An answer about the task that cannot be read: shown in words, read again sooner at first (a
- * glitch should not delay a result by a minute), backing off to once a minute; never given up.
+ * glitch should not delay a result by a minute), backing off with each one in a row to once a
+ * minute; given up (the task fails with the last reason) once UNREADABLE_LIMIT is reached.
  */
-function unreadablePoll(err: ProtocolError, pollCount: number): PollOutcome {
-  const retryInMs = troubledReadDelay(pollCount);
+function unreadablePoll(
+  err: ProtocolError,
+  pollCount: number,
+  before: UnreadableSoFar | undefined,
+): PollOutcome {
+  const earlier = before?.count ?? 0;
+  const unreadable = { count: earlier + 1, since: before?.since ?? before?.nowMs ?? 0 };
+  const span = before ? before.nowMs - unreadable.since : 0;
+  const reason = asClause(err.reason);
+  if (unreadable.count >= UNREADABLE_LIMIT.answers && span >= UNREADABLE_LIMIT.spanMs) {
+    const hours = UNREADABLE_LIMIT.spanMs / 3_600_000;
+    return {
+      action: 'fail',
+      error: {
+        kind: 'protocol',
+        message: `the service's answers about this task could not be read for over ${hours} hours (${unreadable.count} answers in a row; the last: ${reason}), so the app stopped asking. The task may still have run (and been billed) at the service.`,
+        code: err.status ?? null,
+      },
+      detail: `the answers about the task could not be read for ${hours} hours`,
+    };
+  }
+  const retryInMs = troubledReadDelay(pollCount + earlier);
   const when = retryInMs >= SLOW_RETRY_MS ? 'in a minute' : `in ${Math.round(retryInMs / 1000)} s`;
   return {
     action: 'retry',
@@ -198,9 +239,10 @@ function unreadablePoll(err: ProtocolError, pollCount: number): PollOutcome {
     cause: 'transient',
     error: {
       kind: 'protocol',
-      message: `The service's answer about this task could not be read (${asClause(err.reason)}); checking again ${when}.`,
+      message: `The service's answer about this task could not be read (${reason}); checking again ${when}.`,
       code: err.status ?? null,
     },
+    unreadable,
   };
 }
 
@@ -218,7 +260,11 @@ function planRefusedPoll(err: PlanRefusedError): PollOutcome {
   };
 }
 
-export function pollOutcome(err: unknown, pollCount: number): PollOutcome {
+/**
+ * What to do after a failed status fetch of a task answered `pollCount` times before;
+ * `unreadable`: its unreadable answers in a row so far (needed to give up on them).
+ */
+export function pollOutcome(err: unknown, pollCount: number, unreadable?: UnreadableSoFar): PollOutcome {
   if (err instanceof RateLimitedError) {
     return { action: 'retry', retryInMs: err.retryAfterMs ?? 5_000, cause: 'rate-limited', error: null };
   }
@@ -234,7 +280,7 @@ export function pollOutcome(err: unknown, pollCount: number): PollOutcome {
     return { action: 'retry', retryInMs: 5_000, cause: 'unauthorized', error: null };
   }
   if (err instanceof PlanRefusedError) return planRefusedPoll(err);
-  if (err instanceof ProtocolError) return unreadablePoll(err, pollCount);
+  if (err instanceof ProtocolError) return unreadablePoll(err, pollCount, unreadable);
   const refused = err instanceof BadRequestError ? refusalCodeOf(err) : null;
   if (err instanceof BadRequestError && (refused === 404 || refused === 400)) {
     return {
@@ -244,6 +290,7 @@ export function pollOutcome(err: unknown, pollCount: number): PollOutcome {
         message: `the service does not know this task any more (${wordsOf(err)})`,
         code: refused,
       },
+      detail: 'unknown to the service',
     };
   }
   return {

@@ -64,6 +64,9 @@ export class RemoteAnswers {
       const current = store.getTask(id);
       if (!current || !from.includes(current.state)) return null;
       const pollCount = submittedAt !== undefined ? 0 : (store.pollSchedule(id)?.pollCount ?? 0) + 1;
+      // a readable answer ends a run of unreadable ones: the count starts again
+      if ((store.unreadableAnswers(id)?.count ?? 0) > 0)
+        store.setUnreadableAnswers(id, { count: 0, since: null });
       const shown = {
         ...remotePatchOf(remote),
         remoteId: current.remoteId ?? remote.id,

@@ -70,12 +70,16 @@ export class TaskPolling {
   #pollFailed(task: Task, err: unknown): void {
     const { clock, connection, events, reachability, store } = this.#ctx;
     const now = clock.now();
-    const outcome = pollOutcome(err, store.pollSchedule(task.id)?.pollCount ?? 0);
+    const unreadable = store.unreadableAnswers(task.id) ?? { count: 0, since: null };
+    const outcome = pollOutcome(err, store.pollSchedule(task.id)?.pollCount ?? 0, {
+      ...unreadable,
+      nowMs: now,
+    });
     if (outcome.action === 'fail') {
       const t = store.transition(task.id, 'failed', {
         from: REMOTE_ACTIVE_STATES,
         patch: { nextPollAt: null, error: outcome.error },
-        detail: 'unknown to the service',
+        detail: outcome.detail,
       });
       if (t) events.changed(t);
       return;
@@ -89,6 +93,7 @@ export class TaskPolling {
       outcome.error !== undefined && outcome.error !== null && !sameError(outcome.error, task.error);
     store.transaction(() => {
       store.setPollSchedule(task.id, { nextPollAt: Math.round(now + retryIn) });
+      if (outcome.unreadable) store.setUnreadableAnswers(task.id, outcome.unreadable);
       if (news) store.patchTask(task.id, { error: outcome.error });
     });
     if (news) events.changedById(task.id);

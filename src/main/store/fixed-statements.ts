@@ -34,6 +34,8 @@ export const FIXED_SQL = {
   outputOf: `SELECT ${OUTPUT_COLUMNS} FROM task_outputs WHERE task_id = ? AND idx = ?`,
   deleteTask: 'DELETE FROM tasks WHERE id = ?',
   pollScheduleById: 'SELECT next_poll_at, poll_count FROM tasks WHERE id = ?',
+  unreadableById: 'SELECT unreadable_answers, unreadable_since FROM tasks WHERE id = ?',
+  setUnreadable: 'UPDATE tasks SET unreadable_answers = $count, unreadable_since = $since WHERE id = $id',
   // partial index task_inputs_by_file
   fileInputUses: "SELECT count(*) AS n FROM task_inputs WHERE source = 'file' AND value = ?",
   fileInputByValue: `SELECT task_id, ${INPUT_COLUMNS} FROM task_inputs WHERE source = 'file' AND value = ? LIMIT 1`,

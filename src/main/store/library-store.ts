@@ -41,6 +41,7 @@ import type {
   StoreOptions,
   TaskPatch,
   TransitionOptions,
+  UnreadableAnswers,
 } from './store-types.ts';
 import { TaskLists } from './task-lists.ts';
 import { TaskRecords } from './task-records.ts';
@@ -236,6 +237,16 @@ export class LibraryStore {
    */
   setPollSchedule(id: string, schedule: Partial<PollSchedule>): boolean {
     return this.#tasks.setPollSchedule(id, schedule);
+  }
+
+  /** The task's status answers that could not be read, in a row; null when there is no such task. */
+  unreadableAnswers(id: string): UnreadableAnswers | null {
+    return this.#tasks.unreadableAnswers(id);
+  }
+
+  /** Sets that count (0 and null after a readable answer); `updatedAt` stays. False when there is no such task. */
+  setUnreadableAnswers(id: string, answers: UnreadableAnswers): boolean {
+    return this.#tasks.setUnreadableAnswers(id, answers);
   }
 
   /** The earliest next fetch of the tasks the service holds (epoch ms), or null when none is due. */

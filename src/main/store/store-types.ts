@@ -70,6 +70,15 @@ export interface PollSchedule {
   pollCount: number;
 }
 
+/**
+ * The task's status answers that could not be read, in a row (engine bookkeeping like
+ * PollSchedule, kept apart from it): how many, and when the first came (epoch ms; null when none).
+ */
+export interface UnreadableAnswers {
+  count: number;
+  since: number | null;
+}
+
 /** A task row as stored: the Task's fields and the engine's bookkeeping. */
 export type StoredTask = Task & PollSchedule;
 

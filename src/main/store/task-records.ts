@@ -12,7 +12,14 @@ import { newTaskRows } from './new-task-row.ts';
 import { nextSeq } from './sort-key.ts';
 import { assertStates, type StoreCore } from './store-core.ts';
 import { LibraryStoreError } from './store-errors.ts';
-import type { DeletedTaskFiles, NewTask, PollSchedule, TaskPatch, TransitionOptions } from './store-types.ts';
+import type {
+  DeletedTaskFiles,
+  NewTask,
+  PollSchedule,
+  TaskPatch,
+  TransitionOptions,
+  UnreadableAnswers,
+} from './store-types.ts';
 import { parseRequestJson, TASK_TABLE } from './task-columns.ts';
 import { inputFromRow, outputFromRow } from './task-row.ts';
 
@@ -21,6 +28,13 @@ const NO_CLAUSE: SetClause = { assignments: [], params: {} };
 const POLL_SCHEDULE_ROW = z
   .object({ next_poll_at: z.number().int().nullable(), poll_count: z.number().int() })
   .transform((r): PollSchedule => ({ nextPollAt: r.next_poll_at, pollCount: r.poll_count }));
+
+const UNREADABLE_ROW = z
+  .object({
+    unreadable_answers: z.number().int().nonnegative(),
+    unreadable_since: z.number().int().nullable(),
+  })
+  .transform((r): UnreadableAnswers => ({ count: r.unreadable_answers, since: r.unreadable_since }));
 
 export class TaskRecords {
   readonly #core: StoreCore;
@@ -116,6 +130,18 @@ export class TaskRecords {
     return this.#core.transaction(
       () => Number(this.#core.cache.get(sql).run({ ...clause.params, id }).changes) > 0,
     );
+  }
+
+  unreadableAnswers(id: string): UnreadableAnswers | null {
+    const row = this.#core.sql.unreadableById.get(id);
+    if (!row) return null;
+    return parseStored(UNREADABLE_ROW, row, id, 'unreadable answers');
+  }
+
+  /** Engine bookkeeping only, like setPollSchedule: `updatedAt` stays. False when there is no such task. */
+  setUnreadableAnswers(id: string, answers: UnreadableAnswers): boolean {
+    const params = { id, count: answers.count, since: answers.since };
+    return this.#core.transaction(() => Number(this.#core.sql.setUnreadable.run(params).changes) > 0);
   }
 
   #update(id: string, now: string, clause: SetClause, state: TaskState | null): void {
