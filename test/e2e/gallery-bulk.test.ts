@@ -5,21 +5,29 @@
  * queued under a budget on the user's word), export (one folder question for all), and delete
  * with the same undo window. Screenshots of the selection toolbar at 800 x 600 and 1920 x 1080 in
  * both themes.
+ *
+ * The library also holds 303 saved tasks written straight into its store before the app opens
+ * (more than the gallery's first page of 120): "Select all" then means every task that matches,
+ * and deleting it asks first, naming that count, and moves the tasks to Recently deleted.
  */
+import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import { estimateCost, formatUsd, type Task } from '../../src/shared/index.ts';
-import { waitUntil } from '../support/wait-until.ts';
 import { writePicture } from './harness/local-media.ts';
 import { inThemeAtEachSize, THEMES } from './harness/look-check.ts';
+import { fillLibrary } from './harness/saved-task-fill.ts';
 import { saveSongs } from './harness/song-tasks.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
-import { card, openLibraryWith, openView } from './harness/studio-ui.ts';
+import { card, openView } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
 const SHOTS = process.env.GALLERY_SHOTS_DIR ?? '/tmp/gallery-shots';
+/** Saved tasks written into the library before the app opens: more than the gallery's first page. */
+const FILLED = 303;
 
 const SONGS = [
   { title: 'Ocean lullaby', style: 'soft piano, ocean waves', seconds: 3 },
@@ -45,6 +53,7 @@ describe.skipIf(!browserAvailable())('gallery: bulk favourite, re-run, export an
   openStudio(
     {
       service: 'service',
+      prepareLibrary: (libraryDir) => fillLibrary(libraryDir, FILLED),
       prepare: async (rig) => {
         songs.push(...(await saveSongs(rig, SONGS)));
         const photo = await writePicture(rig.filesDir, 'harbour.png', 320, 240);
@@ -59,9 +68,77 @@ describe.skipIf(!browserAvailable())('gallery: bulk favourite, re-run, export an
     },
     async (opened) => {
       ({ browser, rig, view } = opened);
-      await openLibraryWith(view.page, 4);
+      await openView(view.page, 'library');
+      await card(view.page, upscale.id).waitFor();
     },
   );
+
+  it('Ctrl+A, Delete: asks first, naming every task that matches, and moves them to Recently deleted', async () => {
+    const { page } = view;
+    const all = FILLED + SONGS.length + 1;
+    const total = page.getByTestId('library-total');
+    await expect.poll(() => total.textContent()).toBe(`${all} tasks`);
+    // the first page only is loaded
+    expect((await rig.call('tasks.list', { limit: 200 })).items.length).toBe(200);
+    const songFile = join(rig.libraryDir, songs[0]!.outputs[0]!.path!);
+
+    await card(page, songs[0]!.id)
+      .getByRole('button', { name: `Open ${songs[0]!.title}` })
+      .focus();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+a');
+    await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe(`${all} selected`);
+    await card(page, songs[0]!.id)
+      .getByRole('button', { name: `Open ${songs[0]!.title}` })
+      .focus();
+    await page.keyboard.press('Delete');
+    const dialog = page.getByTestId('confirm-dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByRole('heading').textContent()).toBe(`Move ${all} tasks to Recently deleted?`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await rig.call('tasks.count', {})).total).toBe(all);
+
+    // all but two: the counts on screen are what the action touches, and what stays is shown
+    const keep = [songs[1]!, upscale];
+    for (const task of keep)
+      await card(page, task.id)
+        .getByRole('checkbox', { name: `Select ${task.title}` })
+        .uncheck();
+    await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe(`${all - 2} selected`);
+    await page.getByRole('button', { name: 'Delete selected…' }).click();
+    expect(await dialog.getByRole('heading').textContent()).toBe(
+      `Move ${all - 2} tasks to Recently deleted?`,
+    );
+    await dialog.getByRole('button', { name: `Move ${all - 2} tasks` }).click();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: `Moved ${all - 2} tasks to Recently deleted` })
+      .waitFor();
+    await expect.poll(() => total.textContent()).toBe('2 tasks');
+    await expect.poll(() => page.getByTestId('task-card').count()).toBe(2);
+    for (const task of keep) await card(page, task.id).waitFor();
+    expect(await page.getByText('No tasks here').count()).toBe(0);
+    expect((await rig.call('tasks.count', {})).total).toBe(2);
+    expect((await rig.call('tasks.count', { trashed: true })).total).toBe(all - 2);
+    // nothing left the disk
+    expect(existsSync(songFile)).toBe(true);
+
+    // Recently deleted: every one of them, and back again
+    await page.getByRole('button', { name: /^Recently deleted/ }).click();
+    await expect.poll(() => total.textContent()).toBe(`${all - 2} tasks in Recently deleted`);
+    await page.getByRole('button', { name: 'Select all' }).click();
+    await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe(`${all - 2} selected`);
+    await page.getByRole('button', { name: 'Restore selected' }).click();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: `Restored ${all - 2} tasks` })
+      .waitFor();
+    await expect.poll(() => total.textContent()).toBe('0 tasks in Recently deleted');
+    await page.getByRole('button', { name: 'All results' }).click();
+    await expect.poll(() => total.textContent()).toBe(`${all} tasks`);
+    expect((await rig.call('tasks.count', { trashed: true })).total).toBe(0);
+  });
 
   it('favourites a selection, then takes the mark off again', async () => {
     const { page } = view;
@@ -184,6 +261,7 @@ describe.skipIf(!browserAvailable())('gallery: bulk favourite, re-run, export an
   it("the detail's Delete hides the task behind the same Undo, with no question first", async () => {
     const { page, bridge } = view;
     const task = songs[2]!;
+    const deletesBefore = bridge.calls.filter((c) => c.name === 'tasks.delete').length;
     await card(page, task.id)
       .getByRole('button', { name: `Open ${task.title}` })
       .click();
@@ -198,22 +276,24 @@ describe.skipIf(!browserAvailable())('gallery: bulk favourite, re-run, export an
       .getByRole('button', { name: 'Undo' })
       .click();
     await card(page, task.id).waitFor();
-    expect(bridge.calls.filter((c) => c.name === 'tasks.delete')).toHaveLength(0);
+    expect(bridge.calls.filter((c) => c.name === 'tasks.delete')).toHaveLength(deletesBefore);
   });
 
-  it('deletes a selection after the undo window', async () => {
+  it('deletes a selection after a question naming its count: to Recently deleted at once', async () => {
     const { page, bridge } = view;
     const picked = [songs[0]!, songs[1]!];
+    const deletesBefore = bridge.calls.filter((c) => c.name === 'tasks.delete').length;
     await select(page, picked);
-    const pressed = Date.now();
-    await page.getByRole('button', { name: 'Delete selected' }).click();
+    await page.getByRole('button', { name: 'Delete selected…' }).click();
+    const dialog = page.getByTestId('confirm-dialog');
+    expect(await dialog.getByRole('heading').textContent()).toBe('Move 2 tasks to Recently deleted?');
+    await dialog.getByRole('button', { name: 'Move 2 tasks' }).click();
     for (const task of picked) await card(page, task.id).waitFor({ state: 'detached' });
-    await page.getByTestId('toast').filter({ hasText: 'Deleted 2 tasks' }).waitFor();
+    await page.getByTestId('toast').filter({ hasText: 'Moved 2 tasks to Recently deleted' }).waitFor();
     expect(await page.getByTestId('selection-count').count()).toBe(0);
-    const deletes = () => bridge.calls.filter((c) => c.name === 'tasks.delete');
-    expect(deletes()).toHaveLength(0);
-    await waitUntil(() => deletes().length === 2, 'two delete calls', 10_000);
-    expect(deletes()[0]!.at - pressed).toBeGreaterThanOrEqual(4500);
-    for (const task of picked) expect(await rig.call('tasks.get', { id: task.id })).toBeNull();
+    const deletes = bridge.calls.filter((c) => c.name === 'tasks.delete').slice(deletesBefore);
+    expect(deletes.map((c) => c.args)).toEqual([{ selection: { ids: picked.map((t) => t.id) } }]);
+    for (const task of picked)
+      expect((await rig.call('tasks.get', { id: task.id }))?.deletedAt).not.toBeNull();
   });
 });

@@ -216,15 +216,16 @@ describe.skipIf(!browserAvailable())('gallery: keyboard, select all, delete with
     await page.keyboard.press('Delete');
     await card(page, task.id).waitFor({ state: 'detached' });
     const call = await waitUntil(() => deletes()[0], 'the delete call', 10_000);
-    expect(call.args).toEqual({ id: task.id });
+    expect(call.args).toEqual({ selection: { ids: [task.id] } });
     expect(call.at - pressed).toBeGreaterThanOrEqual(4500);
-    expect(await rig.call('tasks.get', { id: task.id })).toBeNull();
+    // to Recently deleted, files and all
+    expect((await rig.call('tasks.get', { id: task.id }))?.deletedAt).not.toBeNull();
     await toast.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('library-total').textContent()).toBe('6 tasks');
     expect(await card(page, task.id).count()).toBe(0);
   });
 
-  it('deletes the whole selection when the focused card is in it, with one Undo', async () => {
+  it('asks before deleting the whole selection when the focused card is in it, with one Undo', async () => {
     const { page, bridge } = view;
     const before = bridge.calls.filter((c) => c.name === 'tasks.delete').length;
     const picked = [order[5]!, order[6]!];
@@ -234,14 +235,19 @@ describe.skipIf(!browserAvailable())('gallery: keyboard, select all, delete with
         .check();
     await openButton(page, picked[0]!).focus();
     await page.keyboard.press('Delete');
+    const dialog = page.getByTestId('confirm-dialog');
+    expect(await dialog.getByRole('heading').textContent()).toBe('Move 2 tasks to Recently deleted?');
+    await dialog.getByRole('button', { name: 'Move 2 tasks' }).click();
     for (const task of picked) await card(page, task.id).waitFor({ state: 'detached' });
-    const toast = page.getByTestId('toast').filter({ hasText: 'Deleted 2 tasks' });
+    const toast = page.getByTestId('toast').filter({ hasText: 'Moved 2 tasks to Recently deleted' });
     await toast.getByRole('button', { name: 'Undo' }).click();
     for (const task of picked) await card(page, task.id).waitFor();
     // the selection came back with them
-    expect(await page.getByTestId('selection-count').textContent()).toBe('2 selected');
+    await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe('2 selected');
     await page.getByRole('button', { name: 'Clear selection' }).click();
-    expect(bridge.calls.filter((c) => c.name === 'tasks.delete').length).toBe(before);
+    // moved at once and taken back by Undo: nothing is in Recently deleted
+    expect(bridge.calls.filter((c) => c.name === 'tasks.delete').length).toBe(before + 1);
+    for (const task of picked) expect((await rig.call('tasks.get', { id: task.id }))?.deletedAt).toBeNull();
   });
 
   it('closing the window during the undo window deletes nothing: the task is there when the app opens again', async () => {

@@ -27,6 +27,8 @@ export interface LibraryFilters {
   favorite: boolean;
   search: string;
   order: LibraryOrder;
+  /** The gallery shows Recently deleted instead of the library (a view, not a filter). */
+  trashed: boolean;
 }
 
 export const EMPTY_FILTERS: LibraryFilters = {
@@ -37,6 +39,7 @@ export const EMPTY_FILTERS: LibraryFilters = {
   favorite: false,
   search: '',
   order: 'newest',
+  trashed: false,
 };
 
 export function statesOf(filter: StateFilter): TaskState[] | undefined {
@@ -58,6 +61,7 @@ export function toTaskFilter(filters: LibraryFilters): TaskFilter {
   if (filters.favorite) filter.favorite = true;
   const search = filters.search.trim();
   if (search) filter.search = search.slice(0, 500);
+  if (filters.trashed) filter.trashed = true;
   return filter;
 }
 
@@ -85,6 +89,8 @@ export function hasActiveFilters(filters: LibraryFilters): boolean {
 export function belongsAtTop(task: LoadedTask, filters: LibraryFilters): boolean {
   if (filters.order !== 'newest') return false;
   if (filters.search.trim() !== '') return false;
+  // a task queued or changed is never one just deleted: Recently deleted waits for its next load
+  if (filters.trashed || task.deletedAt !== null) return false;
   if (filters.family && typeGroupOf(task.taskType, task.family) !== filters.family) return false;
   const states = statesOf(filters.state);
   if (states && !states.includes(task.state)) return false;

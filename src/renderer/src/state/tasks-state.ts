@@ -143,6 +143,7 @@ export const useTasks = create<TasksState>()((set, get) => {
       const removed = new Set<string>();
       const candidates: LoadedTask[] = [];
       let recount = false;
+      const inGallery = new Set(gallery.ids);
       for (const change of changes) {
         if (change.task === null) {
           map.delete(change.taskId);
@@ -154,6 +155,11 @@ export const useTasks = create<TasksState>()((set, get) => {
         const existing = map.get(change.taskId);
         if (!existing || existing.state !== change.task.state || existing.favorite !== change.task.favorite)
           recount = true;
+        // moved to Recently deleted or back: off the side of the gallery it left
+        if ((change.task.deletedAt !== null) !== gallery.filters.trashed) {
+          if (inGallery.has(change.taskId)) removed.add(change.taskId);
+          if ((existing?.deletedAt ?? null) !== change.task.deletedAt) recount = true;
+        }
         const merged = merge(existing, change.task);
         if (merged) map.set(change.taskId, merged);
         if (gallery.loadedOnce && belongsAtTop(change.task, gallery.filters)) candidates.push(change.task);
@@ -172,6 +178,8 @@ export const useTasks = create<TasksState>()((set, get) => {
 
     setFilters: (patch) => {
       set((s) => ({ gallery: { ...s.gallery, filters: { ...s.gallery.filters, ...patch } } }));
+      // a selection belongs to the filter it was made under ("all that match" most of all)
+      useUi.getState().setSelection([], null);
       get().reloadGallery();
     },
 

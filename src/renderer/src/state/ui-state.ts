@@ -35,7 +35,13 @@ export interface UiState {
   view: View;
   /** The library task shown in the detail panel. */
   detailId: string | null;
+  /** The selected cards' ids (while `allMatching` is null). */
   selection: ReadonlySet<string>;
+  /**
+   * "Select all": every task the gallery's filter matches, loaded or not, but `except` (cards
+   * unticked since); null while `selection` names the selected ids.
+   */
+  allMatching: { except: ReadonlySet<string> } | null;
   /** Last card clicked without shift: one end of a shift-click range. */
   anchorId: string | null;
   toasts: Toast[];
@@ -43,6 +49,10 @@ export interface UiState {
   navigate(view: View): void;
   openDetail(id: string | null): void;
   setSelection(ids: Iterable<string>, anchorId?: string | null): void;
+  /** Selects every task the gallery's filter matches (see allMatching). */
+  selectAllMatching(): void;
+  /** Ticks these cards (in "Select all": takes them out of the exceptions). */
+  addToSelection(ids: readonly string[], anchorId: string): void;
   toggleSelected(id: string): void;
   forget(id: string): void;
   pushToast(tone: ToastTone, message: string, action?: ToastAction | null): number;
@@ -74,15 +84,34 @@ export const useUi = create<UiState>()((set, get) => ({
   view: 'compose',
   detailId: null,
   selection: new Set<string>(),
+  allMatching: null,
   anchorId: null,
   toasts: [],
   focusRequest: null,
   navigate: (view) => set({ view }),
   openDetail: (detailId) => set({ detailId }),
   setSelection: (ids, anchorId) =>
-    set((s) => ({ selection: new Set(ids), anchorId: anchorId === undefined ? s.anchorId : anchorId })),
+    set((s) => ({
+      selection: new Set(ids),
+      allMatching: null,
+      anchorId: anchorId === undefined ? s.anchorId : anchorId,
+    })),
+  selectAllMatching: () => set({ selection: new Set<string>(), allMatching: { except: new Set<string>() } }),
+  addToSelection: (ids, anchorId) =>
+    set((s) => {
+      if (!s.allMatching) return { selection: new Set([...s.selection, ...ids]), anchorId };
+      const except = new Set(s.allMatching.except);
+      for (const id of ids) except.delete(id);
+      return { allMatching: { except }, anchorId };
+    }),
   toggleSelected: (id) =>
     set((s) => {
+      if (s.allMatching) {
+        const except = new Set(s.allMatching.except);
+        if (except.has(id)) except.delete(id);
+        else except.add(id);
+        return { allMatching: { except }, anchorId: id };
+      }
       const selection = new Set(s.selection);
       if (selection.has(id)) selection.delete(id);
       else selection.add(id);
@@ -90,10 +119,17 @@ export const useUi = create<UiState>()((set, get) => ({
     }),
   forget: (id) =>
     set((s) => {
-      if (!s.selection.has(id) && s.detailId !== id) return s;
+      const excepted = s.allMatching?.except.has(id) === true;
+      if (!s.selection.has(id) && s.detailId !== id && !excepted) return s;
       const selection = new Set(s.selection);
       selection.delete(id);
-      return { selection, detailId: s.detailId === id ? null : s.detailId };
+      const except = new Set(s.allMatching?.except);
+      except.delete(id);
+      return {
+        selection,
+        allMatching: s.allMatching ? { except } : null,
+        detailId: s.detailId === id ? null : s.detailId,
+      };
     }),
   pushToast: (tone, message, action = null) => {
     const id = nextToastId++;

@@ -6,7 +6,9 @@
  * the tab order). Arrow keys move by one card or one row, Home / End go to the first / last
  * loaded card, Enter opens the detail (the card's own button), Space plays a song card in the
  * player, Delete (or Cmd+Backspace)
- * deletes the card, or the whole selection when the card is in it, with an undo window.
+ * moves the card to Recently deleted after an undo window, or, when the card is in a selection
+ * of several, asks first, naming how many tasks the selection holds (in Recently deleted: asks
+ * before deleting forever).
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -23,8 +25,10 @@ import { gridLayout, rangeBetween, rowCount, rowItems } from '../../model/grid-l
 import { usePlayer } from '../../state/player-state.ts';
 import { useTasks } from '../../state/tasks-state.ts';
 import { useUi } from '../../state/ui-state.ts';
+import { isSelected } from './gallery-selection.ts';
 import { shownIds, useGalleryUi } from './gallery-state.ts';
 import { deleteWithUndo } from './library-actions.ts';
+import { askToDeleteForever, askToTrash } from './recently-deleted.ts';
 import { TaskCard } from './TaskCard.tsx';
 
 const GAP = 16;
@@ -168,8 +172,7 @@ export function GalleryGrid() {
     const ui = useUi.getState();
     if (range && ui.anchorId && ui.anchorId !== id) {
       const order = shownIds(useTasks.getState().gallery.ids, useGalleryUi.getState().hidden);
-      const span = rangeBetween(order, ui.anchorId, id);
-      ui.setSelection(new Set([...ui.selection, ...span]), id);
+      ui.addToSelection(rangeBetween(order, ui.anchorId, id), id);
     } else {
       ui.toggleSelected(id);
     }
@@ -208,8 +211,18 @@ export function GalleryGrid() {
     const isDelete = event.key === 'Delete' || (event.key === 'Backspace' && event.metaKey);
     if (isDelete) {
       event.preventDefault();
-      const selection = useUi.getState().selection;
-      const doomed = selection.has(id) ? [...selection] : [id];
+      const ui = useUi.getState();
+      const trashed = useTasks.getState().gallery.filters.trashed;
+      // a selection of several (or Select all) is asked about first, naming how many it touches
+      if (isSelected(ui, id) && (ui.allMatching !== null || ui.selection.size > 1)) {
+        void (trashed ? askToDeleteForever() : askToTrash());
+        return;
+      }
+      if (trashed) {
+        void askToDeleteForever([id]);
+        return;
+      }
+      const doomed = [id];
       const after = ids.slice(index + 1).find((other) => !doomed.includes(other));
       const before = ids
         .slice(0, index)

@@ -82,7 +82,7 @@ export function LibraryFilters() {
           className="button button-small button-quiet filters-clear"
           onClick={() => {
             setSearch('');
-            setFilters({ ...EMPTY_FILTERS, order: filters.order });
+            setFilters({ ...EMPTY_FILTERS, order: filters.order, trashed: filters.trashed });
             // The button goes away with the filters: keep the focus in the filter row.
             searchRef.current?.focus();
           }}

@@ -3,6 +3,7 @@
  * by side), and the detail panel.
  */
 import { useEffect } from 'react';
+import { TRASH_DAYS } from '../../../../shared/index.ts';
 import { useStudio } from '../../state/studio-state.ts';
 import { useTasks } from '../../state/tasks-state.ts';
 import { useUi } from '../../state/ui-state.ts';
@@ -12,7 +13,9 @@ import { DetailPanel } from './DetailPanel.tsx';
 import { GalleryGrid } from './GalleryGrid.tsx';
 import { useGalleryUi } from './gallery-state.ts';
 import { LibraryFilters } from './LibraryFilters.tsx';
-import { SelectionBar, selectAllShown } from './SelectionBar.tsx';
+import { showRecentlyDeleted } from './recently-deleted.ts';
+import { SelectionBar, selectAll } from './SelectionBar.tsx';
+import { TrashQuestion } from './TrashQuestion.tsx';
 
 function Summary() {
   const total = useTasks((s) => s.gallery.total);
@@ -25,14 +28,23 @@ function Summary() {
   const hiddenHere = hidden.size === 0 ? 0 : ids.filter((id) => hidden.has(id)).length;
   const shownTotal = total === null ? null : Math.max(0, total - hiddenHere);
   const demo = useStudio((s) => s.settings?.demoLibrary ?? false);
+  const trashView = useTasks((s) => s.gallery.filters.trashed);
   return (
     <div className="library-summary">
       <p className="total" data-testid="library-total" aria-live="polite">
         {shownTotal === null
           ? 'Counting…'
           : `${shownTotal.toLocaleString('en-US')} task${shownTotal === 1 ? '' : 's'}`}
-        {demo ? <span className="muted"> in the demo library (sample results, not billed)</span> : null}
+        {trashView ? ' in Recently deleted' : null}
+        {demo && !trashView ? (
+          <span className="muted"> in the demo library (sample results, not billed)</span>
+        ) : null}
       </p>
+      {trashView ? (
+        <p className="muted trash-note">
+          Deleted tasks stay here with their files for {TRASH_DAYS} days, then go for good.
+        </p>
+      ) : null}
       {unreadable > 0 ? <p className="muted">{unreadable} record(s) could not be read.</p> : null}
       {error ? (
         <p className="field-error" role="alert">
@@ -81,7 +93,7 @@ function useLibraryKeys(): void {
       const inDetail = event.target instanceof Element && event.target.closest('.detail') !== null;
       if ((event.key === 'a' || event.key === 'A') && (event.ctrlKey || event.metaKey) && !inDetail) {
         event.preventDefault();
-        selectAllShown();
+        selectAll();
       }
     };
     document.addEventListener('keydown', onKeyDown);
@@ -89,12 +101,44 @@ function useLibraryKeys(): void {
   }, []);
 }
 
+/** Switches the gallery between the library and Recently deleted. */
+function LibrarySide() {
+  const trashView = useTasks((s) => s.gallery.filters.trashed);
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a group of two toggle buttons, not a form's fieldset
+    <div className="library-side" role="group" aria-label="Show">
+      <button
+        type="button"
+        className="button button-small"
+        aria-pressed={!trashView}
+        onClick={() => showRecentlyDeleted(false)}
+      >
+        All results
+      </button>
+      <button
+        type="button"
+        className="button button-small"
+        aria-pressed={trashView}
+        onClick={() => showRecentlyDeleted(true)}
+      >
+        Recently deleted
+      </button>
+    </div>
+  );
+}
+
 export function LibraryView() {
   const detailId = useUi((s) => s.detailId);
   const generation = useTasks((s) => s.gallery.generation);
   const hidden = useGalleryUi((s) => s.hidden);
+  const trashView = useTasks((s) => s.gallery.filters.trashed);
+  // empty only once every page is loaded (cards removed from the loaded ones leave more to load)
   const empty = useTasks(
-    (s) => s.gallery.loadedOnce && !s.gallery.loading && s.gallery.ids.every((id) => hidden.has(id)),
+    (s) =>
+      s.gallery.loadedOnce &&
+      !s.gallery.loading &&
+      s.gallery.nextCursor === null &&
+      s.gallery.ids.every((id) => hidden.has(id)),
   );
   const comparing = useBatchCompare((s) => s.batchId !== null);
   useLibraryKeys();
@@ -108,20 +152,26 @@ export function LibraryView() {
       <div className="library-main">
         <header className="view-header">
           <h1>Library</h1>
+          {comparing ? null : <LibrarySide />}
         </header>
         {comparing ? <BatchCompare /> : null}
         {comparing ? null : <LibraryFilters />}
         {comparing ? null : <Summary />}
         {comparing ? null : empty ? (
           <div className="empty-state">
-            <h2>No tasks here</h2>
-            <p>Nothing matches these filters yet.</p>
+            <h2>{trashView ? 'Nothing in Recently deleted' : 'No tasks here'}</h2>
+            <p>
+              {trashView
+                ? `Deleted tasks wait here for ${TRASH_DAYS} days before they go for good.`
+                : 'Nothing matches these filters yet.'}
+            </p>
           </div>
         ) : (
           <GalleryGrid key={generation} />
         )}
       </div>
       {detailId ? <DetailPanel id={detailId} /> : null}
+      <TrashQuestion />
     </div>
   );
 }

@@ -8,24 +8,35 @@ import { useState } from 'react';
 import type { TaskFilePreview } from '../../../../shared/index.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { useTasks } from '../../state/tasks-state.ts';
-import { useUi } from '../../state/ui-state.ts';
+import { toastError, useUi } from '../../state/ui-state.ts';
 import { planPriceText, planRerun, type RerunPlan, runRerun } from './bulk-rerun.ts';
-import { shownIds, useGalleryUi } from './gallery-state.ts';
+import { selectedIds, useSelectedCount } from './gallery-selection.ts';
 import { deleteWithUndo, exportTasks, readExport, setFavoriteMany } from './library-actions.ts';
+import { askToTrash } from './recently-deleted.ts';
 import { TaskFileDialog } from './TaskFileDialog.tsx';
+import { EmptyTrashButton, TrashSelectionActions } from './TrashSelectionActions.tsx';
 
-/** Selects every card the gallery has loaded (hidden ones aside). */
-export function selectAllShown(): void {
-  const ids = shownIds(useTasks.getState().gallery.ids, useGalleryUi.getState().hidden);
-  useUi.getState().setSelection(ids, null);
+/**
+ * Selects every task the gallery's filter matches, loaded or not (Select all, Ctrl/Cmd+A): the
+ * actions take the filter, and the count is the library's.
+ */
+export function selectAll(): void {
+  useUi.getState().selectAllMatching();
+}
+
+/** Runs an action that takes ids with the selected ones (asked of the library for Select all). */
+function withSelectedIds(action: (ids: string[]) => unknown): () => void {
+  return () => {
+    selectedIds().then(action, (err: unknown) => toastError(err));
+  };
 }
 
 export function SelectionBar() {
   const selection = useUi((s) => s.selection);
   const setSelection = useUi((s) => s.setSelection);
   const loadedOnce = useTasks((s) => s.gallery.loadedOnce);
-  const ids = useTasks((s) => s.gallery.ids);
-  const hidden = useGalleryUi((s) => s.hidden);
+  const allMatching = useUi((s) => s.allMatching);
+  const trashView = useTasks((s) => s.gallery.filters.trashed);
   const byId = useTasks((s) => s.byId);
   useTasks((s) => s.rev);
   const [plan, setPlan] = useState<RerunPlan | null>(null);
@@ -37,17 +48,16 @@ export function SelectionBar() {
     setImported(await readExport());
     setImporting(false);
   };
-  const shown = shownIds(ids, hidden);
-  const count = selection.size;
+  const count = useSelectedCount();
   const picked = [...selection];
-  const allFavourite = count > 0 && picked.every((id) => byId.get(id)?.favorite === true);
-  const allSelected = shown.length > 0 && shown.every((id) => selection.has(id));
+  const allFavourite = !allMatching && count > 0 && picked.every((id) => byId.get(id)?.favorite === true);
+  const allSelected = allMatching !== null && allMatching.except.size === 0;
 
   return (
     <div className="selection-bar" role="toolbar" aria-label="Selection">
       {count > 0 ? (
         <span data-testid="selection-count" className="selection-count">
-          {count} selected
+          {count.toLocaleString('en-US')} selected
         </span>
       ) : loadedOnce ? (
         <span className="muted selection-hint">Tick cards to select; shift-click selects a range.</span>
@@ -56,12 +66,14 @@ export function SelectionBar() {
         type="button"
         className="button button-small"
         disabled={allSelected}
-        onClick={selectAllShown}
+        onClick={selectAll}
         aria-keyshortcuts="Control+A Meta+A"
       >
         Select all
       </button>
-      {count > 0 ? (
+      {count > 0 && trashView ? <TrashSelectionActions onClear={() => setSelection([], null)} /> : null}
+      {trashView ? <EmptyTrashButton /> : null}
+      {count > 0 && !trashView ? (
         <>
           <button type="button" className="button button-small" onClick={() => setSelection([], null)}>
             Clear selection
@@ -69,7 +81,7 @@ export function SelectionBar() {
           <button
             type="button"
             className="button button-small"
-            onClick={() => void setFavoriteMany(picked, !allFavourite)}
+            onClick={withSelectedIds((ids) => setFavoriteMany(ids, !allFavourite))}
           >
             <span aria-hidden="true">{allFavourite ? '☆ ' : '★ '}</span>
             {allFavourite ? 'Unfavourite selected' : 'Favourite selected'}
@@ -78,21 +90,21 @@ export function SelectionBar() {
             type="button"
             className="button button-small"
             disabled={planning}
-            onClick={async () => {
+            onClick={withSelectedIds(async (ids) => {
               setPlanning(true);
-              const next = await planRerun(picked);
+              const next = await planRerun(ids);
               setPlanning(false);
               if (next) setPlan(next);
-            }}
+            })}
           >
             Re-run selected…
           </button>
           <button
             type="button"
             className="button button-small button-danger"
-            onClick={() => deleteWithUndo(picked)}
+            onClick={() => (allMatching || picked.length > 1 ? void askToTrash() : deleteWithUndo(picked))}
           >
-            Delete selected
+            Delete selected…
           </button>
         </>
       ) : null}
@@ -108,7 +120,7 @@ export function SelectionBar() {
         type="button"
         className="button button-small button-primary"
         disabled={count === 0}
-        onClick={() => void exportTasks(picked)}
+        onClick={withSelectedIds((ids) => exportTasks(ids))}
       >
         Export selected
       </button>

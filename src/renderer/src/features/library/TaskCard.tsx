@@ -7,6 +7,7 @@ import { useStudio } from '../../state/studio-state.ts';
 import { useTasks } from '../../state/tasks-state.ts';
 import { useUi } from '../../state/ui-state.ts';
 import { SongPlayButton } from '../player/index.ts';
+import { isSelected } from './gallery-selection.ts';
 import { setFavorite } from './library-actions.ts';
 import { mainOutput, thumbUrl } from './task-media.ts';
 
@@ -21,7 +22,7 @@ export interface TaskCardProps {
 
 function TaskCardInner({ id, onSelect, tabbable }: TaskCardProps) {
   const task = useTasks((s) => s.byId.get(id));
-  const selected = useUi((s) => s.selection.has(id));
+  const selected = useUi((s) => isSelected(s, id));
   const open = useUi((s) => s.detailId === id);
   const openDetail = useUi((s) => s.openDetail);
   const base = useStudio((s) => s.appInfo?.mediaBaseUrl);
