@@ -17,6 +17,7 @@ import { splitGlobalOptions } from './global-options.ts';
 import { runImport, runImportFile } from './import-command.ts';
 import { runExport, runGet, runList } from './library-commands.ts';
 import { printOut } from './terminal-output.ts';
+import { runDelete, runRestore, runTrash } from './trash-commands.ts';
 import { runWatch } from './watch-command.ts';
 
 const USAGE = `Usage: media-task [--library DIR] [--base-url URL] [--vendor V] [--json] [--sandbox [--time-scale X]] <command>
@@ -59,6 +60,13 @@ Commands:
   cancel --batch BATCH_ID                  cancel the rest of a batch: its tasks still queued here
   batches [BATCH_ID] [--limit N]           batches with a task left to do (or that one), with progress
   export DIR [IDS...]                      copy files and a task.json sidecar per task
+  delete ID [ID...]                        move tasks to Recently deleted: kept with their files for 30
+                                           days, then deleted for good (a task still queued here is
+                                           cancelled first; one the service is working on is left)
+  delete --forever --yes ID [ID...]        delete tasks in Recently deleted for good, with their files
+  trash [--search TEXT] [--limit N]        list Recently deleted, with the day each task goes for good
+  trash --empty --yes                      delete everything in Recently deleted for good
+  restore ID [ID...]                       take tasks back out of Recently deleted
   import TASK_ID [--wait]                  add a task created elsewhere, with its outputs
   import-file TASK_JSON [FIELD=FILE ...] [--yes] [--keep-webhook] [--wait]
                                            show what a task.json would queue (its inputs only from its
@@ -72,6 +80,8 @@ Exit codes: 0 ok, 2 bad input, 3 API key refused, 4 service failure, 5 library i
 could not be cancelled (already sent, uncertain, or ended other than cancelled). cancel --batch
 exits 2 only when no task has that batch id: once it has cancelled what was still queued here it
 exits 0, even when nothing was left or some tasks were already sent (its output counts them).
+delete and restore exit 2 when a task is not found, or was left (running at the service, not in
+Recently deleted); delete --forever and trash --empty refuse without --yes.
 `;
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -101,6 +111,12 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       return runCancel(g, rest, env);
     case 'batches':
       return runBatches(g, rest, env);
+    case 'delete':
+      return runDelete(g, rest, env);
+    case 'restore':
+      return runRestore(g, rest, env);
+    case 'trash':
+      return runTrash(g, rest, env);
     case 'help':
     case undefined:
       printOut(USAGE);

@@ -357,3 +357,62 @@ describe('media-task batches', () => {
     expect(one.stdout).toContain('0 done, 0 failed, 0 left of 2 (2 cancelled)');
   });
 });
+
+describe('media-task delete, trash and restore', () => {
+  it('moves tasks to Recently deleted and back, deletes forever only with --yes, and empties it', async () => {
+    const offline = service(deadUrl);
+    const a = await queuedSong('lib-trash', 'trash a', offline);
+    const b = await queuedSong('lib-trash', 'trash b', offline);
+    const listed = async () =>
+      (JSON.parse((await run('lib-trash', ['--json', 'list'])).stdout).items as Task[]).map((t) => t.id);
+
+    expect((await run('lib-trash', ['delete'])).stderr).toContain('usage: media-task delete ID');
+    const moved = await run('lib-trash', ['delete', a.id]);
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(moved.stdout).toContain('moved 1 task to Recently deleted (kept with their files for 30 days');
+    expect(await listed()).toEqual([b.id]);
+    const trash = JSON.parse((await run('lib-trash', ['--json', 'trash'])).stdout);
+    expect(trash.total).toBe(1);
+    // it was still queued: cancelled first, never to be sent
+    expect(trash.items[0]).toMatchObject({ id: a.id, state: 'cancelled' });
+    const text = await run('lib-trash', ['trash']);
+    expect(text.stdout).toContain(a.id);
+    expect(text.stdout).toMatch(/\n {4}deleted \S+, goes for good on \d{4}-\d{2}-\d{2}\n/);
+    expect(text.stderr).toContain('1 task in Recently deleted');
+
+    const unconfirmed = await run('lib-trash', ['delete', '--forever', a.id]);
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr).toContain('add --yes to confirm');
+    expect((await run('lib-trash', ['get', a.id])).code).toBe(0);
+
+    const restored = await run('lib-trash', ['restore', a.id]);
+    expect([restored.code, restored.stdout]).toEqual([0, 'restored 1 task from Recently deleted\n']);
+    expect((await listed()).sort()).toEqual([a.id, b.id].sort());
+    const again = await run('lib-trash', ['restore', a.id, 'nope']);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain(`${a.id}: not in Recently deleted`);
+    expect(again.stderr).toContain('no task "nope" in the library');
+
+    // only tasks in Recently deleted go for good
+    const notThere = await run('lib-trash', ['delete', '--forever', '--yes', b.id]);
+    expect(notThere.code).toBe(2);
+    expect(notThere.stderr).toContain('not in Recently deleted (delete it first');
+    expect((await run('lib-trash', ['delete', a.id, b.id])).code).toBe(0);
+    const forever = await run('lib-trash', ['delete', '--forever', '--yes', a.id]);
+    expect([forever.code, forever.stdout]).toEqual([0, 'deleted forever 1 task, with their files\n']);
+    expect((await run('lib-trash', ['get', a.id])).code).toBe(2);
+    expect((await run('lib-trash', ['trash', '--empty'])).code).toBe(2);
+    const emptied = await run('lib-trash', ['trash', '--empty', '--yes']);
+    expect(emptied.stdout).toBe('emptied Recently deleted: 1 task deleted forever, with their files\n');
+    expect((await run('lib-trash', ['trash'])).stderr).toBe('Recently deleted is empty\n');
+    expect(await listed()).toEqual([]);
+    const help = await run('lib-trash', ['help']);
+    for (const line of [
+      'delete ID [ID...]',
+      'delete --forever --yes ID',
+      'trash --empty --yes',
+      'restore ID [ID...]',
+    ])
+      expect(help.stdout).toContain(line);
+  });
+});
