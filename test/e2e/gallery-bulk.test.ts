@@ -296,4 +296,38 @@ describe.skipIf(!browserAvailable())('gallery: bulk favourite, re-run, export an
     for (const task of picked)
       expect((await rig.call('tasks.get', { id: task.id }))?.deletedAt).not.toBeNull();
   });
+
+  for (const theme of THEMES) {
+    it(`shows Recently deleted and its questions at 800 x 600 and 1920 x 1080 (${theme})`, async () => {
+      // the two songs moved there above
+      expect((await rig.call('tasks.count', { trashed: true })).total).toBe(2);
+      await inThemeAtEachSize(rig, browser, theme, async (page, viewport) => {
+        await openView(page, 'library');
+        await page.getByTestId('task-card').first().waitFor();
+        // the question before a move names every task that matches
+        await page.keyboard.press('Control+a');
+        await page.getByRole('button', { name: 'Delete selected…' }).click();
+        const dialog = page.getByTestId('confirm-dialog');
+        await dialog.waitFor();
+        await page.screenshot({ path: `${SHOTS}/library-move-question-${theme}-${viewport.width}.png` });
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await page.getByRole('button', { name: 'Recently deleted' }).click();
+        const total = page.getByTestId('library-total');
+        await expect.poll(() => total.textContent()).toBe('2 tasks in Recently deleted');
+        await page.getByTestId('task-card').first().waitFor();
+        await page.screenshot({ path: `${SHOTS}/library-recently-deleted-${theme}-${viewport.width}.png` });
+        await page.getByRole('button', { name: 'Empty Recently deleted…' }).click();
+        expect(await dialog.getByRole('heading').textContent()).toBe('Empty Recently deleted?');
+        await page.screenshot({ path: `${SHOTS}/library-empty-question-${theme}-${viewport.width}.png` });
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        for (const button of await page
+          .getByRole('toolbar', { name: 'Selection' })
+          .getByRole('button')
+          .all()) {
+          const box = (await button.boundingBox())!;
+          expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+        }
+      });
+    });
+  }
 });
