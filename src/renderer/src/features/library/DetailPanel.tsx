@@ -18,6 +18,7 @@ import {
   setFavorite,
 } from './library-actions.ts';
 import { ResultActions } from './ResultActions.tsx';
+import { askToDeleteForever, restoreSelected } from './recently-deleted.ts';
 import { Cost, Identity, Parameters, StateHistory, Timings } from './TaskFacts.tsx';
 
 function RenameForm({ id, title, onDone }: { id: string; title: string; onDone(): void }) {
@@ -159,13 +160,32 @@ export function DetailPanel({ id }: { id: string }) {
             <span aria-hidden="true">⇱</span> Drag out
           </span>
         ) : null}
-        <button
-          type="button"
-          className="button button-small button-danger"
-          onClick={() => deleteWithUndo([task.id])}
-        >
-          Delete
-        </button>
+        {task.deletedAt ? (
+          <>
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => void restoreSelected([task.id])}
+            >
+              Restore
+            </button>
+            <button
+              type="button"
+              className="button button-small button-danger"
+              onClick={() => void askToDeleteForever([task.id])}
+            >
+              Delete forever…
+            </button>
+          </>
+        ) : (
+          <button
+            type="button"
+            className="button button-small button-danger"
+            onClick={() => deleteWithUndo([task.id])}
+          >
+            Delete
+          </button>
+        )}
       </div>
       <ResultActions task={task} />
       <LineageSection task={task} />
