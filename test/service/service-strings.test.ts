@@ -6,6 +6,7 @@
  * only as an https address (http only from an endpoint on this computer) of at most 2048
  * characters without the key. A raw HTTP server on 127.0.0.1 plays the service.
  */
+import fc from 'fast-check';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
   BadRequestError,
@@ -13,7 +14,7 @@ import {
   ServiceClient,
   type ServiceClientOptions,
 } from '../../src/main/service/index.ts';
-import { UPLOAD_URL_MAX_CHARS, uploadUrlProblem } from '../../src/shared/index.ts';
+import { UPLOAD_URL_MAX_CHARS, uploadUrlProblem, withoutControlSequences } from '../../src/shared/index.ts';
 import { expectNoKeyLeak, failureOf } from './key-leak.ts';
 import { type RawServer, sendJson, startRawServer } from './raw-http-server.ts';
 import { audioCreateFormA } from './wire-payloads.ts';
@@ -54,6 +55,40 @@ afterEach(async () => {
 afterAll(() => {
   expectNoKeyLeak(errors, API_KEY);
   for (const error of errors) expect((error as Error).message).not.toMatch(CONTROL);
+});
+
+describe('withoutControlSequences', () => {
+  it('leaves no control character but tab and line feed, and text without any as it was', () => {
+    const pieces = fc.constantFrom(
+      OSC52,
+      TITLE,
+      ERASE,
+      C1,
+      '\x1bc',
+      '\x1b(B',
+      '\x1bP1$r\x1b\\',
+      '\x1b]8;;x',
+      '\t',
+      '\n',
+    );
+    const text = fc
+      .array(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), pieces))
+      .map((p) => p.join(''));
+    fc.assert(
+      fc.property(text, (value) => {
+        const clean = withoutControlSequences(value);
+        expect(clean).not.toMatch(CONTROL);
+        expect(withoutControlSequences(clean)).toBe(clean);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.string(), (value) => {
+        const plain = value.replace(new RegExp(CONTROL.source, 'g'), '');
+        expect(withoutControlSequences(plain)).toBe(plain);
+      }),
+    );
+    expect(withoutControlSequences(`a${OSC52}b\tc\r\nd${ERASE}e\x1bcf`)).toBe('ab\tc\ndef');
+  });
 });
 
 describe('strings the service sends', () => {
