@@ -11,8 +11,8 @@ import {
   type ExportResult,
   type MediaCheck,
   STUDIO_CALLS,
-  type StudioSettings,
   type StateCounts,
+  type StudioSettings,
   type Task,
   type TaskChange,
   type TaskPage,
@@ -71,6 +71,10 @@ const BAD_ARGS: Record<string, [unknown, string]> = {
     { importId: 'a', files: {}, keepWebhook: 'yes', acceptUnknownPrice: false },
     'keepWebhook',
   ],
+  'tasks.retryFailed': [{ batchId: '' }, 'batchId'],
+  'tasks.retries': [{ ids: Array.from({ length: 501 }, (_, i) => `t${i}`) }, 'ids'],
+  'compose.saveForms': [{ version: 2 }, 'version'],
+  'compose.loadForms': [{ extra: 1 }, 'extra'],
   'cost.summary': [{ extra: 1 }, 'extra'],
 };
 
