@@ -3,21 +3,56 @@
  * - a 3000 x 3000 picture on a face-swap slot (the spec wants each side under 2048),
  * - a .gif URL on a face-swap slot (face swap takes .jpg, .jpeg, .png, .webp),
  * - a corrupt file (a PNG signature followed by garbage) on an image-edit slot,
- * - an empty prompt on an otherwise valid image edit.
+ * - an empty prompt on an otherwise valid image edit,
+ * - a PNG whose header claims 99,000,000 x 1 px (about 400 MB to decode), dropped with and without
+ *   a path and among a face swap's batch: refused with its size, and never shown, so Chromium
+ *   never decodes it (no blob: preview is even made for it).
  * Behind the UI: the service's ledger stays empty, the library has no task and no copied input.
  */
-import { readdir } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
+import { hugePng } from '../support/oversized-pictures.ts';
+import { dataTransferOf, dropFiles } from './harness/file-drop.ts';
 import { writeCorruptPng, writePicture } from './harness/local-media.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
-import { dropOnSlot, openComposeTab, queueButton, useUrlOnSlot } from './harness/studio-ui.ts';
+import {
+  dropOnSlot,
+  openComposeTab,
+  queueButton,
+  slot,
+  useUrlOnSlot,
+  waitForSlotChecked,
+} from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries.filter((e) => e.isFile()).map((e) => e.name);
 }
+
+/** From now on, the page notes the name of every File it makes an object URL (a preview) of. */
+async function notePreviews(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const win = globalThis as unknown as {
+      URL: { createObjectURL(object: { name?: string }): string };
+      __previewsOf?: string[];
+    };
+    if (win.__previewsOf) return;
+    const made: string[] = [];
+    win.__previewsOf = made;
+    const create = win.URL.createObjectURL.bind(win.URL);
+    win.URL.createObjectURL = (object) => {
+      made.push(object.name ?? '(not a file)');
+      return create(object);
+    };
+  });
+  return () => page.evaluate(() => [...((globalThis as { __previewsOf?: string[] }).__previewsOf ?? [])]);
+}
+
+const WIDE_REASON = 'Image is 99000000 x 1 px; each side must be under 2048 px';
 
 describe.skipIf(!browserAvailable())('bad inputs show their reason and queue nothing', () => {
   let rig: StudioRig;
@@ -58,6 +93,55 @@ describe.skipIf(!browserAvailable())('bad inputs show their reason and queue not
     const reason = (await image1.getByTestId('slot-reason').textContent()) ?? '';
     expect(reason).toMatch(/^"broken\.png" is not a readable image/);
     expect(await queueButton(page).isDisabled()).toBe(true);
+  });
+
+  it('a picture claiming 99,000,000 x 1 px is refused with its size and never previewed, with or without a path', async () => {
+    const { page } = view;
+    const previews = await notePreviews(page);
+    const wide = join(rig.filesDir, 'wide.png');
+    await writeFile(wide, hugePng(99_000_000, 1));
+    const [fine, other] = await Promise.all([
+      writePicture(rig.filesDir, 'small.png', 320, 240),
+      writePicture(rig.filesDir, 'small2.png', 300, 200),
+    ]);
+    // among a face swap's batch: its row says why, with no thumbnail; the others show theirs
+    await openComposeTab(page, 'Face swap');
+    await dropFiles(page, slot(page, 'target_image').getByTestId('drop-zone'), [
+      { path: fine },
+      { path: wide },
+      { path: other },
+    ]);
+    const rows = page.getByTestId('batch-target');
+    await expect.poll(() => rows.and(page.locator('[data-status="checking"]')).count()).toBe(0);
+    expect(await rows.nth(1).textContent()).toContain(WIDE_REASON);
+    expect(await rows.nth(1).locator('img').count()).toBe(0);
+    expect(await rows.nth(2).locator('img[src^="blob:"]').count()).toBe(1);
+    // a picture that passed shows its preview: the check only holds the refused ones back
+    expect(await slot(page, 'target_image').locator('img[src^="blob:"]').count()).toBe(1);
+
+    await openComposeTab(page, 'Image edit');
+    // a dropped file with its path (main reads the header from disk)
+    const image2 = await dropOnSlot(page, 'image2', { path: wide });
+    expect(await image2.getAttribute('data-status')).toBe('bad');
+    expect(await image2.getByTestId('slot-reason').textContent()).toBe(WIDE_REASON);
+    expect(await image2.locator('img').count()).toBe(0);
+    // a File without a path (made in memory, as a paste): its bytes go to main as a data: URL
+    const transfer = await dataTransferOf(page, [{ path: wide, name: 'pasted-wide.png' }]);
+    await page.evaluate(() => {
+      delete (globalThis as unknown as { __studioFilePaths: Record<string, string> }).__studioFilePaths[
+        'pasted-wide.png'
+      ];
+    });
+    const image3 = slot(page, 'image3');
+    await image3.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
+    await transfer.dispose();
+    await waitForSlotChecked(image3);
+    expect(await image3.getByTestId('slot-reason').textContent()).toBe(WIDE_REASON);
+    expect(await image3.locator('img').count()).toBe(0);
+    // no preview was even made of it: the page never handed its bytes to a decoder
+    const made = await previews();
+    expect(made).toEqual(expect.arrayContaining(['small.png', 'small2.png']));
+    expect(made.filter((name) => name.includes('wide'))).toEqual([]);
   });
 
   it('an empty prompt on an image edit is refused at Queue, naming the prompt', async () => {

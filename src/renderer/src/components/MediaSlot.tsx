@@ -83,7 +83,8 @@ export function MediaSlot({ field, description, error, optional, inputRef }: Med
         ? `Ready${slot.info ? ` · ${slot.info}` : ''}`
         : null;
   const previewable = slot.previewUrl !== null && previewAllowed(slot.previewUrl, window.location.origin);
-  const showPreview = previewable && previewFailed !== slot.previewUrl;
+  // only a picture main's check passed (its size read from the header) goes to the decoder
+  const showPreview = previewable && slot.status === 'ok' && previewFailed !== slot.previewUrl;
   const remote = fromUrl && !previewable;
 
   return (

@@ -26,7 +26,7 @@ export function BatchPictures({ field, heading }: { field: MultiSlot; heading(co
             data-testid="batch-target"
             data-status={picture.status}
           >
-            {picture.previewUrl ? (
+            {picture.previewUrl && picture.status === 'ok' ? (
               <img src={picture.previewUrl} alt="" className="batch-target-thumb" />
             ) : null}
             <span className="batch-target-name">{picture.label || 'Empty'}</span>

@@ -32,7 +32,7 @@ export interface SlotState {
   /** What the slot shows: a file name or the URL. */
   label: string;
   origin: SlotOrigin | null;
-  /** Something an <img> may load, when there is one. */
+  /** Something an <img> may load, when there is one; shown only once the check passed. */
   previewUrl: string | null;
   status: SlotStatus;
   /** Why the input cannot be used (status `bad`). */
@@ -44,6 +44,8 @@ export interface SlotState {
    * `{ $output: { taskId, index } }` for main to resolve; `value` is then empty.
    */
   result?: SlotResult | null;
+  /** An extra picture of a batch: its name in the list while main checks it. */
+  key?: string;
 }
 
 /** A library result a slot holds. */

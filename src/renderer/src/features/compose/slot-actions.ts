@@ -3,6 +3,10 @@
  * bytes when it has none), several files dropped at once (the following empty slots of the tab
  * take the rest), a pasted picture or URL, or a typed URL; each is checked by main the moment
  * it is in. Removing a slot's input.
+ *
+ * A picture gets its preview only once main's check passed (issue 17, item 3): the check reads
+ * its size from the header, so a file claiming 99,000,000 x 1 px is refused with its size and
+ * never handed to the window's decoder (no object URL is even made of it).
  */
 import { LIMITS } from '../../../../shared/index.ts';
 import { invoke, pathForFile } from '../../bridge.ts';
@@ -59,15 +63,23 @@ export function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
+/** Gives the slot a preview of `file` when it still holds `value` and main's check passed it. */
+function previewWhenPassed(field: SlotField, value: string, file: File): void {
+  if (SLOT_RULES[field].kind !== 'image') return;
+  const slot = useCompose.getState().slots[field];
+  if (slot.value !== value || slot.status !== 'ok') return;
+  useCompose.getState().setSlot(field, { ...slot, previewUrl: URL.createObjectURL(file) });
+}
+
 /** Fills a slot from a dropped or picked file: its local path (or, without one, its bytes). */
 export async function putFile(field: SlotField, file: File): Promise<void> {
   const rule = SLOT_RULES[field];
   const path = pathForFile(file);
-  const preview = rule.kind === 'image' ? URL.createObjectURL(file) : null;
-  const base = { ...EMPTY_SLOT, label: file.name, previewUrl: preview, status: 'checking' as const };
+  const base = { ...EMPTY_SLOT, label: file.name, status: 'checking' as const };
   if (path) {
     useCompose.getState().setSlot(field, { ...base, value: path, origin: 'file' });
     await checkSlot(field);
+    previewWhenPassed(field, path, file);
     return;
   }
   const cap = rule.kind === 'image' ? LIMITS.imageMaxBytes : Math.min(LIMITS.audioMaxBytes, 20 * 1024 * 1024);
@@ -88,6 +100,7 @@ export async function putFile(field: SlotField, file: File): Promise<void> {
     if (useCompose.getState().slots[field].value !== marker) return;
     useCompose.getState().setSlot(field, { ...useCompose.getState().slots[field], value: dataUrl });
     await checkSlot(field);
+    previewWhenPassed(field, dataUrl, file);
   } catch (err) {
     useCompose
       .getState()
@@ -171,18 +184,18 @@ export function putFiles(field: SlotField, files: readonly File[]): string | nul
   return `${names(unused)} ${verb} not used: ${taken.join(' and ')} already ${taken.length === 1 ? 'holds' : 'hold'} an input. Drop ${unused.length === 1 ? 'it' : 'them'} there to replace it.`;
 }
 
-/** Changes the extra picture of `field` whose preview (unique) is `key`, when it is still listed. */
+/** Changes the extra picture of `field` named `key` (unique), when it is still listed. */
 function updateExtra(field: MultiSlot, key: string, patch: Partial<SlotState>): void {
   const pictures = useCompose.getState().batch.extra[field];
-  if (!pictures.some((t) => t.previewUrl === key)) return;
+  if (!pictures.some((t) => t.key === key)) return;
   useCompose.getState().setExtra(
     field,
-    pictures.map((t) => (t.previewUrl === key ? { ...t, ...patch } : t)),
+    pictures.map((t) => (t.key === key ? { ...t, ...patch } : t)),
   );
 }
 
-/** Checks one extra picture of `field` with main, as its slot is checked. */
-async function checkExtra(field: MultiSlot, key: string, value: string): Promise<void> {
+/** Checks one extra picture of `field` with main, as its slot is checked; its preview once it passed. */
+async function checkExtra(field: MultiSlot, key: string, value: string, file: File): Promise<void> {
   const rule = SLOT_RULES[field];
   updateExtra(field, key, { value });
   try {
@@ -192,15 +205,19 @@ async function checkExtra(field: MultiSlot, key: string, value: string): Promise
       kind: 'image',
       ...(rule.faceSwap ? { faceSwap: true } : {}),
     });
+    const listed = useCompose.getState().batch.extra[field].some((t) => t.key === key);
     updateExtra(field, key, {
       status: check.ok ? 'ok' : 'bad',
       message: check.ok ? null : (slotReason(field, check.message) ?? `${rule.label} cannot be used`),
       info: check.ok ? checkInfo(check) : null,
+      ...(check.ok && listed ? { previewUrl: URL.createObjectURL(file) } : {}),
     });
   } catch (err) {
     updateExtra(field, key, { status: 'bad', message: err instanceof Error ? err.message : String(err) });
   }
 }
+
+let extraCount = 0;
 
 /**
  * Many pictures dropped on a slot that takes a batch (the face swap's target, the From a result
@@ -216,20 +233,20 @@ export function putMany(field: MultiSlot, files: readonly File[]): void {
       ...EMPTY_SLOT,
       label: file.name,
       origin: 'file',
-      previewUrl: URL.createObjectURL(file),
       status: 'checking',
+      key: `picture-${++extraCount}`,
     }),
   );
   useCompose.getState().setExtra(field, pictures);
   rest.forEach((file, i) => {
-    const key = pictures[i]!.previewUrl!;
+    const key = pictures[i]!.key!;
     const path = pathForFile(file);
     if (path) {
-      void checkExtra(field, key, path);
+      void checkExtra(field, key, path, file);
       return;
     }
     readAsDataUrl(file).then(
-      (dataUrl) => checkExtra(field, key, dataUrl),
+      (dataUrl) => checkExtra(field, key, dataUrl, file),
       (err: unknown) =>
         updateExtra(field, key, { status: 'bad', message: `Could not read ${file.name}: ${String(err)}` }),
     );
