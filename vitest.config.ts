@@ -1,4 +1,10 @@
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// Every Node process of the run (vitest's workers, and the CLI, crash-test and sandbox children
+// the tests spawn, which inherit this environment) keeps its compiled code in one cache: a spawn of
+// `src/cli/media-task.ts` then takes about 250 ms instead of 550 ms on this 2-core machine.
+process.env.NODE_COMPILE_CACHE ??= join(import.meta.dirname, 'node_modules/.cache/node-compile-cache');
 
 /**
  * Two projects:
