@@ -2,18 +2,19 @@
  * Child process of the crash test: opens the engine on a library, queues songs until the
  * library holds the requested number (each with a unique marker in its style prompt), and runs
  * until nothing is left to do. The parent kills it with SIGKILL at random moments.
- * Usage: node crash-worker.ts LIBRARY SANDBOX_URL API_KEY TOTAL
+ * Usage: node crash-worker.ts LIBRARY SANDBOX_URL API_KEY TOTAL [MAX_ACTIVE]
+ * (MAX_ACTIVE: tasks at the service at once, 8 unless given.)
  */
 import { TaskEngine } from '../../src/main/engine/index.ts';
 import { ENGINE_WORK_STATES, MODELS } from '../../src/shared/index.ts';
 
-const [libraryDir, baseUrl, apiKey, totalText] = process.argv.slice(2);
+const [libraryDir, baseUrl, apiKey, totalText, maxActiveText] = process.argv.slice(2);
 const total = Number(totalText);
 
 const engine = await TaskEngine.open({
   libraryDir: libraryDir as string,
   service: { baseUrl: baseUrl as string, apiKey: apiKey as string },
-  maxActiveRemote: 8,
+  maxActiveRemote: maxActiveText ? Number(maxActiveText) : 8,
   fetchesPerSecond: 500,
   polling: {
     minIntervalMs: 30,
