@@ -177,6 +177,35 @@ describe('the composer forms kept across restarts', () => {
     expect(refused.ok).toBe(false);
   });
 
+  it('a typed webhook secret is never kept: not in the file, not given back; the form says to type it again', async () => {
+    const secret = 'whsec-typed-in-the-composer-7f3a';
+    const common = {
+      ...perTab({ title: '', webhookEndpoint: '', webhookSecret: '' }),
+      song: { title: 'hooked', webhookEndpoint: 'https://hooks.example.com/media', webhookSecret: secret },
+      // a secret without an endpoint is not sent anyway: nothing to type again
+      other: { title: '', webhookEndpoint: '', webhookSecret: `${secret}-other` },
+    };
+    expect(await h.ok('compose.saveForms', forms({ common }))).toEqual({ saved: true });
+    const file = join(dir, SAVED_FORMS_FILE_NAME);
+    expect(readFileSync(file, 'utf8')).not.toContain(secret);
+    const read = await h.ok<SavedFormsView>('compose.loadForms');
+    expect(JSON.stringify(read)).not.toContain(secret);
+    expect(read.forms?.common.song).toEqual({
+      title: 'hooked',
+      webhookEndpoint: 'https://hooks.example.com/media',
+      webhookSecret: '',
+      webhookSecretNotKept: true,
+    });
+    expect(read.forms?.common.other).toEqual({ title: '', webhookEndpoint: '', webhookSecret: '' });
+    // a file an earlier version wrote, with the secret in it: never given back either
+    writeFileSync(file, JSON.stringify(forms({ common })));
+    await restart();
+    const old = await h.ok<SavedFormsView>('compose.loadForms');
+    expect(old.problem).toBeNull();
+    expect(JSON.stringify(old)).not.toContain(secret);
+    expect(old.forms?.common.song).toMatchObject({ webhookSecret: '', webhookSecretNotKept: true });
+  });
+
   it('a damaged file is reported in plain words and kept aside; the composer starts empty', async () => {
     const file = join(dir, SAVED_FORMS_FILE_NAME);
     writeFileSync(file, '{"version":1,"tab":"song","song":{"lyrics":');

@@ -4,7 +4,8 @@
  * while the user has given that file to the app, and after a restart a slot is filled again only
  * with a file the app may read: inside the library, given again in this run, or the library's
  * own copy of the same bytes (a task already used the file). Any other slot comes back empty,
- * with the file's name and a note saying to drop it again.
+ * with the file's name and a note saying to drop it again. A webhook secret is never kept
+ * (issue 17, item 9): the form comes back with it empty and a note to type it again.
  */
 import { join } from 'node:path';
 import {
@@ -12,6 +13,7 @@ import {
   type SavedFormsView,
   type SavedSlot,
   SLOT_FIELD_NAMES,
+  withoutWebhookSecrets,
 } from '../../shared/index.ts';
 import { localPathCandidate, validateInput } from '../inputs/index.ts';
 import { contentInputPath, hashFileInput, hasInputFile } from '../library/index.ts';
@@ -82,7 +84,8 @@ export function savedFormsCalls(ctx: CallContext) {
         if (path === null || ctx.grants.mayReadFile(path, ctx.libraryDir())) return slot;
         return emptied(slot, path, 'This file was not given to the app; drop it here again.');
       });
-      await file.write(kept);
+      // a webhook secret is not kept on disk nor given back: the user types it again
+      await file.write(withoutWebhookSecrets(kept));
       return { saved: true };
     },
 
@@ -100,7 +103,8 @@ export function savedFormsCalls(ctx: CallContext) {
           `${fileNameOf(path)} is not read again after a restart until you give it to the app: drop it here again (or browse for it).`,
         );
       });
-      return { forms, problem: reading.problem };
+      // a file written before secrets were left out may hold one: it is not given back
+      return { forms: withoutWebhookSecrets(forms), problem: reading.problem };
     },
   };
 }

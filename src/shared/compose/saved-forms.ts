@@ -4,7 +4,8 @@
  * The window sends them as the user types (`compose.saveForms`); main writes them to a file in
  * the app's data folder and checks them with this schema when it reads them back, so a damaged
  * file is reported and set aside, never handed to the composer. A draft's local file paths are
- * only kept while the user had given the file to the app (main drops any other).
+ * only kept while the user had given the file to the app (main drops any other), and a webhook
+ * secret never.
  */
 import { z } from 'zod';
 
@@ -84,7 +85,19 @@ export const SavedFormsSchema = z.strictObject({
     ),
   }),
   other: z.strictObject({ model: text, taskType: text, modelId: text, json: text }),
-  common: perTab(z.strictObject({ title: text, webhookEndpoint: text, webhookSecret: text })),
+  /**
+   * A webhook secret is never kept (issue 17, item 9): main writes and answers `webhookSecret`
+   * empty, with `webhookSecretNotKept` when one was typed for an endpoint, so the form asks for
+   * it again.
+   */
+  common: perTab(
+    z.strictObject({
+      title: text,
+      webhookEndpoint: text,
+      webhookSecret: text,
+      webhookSecretNotKept: z.boolean().optional(),
+    }),
+  ),
   slots: z.strictObject(
     Object.fromEntries(SLOT_FIELD_NAMES.map((field) => [field, SavedSlotSchema])) as Record<
       (typeof SLOT_FIELD_NAMES)[number],
@@ -106,6 +119,20 @@ export const SavedFormsSchema = z.strictObject({
   }),
 });
 export type SavedForms = z.infer<typeof SavedFormsSchema>;
+type SavedCommon = SavedForms['common'][(typeof COMPOSE_TAB_NAMES)[number]];
+
+/** The forms with every tab's webhook secret left out, noting where one was typed for an endpoint. */
+export function withoutWebhookSecrets(forms: SavedForms): SavedForms {
+  const common = { ...forms.common };
+  for (const tab of COMPOSE_TAB_NAMES) {
+    const { webhookSecret, webhookSecretNotKept, ...rest } = forms.common[tab];
+    const notKept =
+      (webhookSecret !== '' || webhookSecretNotKept === true) && rest.webhookEndpoint.trim() !== '';
+    const kept: SavedCommon = { ...rest, webhookSecret: '' };
+    common[tab] = notKept ? { ...kept, webhookSecretNotKept: true } : kept;
+  }
+  return { ...forms, common };
+}
 
 /** What `compose.loadForms` answers: the forms kept last time, and what went wrong reading them. */
 export interface SavedFormsView {

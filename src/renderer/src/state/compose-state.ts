@@ -377,6 +377,7 @@ function commonFields(patch: Partial<CommonForm>): string[] {
     title: 'title',
     webhookEndpoint: 'webhook_config.endpoint',
     webhookSecret: 'webhook_config.secret',
+    webhookSecretNotKept: 'webhook_config.secret',
   };
   return [...Object.keys(patch).map((k) => map[k as keyof CommonForm]), 'webhook'];
 }

@@ -4,6 +4,17 @@ import { TextField } from '../../components/TextField.tsx';
 import { useCompose } from '../../state/compose-state.ts';
 import { isRerun } from './compose-model.ts';
 
+function secretHint(rerun: boolean, retype: boolean): string {
+  const header = 'Sent back in the x-webhook-secret header.';
+  const kept =
+    'Left empty, the re-run keeps the secret of the task it re-runs (never shown) for the same endpoint.';
+  if (retype) {
+    const again = 'Type the secret again: drafts never keep it.';
+    return rerun ? `${again} ${kept}` : `${again} ${header}`;
+  }
+  return rerun ? `${header} ${kept}` : header;
+}
+
 export function AdvancedSection() {
   const id = useId();
   const common = useCompose((s) => s.common[s.tab]);
@@ -11,8 +22,13 @@ export function AdvancedSection() {
   const setCommon = useCompose((s) => s.setCommon);
   const rerun = useCompose((s) => isRerun(s.parent[s.tab]));
   const hasWebhookError = Boolean(errors['webhook_config.endpoint'] || errors['webhook_config.secret']);
+  // drafts never keep a secret: one typed before a restart is asked for again
+  const retype =
+    common.webhookSecretNotKept === true &&
+    common.webhookSecret === '' &&
+    common.webhookEndpoint.trim() !== '';
   const [open, setOpen] = useState(false);
-  const expanded = open || hasWebhookError;
+  const expanded = open || hasWebhookError || retype;
   return (
     <section className="advanced" aria-labelledby={`${id}-toggle`}>
       <h2 className="advanced-heading">
@@ -43,11 +59,7 @@ export function AdvancedSection() {
           type="password"
           optional
           value={common.webhookSecret}
-          hint={
-            rerun
-              ? 'Sent back in the x-webhook-secret header. Left empty, the re-run keeps the secret of the task it re-runs (never shown) for the same endpoint.'
-              : 'Sent back in the x-webhook-secret header.'
-          }
+          hint={secretHint(rerun, retype)}
           error={errors['webhook_config.secret']}
           onChange={(webhookSecret) => setCommon({ webhookSecret })}
         />

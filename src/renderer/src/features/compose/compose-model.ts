@@ -65,6 +65,8 @@ export interface CommonForm {
   title: string;
   webhookEndpoint: string;
   webhookSecret: string;
+  /** A secret was typed before a restart: drafts never keep one (issue 17, item 9), so it is asked again. */
+  webhookSecretNotKept?: boolean;
 }
 
 /**

@@ -6,7 +6,7 @@
  * comes back empty with its file's name and main's note, in the slot's own words.
  */
 import type { SavedForms, SavedSlot } from '../../../../shared/index.ts';
-import { SAVED_SLOT_VALUE_MAX } from '../../../../shared/index.ts';
+import { SAVED_SLOT_VALUE_MAX, withoutWebhookSecrets } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
 import { type ComposeState, useCompose } from '../../state/compose-state.ts';
 import { toastError, useUi } from '../../state/ui-state.ts';
@@ -36,7 +36,12 @@ function savedSlot(slot: SlotState): SavedSlot {
   };
 }
 
+/** What is sent to be kept: never a webhook secret (main leaves it out too). */
 export function savedFormsOf(s: ComposeState): SavedForms {
+  return withoutWebhookSecrets(formsToKeep(s));
+}
+
+function formsToKeep(s: ComposeState): SavedForms {
   const slots = Object.fromEntries(
     Object.entries(s.slots).map(([field, slot]) => [field, savedSlot(slot)]),
   ) as SavedForms['slots'];
