@@ -2,14 +2,15 @@
  * A task's webhook secret goes to the service with the create and nowhere else (security
  * review, issue 17, item 9): no backend call result or event the page gets holds it (a task
  * says only whether one is set), an export's task.json has none, and a re-run keeps it without
- * the page ever reading it, for the same endpoint only. Real backend, a real sandbox as the
+ * the page ever reading it, for the same endpoint only; a task.json's secret is shown to the page
+ * only as set, and main sends the one it read when the user keeps the webhook. Real backend, a real sandbox as the
  * user's custom service (it delivers webhooks), a recording webhook receiver on 127.0.0.1.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
-import type { DraftView, ExportResult, Task, TaskPage } from '../../src/shared/index.ts';
+import type { DraftView, ExportResult, Task, TaskFilePreview, TaskPage } from '../../src/shared/index.ts';
 import { type RawServer, startRawServer } from '../service/raw-http-server.ts';
 import {
   type Harness,
@@ -104,5 +105,42 @@ describe('a webhook secret', () => {
     await waitUntil(() => receiver.requests.length >= 2, 'the webhook of the re-run');
     expect(secretsDelivered()).toEqual([SECRET, SECRET]);
     expect(JSON.stringify(h.results)).not.toContain(SECRET);
+  });
+
+  it('in an imported task.json is shown only as set, and sent by main when the webhook is kept', async () => {
+    const imported = 'hook-secret-of-a-task-json-91b3';
+    const folder = join(dir, 'downloads', 'from-a-friend');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(
+      join(folder, 'task.json'),
+      JSON.stringify({
+        title: 'With its own webhook',
+        request: {
+          model: 'service/ace-step',
+          task_type: 'txt2audio',
+          input: { style_prompt: 'tide pools', duration: 4 },
+          config: { webhook_config: { endpoint: `${receiver.url}/imported`, secret: imported } },
+        },
+      }),
+    );
+    h.dialogs.file = join(folder, 'task.json');
+    const preview = await h.ok<TaskFilePreview>('tasks.readTaskFile', {});
+    expect(preview.webhook).toEqual({ endpoint: `${receiver.url}/imported`, hasSecret: true });
+    const before = receiver.requests.length;
+    const queued = await h.ok<Task>('tasks.queueTaskFile', {
+      importId: preview.importId,
+      files: {},
+      keepWebhook: true,
+      acceptUnknownPrice: false,
+    });
+    expect(queued.request.config).toEqual({
+      webhook_config: { endpoint: `${receiver.url}/imported`, secret_set: true },
+    });
+    await savedTask(h, queued.id);
+    await waitUntil(() => receiver.requests.length > before, 'the webhook of the imported task');
+    const delivered = receiver.requests.slice(before);
+    expect(delivered.map((r) => [r.url, r.headers['x-webhook-secret']])).toEqual([['/imported', imported]]);
+    expect(JSON.stringify(h.results)).not.toContain(imported);
+    expect(JSON.stringify(h.events)).not.toContain(imported);
   });
 });
