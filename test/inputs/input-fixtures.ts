@@ -153,3 +153,16 @@ export function makeOgg(codecHeader: string): Buffer {
 export function makeFlac(): Buffer {
   return Buffer.concat([Buffer.from('fLaC', 'latin1'), Buffer.from([0x80, 0, 0, 34]), Buffer.alloc(34)]);
 }
+
+/** A small binary glTF: header, then one JSON chunk. */
+export function makeGlb(): Buffer {
+  const json = Buffer.from('{"asset":{"version":"2.0"}}  ', 'utf8'); // padded to 4 bytes
+  const out = Buffer.alloc(12 + 8 + json.length);
+  out.write('glTF', 0, 'latin1');
+  out.writeUInt32LE(2, 4);
+  out.writeUInt32LE(out.length, 8);
+  out.writeUInt32LE(json.length, 12);
+  out.write('JSON', 16, 'latin1');
+  json.copy(out, 20);
+  return out;
+}

@@ -10,6 +10,7 @@ import {
   inputProblem,
   validateInput,
 } from '../../src/main/inputs/index.ts';
+import { generateVideoMp4 } from '../../src/sandbox/media/index.ts';
 import {
   makeBmp,
   makeFtyp,
@@ -410,5 +411,74 @@ describe('InputValidationError', () => {
     expect(error.field).toBe('title');
     expect(inputProblem('image1', 'file is empty').message).toBe('image1: file is empty');
     expect(inputProblem('image1', 'file is empty')).toBeInstanceOf(Error);
+  });
+});
+
+describe('video inputs (the media table: MP4, at most 10 MB and 720p)', () => {
+  const video: InputRule = { field: 'video', kind: 'video' };
+  const upscale: InputRule = { field: 'video', kind: 'video', limits: { minFrames: 10, maxFrames: 240 } };
+
+  it('takes an MP4 file and a Base64 MP4 with their size, length and frames', async () => {
+    const mp4 = generateVideoMp4({ prompt: 'input', seconds: 2, fps: 10 });
+    const path = await writeFixture(dir, 'clip.mp4', mp4);
+    expect(await validateInput(path, video)).toEqual({
+      source: 'file',
+      field: 'video',
+      path,
+      mime: 'video/mp4',
+      ext: 'mp4',
+      size: mp4.length,
+      width: 160,
+      height: 96,
+      durationSeconds: 2,
+      frames: 20,
+    });
+    const inline = await validateInput(`data:video/mp4;base64,${mp4.toString('base64')}`, upscale);
+    expect(inline).toMatchObject({ source: 'base64', mime: 'video/mp4', frames: 20, width: 160 });
+  });
+
+  it('refuses a picture, a video over 720p, too many or too few frames, and a file over 10 MB', async () => {
+    expect((await refusal(pngPath, video)).message).toBe(
+      'video: "face.png" is a PNG image, not an MP4 video',
+    );
+    const big = await writeFixture(
+      dir,
+      'big.mp4',
+      generateVideoMp4({ prompt: 'b', seconds: 0.1, width: 1920, height: 1080 }),
+    );
+    expect((await refusal(big, video)).message).toBe(
+      'video: video is 1920 x 1080 px; it must fit in 1280 x 720 (720p)',
+    );
+    const portrait = await writeFixture(
+      dir,
+      'tall.mp4',
+      generateVideoMp4({ prompt: 't', seconds: 0.1, width: 720, height: 1280 }),
+    );
+    await expect(validateInput(portrait, video)).resolves.toMatchObject({ width: 720, height: 1280 });
+    const short = await writeFixture(
+      dir,
+      'short.mp4',
+      generateVideoMp4({ prompt: 's', seconds: 0.5, fps: 10 }),
+    );
+    expect((await refusal(short, upscale)).message).toBe('video: video has 5 frames; at least 10');
+    const long = await writeFixture(
+      dir,
+      'long.mp4',
+      generateVideoMp4({ prompt: 'l', seconds: 25, fps: 10, width: 16, height: 16 }),
+    );
+    expect((await refusal(long, upscale)).message).toBe('video: video has 250 frames; at most 240');
+    const heavy = await writeFixture(dir, 'heavy.mp4', generateVideoMp4({ prompt: 'h', seconds: 0.1 }));
+    await truncate(heavy, 10 * 1024 * 1024 + 1);
+    expect((await refusal(heavy, video)).message).toBe(
+      'video: file is 10485761 bytes; the limit is 10485760 bytes',
+    );
+  });
+
+  it('refuses an MP4 cut short with the reason', async () => {
+    const mp4 = generateVideoMp4({ prompt: 'cut', seconds: 1 });
+    const cut = await writeFixture(dir, 'cut.mp4', mp4.subarray(0, 200));
+    expect((await refusal(cut, video)).message).toMatch(
+      /^video: "cut\.mp4" is not a readable video \(its "moov" box at byte \d+ runs past the end: the file may be cut short\)$/,
+    );
   });
 });

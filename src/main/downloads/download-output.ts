@@ -14,7 +14,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Dispatcher } from 'undici';
-import type { OutputKind } from '../../shared/index.ts';
+import { MEDIA_KIND_TABLE, type OutputKind } from '../../shared/index.ts';
 import { sniffFileType } from '../inputs/index.ts';
 import { createPartialFile, ensureFolderBelow, taskFolder } from '../library/index.ts';
 import {
@@ -86,7 +86,8 @@ function toLibraryPath(libraryDir: string, absolute: string): string {
 
 /** Accepts the sniffed type for the expected kind; `file` outputs accept anything. */
 function contentMatches(kind: OutputKind, family: string | null): boolean {
-  if (kind === 'file') return true;
+  // a plain file is whatever no media kind recognises; the table's recogniser decides the rest
+  if (MEDIA_KIND_TABLE[kind].recognise === null) return true;
   return family === kind;
 }
 
@@ -187,12 +188,13 @@ export async function downloadOutput(url: string, options: DownloadOptions): Pro
     }
     const folder = taskFolder(libraryDir, options.taskId, options.createdAt);
     await ensureFolderBelow(resolve(libraryDir), folder); // mode 0700, no link followed on the way
-    const ext = sniffed?.ext ?? 'bin';
+    const plain = MEDIA_KIND_TABLE.file.formats[0]!;
+    const ext = sniffed?.ext ?? plain.ext;
     const finalPath = join(folder, `output-${options.index + 1}.${ext}`);
     await rename(tempPath, finalPath);
     return {
       path: toLibraryPath(libraryDir, finalPath),
-      mime: sniffed?.mime ?? 'application/octet-stream',
+      mime: sniffed?.mime ?? plain.mime,
       size: seen.size,
       sha256: seen.hash.digest('hex'),
     };

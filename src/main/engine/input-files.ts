@@ -13,7 +13,7 @@
 import { unlinkSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
-import type { TaskInput } from '../../shared/index.ts';
+import { mediaKindOfMime, type TaskInput } from '../../shared/index.ts';
 import {
   dimensionProblem,
   type InputRule,
@@ -209,10 +209,9 @@ export class InputFiles {
 function recordedProblem(record: TaskInput, rule: InputRule): string | null {
   const mime = record.mime ?? '';
   const ext = record.value.slice(record.value.lastIndexOf('.') + 1);
-  const family = mime.split('/')[0];
+  const kind = mediaKindOfMime(mime);
   const subject = 'the library’s copy';
-  const type: SniffedType | null =
-    family === 'image' || family === 'audio' || family === 'video' ? { mime, ext, family } : null;
+  const type: SniffedType | null = kind === 'file' ? null : { mime, ext, family: kind };
   const wrongType = typeProblem(subject, type, rule);
   if (wrongType !== null) return wrongType;
   const size = record.size ?? 0;

@@ -156,7 +156,12 @@ async function checkDraft(ctx: EngineContext, draft: TaskDraft, hold: InputHold)
       continue;
     }
     const text = value.trim();
-    const rule: InputRule = { field: media.field, kind: media.kind, faceSwap: media.faceSwap ?? false };
+    const rule: InputRule = {
+      field: media.field,
+      kind: media.kind,
+      faceSwap: media.faceSwap ?? false,
+      ...(media.limits ? { limits: media.limits } : {}),
+    };
     const known = await ctx.inputFiles.knownInput(text, rule, hold);
     checked.push(known ? { known } : { validated: await validateInput(text, rule), text });
   }

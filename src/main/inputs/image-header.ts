@@ -16,7 +16,7 @@ import {
   uint24le,
   uint32be,
   uint32le,
-} from './byte-fields.ts';
+} from '../../shared/media/byte-fields.ts';
 import { readAt } from './positional-read.ts';
 
 export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif' | 'bmp';

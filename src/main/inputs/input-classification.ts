@@ -9,9 +9,9 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type InputMediaKind, isHttpUrl } from '../../shared/catalog/index.ts';
+import { isHttpUrl } from '../../shared/catalog/index.ts';
+import { type InputMediaKind, mediaKind, sniffFileType } from '../../shared/media/index.ts';
 import { countNonWhitespace, hasOnlyBase64Characters } from './base64-strict.ts';
-import { sniffFileType } from './file-type-sniffing.ts';
 import { localPathProblem } from './local-path-rules.ts';
 
 export type ClassifiedValue =
@@ -37,8 +37,7 @@ export async function classifyInputValue(value: string, kind: InputMediaKind): P
   if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return schemeValue(value.trim());
   if (looksLikeBase64(value) || value.length >= LONG_VALUE_CHARS) return { kind: 'base64', value };
   if (/[/\\]/.test(value)) return { kind: 'refused', problem: `file path must be absolute: ${value}` };
-  const base64Name = kind === 'image' ? 'a Base64 image' : 'Base64 audio';
-  return { kind: 'refused', problem: `not a URL, ${base64Name} or a file path` };
+  return { kind: 'refused', problem: `not a URL, ${mediaKind(kind).words.base64} or a file path` };
 }
 
 function looksLikeBase64(value: string): boolean {

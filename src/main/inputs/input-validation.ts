@@ -8,8 +8,8 @@ import type { Stats } from 'node:fs';
 import { type FileHandle, open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { hasAllowedImageUrlExtension } from '../../shared/catalog/index.ts';
+import { formatOfMime, type SniffedType, sniffFileType } from '../../shared/media/index.ts';
 import { Base64DecodeError, decodeBase64Strict, parseDataUri } from './base64-strict.ts';
-import { type SniffedType, sniffFileType } from './file-type-sniffing.ts';
 import {
   IMAGE_HEAD_BYTES,
   ImageHeaderError,
@@ -23,8 +23,10 @@ import {
   type InputRule,
   maxBytesFor,
   typeProblem,
+  videoProblem,
 } from './input-rules.ts';
 import { describeOverLimit, inputProblem } from './input-validation-error.ts';
+import { type Mp4Facts, Mp4ReadError, readMp4Facts, readMp4FactsFromBytes } from './mp4-facts.ts';
 import { readAt } from './positional-read.ts';
 
 export interface UrlInput {
@@ -42,6 +44,9 @@ export interface Base64Input {
   bytes: number;
   width?: number;
   height?: number;
+  /** A video's length and frames. */
+  durationSeconds?: number;
+  frames?: number;
 }
 
 export interface FileInput {
@@ -53,6 +58,8 @@ export interface FileInput {
   size: number;
   width?: number;
   height?: number;
+  durationSeconds?: number;
+  frames?: number;
 }
 
 export type ValidatedInput = UrlInput | Base64Input | FileInput;
@@ -80,14 +87,14 @@ function validateUrl(url: string, rule: InputRule): UrlInput {
   return { source: 'url', field: rule.field, url };
 }
 
-function validateDataUri(value: string, rule: InputRule): Base64Input {
+function validateDataUri(value: string, rule: InputRule): Promise<Base64Input> {
   const dataUri = guardDecode(rule, () => parseDataUri(value));
   return validateBase64(dataUri.base64, dataUri.mediaType, rule);
 }
 
 const BASE64_SUBJECT = 'the Base64 data';
 
-function validateBase64(text: string, declaredType: string, rule: InputRule): Base64Input {
+async function validateBase64(text: string, declaredType: string, rule: InputRule): Promise<Base64Input> {
   const bytes = guardDecode(rule, () => decodeBase64Strict(text));
   if (bytes.length === 0) refuse(rule, `${BASE64_SUBJECT} is empty`);
   const maxBytes = maxBytesFor(rule);
@@ -97,6 +104,9 @@ function validateBase64(text: string, declaredType: string, rule: InputRule): Ba
     refuse(rule, `the data URI says ${declaredType} but the data is ${type.mime}`);
   }
   const result: Base64Input = { source: 'base64', field: rule.field, mime: type.mime, bytes: bytes.length };
+  if (rule.kind === 'video') {
+    return { ...result, ...(await checkVideo(rule, BASE64_SUBJECT, () => readMp4FactsFromBytes(bytes))) };
+  }
   if (rule.kind !== 'image') return result;
   const header = guardImage(rule, BASE64_SUBJECT, () => readImageHeaderFromBytes(bytes));
   checkDimensions(header.width, header.height, rule);
@@ -127,6 +137,10 @@ async function validateOpenFile(
   if (head.length === 0) refuse(rule, 'file is empty');
   const type = checkType(subject, sniffFileType(head), rule);
   const result: FileInput = { source: 'file', field: rule.field, path, mime: type.mime, ext: type.ext, size };
+  if (rule.kind === 'video') {
+    const read = (position: number, length: number) => readAt(handle, position, length);
+    return { ...result, ...(await checkVideo(rule, subject, () => readMp4Facts(read, size))) };
+  }
   if (rule.kind !== 'image') return result;
   const header = await guardImageAsync(rule, subject, () => readImageHeaderFromOpenFile(handle, head));
   checkDimensions(header.width, header.height, rule);
@@ -173,6 +187,24 @@ function checkDimensions(width: number, height: number, rule: InputRule): void {
   if (problem !== null) refuse(rule, problem);
 }
 
+/** Reads a video's facts and checks them against the limits; its size, length and frames. */
+async function checkVideo(
+  rule: InputRule,
+  subject: string,
+  read: () => Promise<Mp4Facts>,
+): Promise<{ width: number; height: number; durationSeconds: number; frames: number }> {
+  let facts: Mp4Facts;
+  try {
+    facts = await read();
+  } catch (error) {
+    if (error instanceof Mp4ReadError) refuse(rule, `${subject} is not a readable video (${error.message})`);
+    throw error;
+  }
+  const problem = videoProblem(facts, rule);
+  if (problem !== null) refuse(rule, problem);
+  return facts;
+}
+
 function guardDecode<T>(rule: InputRule, decode: () => T): T {
   try {
     return decode();
@@ -206,29 +238,9 @@ function refuse(rule: InputRule, problem: string): never {
   throw inputProblem(rule.field, problem);
 }
 
-/** Other spellings seen for the sniffed types in data URIs. */
-const MEDIA_TYPE_ALIASES: Record<string, string> = {
-  'image/jpg': 'image/jpeg',
-  'image/pjpeg': 'image/jpeg',
-  'image/x-png': 'image/png',
-  'image/x-ms-bmp': 'image/bmp',
-  'image/x-bmp': 'image/bmp',
-  'audio/mp3': 'audio/mpeg',
-  'audio/mpeg3': 'audio/mpeg',
-  'audio/x-mpeg': 'audio/mpeg',
-  'audio/x-wav': 'audio/wav',
-  'audio/wave': 'audio/wav',
-  'audio/vnd.wave': 'audio/wav',
-  'audio/x-flac': 'audio/flac',
-  'audio/x-m4a': 'audio/mp4',
-  'audio/m4a': 'audio/mp4',
-  'audio/x-ogg': 'audio/ogg',
-  'application/ogg': 'audio/ogg',
-  'audio/opus': 'audio/ogg',
-};
-
 /** A data URI's declared type must agree with the bytes; `application/octet-stream` says nothing. */
 function sameMediaType(declared: string, sniffed: string): boolean {
   if (declared === 'application/octet-stream') return true;
-  return (MEDIA_TYPE_ALIASES[declared] ?? declared) === sniffed;
+  // other spellings (image/jpg, audio/x-wav, …) are the media table's
+  return (formatOfMime(declared)?.mime ?? declared) === sniffed;
 }

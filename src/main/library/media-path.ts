@@ -7,30 +7,24 @@
  * through: `resolveLibraryFile` in library-paths.ts.
  */
 import { extname } from 'node:path';
+import { MEDIA_KIND_TABLE, MEDIA_KINDS } from '../../shared/media/index.ts';
 import { resolveLibraryFile } from './library-paths.ts';
 
-/** The media types the library holds, by extension (the only files ever served). */
-export const MEDIA_TYPES: Readonly<Record<string, string>> = Object.freeze({
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  bmp: 'image/bmp',
-  avif: 'image/avif',
-  heic: 'image/heic',
-  heif: 'image/heif',
-  mp3: 'audio/mpeg',
-  wav: 'audio/wav',
-  flac: 'audio/flac',
-  ogg: 'audio/ogg',
-  m4a: 'audio/mp4',
-  ogv: 'video/ogg',
-  mp4: 'video/mp4',
-  mov: 'video/quicktime',
-  webm: 'video/webm',
-  mkv: 'video/x-matroska',
-});
+/**
+ * The media types the library holds, by extension (the only files ever served): every format of
+ * the media table's kinds (src/shared/media), a plain file's `.bin` never.
+ */
+export const MEDIA_TYPES: Readonly<Record<string, string>> = Object.freeze(
+  Object.fromEntries(
+    MEDIA_KINDS.flatMap((kind) =>
+      kind === 'file'
+        ? []
+        : MEDIA_KIND_TABLE[kind].formats.flatMap((f) =>
+            [f.ext, ...(f.otherExts ?? [])].map((ext) => [ext, f.mime]),
+          ),
+    ),
+  ),
+);
 
 /** The media type of a file by its extension; null when it is not a media file. */
 export function mediaTypeOf(path: string): string | null {

@@ -4,13 +4,16 @@
  * Media contents (magic bytes, pixel sizes, Base64 audio) are checked by the layer that has
  * the bytes; these rules only say which fields carry media and of which kind.
  */
+import { INPUT_MEDIA_KINDS, type InputMediaKind, type MediaInputLimits } from '../media/media-kinds.ts';
 import { hasAllowedImageUrlExtension, isHttpUrl, LIMITS } from './limits.ts';
 
 export type FieldType = 'string' | 'number' | 'integer' | 'boolean';
 
-/** What a media input field takes: a picture or a sound (outputs may also be video or files). */
-export const INPUT_MEDIA_KINDS = ['image', 'audio'] as const;
-export type InputMediaKind = (typeof INPUT_MEDIA_KINDS)[number];
+/** What a media input field takes: a kind of the media table that has input limits (media/media-kinds.ts). */
+export { INPUT_MEDIA_KINDS, type InputMediaKind };
+
+/** A field's own limits, narrower than its kind's (e.g. video upscale: 10 to 240 frames). */
+export type FieldMediaLimits = Partial<Omit<MediaInputLimits, 'formats'>>;
 
 export interface FieldRule {
   type: FieldType;
@@ -18,6 +21,8 @@ export interface FieldRule {
   required?: boolean;
   /** The field carries a media input: a URL, Base64 text, or (in the app) a local file. */
   media?: InputMediaKind;
+  /** Limits of this field's media narrower than its kind's (the kind's apply otherwise). */
+  mediaLimits?: FieldMediaLimits;
   /** Face swap: a URL must end in an allowed image extension (spec 2.4). */
   urlExtension?: boolean;
   min?: number;
@@ -153,13 +158,23 @@ export interface MediaFieldRule {
   required: boolean;
   /** A URL must end in .jpg/.jpeg/.png/.webp (face swap). */
   faceSwap: boolean;
+  /** The field's own limits (FieldRule.mediaLimits), when it has any. */
+  limits?: FieldMediaLimits;
 }
 
 /** The media fields of a set of rules, in declared order. */
 export function mediaFieldsOfRules(rules: InputRules): MediaFieldRule[] {
   return Object.entries(rules.fields).flatMap(([field, rule]) =>
     rule.media
-      ? [{ field, kind: rule.media, required: rule.required ?? false, faceSwap: rule.urlExtension ?? false }]
+      ? [
+          {
+            field,
+            kind: rule.media,
+            required: rule.required ?? false,
+            faceSwap: rule.urlExtension ?? false,
+            ...(rule.mediaLimits ? { limits: rule.mediaLimits } : {}),
+          },
+        ]
       : [],
   );
 }

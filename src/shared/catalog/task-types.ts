@@ -6,10 +6,12 @@
  * only where it needs its own form).
  */
 import type { InputRules } from './input-fields.ts';
+import { MEDIA_KINDS, type MediaKind } from '../media/media-kinds.ts';
 import { LIMITS } from './limits.ts';
 
-export const OUTPUT_KINDS = ['audio', 'image', 'video', 'file'] as const;
-export type OutputKind = (typeof OUTPUT_KINDS)[number];
+/** What a task yields: a kind of the media table (media/media-kinds.ts). */
+export const OUTPUT_KINDS = MEDIA_KINDS;
+export type OutputKind = MediaKind;
 
 export const TASK_FAMILIES = ['song', 'face-swap', 'image-edit', 'other'] as const;
 /** The task families the composer has a tab for; everything else is `other`. */

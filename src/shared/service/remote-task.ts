@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { OutputKind } from '../catalog/task-types.ts';
+import { formatOfExtension, mediaKindOfMime } from '../media/media-kinds.ts';
 import {
   type ErrorObject,
   FormASchema,
@@ -112,25 +113,19 @@ export function readTimestamp(value: unknown): string | null {
   return new Date(ms).toISOString();
 }
 
-const VIDEO_EXT = /\.(mp4|webm|mov|m4v|mkv)$/i;
-const AUDIO_EXT = /\.(mp3|wav|flac|ogg|m4a|aac|opus)$/i;
-const IMAGE_EXT = /\.(png|jpe?g|webp|gif|bmp|avif)$/i;
+/** The kinds a field's name may say, in the order they are looked for (`image_to_video_url` is a video). */
+const KINDS_NAMED_IN_FIELDS = ['audio', 'video', 'image'] as const;
 
-/** The kind of an output from its field name, its content type or its URL's extension. */
+/** The kind of an output from its content type, its field name, or its URL's extension (the media table's). */
 export function outputKindOf(field: string, url: string, contentType?: string): OutputKind {
-  const ct = (contentType ?? '').toLowerCase();
-  if (ct.startsWith('audio')) return 'audio';
-  if (ct.startsWith('video')) return 'video';
-  if (ct.startsWith('image')) return 'image';
+  const byType = mediaKindOfMime(contentType ?? '');
+  if (byType !== 'file') return byType;
   const name = field.toLowerCase();
-  if (name.includes('audio')) return 'audio';
-  if (name.includes('video')) return 'video';
-  if (name.includes('image')) return 'image';
+  const named = KINDS_NAMED_IN_FIELDS.find((kind) => name.includes(kind));
+  if (named) return named;
   if (url.startsWith('data:')) {
-    const mime = url.slice(5, url.indexOf(';') > 0 ? url.indexOf(';') : 5);
-    if (mime.startsWith('image')) return 'image';
-    if (mime.startsWith('audio')) return 'audio';
-    if (mime.startsWith('video')) return 'video';
+    const byData = mediaKindOfMime(url.slice(5, url.indexOf(';') > 0 ? url.indexOf(';') : 5));
+    if (byData !== 'file') return byData;
   }
   let path = url;
   try {
@@ -138,10 +133,8 @@ export function outputKindOf(field: string, url: string, contentType?: string): 
   } catch {
     // keep the text
   }
-  if (VIDEO_EXT.test(path)) return 'video';
-  if (AUDIO_EXT.test(path)) return 'audio';
-  if (IMAGE_EXT.test(path)) return 'image';
-  return 'file';
+  const ext = /\.([a-z0-9]+)$/i.exec(path)?.[1];
+  return (ext && formatOfExtension(ext)?.kind) || 'file';
 }
 
 function looksLikeUrl(value: string): boolean {

@@ -1,17 +1,20 @@
 /**
- * Identifies a media file from its first bytes (magic numbers), never from its name.
- * Give it at least the first 4 KiB of the file when you have them; shorter heads still work
- * for every type whose signature fits.
+ * How each media kind's bytes are recognised: magic numbers read from a file's first bytes, never
+ * from its name. Give a recogniser at least the first 4 KiB of a file when you have them; shorter
+ * heads still work for every type whose signature fits. The table of media kinds
+ * (media-kinds.ts) names one recogniser per kind; `sniffFileType` asks them in the table's order.
  */
 
 import { asciiAt, startsWithBytes, uint32be, uint32le } from './byte-fields.ts';
 
-export type MediaFamily = 'image' | 'audio' | 'video';
+/** A media kind whose bytes can be recognised (a plain file is whatever none of them is). */
+export type RecognisedKind = 'image' | 'audio' | 'video' | '3d';
 
 export interface SniffedType {
   mime: string;
   ext: string;
-  family: MediaFamily;
+  /** The media kind the bytes belong to (named `family` since the first sniffer). */
+  family: RecognisedKind;
 }
 
 const PNG: SniffedType = { mime: 'image/png', ext: 'png', family: 'image' };
@@ -32,48 +35,44 @@ const MP4: SniffedType = { mime: 'video/mp4', ext: 'mp4', family: 'video' };
 const MOV: SniffedType = { mime: 'video/quicktime', ext: 'mov', family: 'video' };
 const WEBM: SniffedType = { mime: 'video/webm', ext: 'webm', family: 'video' };
 const MKV: SniffedType = { mime: 'video/x-matroska', ext: 'mkv', family: 'video' };
+const GLB: SniffedType = { mime: 'model/gltf-binary', ext: 'glb', family: '3d' };
 
-/** Human names with their article, for messages ("is a GIF", "is an MP3 audio file"). */
-const DESCRIPTIONS: Record<string, string> = {
-  png: 'a PNG image',
-  jpg: 'a JPEG image',
-  webp: 'a WebP image',
-  gif: 'a GIF',
-  bmp: 'a BMP image',
-  avif: 'an AVIF image',
-  heic: 'a HEIC image',
-  heif: 'a HEIF image',
-  mp3: 'an MP3 audio file',
-  wav: 'a WAV audio file',
-  flac: 'a FLAC audio file',
-  ogg: 'an Ogg audio file',
-  ogv: 'an Ogg video',
-  m4a: 'an M4A audio file',
-  mp4: 'an MP4 video',
-  mov: 'a QuickTime video',
-  webm: 'a WebM video',
-  mkv: 'a Matroska video',
-};
-
-/** "a PNG image", "an MP3 audio file", "a GIF": for error messages. */
-export function describeType(type: SniffedType): string {
-  return DESCRIPTIONS[type.ext] ?? `a ${type.mime} file`;
-}
-
-export function sniffFileType(head: Uint8Array): SniffedType | null {
-  return (
-    sniffImage(head) ?? sniffIsoMedia(head) ?? sniffAudio(head) ?? sniffEbml(head) ?? sniffMpegAudio(head)
-  );
-}
-
-function sniffImage(head: Uint8Array): SniffedType | null {
+export function recogniseImage(head: Uint8Array): SniffedType | null {
   if (startsWithBytes(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return PNG;
   if (startsWithBytes(head, [0xff, 0xd8, 0xff])) return JPEG;
   if (asciiAt(head, 0, 4) === 'RIFF' && asciiAt(head, 8, 4) === 'WEBP') return WEBP;
   const gif = asciiAt(head, 0, 6);
   if (gif === 'GIF87a' || gif === 'GIF89a') return GIF;
   if (isBmp(head)) return BMP;
-  return null;
+  return ofKind(isoMedia(head), 'image');
+}
+
+export function recogniseAudio(head: Uint8Array): SniffedType | null {
+  if (asciiAt(head, 0, 4) === 'RIFF' && asciiAt(head, 8, 4) === 'WAVE') return WAV;
+  if (asciiAt(head, 0, 4) === 'fLaC') return FLAC;
+  if (asciiAt(head, 0, 4) === 'OggS') return isTheora(head) ? null : OGG_AUDIO;
+  if (asciiAt(head, 0, 3) === 'ID3') return MP3;
+  return ofKind(isoMedia(head), 'audio') ?? mpegAudio(head);
+}
+
+export function recogniseVideo(head: Uint8Array): SniffedType | null {
+  if (asciiAt(head, 0, 4) === 'OggS') return isTheora(head) ? OGG_VIDEO : null;
+  return ofKind(isoMedia(head), 'video') ?? ebml(head);
+}
+
+/** Binary glTF (GLB): the magic `glTF`, then container version 2 (1 from older exporters). */
+export function recogniseModel3d(head: Uint8Array): SniffedType | null {
+  if (asciiAt(head, 0, 4) !== 'glTF') return null;
+  const version = uint32le(head, 4);
+  return version === 2 || version === 1 ? GLB : null;
+}
+
+function ofKind(type: SniffedType | null, kind: RecognisedKind): SniffedType | null {
+  return type !== null && type.family === kind ? type : null;
+}
+
+function isTheora(head: Uint8Array): boolean {
+  return asciiAt(head, 28, 7) === '\x80theora';
 }
 
 /** Sizes of the DIB headers that follow "BM" (core, info, v2..v5, OS/2 2.x). */
@@ -82,14 +81,6 @@ const BMP_DIB_HEADER_SIZES = new Set([12, 16, 40, 52, 56, 64, 108, 124]);
 function isBmp(head: Uint8Array): boolean {
   if (head.length < 18 || asciiAt(head, 0, 2) !== 'BM') return false;
   return BMP_DIB_HEADER_SIZES.has(uint32le(head, 14));
-}
-
-function sniffAudio(head: Uint8Array): SniffedType | null {
-  if (asciiAt(head, 0, 4) === 'RIFF' && asciiAt(head, 8, 4) === 'WAVE') return WAV;
-  if (asciiAt(head, 0, 4) === 'fLaC') return FLAC;
-  if (asciiAt(head, 0, 4) === 'OggS') return asciiAt(head, 28, 7) === '\x80theora' ? OGG_VIDEO : OGG_AUDIO;
-  if (asciiAt(head, 0, 3) === 'ID3') return MP3;
-  return null;
 }
 
 const HEIC_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx']);
@@ -116,7 +107,7 @@ const MP4_BRANDS = new Set([
 ]);
 
 /** ISO base media files (MP4, M4A, MOV, HEIF, AVIF): an `ftyp` box with brands. */
-function sniffIsoMedia(head: Uint8Array): SniffedType | null {
+function isoMedia(head: Uint8Array): SniffedType | null {
   if (head.length < 12 || asciiAt(head, 4, 4) !== 'ftyp') return null;
   const boxEnd = Math.min(uint32be(head, 0), head.length);
   const brands = [asciiAt(head, 8, 4)];
@@ -135,7 +126,7 @@ function sniffIsoMedia(head: Uint8Array): SniffedType | null {
 }
 
 /** Matroska and WebM: the EBML magic, then the DocType in the header. */
-function sniffEbml(head: Uint8Array): SniffedType | null {
+function ebml(head: Uint8Array): SniffedType | null {
   if (!startsWithBytes(head, [0x1a, 0x45, 0xdf, 0xa3])) return null;
   const header = asciiAt(head, 4, Math.min(head.length, 4096) - 4);
   if (header.includes('webm')) return WEBM;
@@ -155,7 +146,7 @@ const MPEG1_SAMPLE_RATES = [44100, 48000, 32000];
  * An MP3 without an ID3 tag starts with a Layer III frame header. When the head holds the whole
  * first frame, the next frame must also start with a sync word, which rules out chance matches.
  */
-function sniffMpegAudio(head: Uint8Array): SniffedType | null {
+function mpegAudio(head: Uint8Array): SniffedType | null {
   const length = layer3FrameLength(head, 0);
   if (length === null) return null;
   if (head.length < length + 2) return MP3;

@@ -1,0 +1,7 @@
+export * from './media-kinds.ts';
+export {
+  recogniseAudio,
+  recogniseImage,
+  recogniseModel3d,
+  recogniseVideo,
+} from './media-recognition.ts';
