@@ -21,7 +21,14 @@ import { join } from 'node:path';
 import { LibraryStore, type NewTask } from '../src/main/store/index.ts';
 import { seededRandom } from '../src/sandbox/index.ts';
 import type { ListQuery } from '../src/shared/index.ts';
-import { familyOf, SANDBOX_VENDOR, TASK_TYPES, type Task, type TaskState } from '../src/shared/index.ts';
+import {
+  catalogEntry,
+  familyOf,
+  SANDBOX_VENDOR,
+  TASK_TYPES,
+  type Task,
+  type TaskState,
+} from '../src/shared/index.ts';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 100_000);
 const INSERT_BATCH = 5_000;
@@ -203,7 +210,7 @@ function buildLibrary(store: LibraryStore): { ids: string[]; tasks: BaselineTask
       for (let i = from; i < Math.min(TASKS, from + INSERT_BATCH); i++) {
         let saved = store.insertTask(newTask(i, baseMs));
         // most songs have a length (half-seconds from 10 s to 4 min, so lengths tie), the rest none
-        if (familyOf(saved.taskType) === 'song' && orderRandom() < 0.8) {
+        if (familyOf(catalogEntry(saved.model, saved.taskType)) === 'song' && orderRandom() < 0.8) {
           const durationSeconds = 10 + Math.floor(orderRandom() * 460) / 2;
           store.replaceOutputs(saved.id, [
             { kind: 'audio', url: `https://example.test/${i}.mp3`, field: 'audio' },

@@ -17,7 +17,7 @@ import {
   nextPollDelay,
 } from '../src/main/engine/index.ts';
 import { seededRandom, stageDurations } from '../src/sandbox/index.ts';
-import { MODELS, sizeParameterOf, taskTypeEntry } from '../src/shared/index.ts';
+import { catalogEntry, MODELS, sizeParameterOf } from '../src/shared/index.ts';
 
 interface SimTask {
   model: string;
@@ -56,8 +56,9 @@ function adaptivePoller(
   history: readonly DurationSample[],
   random: () => number,
 ): { fetches: number; delayMs: number } {
-  const defaultMs = (taskTypeEntry(task.taskType)?.expectedSeconds ?? 60) * 1000;
-  const estimate = estimateDuration(history, sizeParameterOf(task.taskType, task.input), defaultMs);
+  const entry = catalogEntry(task.model, task.taskType);
+  const defaultMs = (entry?.expectedSeconds ?? 60) * 1000;
+  const estimate = estimateDuration(history, sizeParameterOf(entry, task.input), defaultMs);
   let t = 0;
   let fetches = 0;
   for (;;) {
@@ -96,7 +97,10 @@ function run(): boolean {
       fixedDelays.push(fixed.delayMs);
       delays.push(adaptive.delayMs);
       normalisedDelays.push(adaptive.delayMs / Math.max(1000, 0.05 * task.durationMs));
-      history.push({ durationMs: task.durationMs, size: sizeParameterOf(task.taskType, task.input) });
+      history.push({
+        durationMs: task.durationMs,
+        size: sizeParameterOf(catalogEntry(task.model, task.taskType), task.input),
+      });
       histories.set(key, history);
     }
     totalFixed += fixedFetches;

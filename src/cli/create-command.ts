@@ -18,7 +18,7 @@ import {
 import { noPositionals, numberValue, readArgs, UsageError, VALUE } from './cli-args.ts';
 import {
   CREATE_COMMON,
-  catalogModel,
+  entryDraft,
   type KindArgs,
   localFromIds,
   mediaOrFrom,
@@ -57,7 +57,7 @@ function audioArgs(argv: readonly string[]): KindArgs {
   const reference = mediaOrFrom('reference', values.reference || undefined, values.from, false);
   if (reference !== undefined) input.style_audio = reference;
   return {
-    draft: { model: catalogModel('txt2audio'), taskType: 'txt2audio', input },
+    draft: entryDraft('ace-step/txt2audio', input),
     common: values,
     positionals,
   };
@@ -75,11 +75,8 @@ function faceSwapArgs(argv: readonly string[]): KindArgs {
     'target-dir': VALUE,
   });
   const swap = mediaValue(required('swap', values.swap));
-  const draftFor = (target: unknown): TaskDraft => ({
-    model: catalogModel('face-swap'),
-    taskType: 'face-swap',
-    input: { target_image: target, swap_image: swap },
-  });
+  const draftFor = (target: unknown): TaskDraft =>
+    entryDraft('image-toolkit/face-swap', { target_image: target, swap_image: swap });
   const dir = values['target-dir'];
   if (dir === undefined) {
     const target = mediaOrFrom('target', values.target, values.from, true);
@@ -154,7 +151,7 @@ function imageEditArgs(argv: readonly string[]): KindArgs {
   }
   if (flow !== undefined) input.flow_shift = flow;
   return {
-    draft: { model: catalogModel('image-edit'), taskType: 'image-edit', input },
+    draft: entryDraft('qwen-image/image-edit', input),
     common: values,
     positionals,
   };

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TaskDraft, TaskEngine } from '../main/engine/index.ts';
-import { type OutputRefValue, outputRefOf, taskTypeEntry } from '../shared/index.ts';
+import { entryById, type OutputRefValue, outputRefOf } from '../shared/index.ts';
 import { type ArgValues, FLAG, UsageError, VALUE } from './cli-args.ts';
 import { findTask } from './task-session.ts';
 
@@ -44,9 +44,11 @@ export function required(name: string, value: string | undefined): string {
   return value;
 }
 
-/** The catalog's model name of a task type (the profile adds the vendor). */
-export function catalogModel(taskType: string): string {
-  return taskTypeEntry(taskType)?.modelName ?? taskType;
+/** A draft of catalog entry `entryId` (`ace-step/txt2audio`): its model name (the profile adds the vendor) and task type. */
+export function entryDraft(entryId: string, input: Record<string, unknown>): TaskDraft {
+  const entry = entryById(entryId);
+  if (!entry) throw new Error(`the catalog has no entry ${entryId}`);
+  return { model: entry.modelName, taskType: entry.taskType, input };
 }
 
 /**

@@ -147,5 +147,7 @@ export function exitCodeOf(err: unknown): number {
 export function messageOf(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   if (err instanceof UnauthorizedError) return message.replace(/in Settings/g, 'in MEDIA_TASK_API_KEY');
+  if (err instanceof PriceUnknownError)
+    return message.replace(/confirm to queue it anyway/, 'pass --accept-unknown-price to queue it anyway');
   return message;
 }

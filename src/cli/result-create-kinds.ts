@@ -9,7 +9,7 @@ import type { TaskDraft, TaskEngine } from '../main/engine/index.ts';
 import { FLAG, numberValue, readArgs, UsageError, VALUE } from './cli-args.ts';
 import {
   CREATE_COMMON,
-  catalogModel,
+  entryDraft,
   fromTaskOf,
   type KindArgs,
   mediaOrFrom,
@@ -21,10 +21,6 @@ import { readInputFile } from './input-file.ts';
 function parentText(engine: TaskEngine, draft: TaskDraft, field: string): string | undefined {
   const value = fromTaskOf(engine, draft)?.request.input[field];
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
-
-function draftOf(taskType: string, input: Record<string, unknown>): TaskDraft {
-  return { model: catalogModel(taskType), taskType, input };
 }
 
 function seconds(name: string, raw: string | undefined): number | undefined {
@@ -57,7 +53,7 @@ export function extendArgs(argv: readonly string[]): KindArgs {
   if (values.negative !== undefined) input.negative_prompt = values.negative;
   if (values['lyrics-file']) input.lyrics = readInputFile('lyrics-file', values['lyrics-file']);
   return {
-    draft: draftOf('extend', input),
+    draft: entryDraft('ace-step/extend', input),
     common: values,
     positionals,
     // the new part goes on in the song's own style unless told otherwise
@@ -91,7 +87,7 @@ export function songEditArgs(argv: readonly string[]): KindArgs {
     );
   }
   return {
-    draft: draftOf('edit', input),
+    draft: entryDraft('ace-step/edit', input),
     common: values,
     positionals,
     // the song now: its style and words as it was made, unless given
@@ -123,7 +119,7 @@ export function remixArgs(argv: readonly string[]): KindArgs {
   if (values['lyrics-file']) input.lyrics = readInputFile('lyrics-file', values['lyrics-file']);
   const duration = seconds('duration', values.duration);
   if (duration !== undefined) input.duration = duration;
-  return { draft: draftOf('audio2audio', input), common: values, positionals };
+  return { draft: entryDraft('ace-step/audio2audio', input), common: values, positionals };
 }
 
 export function upscaleArgs(argv: readonly string[]): KindArgs {
@@ -141,7 +137,7 @@ export function upscaleArgs(argv: readonly string[]): KindArgs {
     input.scale = scale;
   }
   if (values['face-enhance']) input.face_enhance = true;
-  return { draft: draftOf('upscale', input), common: values, positionals };
+  return { draft: entryDraft('image-toolkit/upscale', input), common: values, positionals };
 }
 
 export function backgroundRemoveArgs(argv: readonly string[]): KindArgs {
@@ -153,7 +149,7 @@ export function backgroundRemoveArgs(argv: readonly string[]): KindArgs {
   });
   const input: Record<string, unknown> = { image: mediaOrFrom('image', values.image, values.from, true) };
   if (values['rmbg-model'] !== undefined) input.rmbg_model = values['rmbg-model'];
-  return { draft: draftOf('background-remove', input), common: values, positionals };
+  return { draft: entryDraft('image-toolkit/background-remove', input), common: values, positionals };
 }
 
 export function segmentArgs(argv: readonly string[]): KindArgs {
@@ -175,5 +171,5 @@ export function segmentArgs(argv: readonly string[]): KindArgs {
     if (!Number.isInteger(factor)) throw new UsageError('--factor must be a whole number of pixels');
     input.segment_factor = factor;
   }
-  return { draft: draftOf('segment', input), common: values, positionals };
+  return { draft: entryDraft('image-toolkit/segment', input), common: values, positionals };
 }

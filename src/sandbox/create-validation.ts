@@ -5,6 +5,7 @@
  * afterwards (asynchronously) by image-input-check.ts.
  */
 import {
+  catalogEntry,
   HOSTED_SERVICE,
   type InputRules,
   inputProblems,
@@ -14,7 +15,6 @@ import {
   SANDBOX_VENDOR,
   TASK_TYPES,
   type TaskTypeEntry,
-  taskTypeEntry,
   vendorOf,
 } from '../shared/catalog/index.ts';
 import { badRequest } from './error-body.ts';
@@ -22,9 +22,6 @@ import { decodeMediaBase64 } from './media/index.ts';
 
 /** Vendors the sandbox answers to: the spec's and the real service's. */
 const VENDORS: readonly string[] = [SANDBOX_VENDOR, HOSTED_SERVICE.vendor];
-
-/** Earlier model names still accepted, so older demo libraries can re-run their tasks. */
-const MODEL_NAME_ALIASES: Readonly<Record<string, string>> = { 'image-edit': 'qwen-image' };
 
 export interface ImageInputField {
   /** The input key, e.g. `target_image`. */
@@ -76,14 +73,16 @@ function catalogEntryOf(model: string, taskType: string): TaskTypeEntry {
       `model: unknown model '${model}' (a model id is <vendor>/<model>, with vendor ${VENDORS.join(' or ')})`,
     );
   }
-  const given = modelNameOf(model);
-  const name = MODEL_NAME_ALIASES[given] ?? given;
-  const types = TASK_TYPES.filter((e) => e.modelName === name).map((e) => e.taskType);
+  const name = modelNameOf(model);
+  // earlier model names (the catalog's aliases) are still accepted, so older demo libraries can re-run their tasks
+  const types = TASK_TYPES.filter((e) => e.modelName === name || e.modelAliases?.includes(name)).map(
+    (e) => e.taskType,
+  );
   if (types.length === 0) {
     throw badRequest(`model: unknown model '${model}' (known: ${knownModelNames().join(', ')})`);
   }
-  const entry = taskTypeEntry(taskType);
-  if (!entry || entry.modelName !== name) {
+  const entry = catalogEntry(name, taskType);
+  if (!entry) {
     throw badRequest(`task_type: '${taskType}' is not a task type of ${model} (known: ${types.join(', ')})`);
   }
   return entry;
@@ -131,8 +130,13 @@ function validateInput(input: Record<string, unknown>, rules: InputRules): Image
     const value = input[name];
     if (typeof value !== 'string' || value === '') continue;
     if (rule.media === 'image') images.push({ name, value });
-    if (rule.media === 'audio' && !isHttpUrl(value) && decodeMediaBase64(value) === null) {
-      throw badRequest(`input.${name} must be an http(s) URL or Base64 audio`);
+    if (
+      rule.media !== undefined &&
+      rule.media !== 'image' &&
+      !isHttpUrl(value) &&
+      decodeMediaBase64(value) === null
+    ) {
+      throw badRequest(`input.${name} must be an http(s) URL or Base64 ${rule.media}`);
     }
   }
   return images;

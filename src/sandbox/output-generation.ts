@@ -1,5 +1,6 @@
 /**
- * What files a completed task yields and how each is made, by task type. Files made from
+ * What files a completed task yields and how each is made, by catalog entry (an entry without a
+ * maker of its own gets an output of its kind from its words). Files made from
  * parameters alone (songs, video, text-to-image) get a key derived from those parameters, so
  * identical requests share bytes and evicted bytes can be made again. Songs made from a source
  * song take their length and sample rate from it: `edit` keeps the source's length,
@@ -7,6 +8,7 @@
  * the source's own samples between the new parts (pinned, as it holds the source).
  */
 import { createHash } from 'node:crypto';
+import type { TaskTypeEntry } from '../shared/catalog/index.ts';
 import type { SourceAudio } from './audio-source.ts';
 import type { GenerationJob } from './generation-jobs.ts';
 import type { CheckedImage } from './image-input-check.ts';
@@ -30,6 +32,8 @@ export interface PlannedOutput {
 
 export interface OutputSource {
   id: string;
+  /** The catalog entry of the task's model and task type. */
+  entry: TaskTypeEntry;
   taskType: string;
   input: Record<string, unknown>;
   images: CheckedImage[];
@@ -178,17 +182,26 @@ function planExtend(source: OutputSource, audio: SourceAudio): PlannedOutput {
   }));
 }
 
-function planTextImage(source: OutputSource): PlannedOutput {
+/** Pictures from the prompt: `batch_size` of them (1 when the entry has no such field), seeds counted up. */
+function planTextImages(source: OutputSource): PlannedOutput[] {
   const prompt = str(source.input.prompt);
   const seed = num(source.input.seed, hashText(prompt));
   const width = num(source.input.width, 512);
   const height = num(source.input.height, 512);
-  const key = paramsKey('txt2img', [prompt, seed, width, height]);
-  return fromParams(source, IMAGE_PNG, key, { kind: 'textImage', prompt, seed, width, height });
+  const count = Math.max(1, Math.min(4, Math.trunc(num(source.input.batch_size, 1))));
+  return Array.from({ length: count }, (_, k) => {
+    const file = count === 1 ? IMAGE_PNG : { ...IMAGE_PNG, name: `image-${k + 1}.png` };
+    const key = paramsKey('txt2img', [prompt, seed + k, width, height]);
+    return fromParams(source, file, key, { kind: 'textImage', prompt, seed: seed + k, width, height });
+  });
 }
 
+/**
+ * An MP4 from the prompt (or, for a model that takes a video, from the video's address: the
+ * sandbox does not read input videos) lasting `duration` seconds (5 when not given).
+ */
 function planVideo(source: OutputSource): PlannedOutput {
-  const prompt = str(source.input.prompt);
+  const prompt = str(source.input.prompt) || str(source.input.video).slice(0, 200);
   const seconds = num(source.input.duration, 5);
   const file = { name: 'video.mp4', contentType: 'video/mp4', seconds };
   return fromParams(source, file, paramsKey('mp4', [prompt, seconds]), {
@@ -197,21 +210,34 @@ function planVideo(source: OutputSource): PlannedOutput {
   });
 }
 
-/** The output files of a task about to complete. */
+/**
+ * An output of the entry's kind made from its words alone: what the sandbox answers for an entry
+ * it has no maker of its own for (a new text-to-image or video model needs no code here).
+ */
+function planByKind(source: OutputSource): PlannedOutput[] {
+  switch (source.entry.outputKind) {
+    case 'audio':
+      return [planTextSong(source)];
+    case 'image':
+      return planTextImages(source);
+    case 'video':
+      return [planVideo(source)];
+    default:
+      return [];
+  }
+}
+
+/** The output files of a task about to complete: made by the entry's own maker, else by its kind. */
 export function planOutputs(source: OutputSource): PlannedOutput[] {
   const { input } = source;
-  switch (source.taskType) {
-    case 'txt2audio':
-    case 'audio2audio':
-    case 'edit':
-    case 'extend':
+  switch (source.entry.id) {
+    case 'ace-step/txt2audio':
+    case 'ace-step/audio2audio':
+    case 'ace-step/edit':
+    case 'ace-step/extend':
       return [planAudio(source)];
-    case 'txt2img':
-      return [planTextImage(source)];
-    case 'txt2video':
-      return [planVideo(source)];
-    case 'face-swap':
-    case 'multi-face-swap':
+    case 'image-toolkit/face-swap':
+    case 'image-toolkit/multi-face-swap':
       return [
         pinned(source, IMAGE_PNG, () => ({
           kind: 'faceSwap',
@@ -219,25 +245,25 @@ export function planOutputs(source: OutputSource): PlannedOutput[] {
           swap: imageOf(source, 'swap_image'),
         })),
       ];
-    case 'image-edit': {
+    case 'qwen-image/image-edit': {
       const images = ['image1', 'image2', 'image3'].flatMap((n) => source.images.filter((i) => i.name === n));
       const prompt = str(input.prompt);
       const seed = num(input.seed, hashText(prompt));
       const file = { name: 'image-1.png', contentType: PNG, seconds: null };
       return [pinned(source, file, () => ({ kind: 'imageEdit', images, prompt, seed }))];
     }
-    case 'upscale': {
+    case 'image-toolkit/upscale': {
       const scale = num(input.scale, 2);
       const faceEnhance = input.face_enhance === true;
       return [fromImage(source, (image) => ({ kind: 'upscale', image, scale, faceEnhance }))];
     }
-    case 'background-remove':
+    case 'image-toolkit/background-remove':
       return [fromImage(source, (image) => ({ kind: 'backgroundRemove', image }))];
-    case 'segment':
+    case 'image-toolkit/segment':
       return [
         fromImage(source, (image) => ({ kind: 'segment', image, factor: num(input.segment_factor, 0) })),
       ];
     default:
-      return [];
+      return planByKind(source);
   }
 }

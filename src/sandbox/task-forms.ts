@@ -27,18 +27,9 @@ export function numericStatus(task: SandboxTask): number {
 function outputObject(task: SandboxTask): Record<string, unknown> | null {
   if (task.phase !== 'completed') return null;
   const urls = task.outputs.map((o) => o.url);
-  const first = urls[0] ?? '';
-  switch (task.entry.modelName) {
-    case 'ace-step':
-      return { audio_url: first };
-    case 'video-gen':
-      return { video_url: first };
-    case 'qwen-image':
-    case 'image-gen':
-      return { image_url: first, image_urls: urls };
-    default:
-      return { image_url: first };
-  }
+  // where the entry's model puts its outputs: the first in `<kind>_url`, all in its list field
+  const { outputKind, outputList } = task.entry;
+  return { [`${outputKind}_url`]: urls[0] ?? '', ...(outputList ? { [outputList]: urls } : {}) };
 }
 
 /** The `data` object of form A, fully filled. */

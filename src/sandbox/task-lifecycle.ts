@@ -6,7 +6,7 @@
  * their end time too, so webhooks fire and staged tasks are admitted without any fetch.
  */
 import { randomUUID } from 'node:crypto';
-import { estimateCost } from '../shared/catalog/index.ts';
+import { estimatePrice } from '../shared/catalog/index.ts';
 import { loadSourceAudio, SourceAudioError, sourceAudioFailure } from './audio-source.ts';
 import type { ValidatedCreate } from './create-validation.ts';
 import { SandboxHttpError } from './error-body.ts';
@@ -107,7 +107,7 @@ export class TaskLifecycle {
     body: unknown,
     now: number,
   ): SandboxTask {
-    const price = estimateCost({ task_type: request.taskType, input: request.input }).micros ?? 0;
+    const price = priceOf(request, images);
     this.checkBalance(price);
     const active = this.active.get(apiKey) ?? 0;
     const queue = this.staged.get(apiKey) ?? [];
@@ -263,6 +263,7 @@ export class TaskLifecycle {
       const audio = await loadSourceAudio(task.taskType, task.requestInput, this.parts.fetchAudio);
       const planned = planOutputs({
         id: task.id,
+        entry: task.entry,
         taskType: task.taskType,
         input: task.requestInput,
         images: task.images ?? [],
@@ -379,4 +380,16 @@ function echoedInputOf(request: ValidatedCreate): Record<string, unknown> {
     echoed.style_audio ??= '';
   }
   return echoed;
+}
+
+/**
+ * What the sandbox charges for a create: its entry's published price for this input (a
+ * picture's size from the decoded image); nothing when the price is not published or needs
+ * what the sandbox does not read (a video's frame count).
+ */
+function priceOf(request: ValidatedCreate, images: readonly CheckedImage[]): number {
+  const { price } = request.entry;
+  if (!price) return 0;
+  const media = Object.fromEntries(images.map((i) => [i.name, { width: i.width, height: i.height }]));
+  return estimatePrice(price, request.input, media).micros ?? 0;
 }

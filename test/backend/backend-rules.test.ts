@@ -61,8 +61,21 @@ describe('readPersistedSettings', () => {
   });
 
   it('refuses a model override that is not a model id, or names an unknown task type', () => {
+    // keyed by catalog entry; an earlier version's task-type key reads as the entry it named
     const r = readPersistedSettings({ modelOverrides: { 'image-edit': 'Qubico/qwen-edit-image' } });
-    expect(r.settings.modelOverrides).toEqual({ 'image-edit': 'Qubico/qwen-edit-image' });
+    expect(r.settings.modelOverrides).toEqual({ 'qwen-image/image-edit': 'Qubico/qwen-edit-image' });
+    expect(r.warnings).toEqual([]);
+    const upscale = {
+      'video-toolkit/upscale': 'Qubico/video-toolkit-v2',
+      upscale: 'Qubico/image-toolkit-v2',
+    };
+    expect(readPersistedSettings({ modelOverrides: upscale }).settings.modelOverrides).toEqual({
+      'video-toolkit/upscale': 'Qubico/video-toolkit-v2',
+      'image-toolkit/upscale': 'Qubico/image-toolkit-v2',
+    });
+    expect(
+      readPersistedSettings({ modelOverrides: { 'flux1-dev/txt2img': 'Qubico/x' } }).warnings,
+    ).toHaveLength(1);
     expect(readPersistedSettings({ modelOverrides: { 'image-edit': 'no vendor' } }).warnings).toHaveLength(1);
     expect(readPersistedSettings({ modelOverrides: { nope: 'Qubico/x' } }).warnings).toHaveLength(1);
   });

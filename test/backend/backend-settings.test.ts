@@ -122,7 +122,13 @@ describe('a settings file an earlier version wrote', () => {
     const b = await openBackend(dir);
     try {
       const { windowBounds: _, budgetMicros, ...fields } = old;
-      expect(await b.ok<StudioSettings>('settings.get')).toMatchObject({ ...fields, budgetMicros });
+      // model-id overrides were keyed by task type: read once as the entry each named
+      const modelOverrides = { 'qwen-image/image-edit': 'Acme/qwen-edit-image' };
+      expect(await b.ok<StudioSettings>('settings.get')).toMatchObject({
+        ...fields,
+        modelOverrides,
+        budgetMicros,
+      });
       expect(b.backend.libraryDir()).toBe(libraryDir);
       expect(b.logs.filter((line) => line.startsWith('settings:'))).toEqual([]);
       expect(readdirSync(dir).some((f) => f.includes('.corrupt-'))).toBe(false);
@@ -134,6 +140,7 @@ describe('a settings file an earlier version wrote', () => {
     const onDisk = JSON.parse(readFileSync(file, 'utf8'));
     expect(onDisk).not.toHaveProperty('budgetMicros');
     expect(onDisk).toMatchObject({ theme: 'dark', windowBounds: { width: 1200, height: 800 } });
+    expect(onDisk.modelOverrides).toEqual({ 'qwen-image/image-edit': 'Acme/qwen-edit-image' });
     const cli = await TaskEngine.open({ libraryDir, ...FAST_ENGINE });
     try {
       expect(cli.budget()).toBe(2_500_000);

@@ -4,9 +4,10 @@
  * pasted as the docs show it (…/api/v1). Run as a user would: child processes, real HTTP, a
  * real library folder.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LibraryStore } from '../../src/main/store/index.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import { API_KEY } from '../engine/engine-fixtures.ts';
 import { writePicture } from '../support/pictures.ts';
@@ -175,6 +176,82 @@ describe('media-task against a sandbox answering like the hosted service', () =>
     expect(r.stderr).toMatch(/refused the API key/);
     expect(r.stderr).not.toContain('wrong-key-0123456789');
   });
+  it('creates a Flux txt2img by model and task type: checked against its own rules, priced per image x batch_size, PNGs saved', async () => {
+    const input = (name: string, value: Record<string, unknown>) => {
+      writeFileSync(join(dir, name), JSON.stringify(value));
+      return [
+        'create',
+        'raw',
+        '--model',
+        'Qubico/flux1-schnell',
+        '--task-type',
+        'txt2img',
+        '--input-json',
+        name,
+      ];
+    };
+    // the sandbox's own image model has no guidance_scale rule: Flux's does
+    const tooStrong = await run(input('flux-bad.json', { prompt: 'a fox', guidance_scale: 9 }));
+    expect(tooStrong.code).toBe(2);
+    expect(tooStrong.stderr).toMatch(/guidance_scale must be between 1\.5 and 5, got 9/);
+    const tooBig = await run(input('flux-big.json', { prompt: 'a fox', width: 1536, height: 1024 }));
+    expect(tooBig.code).toBe(2);
+    expect(tooBig.stderr).toMatch(/width x input\.height must be at most 1,048,576 pixels, got 1536 x 1024/);
+    const r = await run([
+      ...input('flux.json', { prompt: 'a fox in the snow', width: 512, height: 384, batch_size: 2 }),
+      '--wait',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const task = firstTask(r);
+    expect(task).toMatchObject({
+      state: 'saved',
+      model: 'Qubico/flux1-schnell',
+      entryId: 'flux1-schnell/txt2img',
+    });
+    expect(task.estimateMicros).toBe(3000);
+    expect(task.outputs.map((o: { kind: string; field: string }) => [o.kind, o.field])).toEqual([
+      ['image', 'output.image_url'],
+      ['image', 'output.image_urls[1]'],
+    ]);
+    for (const output of task.outputs) {
+      const bytes = readFileSync(join(lib(), output.path));
+      expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+      expect([output.width, output.height]).toEqual([512, 384]);
+    }
+  });
+
+  it('creates a video upscale by model and task type from {video: <mp4 URL>}: no "image is required", an MP4 saved from video_url, its price asked first', async () => {
+    writeFileSync(join(dir, 'upscale.json'), JSON.stringify({ video: 'https://example.com/clips/walk.mp4' }));
+    const args = ['create', 'raw', '--model', 'Qubico/video-toolkit', '--task-type', 'upscale'];
+    const r = await run([...args, '--input-json', 'upscale.json', '--wait']);
+    expect(r.code, r.stderr).toBe(0);
+    const task = firstTask(r);
+    expect(task).toMatchObject({
+      state: 'saved',
+      model: 'Qubico/video-toolkit',
+      entryId: 'video-toolkit/upscale',
+    });
+    // $0.0003 per frame, and the frames of a video at a URL are not known here: never $0
+    expect(task.estimateMicros).toBeNull();
+    expect(task.outputs).toHaveLength(1);
+    expect(task.outputs[0]).toMatchObject({ kind: 'video', field: 'output.video_url' });
+    const bytes = readFileSync(join(lib(), task.outputs[0].path));
+    expect(bytes.subarray(4, 8).toString()).toBe('ftyp');
+    // under a budget, a task without a known price is asked about first
+    const budgeted = join(dir, 'lib-budget');
+    const library = ['--library', budgeted];
+    const store = LibraryStore.open(budgeted);
+    store.setSetting('budgetMicros', 5_000_000);
+    store.close();
+    const asked = await runCli(dir, [...library, ...args, '--input-json', 'upscale.json'], {
+      MEDIA_TASK_API_KEY: API_KEY,
+      MEDIA_TASK_BASE_URL: sb.url,
+    });
+    expect(asked.code).toBe(2);
+    expect(asked.stderr).toMatch(/\$0\.0003 per frame/);
+    expect(asked.stderr).toMatch(/--accept-unknown-price/);
+  });
+
   it('keeps going from results as the hosted service names them: extends a song by --from, upscales and clears the background of a face swap', async () => {
     const song = firstTask(await run(['create', 'audio', '--style', 'harp', '--duration', '4', '--wait']));
     expect(song.state).toBe('saved');

@@ -6,17 +6,20 @@
 import { describe, expect, it } from 'vitest';
 import { belongsAtTop, EMPTY_FILTERS } from '../../src/renderer/src/model/library-query.ts';
 import type { LoadedTask } from '../../src/renderer/src/model/task-status.ts';
-import { familyOf } from '../../src/shared/index.ts';
+import { familyOf, TASK_TYPES } from '../../src/shared/index.ts';
 import { loadedTask } from './loaded-task.ts';
 
 function task(taskType: string): LoadedTask {
+  const entry = TASK_TYPES.find((e) => e.taskType === taskType);
+  const model = `service/${entry?.modelName ?? 'model'}`;
   return loadedTask({
     id: taskType,
-    model: 'service/model',
+    model,
     taskType,
-    family: familyOf(taskType),
+    entryId: entry?.id ?? null,
+    family: familyOf(entry),
     title: taskType,
-    request: { model: 'service/model', task_type: taskType, input: {} },
+    request: { model, task_type: taskType, input: {} },
   });
 }
 

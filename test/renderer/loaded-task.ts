@@ -7,6 +7,7 @@ export function loadedTask(patch: Partial<LoadedTask> = {}): LoadedTask {
     remoteId: null,
     model: 'service/ace-step',
     taskType: 'txt2audio',
+    entryId: 'ace-step/txt2audio',
     family: 'song',
     title: 'task',
     state: 'queued',

@@ -15,13 +15,14 @@ import { EMPTY_SLOT, slotFromValue } from '../../src/renderer/src/features/compo
 import { inputForCheck } from '../../src/renderer/src/features/compose/output-ref.ts';
 import { formsForResult, resultSlot } from '../../src/renderer/src/features/compose/result-fill.ts';
 import {
+  entryOf,
   RESULT_OPERATIONS,
   resultFields,
   startingValues,
 } from '../../src/renderer/src/features/compose/result-operations.ts';
 import type { LoadedTask } from '../../src/renderer/src/model/task-status.ts';
 import { useCompose } from '../../src/renderer/src/state/compose-state.ts';
-import { type TaskOutput, taskTypeEntry } from '../../src/shared/index.ts';
+import { entryById, type TaskOutput } from '../../src/shared/index.ts';
 
 const place = { libraryDir: '/lib', mediaBaseUrl: 'studio-media://library/' };
 
@@ -97,7 +98,7 @@ describe('the From a result tab reads its fields from the catalog', () => {
     ]);
     // the example's text is the placeholder of its field
     expect(resultFields('segment').find((f) => f.field === 'prompt')?.example).toBe('the person on the left');
-    for (const op of RESULT_OPERATIONS) expect(taskTypeEntry(op), op).toBeDefined();
+    for (const op of RESULT_OPERATIONS) expect(entryOf(op).taskType, op).toBe(op);
   });
 
   it("starts from the catalog example's numbers and switches", () => {
@@ -164,7 +165,7 @@ describe('the From a result tab reads its fields from the catalog', () => {
   });
 
   it('lets the catalog rules see a result in any media field as present', () => {
-    const rules = taskTypeEntry('face-swap')!.input;
+    const rules = entryById('image-toolkit/face-swap')!.input;
     const ref = { $output: { taskId: 't', index: 0 } };
     // a malformed reference is left for the rules to refuse (it is not text)
     expect(inputForCheck({ target_image: { $output: { taskId: '' } } }, rules).target_image).toEqual({

@@ -1,7 +1,13 @@
 /** The hosted answer profile: the real service's envelope, nulls, times and error bodies, read by the app's normaliser. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.ts';
-import { defaultModelIdOf, hostedProfile, MODELS, normaliseTaskResponse } from '../../src/shared/index.ts';
+import {
+  defaultModelIdOf,
+  entryById,
+  hostedProfile,
+  MODELS,
+  normaliseTaskResponse,
+} from '../../src/shared/index.ts';
 import {
   getTask,
   pngDataUri,
@@ -17,7 +23,7 @@ import {
 const HOSTED_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}\+08:00$/;
 const NO_ERROR = { code: 0, raw_message: '', message: '', detail: null };
 /** The id the real service's clients send for the song model. */
-const HOSTED_SONG_MODEL = defaultModelIdOf('txt2audio', hostedProfile())!;
+const HOSTED_SONG_MODEL = defaultModelIdOf(entryById('ace-step/txt2audio')!, hostedProfile());
 
 let sb: Sandbox;
 

@@ -310,6 +310,68 @@ describe('video-gen txt2video', () => {
   });
 });
 
+describe.each(['spec', 'hosted'] as const)(
+  'the entries keyed by model and task type (%s profile)',
+  (profile) => {
+    let served: Sandbox;
+    beforeAll(async () => {
+      served = profile === 'spec' ? sb : await startTestSandbox({ profile, concurrencyLimit: 50 });
+    });
+    afterAll(async () => {
+      if (served !== sb) await served.stop();
+    });
+    const dataOf = (json: { data?: Record<string, unknown> }) => json.data as Record<string, unknown>;
+
+    it('Flux txt2img: batch_size PNGs in image_url and image_urls, checked against its own rules', async () => {
+      const refused = await postTask(served, {
+        model: 'Qubico/flux1-schnell',
+        task_type: 'txt2img',
+        input: { prompt: 'a fox', guidance_scale: 9 },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.text).toContain('input.guidance_scale must be between 1.5 and 5, got 9');
+      const created = await postTask(served, {
+        model: 'Qubico/flux1-schnell',
+        task_type: 'txt2img',
+        input: { prompt: 'a fox in the snow', width: 320, height: 200, batch_size: 3 },
+      });
+      expect(created.status, created.text).toBe(200);
+      const done = await waitForEnd(served, taskIdOf(created));
+      const output = dataOf(done.json).output as { image_url: string; image_urls: string[] };
+      expect(output.image_urls).toHaveLength(3);
+      expect(output.image_url).toBe(output.image_urls[0]);
+      for (const url of output.image_urls) {
+        const file = await download(url);
+        expect(file.type).toBe('image/png');
+        expect(file.bytes.subarray(1, 4).toString()).toBe('PNG');
+      }
+      expect(new Set(output.image_urls).size).toBe(3);
+    });
+
+    it('video-toolkit upscale: {video} (no "image is required"), an MP4 in video_url', async () => {
+      const created = await postTask(served, {
+        model: 'Qubico/video-toolkit',
+        task_type: 'upscale',
+        input: { video: 'https://example.com/clips/walk.mp4' },
+      });
+      expect(created.status, created.text).toBe(200);
+      const done = await waitForEnd(served, taskIdOf(created));
+      const output = dataOf(done.json).output as Record<string, string>;
+      expect(Object.keys(output)).toEqual(['video_url']);
+      const file = await download(output.video_url as string);
+      expect(file.type).toBe('video/mp4');
+      expect(file.bytes.subarray(4, 8).toString()).toBe('ftyp');
+      const noVideo = await postTask(served, {
+        model: 'Qubico/video-toolkit',
+        task_type: 'upscale',
+        input: {},
+      });
+      expect(noVideo.status).toBe(400);
+      expect(noVideo.text).toContain('input.video is required');
+    });
+  },
+);
+
 describe('failure', () => {
   it('ends in failed with an error object and no output when the task fails', async () => {
     const failing = await startTestSandbox({ faults: { taskFailureRate: 1 } });

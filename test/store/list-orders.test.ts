@@ -15,8 +15,11 @@ import {
   MIGRATIONS,
 } from '../../src/main/store/index.ts';
 import { runMigrations } from '../../src/main/store/migration-runner.ts';
-import { familyOf, LIST_ORDERS, type ListOrder, type TaskState } from '../../src/shared/index.ts';
+import { familyOf, LIST_ORDERS, type ListOrder, TASK_TYPES, type TaskState } from '../../src/shared/index.ts';
 import { allPages, faceSwapTask, imageTask, songTask, tempLibraries } from './store-fixtures.ts';
+
+/** The family of the (one) catalog entry of a task type these tests store. */
+const familyOfType = (taskType: string) => familyOf(TASK_TYPES.find((e) => e.taskType === taskType));
 
 interface Modelled {
   id: string;
@@ -193,7 +196,7 @@ describe('list orders on a fixed library', () => {
         fc.constantFrom(...LIST_ORDERS),
         (filter, limit, order) => {
           const keep = (m: Modelled) =>
-            (filter.family === undefined || familyOf(m.taskType) === filter.family) &&
+            (filter.family === undefined || familyOfType(m.taskType) === filter.family) &&
             (filter.states === undefined || filter.states.includes(m.state)) &&
             (filter.favorite === undefined || m.favorite === filter.favorite) &&
             (filter.createdFrom === undefined || m.createdAt >= filter.createdFrom) &&

@@ -70,8 +70,56 @@ describe('migrations', () => {
       'c1168bdfd0966b7fcc9fcbb66ec4aadc25d3245a8872d1f6922f1d6f63df2490',
       '303bb48d3908cbcf15d0284735adc89d69fee9ee7953ecf66086873a76134851',
       'b9a15f758d11c1f47a44ff9994d55fda0cc63267b68c05244a46f248df151b34',
+      'e2a637a4fd632deef8cef5534c889df16c8db43b5e8f5526365c49b2c4efb43e',
+      '1bbbf3f67a5358be93396be50fc72fa827afb28d364f1ae2040790b27688aeff',
+      '7808fc861f3a233510397b5dc463c2336f78408eedd452f9e560b93f4b0dfe2b',
     ];
     expect(MIGRATIONS.slice(0, shipped.length).map((m) => migrationHash(m.sql))).toEqual(shipped);
+  });
+
+  it("v9 gives a v8 library's tasks their catalog entry, by task type as v8 looked them up", () => {
+    const dir = libs.dir();
+    const first = libs.open(dir);
+    const task = (model: string, taskType: string) =>
+      first.insertTask({
+        ...songTask(),
+        model,
+        taskType,
+        request: { model, task_type: taskType, input: { prompt: 'p' } },
+      }).id;
+    const ids = {
+      song: task('service/ace-step', 'txt2audio'),
+      // sent under an override: v8 found image-edit's rules by task type alone
+      overridden: task('Qubico/qwen-edit-image', 'image-edit'),
+      oldDemo: task('service/image-edit', 'image-edit'),
+      upscale: task('Qubico/image-toolkit', 'upscale'),
+      sandboxImage: task('service/image-gen', 'txt2img'),
+      flux: task('Qubico/flux1-schnell', 'txt2img'),
+      fluxDev: task('Qubico/flux1-dev', 'txt2img'),
+      unknown: task('Acme/stretcher', 'stretch'),
+    };
+    first.close();
+    // the library as v8 left it: no entry column, 8 migrations applied
+    const db = libs.raw(dir);
+    db.exec('ALTER TABLE tasks DROP COLUMN entry_id');
+    db.exec('DELETE FROM schema_migrations WHERE version = 9');
+    db.exec('PRAGMA user_version = 8');
+    expect(
+      (db.prepare('PRAGMA table_info(tasks)').all() as { name: string }[]).some((c) => c.name === 'entry_id'),
+    ).toBe(false);
+    const store = libs.open(dir);
+    expect(appliedRows(dir).map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
+    const entryOf = (id: string) => store.getTask(id)?.entryId;
+    expect(Object.fromEntries(Object.entries(ids).map(([k, id]) => [k, entryOf(id)]))).toEqual({
+      song: 'ace-step/txt2audio',
+      overridden: 'qwen-image/image-edit',
+      oldDemo: 'qwen-image/image-edit',
+      upscale: 'image-toolkit/upscale',
+      sandboxImage: 'image-gen/txt2img',
+      flux: 'flux1-schnell/txt2img',
+      fluxDev: null,
+      unknown: null,
+    });
   });
 
   it('reopening applies nothing again and keeps the data', () => {

@@ -32,8 +32,8 @@ import type { StudioBackendOptions } from './backend-options.ts';
 import { StudioCallError } from './call-errors.ts';
 import { FOLDER_PURPOSE_WORDS, type FolderPurpose, type PathGrants } from './path-grants.ts';
 import { retryCalls } from './retry-calls.ts';
-import { trashCalls } from './trash-calls.ts';
 import { savedFormsCalls } from './saved-forms-calls.ts';
+import { trashCalls } from './trash-calls.ts';
 
 type ArgsOf<K extends StudioCallName> = z.output<(typeof STUDIO_CALLS)[K]['args']>;
 
@@ -236,7 +236,7 @@ function taskCalls(ctx: CallContext) {
   return {
     'tasks.expectedTime': async (args: ArgsOf<'tasks.expectedTime'>) => ctx.engine().expectedTime(args),
     'tasks.queue': async (args: ArgsOf<'tasks.queue'>) => {
-      for (const rule of mediaFieldsOf(args.taskType))
+      for (const rule of mediaFieldsOf(ctx.engine().entryOf(args)))
         checkGivenFile(ctx, rule.field, args.input[rule.field]);
       return ctx.engine().queueTask(args);
     },
@@ -244,7 +244,7 @@ function taskCalls(ctx: CallContext) {
     'tasks.queueBatch': async (args: ArgsOf<'tasks.queueBatch'>) => {
       for (const [i, draft] of args.drafts.entries()) {
         try {
-          for (const rule of mediaFieldsOf(draft.taskType))
+          for (const rule of mediaFieldsOf(ctx.engine().entryOf(draft)))
             checkGivenFile(ctx, rule.field, draft.input[rule.field]);
         } catch (err) {
           if (err instanceof StudioCallError)

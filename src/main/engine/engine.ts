@@ -25,6 +25,7 @@ import {
   type Task,
   type TaskLineage,
   type TaskSelection,
+  type TaskTypeEntry,
   type TrashActionOutcome,
   type TrashOutcome,
 } from '../../shared/index.ts';
@@ -49,6 +50,7 @@ import { ServiceConnection, type ServiceSettings } from './service-connection.ts
 import { StorageGuard } from './storage-guard.ts';
 import { moveBase64Inputs } from './stored-base64-inputs.ts';
 import * as actions from './task-actions.ts';
+import { entryOfDraft } from './task-drafts.ts';
 import { queueTaskFile, readTaskFile, type TaskFileReading } from './task-file-import.ts';
 import * as intake from './task-intake.ts';
 import { TaskPolling } from './task-polling.ts';
@@ -198,9 +200,20 @@ export class TaskEngine {
     expectedMs: number;
     samples: number;
   } {
-    const model = resolveModelId(draft.model, draft.taskType, this.#ctx.connection.profile);
-    const estimate = this.#ctx.estimates.estimateFor(model, draft.taskType, draft.input);
+    const { profile } = this.#ctx.connection;
+    const model = resolveModelId(draft.model, draft.taskType, profile);
+    const entry = entryOfDraft(draft, profile);
+    const estimate = this.#ctx.estimates.estimateFor(model, draft.taskType, draft.input, entry);
     return { expectedMs: Math.round(estimate.expectedMs), samples: estimate.samples };
+  }
+
+  /**
+   * The catalog entry a draft's model and task type name under the service in use (its
+   * per-entry model-id overrides map an overridden id back to its entry); undefined for a pair
+   * the catalog does not know.
+   */
+  entryOf(draft: { model: string; taskType: string }): TaskTypeEntry | undefined {
+    return entryOfDraft(draft, this.#ctx.connection.profile);
   }
 
   /** The operating system's online/offline signal, passed in by the shell. */
@@ -380,7 +393,8 @@ export class TaskEngine {
   async #purgeExpiredTrash(): Promise<void> {
     try {
       const purged = await trash.purgeExpiredTrash(this.#ctx);
-      if (purged > 0) this.#ctx.log(`deleted for good ${purged} task(s) in Recently deleted for over 30 days`);
+      if (purged > 0)
+        this.#ctx.log(`deleted for good ${purged} task(s) in Recently deleted for over 30 days`);
     } catch (err) {
       this.#ctx.log(`could not empty the old part of Recently deleted: ${String(err)}`);
     }

@@ -18,19 +18,12 @@
  */
 
 import type { InputMediaKind, TaskDraft } from '../../shared/index.ts';
-import {
-  isHttpUrl,
-  looksLikeOutputRef,
-  type OutputRef,
-  outputRefOf,
-  type Task,
-  taskTypeEntry,
-} from '../../shared/index.ts';
+import { isHttpUrl, looksLikeOutputRef, type OutputRef, outputRefOf, type Task } from '../../shared/index.ts';
 import { addressKindOf } from '../downloads/index.ts';
 import { InputValidationError } from '../inputs/index.ts';
 import { libraryFileOf } from '../library/index.ts';
 import type { EngineContext } from './engine-context.ts';
-import { mediaFieldsOf } from './task-drafts.ts';
+import { entryOfDraft, mediaFieldsOf } from './task-drafts.ts';
 
 /** A result's service URL is used as an input while its task ended less than this long ago. */
 export const OUTPUT_URL_TRUSTED_MS = 60 * 60 * 1000;
@@ -120,9 +113,19 @@ function resolveOne(
 export function resolveOutputRefs(ctx: EngineContext, draft: TaskDraft): ResolvedOutputs {
   const input: Record<string, unknown> = { ...draft.input };
   const notes: string[] = [];
-  // a task type the app does not know is refused as such by the draft's checks
-  if (!taskTypeEntry(draft.taskType)) return { input, parentId: null, parentOutput: null, notes };
-  const media = new Map(mediaFieldsOf(draft.taskType).map((m) => [m.field, m]));
+  const entry = entryOfDraft(draft, ctx.connection.profile);
+  if (!entry) {
+    // a pair the catalog does not know has no media fields to take a previous result
+    const ref = Object.keys(input).find((field) => looksLikeOutputRef(input[field]));
+    if (ref !== undefined) {
+      throw refused(
+        'task_type',
+        `"${draft.taskType}" is not a task type the app knows for ${draft.model}, so it cannot say which of its fields takes a previous result (${ref}); give a URL instead`,
+      );
+    }
+    return { input, parentId: null, parentOutput: null, notes };
+  }
+  const media = new Map(mediaFieldsOf(entry).map((m) => [m.field, m]));
   let first: OutputRef | null = null;
   const used: OutputRef[] = [];
   for (const [field, value] of Object.entries(input)) {

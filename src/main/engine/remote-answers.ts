@@ -4,6 +4,7 @@
  * answer that changes nothing the task shows records only the next fetch (shown-changes.ts).
  */
 import {
+  entryOfTask,
   REMOTE_ACTIVE_STATES,
   type RemoteTask,
   type Task,
@@ -78,7 +79,12 @@ export class RemoteAnswers {
       let nextPollAt: number | null = null;
       if (REMOTE_ACTIVE_STATES.includes(to)) {
         const since = Date.parse(shown.submittedAt ?? current.submittedAt ?? new Date(now).toISOString());
-        const estimate = estimates.estimateFor(current.model, current.taskType, current.request.input);
+        const estimate = estimates.estimateFor(
+          current.model,
+          current.taskType,
+          current.request.input,
+          entryOfTask(current),
+        );
         nextPollAt = Math.round(
           now + nextPollDelay({ elapsedMs: now - since, fetches: pollCount, estimate }, random, polling),
         );

@@ -4,7 +4,7 @@ import { familyOf, type Task } from '../../shared/index.ts';
 import { InputValidationError } from '../inputs/index.ts';
 import { isoNow } from './engine-clock.ts';
 import { assertOpen, type EngineContext } from './engine-context.ts';
-import { estimateDraftCost, titleOf } from './task-drafts.ts';
+import { entryOfDraft, estimateDraftCost, titleOf } from './task-drafts.ts';
 
 /** A task id as the service writes them. */
 const REMOTE_ID = /^[A-Za-z0-9-]{1,64}$/;
@@ -26,15 +26,17 @@ export async function importRemote(ctx: EngineContext, remoteId: string): Promis
   const taskType = remote.taskType ?? 'unknown';
   const input = remote.input && typeof remote.input === 'object' ? remote.input : {};
   const id = randomUUID();
+  const entry = entryOfDraft({ model, taskType }, connection.profile);
   let task = store.insertTask({
     id,
     model,
     taskType,
-    family: familyOf(taskType),
+    entryId: entry?.id ?? null,
+    family: familyOf(entry),
     title: titleOf({ model, taskType, input }),
     request: { model, task_type: taskType, input },
     inputs: [],
-    estimateMicros: estimateDraftCost({ model, taskType, input }),
+    estimateMicros: estimateDraftCost({ model, taskType, input }, connection.profile).micros,
     expectedMs: null,
     parentId: null,
     createdAt: remote.createdAt ?? isoNow(clock),

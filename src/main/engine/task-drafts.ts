@@ -4,17 +4,20 @@
  * checked by src/main/inputs (magic bytes, header dimensions, size caps).
  */
 import {
+  type CostEstimate,
+  catalogEntry,
   draftInputSizeProblem,
   estimateCost,
   inputProblems,
   isHttpUrl,
   LIMITS,
+  type MediaFactsByField,
   type MediaFieldRule,
   mediaFieldsOfRules,
   modelIdProblem,
-  TASK_TYPES,
+  type ServiceProfile,
   type TaskDraft,
-  taskTypeEntry,
+  type TaskTypeEntry,
 } from '../../shared/index.ts';
 import { webhookEndpointOf } from '../../shared/task/webhook-config.ts';
 import { InputValidationError } from '../inputs/index.ts';
@@ -22,9 +25,19 @@ import type { LibraryStore } from '../store/index.ts';
 
 export type { MediaFieldRule };
 
-/** Which input fields of a task type carry media, and what they must be (from the catalog). */
-export function mediaFieldsOf(taskType: string): MediaFieldRule[] {
-  const entry = taskTypeEntry(taskType);
+/**
+ * The catalog entry of a draft's model and task type under a profile (whose per-entry overrides
+ * map an overridden model id back to its entry); undefined for a pair the catalog does not know.
+ */
+export function entryOfDraft(
+  draft: { model: string; taskType: string },
+  profile: Pick<ServiceProfile, 'modelOverrides'>,
+): TaskTypeEntry | undefined {
+  return catalogEntry(draft.model, draft.taskType, profile.modelOverrides);
+}
+
+/** Which input fields of an entry carry media, and what they must be (none for an unknown pair). */
+export function mediaFieldsOf(entry: TaskTypeEntry | undefined): MediaFieldRule[] {
   return entry ? mediaFieldsOfRules(entry.input) : [];
 }
 
@@ -33,24 +46,28 @@ function fail(field: string, message: string): never {
 }
 
 /**
- * Checks a draft's non-media fields against the catalog. Throws InputValidationError naming
- * the field. `model` is a bare model name (the profile adds the vendor) or a full model id.
+ * Checks a draft's non-media fields against its catalog entry. Throws InputValidationError
+ * naming the field. `model` is a bare model name (the profile adds the vendor) or a full model
+ * id. A pair the catalog does not know (`entry` undefined) is checked as JSON only: it has no
+ * rules and no price, so it is asked about before queueing under a budget.
  */
-export function checkDraftFields(draft: TaskDraft): void {
+export function checkDraftFields(draft: TaskDraft, entry: TaskTypeEntry | undefined): void {
   if (typeof draft.model !== 'string' || draft.model.trim() === '') fail('model', 'is required');
   if (typeof draft.taskType !== 'string' || draft.taskType.trim() === '') fail('task_type', 'is required');
   if (!draft.input || typeof draft.input !== 'object' || Array.isArray(draft.input))
     fail('input', 'must be an object');
-  const tooLarge = draftInputSizeProblem(draft.input, draft.taskType);
+  const tooLarge = draftInputSizeProblem(draft.input, draft);
   if (tooLarge) fail('input', tooLarge);
-  const entry = taskTypeEntry(draft.taskType);
-  if (!entry) {
-    const known = TASK_TYPES.filter((e) => !e.sandboxOnly).map((e) => e.taskType);
-    fail('task_type', `"${draft.taskType}" is not a task type the app knows (known: ${known.join(', ')})`);
-  }
   if (draft.model.includes('/')) {
     const problem = modelIdProblem(draft.model.trim());
     if (problem) fail('model', problem);
+  }
+  if (!entry) {
+    if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(draft.taskType.trim()))
+      fail('task_type', `"${draft.taskType.slice(0, 80)}" is not a task type (letters, digits, - . _)`);
+    if (draft.webhook?.endpoint && !isHttpUrl(draft.webhook.endpoint))
+      fail('webhook_config.endpoint', 'must be an http(s) URL');
+    return;
   }
   const input = draft.input;
   for (const rule of mediaFieldsOfRules(entry.input)) {
@@ -59,7 +76,7 @@ export function checkDraftFields(draft: TaskDraft): void {
     if (empty && rule.required) fail(rule.field, 'is required');
     if (!empty && typeof value !== 'string') fail(rule.field, 'must be a URL, Base64 text or a file path');
   }
-  checkFamilyRules(draft.taskType, input);
+  checkFamilyRules(entry.id, input);
   const problem = inputProblems(input, entry.input, '')[0];
   if (problem) throw new InputValidationError(problem.field, problem.message);
   if (draft.webhook?.endpoint && !isHttpUrl(draft.webhook.endpoint)) {
@@ -98,9 +115,9 @@ export function webhookToSend(
 }
 
 /** The composer's own tabs get messages in their words before the catalog's generic ones. */
-function checkFamilyRules(taskType: string, input: Record<string, unknown>): void {
+function checkFamilyRules(entryId: string, input: Record<string, unknown>): void {
   const text = (name: string) => (typeof input[name] === 'string' ? (input[name] as string) : '');
-  if (taskType === 'txt2audio') {
+  if (entryId === 'ace-step/txt2audio') {
     const d = input.duration;
     if (typeof d !== 'number' || !Number.isFinite(d)) fail('duration', 'is required (seconds)');
     if (d < LIMITS.audioMinSeconds || d > LIMITS.audioMaxSeconds) {
@@ -121,7 +138,7 @@ function checkFamilyRules(taskType: string, input: Record<string, unknown>): voi
     if (text('lyrics').length > LIMITS.lyricsMaxChars) {
       fail('lyrics', `is ${text('lyrics').length} characters; the limit is ${LIMITS.lyricsMaxChars}`);
     }
-  } else if (taskType === 'image-edit') {
+  } else if (entryId === 'qwen-image/image-edit') {
     if (text('prompt').trim() === '') fail('prompt', 'describe the edit');
     if (text('prompt').length > LIMITS.promptMaxChars) {
       fail('prompt', `is ${text('prompt').length} characters; the limit is ${LIMITS.promptMaxChars}`);
@@ -136,11 +153,24 @@ export function titleOf(draft: TaskDraft): string {
   const input = draft.input;
   const pick = (name: string) => (typeof input[name] === 'string' ? (input[name] as string).trim() : '');
   const words = pick('style_prompt') || pick('prompt') || '';
-  const label = taskTypeEntry(draft.taskType)?.label ?? draft.taskType;
+  const label = catalogEntry(draft.model, draft.taskType)?.label ?? draft.taskType;
   if (words === '') return label;
   return words.length > 80 ? `${words.slice(0, 79)}…` : words;
 }
 
-export function estimateDraftCost(draft: TaskDraft): number | null {
-  return estimateCost({ task_type: draft.taskType, input: draft.input }).micros;
+/**
+ * What a draft would cost under its entry's price (the profile's overrides map an overridden
+ * model id back to its entry), given what is known of its media inputs (a picture's size, a
+ * video's frames); a pair the catalog does not know has no price.
+ */
+export function estimateDraftCost(
+  draft: { model: string; taskType: string; input: Record<string, unknown> },
+  profile: Pick<ServiceProfile, 'modelOverrides'> = { modelOverrides: {} },
+  media: MediaFactsByField = {},
+): CostEstimate {
+  return estimateCost(
+    { model: draft.model, task_type: draft.taskType, input: draft.input },
+    media,
+    profile.modelOverrides,
+  );
 }

@@ -27,13 +27,12 @@ import type {
   TaskFilePreview,
 } from '../../shared/index.ts';
 import {
-  estimateCost,
   formatUsd,
   isHttpUrl,
   mediaFieldsOfRules,
   modelNameOf,
   type Task,
-  taskTypeEntry,
+  type TaskTypeEntry,
 } from '../../shared/index.ts';
 import {
   assertLocalPath,
@@ -45,6 +44,7 @@ import {
 import { isInsideFolder, openRegularFile } from '../library/index.ts';
 import type { EngineContext } from './engine-context.ts';
 import { requestForProfile } from './profile-request.ts';
+import { entryOfDraft, estimateDraftCost } from './task-drafts.ts';
 import { queueTask } from './task-intake.ts';
 
 const MAX_SIDECAR_BYTES = 2_000_000;
@@ -111,9 +111,8 @@ async function readSidecar(file: string): Promise<Sidecar> {
 }
 
 /** The model a draft names: the catalog's model name (the profile adds the vendor), or the id as sent when it was another. */
-function draftModel(sent: string, taskType: string): string {
-  const entry = taskTypeEntry(taskType);
-  return entry && modelNameOf(sent) === entry.modelName ? entry.modelName : sent;
+function draftModel(sent: string, entry: TaskTypeEntry): string {
+  return modelNameOf(sent) === entry.modelName ? entry.modelName : sent;
 }
 
 /** A task.json read and described: what the user is shown, and what is queued on their word. */
@@ -216,8 +215,13 @@ export async function readTaskFile(ctx: EngineContext, taskFile: string): Promis
   const file = resolve(taskFile);
   const sidecar = await readSidecar(file);
   const { request } = sidecar;
-  const entry = taskTypeEntry(request.task_type);
-  if (!entry) throw refused(file, `task type ${JSON.stringify(request.task_type)} is not one the app knows`);
+  const entry = entryOfDraft({ model: request.model, taskType: request.task_type }, ctx.connection.profile);
+  if (!entry) {
+    throw refused(
+      file,
+      `task type ${JSON.stringify(request.task_type)} of ${JSON.stringify(request.model)} is not one the app knows`,
+    );
+  }
   const shown = dirname(file);
   const folders = { shown, real: await realpath(shown) };
   const input: Record<string, unknown> = { ...request.input };
@@ -240,7 +244,7 @@ export async function readTaskFile(ctx: EngineContext, taskFile: string): Promis
       : null;
   const parent = sidecar.id ? ctx.store.getTask(sidecar.id) : null;
   const draft: TaskDraft = {
-    model: draftModel(request.model, request.task_type),
+    model: draftModel(request.model, entry),
     taskType: request.task_type,
     input,
     webhook: null,
@@ -248,8 +252,11 @@ export async function readTaskFile(ctx: EngineContext, taskFile: string): Promis
     parentId: parent ? parent.id : null,
     parentOutput: null,
   };
-  const estimate = estimateCost({ task_type: request.task_type, input: request.input });
-  const sent = requestForProfile(draft, ctx.connection.profile);
+  const estimate = estimateDraftCost(
+    { model: request.model, taskType: request.task_type, input: request.input },
+    ctx.connection.profile,
+  );
+  const sent = requestForProfile(draft, ctx.connection.profile, entry);
   const preview: TaskFilePreview = {
     importId: randomUUID(),
     file,

@@ -8,7 +8,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { TaskDraft } from '../../shared/index.ts';
-import { BATCH_MAX_DRAFTS, familyOf, type Task, type TaskInput } from '../../shared/index.ts';
+import {
+  BATCH_MAX_DRAFTS,
+  familyOf,
+  type MediaFactsByField,
+  type Task,
+  type TaskInput,
+  type TaskTypeEntry,
+} from '../../shared/index.ts';
 import { type InputRule, InputValidationError, type ValidatedInput, validateInput } from '../inputs/index.ts';
 import type { LibraryStore, NewTask } from '../store/index.ts';
 import { isoNow } from './engine-clock.ts';
@@ -17,7 +24,14 @@ import { BudgetExceededError, PriceUnknownError } from './engine-errors.ts';
 import type { InputHold } from './input-files.ts';
 import { resolveOutputRefs } from './output-inputs.ts';
 import { requestForProfile } from './profile-request.ts';
-import { checkDraftFields, estimateDraftCost, mediaFieldsOf, titleOf, webhookToSend } from './task-drafts.ts';
+import {
+  checkDraftFields,
+  entryOfDraft,
+  estimateDraftCost,
+  mediaFieldsOf,
+  titleOf,
+  webhookToSend,
+} from './task-drafts.ts';
 
 /** The library setting that holds the budget. */
 const BUDGET_SETTING = 'budgetMicros';
@@ -28,10 +42,14 @@ type CheckedValue = { known: TaskInput } | { validated: ValidatedInput; text: st
 /** A draft checked in full (fields, media, lineage, price), nothing written yet. */
 interface CheckedDraft {
   draft: TaskDraft;
+  /** The catalog entry of its model and task type; undefined for a pair the catalog does not know. */
+  entry: TaskTypeEntry | undefined;
   model: string;
   input: Record<string, unknown>;
   checked: CheckedValue[];
   estimateMicros: number | null;
+  /** Why the price is what it is (or unknown), for the question asked under a budget. */
+  priceWords: string;
   parentId: string | null;
   parentOutput: number | null;
   /** How previous results are sent, for the task's first event. */
@@ -145,11 +163,12 @@ async function checkDraft(ctx: EngineContext, draft: TaskDraft, hold: InputHold)
     input: outputs.input,
     webhook: webhookToSend(ctx.store, draft.webhook),
   };
-  checkDraftFields(resolved);
-  const sent = requestForProfile(resolved, ctx.connection.profile);
+  const entry = entryOfDraft(resolved, ctx.connection.profile);
+  checkDraftFields(resolved, entry);
+  const sent = requestForProfile(resolved, ctx.connection.profile, entry);
   const input = sent.input;
   const checked: CheckedValue[] = [];
-  for (const media of mediaFieldsOf(resolved.taskType)) {
+  for (const media of mediaFieldsOf(entry)) {
     const value = input[media.field];
     if (typeof value !== 'string' || value.trim() === '') {
       delete input[media.field];
@@ -165,16 +184,30 @@ async function checkDraft(ctx: EngineContext, draft: TaskDraft, hold: InputHold)
     const known = await ctx.inputFiles.knownInput(text, rule, hold);
     checked.push(known ? { known } : { validated: await validateInput(text, rule), text });
   }
+  const estimate = estimateDraftCost(resolved, ctx.connection.profile, mediaFactsOf(checked));
   return {
     draft: resolved,
+    entry,
     model: sent.model,
     input,
     checked,
-    estimateMicros: estimateDraftCost(resolved),
+    estimateMicros: estimate.micros,
+    priceWords: estimate.explanation,
     parentId: outputs.parentId,
     parentOutput: outputs.parentOutput,
     notes: outputs.notes,
   };
+}
+
+/** What the checked media inputs say of their contents, by field: a picture's size (for a price per megapixel). */
+function mediaFactsOf(checked: readonly CheckedValue[]): MediaFactsByField {
+  const facts: Record<string, { width: number | null; height: number | null }> = {};
+  for (const c of checked) {
+    const input = 'known' in c ? c.known : c.validated;
+    if ('width' in input && 'height' in input)
+      facts[input.field] = { width: input.width ?? null, height: input.height ?? null };
+  }
+  return facts;
 }
 
 /** The new task of a checked draft, its local files and Base64 kept as library files (held by `hold`). */
@@ -190,12 +223,13 @@ async function newTaskOf(
   const config = draft.webhook?.endpoint
     ? { webhook_config: { endpoint: draft.webhook.endpoint, secret: draft.webhook.secret ?? '' } }
     : undefined;
-  const estimate = ctx.estimates.estimateFor(c.model, draft.taskType, input);
+  const estimate = ctx.estimates.estimateFor(c.model, draft.taskType, input, c.entry);
   return {
     id: randomUUID(),
     model: c.model,
     taskType: draft.taskType,
-    family: familyOf(draft.taskType),
+    entryId: c.entry?.id ?? null,
+    family: familyOf(c.entry),
     title: titleOf(draft),
     request: { model: c.model, task_type: draft.taskType, input, ...(config ? { config } : {}) },
     inputs,
@@ -251,8 +285,11 @@ function checkBudget(
     const ok = Array.isArray(accepted) ? accepted[i] === true : accepted;
     if (c.estimateMicros === null && !ok) {
       // an unknown price never counts as $0 against a budget: the user decides
+      const why = c.entry?.price
+        ? `the price of ${c.draft.taskType} is not known before it runs (${c.priceWords})`
+        : `the service publishes no price for ${c.draft.taskType}`;
       const problem = new PriceUnknownError(
-        `the service publishes no price for ${c.draft.taskType}, so the app cannot tell whether it fits your budget; confirm to queue it anyway`,
+        `${why}, so the app cannot tell whether it fits your budget; confirm to queue it anyway`,
       );
       throw drafts.length > 1 ? namingDraft(problem, i, drafts.length) : problem;
     }

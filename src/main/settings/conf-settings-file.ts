@@ -60,10 +60,19 @@ export function repairSettingsFile(file: string, now: () => number = Date.now): 
       `the settings file ${file} was not valid JSON; it was moved to ${aside} and the defaults are used`,
     ];
   }
-  const { settings, warnings, budgetMicros } = readPersistedSettings(raw, `the settings file ${file}`);
-  if (warnings.length > 0) {
-    // an earlier version's budget stays until the backend has moved it into the library
-    const kept = budgetMicros === undefined ? settings : { ...settings, budgetMicros };
+  const { settings, warnings, budgetMicros, overrideKeysRead } = readPersistedSettings(
+    raw,
+    `the settings file ${file}`,
+  );
+  if (warnings.length > 0 || overrideKeysRead) {
+    // an earlier version's budget stays until the backend has moved it into the library; a
+    // file that is only re-keyed keeps all it holds
+    const kept =
+      warnings.length === 0
+        ? { ...(raw as Record<string, unknown>), modelOverrides: overrideKeysRead }
+        : budgetMicros === undefined
+          ? settings
+          : { ...settings, budgetMicros };
     const tmp = `${file}.tmp-${process.pid}`;
     rmSync(tmp, { force: true });
     // a new owner-only file: never written through a link or a file left at the temporary name

@@ -6,7 +6,8 @@
  *
  * Files written by earlier versions read the same way. They may also hold `budgetMicros`, the
  * budget before it moved into the library: it is read here so the backend can move it there
- * (see `SettingsReading.budgetMicros`).
+ * (see `SettingsReading.budgetMicros`); and model-id overrides keyed by task type, from before
+ * the catalog was keyed by model and task type: read as the entry each named then.
  */
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
@@ -48,6 +49,39 @@ export interface SettingsReading {
    * holds a valid one; absent otherwise.
    */
   budgetMicros?: number | null;
+  /** The file's model-id overrides were keyed by task type (an earlier version's): the file is rewritten once. */
+  overrideKeysRead?: Record<string, string>;
+}
+
+/**
+ * The catalog entry each task type named before the catalog was keyed by model and task type
+ * (every task type had one entry then): the keys of an earlier version's model-id overrides.
+ */
+const OVERRIDE_KEYS_BY_TASK_TYPE: Readonly<Record<string, string>> = {
+  txt2audio: 'ace-step/txt2audio',
+  audio2audio: 'ace-step/audio2audio',
+  edit: 'ace-step/edit',
+  extend: 'ace-step/extend',
+  'image-edit': 'qwen-image/image-edit',
+  'face-swap': 'image-toolkit/face-swap',
+  'multi-face-swap': 'image-toolkit/multi-face-swap',
+  'background-remove': 'image-toolkit/background-remove',
+  segment: 'image-toolkit/segment',
+  upscale: 'image-toolkit/upscale',
+};
+
+/** Overrides keyed by entry id, an earlier version's task-type keys read as their entries; null when none was. */
+function overridesByEntry(raw: unknown): Record<string, string> | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  const entries = Object.entries(raw as Record<string, unknown>);
+  if (!entries.some(([key]) => key in OVERRIDE_KEYS_BY_TASK_TYPE)) return null;
+  const read: Record<string, unknown> = {};
+  for (const [key, value] of entries) {
+    const entryId = OVERRIDE_KEYS_BY_TASK_TYPE[key] ?? key;
+    // an entry-id key written since wins over the old one
+    if (!(entryId in read) || entryId === key) read[entryId] = value;
+  }
+  return read as Record<string, string>;
 }
 
 /** Checks what a settings file held, field by field; unknown fields are ignored. */
@@ -65,6 +99,8 @@ export function readPersistedSettings(raw: unknown, source = 'the settings file'
     // unless it is the hosted service's own
     record.serviceProfile = isHostedAddress(record.baseUrl) ? 'hosted' : 'custom';
   }
+  const overrideKeysRead = overridesByEntry(record.modelOverrides);
+  if (overrideKeysRead) record.modelOverrides = overrideKeysRead;
   const fieldValue = (field: string, schema: z.ZodType, fallback: unknown) => {
     const parsed = schema.safeParse(record[field]);
     if (parsed.success) return { value: parsed.data };
@@ -80,6 +116,7 @@ export function readPersistedSettings(raw: unknown, source = 'the settings file'
     if (read) (settings as Record<string, unknown>)[field] = read.value;
   }
   const reading: SettingsReading = { settings, warnings };
+  if (overrideKeysRead) reading.overrideKeysRead = overrideKeysRead;
   if ('budgetMicros' in record) {
     const budget = fieldValue('budgetMicros', BudgetSchema, null);
     if (budget) reading.budgetMicros = budget.value as number | null;

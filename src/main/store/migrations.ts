@@ -26,6 +26,7 @@ import { V2_SPENT, V3_ORDERS } from './migrations/v2-v3-cost-and-orders.ts';
 import { V4_SHARED_INPUTS, V5_LINEAGE, V6_PARENT_GONE } from './migrations/v4-v6-inputs-and-lineage.ts';
 import { V7_RECENTLY_DELETED } from './migrations/v7-recently-deleted.ts';
 import { V8_UNREADABLE_ANSWERS } from './migrations/v8-unreadable-answers.ts';
+import { V9_CATALOG_ENTRY } from './migrations/v9-catalog-entry.ts';
 
 export interface Migration {
   version: number;
@@ -46,6 +47,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, name: 'a task keeps the title of its deleted parent', sql: V6_PARENT_GONE },
   { version: 7, name: 'Recently deleted: deleted_at, totals by trashed', sql: V7_RECENTLY_DELETED },
   { version: 8, name: 'answers that could not be read, counted in a row', sql: V8_UNREADABLE_ANSWERS },
+  { version: 9, name: "each task's catalog entry (model and task type)", sql: V9_CATALOG_ENTRY },
 ];
 
 /** The states the partial index `tasks_finished_by_model` covers: the service finished the task. */

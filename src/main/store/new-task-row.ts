@@ -5,7 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { familyOf, INPUT_SOURCES, OUTPUT_KINDS, TASK_FAMILIES } from '../../shared/index.ts';
+import {
+  catalogEntry,
+  entryById,
+  familyOf,
+  INPUT_SOURCES,
+  OUTPUT_KINDS,
+  TASK_FAMILIES,
+} from '../../shared/index.ts';
 import { checkedInput } from './checked-input.ts';
 import type { Params } from './column-table.ts';
 import { INPUT_TABLE, OUTPUT_TABLE } from './input-output-columns.ts';
@@ -30,6 +37,7 @@ const NewTaskSchema = z.strictObject({
   id: z.string().min(1).optional(),
   model: z.string().min(1),
   taskType: z.string().min(1),
+  entryId: z.string().min(1).nullable().optional(),
   family: z.enum(TASK_FAMILIES).optional(),
   title: z.string(),
   request: RequestSchema,
@@ -62,7 +70,13 @@ export interface NewTaskRows {
 
 export function newTaskRows(task: NewTask, nowIso: string): NewTaskRows {
   const t = checkedInput(NewTaskSchema, task, 'new task');
-  const family = familyOf(t.taskType);
+  const entry = t.entryId === undefined ? catalogEntry(t.model, t.taskType) : entryById(t.entryId);
+  if (t.entryId && (!entry || entry.taskType !== t.taskType)) {
+    throw new LibraryStoreError(
+      `Invalid new task: entry ${t.entryId} is not a catalog entry of task type ${t.taskType}`,
+    );
+  }
+  const family = familyOf(entry);
   if (t.family !== undefined && t.family !== family) {
     throw new LibraryStoreError(
       `Invalid new task: family ${t.family} does not match task type ${t.taskType} (${family})`,
@@ -73,6 +87,7 @@ export function newTaskRows(task: NewTask, nowIso: string): NewTaskRows {
     id,
     model: t.model,
     taskType: t.taskType,
+    entryId: entry?.id ?? null,
     family,
     title: t.title,
     state: 'queued',

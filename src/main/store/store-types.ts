@@ -20,7 +20,12 @@ export interface NewTask {
   id?: string;
   model: string;
   taskType: string;
-  /** Derived from taskType (familyOf); when given it must agree. */
+  /**
+   * The catalog entry (`<model name>/<task type>`); when absent, the entry of the model and task
+   * type (without overrides: the engine passes the one it resolved), null when the catalog has none.
+   */
+  entryId?: string | null;
+  /** Derived from the entry (familyOf); when given it must agree. */
   family?: TaskFamily;
   title: string;
   request: Task['request'];

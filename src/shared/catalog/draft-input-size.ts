@@ -3,8 +3,9 @@
  * string (a local path, a URL or Base64, which have caps of their own in src/main/inputs).
  * The renderer's JSON editor and the main process's checks use the same rule and words.
  */
+
+import { catalogEntry } from './entry-lookup.ts';
 import { mediaFieldsOfRules } from './input-fields.ts';
-import { taskTypeEntry } from './task-types.ts';
 
 /** Most bytes (UTF-8) of a draft's input as JSON text, media fields not counted. */
 export const DRAFT_INPUT_MAX_BYTES = 1_000_000;
@@ -24,12 +25,18 @@ function utf8Length(text: string): number {
   return bytes;
 }
 
+/** The model and task type of a draft, which name its catalog entry. */
+export interface DraftPair {
+  model: string;
+  taskType: string;
+}
+
 /**
- * Bytes of the input as compact JSON, leaving out the task type's media fields that hold a
+ * Bytes of the input as compact JSON, leaving out the entry's media fields that hold a
  * string. Infinity when the input cannot be written as JSON.
  */
-export function draftInputBytes(input: Record<string, unknown>, taskType: string): number {
-  const entry = taskTypeEntry(taskType);
+export function draftInputBytes(input: Record<string, unknown>, pair: DraftPair): number {
+  const entry = catalogEntry(pair.model, pair.taskType);
   const media = new Set(entry ? mediaFieldsOfRules(entry.input).map((rule) => rule.field) : []);
   const counted = Object.fromEntries(
     Object.entries(input).filter(([field, value]) => !(media.has(field) && typeof value === 'string')),
@@ -49,8 +56,8 @@ function megabytes(bytes: number): string {
  * Why a draft's input is too large, as the rest of a sentence that starts with the field
  * ("input …"), or null when it fits.
  */
-export function draftInputSizeProblem(input: Record<string, unknown>, taskType: string): string | null {
-  const bytes = draftInputBytes(input, taskType);
+export function draftInputSizeProblem(input: Record<string, unknown>, pair: DraftPair): string | null {
+  const bytes = draftInputBytes(input, pair);
   if (bytes <= DRAFT_INPUT_MAX_BYTES) return null;
   const limit = `${megabytes(DRAFT_INPUT_MAX_BYTES)} (${DRAFT_INPUT_MAX_BYTES.toLocaleString('en-US')} bytes)`;
   if (!Number.isFinite(bytes)) return `cannot be written as JSON; the limit is ${limit}`;

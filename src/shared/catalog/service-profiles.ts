@@ -4,10 +4,11 @@
  *   host; the default once an API key is stored;
  * - sandbox: the built-in emulator of demo mode, vendor `service` as the spec writes it;
  * - custom: any base URL and vendor (a proxy, a self-hosted gateway).
- * A model id is `<vendor>/<model name>`, unless the user overrides it for a task type.
+ * A model id is `<vendor>/<model name>`, unless the user overrides it for a catalog entry.
  */
+import { catalogEntry, type ModelOverrides } from './entry-lookup.ts';
 import { isHttpUrl, keyTransportProblem } from './limits.ts';
-import { taskTypeEntry } from './task-types.ts';
+import type { TaskTypeEntry } from './task-types.ts';
 
 export const SERVICE_PROFILE_NAMES = ['hosted', 'sandbox', 'custom'] as const;
 export type ServiceProfileName = (typeof SERVICE_PROFILE_NAMES)[number];
@@ -22,8 +23,8 @@ export interface ServiceProfile {
   /** The file upload endpoint; '' when the profile has none (local files then go inline). */
   uploadUrl: string;
   vendor: string;
-  /** Per task type, a model id that replaces `<vendor>/<model name>`. */
-  modelOverrides: Readonly<Record<string, string>>;
+  /** Per catalog entry id (`qwen-image/image-edit`), a model id that replaces `<vendor>/<model name>`. */
+  modelOverrides: ModelOverrides;
   negativePromptField: NegativePromptField;
 }
 
@@ -78,22 +79,20 @@ export function modelIdProblem(id: string): string | null {
 
 /**
  * The model id to send for a draft's model. A full id (`vendor/name`) is kept as the user gave
- * it; a bare model name gets the profile's override for the task type (when the name is the
- * catalog's own) or the profile's vendor.
+ * it; a bare model name gets the profile's override for its catalog entry, or the profile's
+ * vendor.
  */
 export function resolveModelId(model: string, taskType: string, profile: ServiceProfile): string {
   const name = model.trim();
   if (name.includes('/')) return name;
-  const entry = taskTypeEntry(taskType);
-  const override = profile.modelOverrides[taskType];
-  if (override && (!entry || entry.modelName === name)) return override;
-  return `${profile.vendor}/${name}`;
+  const entry = catalogEntry(name, taskType);
+  const override = entry ? profile.modelOverrides[entry.id] : undefined;
+  return override ?? `${profile.vendor}/${name}`;
 }
 
-/** The model id a task type is sent with under a profile (its default, or the override). */
-export function defaultModelIdOf(taskType: string, profile: ServiceProfile): string | null {
-  const entry = taskTypeEntry(taskType);
-  return entry ? resolveModelId(entry.modelName, taskType, profile) : null;
+/** The model id an entry is sent with under a profile (its default, or the override). */
+export function defaultModelIdOf(entry: TaskTypeEntry, profile: ServiceProfile): string {
+  return resolveModelId(entry.modelName, entry.taskType, profile);
 }
 
 export interface BaseUrlReading {

@@ -1,13 +1,17 @@
 /**
- * The catalog: every task type the app knows, described once. Model names are vendor-neutral
- * (`ace-step`); the vendor and any per-type override come from the service profile
- * (service-profiles.ts). The draft checks, prices, polling, the composer, the CLI and the
- * sandbox all read this table: adding a task type is one entry here (plus a form component
- * only where it needs its own form).
+ * The catalog: every operation the app knows, one entry per model and task type (the service
+ * repeats task types across models: `upscale` on image-toolkit and video-toolkit, `txt2img` on
+ * several). Model names are vendor-neutral (`ace-step`); the vendor and any per-entry override
+ * come from the service profile (service-profiles.ts). The draft checks, prices, polling, the
+ * composer, the CLI and the sandbox all read this table through the lookups of
+ * entry-lookup.ts: adding a model is one entry here (plus a form component only where it
+ * needs its own form).
  */
-import type { InputRules } from './input-fields.ts';
+
 import { MEDIA_KINDS, type MediaKind } from '../media/media-kinds.ts';
+import type { InputRules } from './input-fields.ts';
 import { LIMITS } from './limits.ts';
+import type { PriceRule } from './price-rules.ts';
 
 /** What a task yields: a kind of the media table (media/media-kinds.ts). */
 export const OUTPUT_KINDS = MEDIA_KINDS;
@@ -17,12 +21,17 @@ export const TASK_FAMILIES = ['song', 'face-swap', 'image-edit', 'other'] as con
 /** The task families the composer has a tab for; everything else is `other`. */
 export type TaskFamily = (typeof TASK_FAMILIES)[number];
 
-export type PriceUnit = 'second' | 'image' | 'generation';
-
 export interface TaskTypeEntry {
+  /**
+   * The entry's stable id, `<modelName>/<taskType>` (vendor-free): stored with each task, and
+   * the key of a model-id override.
+   */
+  id: string;
   /** The model's name without its vendor, e.g. `ace-step`; the id sent is `<vendor>/<modelName>`. */
   modelName: string;
-  /** Unique across the catalog. */
+  /** Other names of the model that find this entry (an earlier version's, another source's); never sent. */
+  modelAliases?: readonly string[];
+  /** The service's task type; with the model name it names the entry (repeated across models). */
   taskType: string;
   family: TaskFamily;
   /**
@@ -32,12 +41,14 @@ export interface TaskTypeEntry {
   makes: TaskFamily;
   /** Human label for menus. */
   label: string;
-  /** What a completed task yields. */
+  /** What a completed task yields; its first output is in `output.<kind>_url` (`image_url`). */
   outputKind: OutputKind;
+  /** The output field listing every output when there may be several (`image_urls`), if any. */
+  outputList?: string;
   /** Expected service-side duration in seconds before any history exists (pending + processing). */
   expectedSeconds: number;
-  /** The published price in micro-dollars per unit; null when none is published. */
-  price: { micros: number; unit: PriceUnit } | null;
+  /** The published price (price-rules.ts); null when none is published. */
+  price: PriceRule | null;
   /** Only the built-in sandbox serves it (a model that exercises another answer form). */
   sandboxOnly: boolean;
   input: InputRules;
@@ -74,12 +85,16 @@ const aceStepAudio = {
 } as const;
 const imageToolkit = { modelName: 'image-toolkit', outputKind: 'image' } as const;
 
+/** An entry as written below: its id is made from its model name and task type. */
+type EntryParts = Omit<TaskTypeEntry, 'id'>;
+
 type OtherTaskTypeParts = Omit<
-  TaskTypeEntry,
+  EntryParts,
   'family' | 'makes' | 'price' | 'sandboxOnly' | 'input' | 'sizeParameter'
 > &
-  Partial<Pick<TaskTypeEntry, 'makes' | 'price' | 'sandboxOnly' | 'sizeParameter'>> & {
+  Partial<Pick<TaskTypeEntry, 'makes' | 'price' | 'sandboxOnly' | 'sizeParameter' | 'outputList'>> & {
     fields: InputRules['fields'];
+    check?: InputRules['check'];
   };
 
 /**
@@ -87,7 +102,7 @@ type OtherTaskTypeParts = Omit<
  * pass), and unless given it makes something `other`, has no published price, the real service serves it and no input
  * scales its duration.
  */
-function otherTaskType(parts: OtherTaskTypeParts): TaskTypeEntry {
+function otherTaskType(parts: OtherTaskTypeParts): EntryParts {
   return {
     modelName: parts.modelName,
     taskType: parts.taskType,
@@ -95,12 +110,26 @@ function otherTaskType(parts: OtherTaskTypeParts): TaskTypeEntry {
     makes: parts.makes ?? 'other',
     label: parts.label,
     outputKind: parts.outputKind,
+    ...(parts.outputList ? { outputList: parts.outputList } : {}),
     expectedSeconds: parts.expectedSeconds,
     price: parts.price ?? null,
     sandboxOnly: parts.sandboxOnly ?? false,
-    input: { strict: false, fields: parts.fields },
+    input: { strict: false, fields: parts.fields, ...(parts.check ? { check: parts.check } : {}) },
     sizeParameter: parts.sizeParameter ?? null,
     example: parts.example,
+  };
+}
+
+/** Flux: width x height at most 1024 x 1024 (field notes). */
+const FLUX_MAX_PIXELS = 1_048_576;
+
+/** A cross-field rule: `width` x `height`, when both are given, at most `max` pixels. */
+function pixelsAtMost(input: Record<string, unknown>, max: number) {
+  const { width, height } = input;
+  if (typeof width !== 'number' || typeof height !== 'number' || width * height <= max) return null;
+  return {
+    field: 'width',
+    message: `input.width x input.height must be at most ${max.toLocaleString('en-US')} pixels, got ${width} x ${height} = ${(width * height).toLocaleString('en-US')}`,
   };
 }
 
@@ -108,7 +137,7 @@ function nonEmpty(value: unknown): boolean {
   return typeof value === 'string' && value.trim() !== '';
 }
 
-export const TASK_TYPES: readonly TaskTypeEntry[] = [
+const ENTRIES: readonly EntryParts[] = [
   {
     modelName: 'ace-step',
     taskType: 'txt2audio',
@@ -117,7 +146,7 @@ export const TASK_TYPES: readonly TaskTypeEntry[] = [
     label: 'Song from text',
     outputKind: 'audio',
     expectedSeconds: 60,
-    price: { micros: 500, unit: 'second' },
+    price: { unit: 'second', micros: 500, field: 'duration' },
     sandboxOnly: false,
     input: {
       strict: true,
@@ -177,13 +206,16 @@ export const TASK_TYPES: readonly TaskTypeEntry[] = [
     // the spec writes this model `<image_edit_model_id>`; the real service's public examples
     // name it qwen-image (one source says qwen-edit-image: override it in Settings)
     modelName: 'qwen-image',
+    // the demo libraries of earlier versions named it image-edit
+    modelAliases: ['image-edit', 'qwen-edit-image'],
     taskType: 'image-edit',
     family: 'image-edit',
     makes: 'image-edit',
     label: 'Image edit',
     outputKind: 'image',
+    outputList: 'image_urls',
     expectedSeconds: 30,
-    price: { micros: 25_000, unit: 'image' },
+    price: { unit: 'image', micros: 25_000 },
     sandboxOnly: false,
     input: {
       strict: true,
@@ -213,7 +245,7 @@ export const TASK_TYPES: readonly TaskTypeEntry[] = [
     label: 'Face swap',
     outputKind: 'image',
     expectedSeconds: 20,
-    price: { micros: 10_000, unit: 'generation' },
+    price: { unit: 'generation', micros: 10_000 },
     sandboxOnly: false,
     input: { strict: true, fields: { target_image: faceImage, swap_image: faceImage } },
     sizeParameter: null,
@@ -226,7 +258,7 @@ export const TASK_TYPES: readonly TaskTypeEntry[] = [
     label: 'Multi face swap',
     expectedSeconds: 25,
     // field notes: multi-face-swap costs 0.015
-    price: { micros: 15_000, unit: 'generation' },
+    price: { unit: 'generation', micros: 15_000 },
     fields: {
       target_image: faceImage,
       swap_image: faceImage,
@@ -240,6 +272,8 @@ export const TASK_TYPES: readonly TaskTypeEntry[] = [
     taskType: 'background-remove',
     label: 'Background removal',
     expectedSeconds: 10,
+    // field notes: $0.001 (H)
+    price: { unit: 'image', micros: 1000 },
     fields: { image: toolkitImage, rmbg_model: { type: 'string' } },
     example: { image: '' },
   }),
@@ -248,6 +282,8 @@ export const TASK_TYPES: readonly TaskTypeEntry[] = [
     taskType: 'segment',
     label: 'Segment by prompt',
     expectedSeconds: 10,
+    // field notes: $0.01 per megapixel of the picture, rounded up (H)
+    price: { unit: 'megapixel', micros: 10_000, field: 'image' },
     fields: {
       image: toolkitImage,
       prompt: requiredText,
@@ -269,11 +305,45 @@ export const TASK_TYPES: readonly TaskTypeEntry[] = [
     example: { image: '', scale: 2, face_enhance: false },
   }),
   otherTaskType({
+    // field notes (catalog-families.md): Flux schnell, Apache-2.0, $0.0015 per image (H)
+    modelName: 'flux1-schnell',
+    taskType: 'txt2img',
+    label: 'Image from text (Flux schnell)',
+    outputKind: 'image',
+    outputList: 'image_urls',
+    expectedSeconds: 20,
+    price: { unit: 'image', micros: 1500, countField: 'batch_size' },
+    fields: {
+      prompt: requiredText,
+      negative_prompt: text,
+      width: { type: 'integer', min: 64, max: LIMITS.imageMaxSideExclusive - 1 },
+      height: { type: 'integer', min: 64, max: LIMITS.imageMaxSideExclusive - 1 },
+      guidance_scale: { type: 'number', min: 1.5, max: 5 },
+      batch_size: { type: 'integer', min: 1, max: 4 },
+      seed: { type: 'integer' },
+    },
+    check: (input) => pixelsAtMost(input, FLUX_MAX_PIXELS),
+    example: { prompt: 'a lighthouse at dusk, watercolour', width: 1024, height: 1024, batch_size: 1 },
+  }),
+  otherTaskType({
+    // field notes: video-toolkit's upscale, always 2x; $0.0003 per frame (M); an MP4 of
+    // 10-240 frames, at most 1280 x 720 and 10 MB (H)
+    modelName: 'video-toolkit',
+    taskType: 'upscale',
+    label: 'Video upscale',
+    outputKind: 'video',
+    expectedSeconds: 120,
+    price: { unit: 'frame', micros: 300, field: 'video' },
+    fields: { video: { type: 'string', required: true, media: 'video' } },
+    example: { video: '' },
+  }),
+  otherTaskType({
     // not in the spec: a text-to-image model whose fetch answers in the detailed form C
     modelName: 'image-gen',
     taskType: 'txt2img',
     label: 'Image from text',
     outputKind: 'image',
+    outputList: 'image_urls',
     expectedSeconds: 20,
     sandboxOnly: true,
     fields: {
@@ -299,13 +369,11 @@ export const TASK_TYPES: readonly TaskTypeEntry[] = [
   }),
 ];
 
-/**
- * The entry of a task type. The task type decides, whatever model id the task was sent with,
- * so an overridden id (`Qubico/qwen-edit-image` for image-edit) still finds its rules.
- */
-export function taskTypeEntry(taskType: string): TaskTypeEntry | undefined {
-  return TASK_TYPES.find((e) => e.taskType === taskType);
-}
+/** Every entry, with its id. */
+export const TASK_TYPES: readonly TaskTypeEntry[] = ENTRIES.map((parts) => ({
+  id: `${parts.modelName}/${parts.taskType}`,
+  ...parts,
+}));
 
 /** The model name of a model id: the part after the vendor (`Qubico/ace-step` -> `ace-step`). */
 export function modelNameOf(modelId: string): string {
@@ -317,42 +385,4 @@ export function modelNameOf(modelId: string): string {
 export function vendorOf(modelId: string): string {
   const slash = modelId.lastIndexOf('/');
   return slash < 0 ? '' : modelId.slice(0, slash);
-}
-
-export function familyOf(taskType: string): TaskFamily {
-  return taskTypeEntry(taskType)?.family ?? 'other';
-}
-
-/**
- * The Type filter group a stored task is listed under: what its type makes; a type the catalog
- * does not know goes by the family it was stored with.
- */
-export function typeGroupOf(taskType: string, family: TaskFamily): TaskFamily {
-  return taskTypeEntry(taskType)?.makes ?? family;
-}
-
-/**
- * The stored tasks of a Type filter group: those of family `family` but of none of `exceptTypes`,
- * and those of any of `alsoTypes` (of another family, making what the group makes).
- */
-export interface TypeGroupMembers {
-  family: TaskFamily;
-  exceptTypes: string[];
-  alsoTypes: string[];
-}
-
-export function typeGroupMembers(group: TaskFamily): TypeGroupMembers {
-  return {
-    family: group,
-    exceptTypes: TASK_TYPES.filter((e) => e.family === group && e.makes !== group).map((e) => e.taskType),
-    alsoTypes: TASK_TYPES.filter((e) => e.family !== group && e.makes === group).map((e) => e.taskType),
-  };
-}
-
-/** The number that scales a task's duration (e.g. a song's seconds), if its type has one. */
-export function sizeParameterOf(taskType: string, input: Record<string, unknown>): number | null {
-  const name = taskTypeEntry(taskType)?.sizeParameter;
-  if (!name) return null;
-  const value = input[name];
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
 }

@@ -6,6 +6,7 @@
  * with the spending it limits, and only travels with the settings calls.
  */
 import { z } from 'zod';
+import { entryById } from '../catalog/entry-lookup.ts';
 import { isHttpUrl, keyTransportProblem } from '../catalog/limits.ts';
 import {
   HOSTED_SERVICE,
@@ -14,7 +15,6 @@ import {
   type ServiceProfileName,
   VENDOR_PATTERN,
 } from '../catalog/service-profiles.ts';
-import { taskTypeEntry } from '../catalog/task-types.ts';
 
 /** The profiles a user picks in Settings (the sandbox is demo mode's, chosen by `demoMode`). */
 export const CHOSEN_PROFILES = ['hosted', 'custom'] as const satisfies readonly ServiceProfileName[];
@@ -41,16 +41,25 @@ export const SettingsSchema = z.object({
   vendor: z.string().regex(VENDOR_PATTERN, 'must be a vendor name such as Qubico'),
   /** The custom service's file upload endpoint; '' for none (local files go inline). */
   uploadUrl: httpUrlOrEmpty,
-  /** Per task type, a model id that replaces the profile's default (hosted and custom). */
+  /**
+   * Per catalog entry id (`qwen-image/image-edit`), a model id that replaces the profile's
+   * default (hosted and custom). Files of earlier versions keyed them by task type: the settings
+   * file reads those keys once (settings-file.ts).
+   */
   modelOverrides: z
     .record(
       z.string(),
       z.string().regex(MODEL_ID_PATTERN, 'must be a model id written vendor/model, e.g. Qubico/ace-step'),
     )
     .superRefine((overrides, ctx) => {
-      for (const taskType of Object.keys(overrides)) {
-        if (taskTypeEntry(taskType) === undefined)
-          ctx.addIssue({ code: 'custom', path: [taskType], message: 'is not a task type the app knows' });
+      for (const entryId of Object.keys(overrides)) {
+        if (entryById(entryId) === undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: [entryId],
+            message:
+              'is not a model and task type the app knows (write it as model/task type, e.g. qwen-image/image-edit)',
+          });
       }
     }),
   /** Use the built-in sandbox service. On by default, so the app works before any key is set. */

@@ -37,7 +37,7 @@ export const TaskDraftSchema = z
   })
   .superRefine((draft, ctx) => {
     // the input's JSON text is capped (media fields not counted), before anything else reads it
-    const problem = draftInputSizeProblem(draft.input, draft.taskType);
+    const problem = draftInputSizeProblem(draft.input, draft);
     if (problem) ctx.addIssue({ code: 'custom', path: ['input'], message: problem });
   });
 export type TaskDraft = z.infer<typeof TaskDraftSchema>;

@@ -121,6 +121,11 @@ export interface Task {
   remoteId: string | null;
   model: string;
   taskType: string;
+  /**
+   * The catalog entry it was made from (`<model name>/<task type>`, catalog/entry-lookup.ts),
+   * decided when it was queued; null for a model and task type the catalog did not know.
+   */
+  entryId: string | null;
   family: TaskFamily;
   title: string;
   state: TaskState;

@@ -49,7 +49,7 @@ function planRefusals(tasks: Iterable<LoadedTask>, now: number, seen: ReadonlySe
   for (const task of tasks) {
     if (task.state !== 'failed' || task.error?.kind !== 'plan-refused' || seen.has(task.id)) continue;
     if (now - Date.parse(task.updatedAt) > PLAN_NEWS_MS) continue;
-    const entry = byType.get(task.taskType) ?? { label: taskTypeLabelOf(task.taskType), ids: [] };
+    const entry = byType.get(task.taskType) ?? { label: taskTypeLabelOf(task), ids: [] };
     entry.ids.push(task.id);
     byType.set(task.taskType, entry);
   }

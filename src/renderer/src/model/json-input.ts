@@ -1,5 +1,5 @@
 /** Validation of the JSON input of the "Other" composer tab, as the user types. Pure. */
-import { draftInputSizeProblem } from '../../../shared/index.ts';
+import { type DraftPair, draftInputSizeProblem } from '../../../shared/index.ts';
 
 export type JsonObjectCheck =
   | { ok: true; value: Record<string, unknown> }
@@ -151,7 +151,10 @@ export function findJsonError(text: string): { offset: number; message: string }
  * Parses `text` as a JSON object; says where and why when it is not one, or when it is larger
  * than a draft's input may be (the task type's media fields not counted, as main counts it).
  */
-export function checkJsonObject(text: string, taskType = ''): JsonObjectCheck {
+export function checkJsonObject(
+  text: string,
+  pair: DraftPair = { model: '', taskType: '' },
+): JsonObjectCheck {
   if (text.trim() === '')
     return {
       ok: false,
@@ -174,7 +177,7 @@ export function checkJsonObject(text: string, taskType = ''): JsonObjectCheck {
     const what = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
     return { ok: false, message: `Input must be a JSON object ({…}), not ${what}`, line: 1, column: 1 };
   }
-  const tooLarge = draftInputSizeProblem(value as Record<string, unknown>, taskType);
+  const tooLarge = draftInputSizeProblem(value as Record<string, unknown>, pair);
   if (tooLarge) return { ok: false, message: `Input ${tooLarge}`, line: null, column: null };
   return { ok: true, value: value as Record<string, unknown> };
 }

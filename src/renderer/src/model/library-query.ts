@@ -91,7 +91,7 @@ export function belongsAtTop(task: LoadedTask, filters: LibraryFilters): boolean
   if (filters.search.trim() !== '') return false;
   // a task queued or changed is never one just deleted: Recently deleted waits for its next load
   if (filters.trashed || task.deletedAt !== null) return false;
-  if (filters.family && typeGroupOf(task.taskType, task.family) !== filters.family) return false;
+  if (filters.family && typeGroupOf(task) !== filters.family) return false;
   const states = statesOf(filters.state);
   if (states && !states.includes(task.state)) return false;
   if (filters.favorite && !task.favorite) return false;

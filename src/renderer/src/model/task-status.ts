@@ -4,13 +4,14 @@
  */
 import {
   ENGINE_WORK_STATES,
+  entryOfTask,
   FINISHED_STATES,
   REMOTE_ACTIVE_STATES,
   RUNNING_STATES,
+  TASK_TYPES,
   type Task,
   type TaskListItem,
   type TaskState,
-  taskTypeEntry,
 } from '../../../shared/index.ts';
 import { type ConnectionState, serviceAt } from './connection-state.ts';
 import { asSentence } from './studio-error.ts';
@@ -275,7 +276,13 @@ export function taskCounts(tasks: Iterable<LoadedTask>): NavCounts {
   return { active, uncertain };
 }
 
-/** The task type in a person's words (`Song from text`), from the catalog; the raw type when unknown. */
-export function taskTypeLabelOf(taskType: string): string {
-  return taskTypeEntry(taskType)?.label ?? taskType;
+/**
+ * What a task does in a person's words (`Song from text`), from its catalog entry; the raw task
+ * type when the catalog does not know it. A summary that names only a task type (a lineage
+ * item, a batch) gets the label only when one entry has that task type.
+ */
+export function taskTypeLabelOf(task: { entryId?: string | null; model?: string; taskType: string }): string {
+  if (task.model !== undefined) return entryOfTask({ ...task, model: task.model })?.label ?? task.taskType;
+  const entries = TASK_TYPES.filter((e) => e.taskType === task.taskType);
+  return entries.length === 1 ? (entries[0]?.label ?? task.taskType) : task.taskType;
 }

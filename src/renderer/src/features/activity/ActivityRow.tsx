@@ -121,7 +121,7 @@ function ActivityRowInner({ task, now, connection, demo, retry = null }: RowProp
           {status.label}
         </span>
         <h3 className="activity-title">{task.title}</h3>
-        <span className="activity-type">{taskTypeLabelOf(task.taskType)}</span>
+        <span className="activity-type">{taskTypeLabelOf(task)}</span>
         <span className="activity-cost" title="Cost: what the service charged, or the estimate until it says">
           {taskCostText(task, demo)}
         </span>

@@ -224,7 +224,9 @@ function BatchGroupInner({ batchId, tasks, now, connection, demo, retries }: Gro
           {title}
           {p.total > 1 ? <span className="muted"> and {p.total - 1} more</span> : null}
         </h3>
-        <span className="activity-type">{taskTypeLabelOf(summary?.taskType ?? first.taskType)}</span>
+        <span className="activity-type">
+          {taskTypeLabelOf(summary && summary.taskType !== first.taskType ? summary : first)}
+        </span>
         <span className="activity-cost" title="The batch's estimated total">
           {demo ? 'Demo: not billed' : estimate === null ? 'Price unknown' : usdOrDash(estimate)}
         </span>

@@ -19,7 +19,7 @@ function useExpectedTime(seconds: number): string | null {
     if (!hasBridge()) return;
     let current = true;
     invoke('tasks.expectedTime', {
-      model: modelNameFor('txt2audio'),
+      model: modelNameFor('ace-step/txt2audio'),
       taskType: 'txt2audio',
       input: { duration: settled },
     })

@@ -5,7 +5,7 @@
  * JSON editor; Shift+Tab outdents; Esc then Tab leaves it.
  */
 import { type KeyboardEvent, useId, useRef } from 'react';
-import { formatUsd, type TaskTypeEntry, taskTypeEntry } from '../../../../shared/index.ts';
+import { catalogEntry, priceWords as rulePriceWords, type TaskTypeEntry } from '../../../../shared/index.ts';
 import { FieldMessage } from '../../components/FieldMessage.tsx';
 import { useCompose } from '../../state/compose-state.ts';
 import { indentEdit, outdentEdit } from './code-indent.ts';
@@ -18,10 +18,7 @@ const MODELS_OFFERED = [...new Set(OTHER_ENTRIES.map((e) => e.modelName))];
 
 /** `$0.01 per task`, or that the service publishes no price. */
 export function priceWords(entry: TaskTypeEntry | undefined): string {
-  const price = entry?.price;
-  if (!price) return 'price unknown';
-  const unit = price.unit === 'generation' ? 'task' : price.unit;
-  return `${formatUsd(price.micros)} per ${unit}`;
+  return entry?.price ? rulePriceWords(entry.price) : 'price unknown';
 }
 
 export function OtherForm() {
@@ -32,7 +29,7 @@ export function OtherForm() {
   const { shown } = useFormProblems('other');
   const escaped = useRef(false);
   const types = OTHER_ENTRIES.filter((e) => e.modelName === other.model);
-  const entry = taskTypeEntry(other.taskType);
+  const entry = catalogEntry(other.model, other.taskType);
   // main's refusal first; then the JSON's own problem and each key's, as the live check found them
   const jsonProblems = errors.input
     ? [errors.input]
@@ -43,11 +40,11 @@ export function OtherForm() {
   const chooseModel = (model: string) => {
     const first = OTHER_ENTRIES.find((e) => e.modelName === model);
     const taskType = first?.taskType ?? '';
-    setOther({ model, taskType, json: exampleJson(taskType) });
+    setOther({ model, taskType, json: exampleJson({ model, taskType }) });
   };
   const chooseType = (taskType: string) => {
-    const untouched = other.json.trim() === '' || other.json === exampleJson(other.taskType);
-    setOther(untouched ? { taskType, json: exampleJson(taskType) } : { taskType });
+    const untouched = other.json.trim() === '' || other.json === exampleJson(other);
+    setOther(untouched ? { taskType, json: exampleJson({ model: other.model, taskType }) } : { taskType });
   };
 
   /** Tab indents and Shift+Tab outdents, as typing would (undoable); after Esc, Tab leaves. */
@@ -145,7 +142,7 @@ export function OtherForm() {
         <button
           type="button"
           className="button button-small"
-          onClick={() => setOther({ json: exampleJson(other.taskType) })}
+          onClick={() => setOther({ json: exampleJson(other) })}
         >
           Insert example input
         </button>
@@ -188,7 +185,7 @@ export function OtherForm() {
             Tab indents, Shift+Tab outdents; press Esc, then Tab, to leave the editor.
           </p>
         </div>
-        <OtherMediaFields taskType={other.taskType} />
+        <OtherMediaFields model={other.model} taskType={other.taskType} />
       </div>
     </div>
   );

@@ -4,7 +4,7 @@
  * that key's value (its local path, or its bytes when it has none) and checked by main at once.
  */
 import { type DragEvent, useId, useRef, useState } from 'react';
-import { type MediaFieldRule, mediaFieldsOfRules, taskTypeEntry } from '../../../../shared/index.ts';
+import { catalogEntry, type MediaFieldRule, mediaFieldsOfRules } from '../../../../shared/index.ts';
 import { invoke, pathForFile } from '../../bridge.ts';
 import { useCompose } from '../../state/compose-state.ts';
 import { checkInfo } from './compose-slots.ts';
@@ -115,15 +115,15 @@ function MediaKey({ rule }: { rule: MediaFieldRule }) {
   );
 }
 
-/** The drop targets of the chosen task type's media fields; nothing when it has none. */
-export function OtherMediaFields({ taskType }: { taskType: string }) {
-  const entry = taskTypeEntry(taskType);
+/** The drop targets of the chosen model and task type's media fields; nothing when it has none. */
+export function OtherMediaFields({ model, taskType }: { model: string; taskType: string }) {
+  const entry = catalogEntry(model, taskType);
   const rules = entry ? mediaFieldsOfRules(entry.input) : [];
   if (rules.length === 0) return null;
   return (
     <div className="media-keys">
       {rules.map((rule) => (
-        <MediaKey key={`${taskType}:${rule.field}`} rule={rule} />
+        <MediaKey key={`${model}/${taskType}:${rule.field}`} rule={rule} />
       ))}
     </div>
   );

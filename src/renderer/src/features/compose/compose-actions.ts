@@ -4,7 +4,7 @@
  * through the bridge with main's refusals put beside their fields, opening a re-run filled
  * in from `tasks.draftOf`, and opening a form with a library result as its input.
  */
-import { estimateCost, StudioError, taskTypeEntry } from '../../../../shared/index.ts';
+import { catalogEntry, estimateCost, StudioError } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
 import type { LoadedTask } from '../../model/task-status.ts';
 import { type ComposeState, useCompose } from '../../state/compose-state.ts';
@@ -137,14 +137,23 @@ export function attemptQueue(): void {
   }
   const first = plan.drafts[0];
   if (first && plan.micros === null) {
-    const unpriced = plan.drafts.find(
-      (d) => estimateCost({ task_type: d.taskType, input: d.input }).micros === null,
-    );
-    const taskType = unpriced?.taskType ?? first.taskType;
-    const label = taskTypeEntry(taskType)?.label ?? taskType;
+    const unpriced =
+      plan.drafts.find(
+        (d) => estimateCost({ model: d.model, task_type: d.taskType, input: d.input }).micros === null,
+      ) ?? first;
+    const entry = catalogEntry(unpriced.model, unpriced.taskType);
+    const label = entry?.label ?? unpriced.taskType;
     const what = plan.drafts.length > 1 ? `these ${plan.drafts.length} tasks` : 'it';
+    const estimate = estimateCost({
+      model: unpriced.model,
+      task_type: unpriced.taskType,
+      input: unpriced.input,
+    });
+    const why = entry?.price
+      ? `The price of ${label} is not known before it runs (${estimate.explanation})`
+      : `The service publishes no price for ${label}`;
     compose.setUnknownPrice(
-      `The service publishes no price for ${label}, so the app cannot say what ${what} will cost or count ${plan.drafts.length > 1 ? 'them' : 'it'} against a budget. Queue ${what} anyway?`,
+      `${why}, so the app cannot say what ${what} will cost or count ${plan.drafts.length > 1 ? 'them' : 'it'} against a budget. Queue ${what} anyway?`,
     );
     return;
   }

@@ -4,7 +4,7 @@
  * operations in result-operations.ts, the re-run fill in compose-rerun.ts, the live check of a
  * form in compose-problems.ts. Pure; no DOM, no bridge.
  */
-import { LIMITS, TASK_TYPES, type TaskDraft, taskTypeEntry } from '../../../../shared/index.ts';
+import { catalogEntry, entryById, LIMITS, TASK_TYPES, type TaskDraft } from '../../../../shared/index.ts';
 import { checkJsonObject } from '../../model/json-input.ts';
 import { emptySlots, type SlotField, type SlotState, slotFilled, slotInput } from './compose-slots.ts';
 import { emptyFromResult, type FromResultForm, fromResultInput } from './result-operations.ts';
@@ -98,10 +98,11 @@ export function perTab<T>(value: T): Record<ComposeTab, T> {
 
 export const DEFAULT_DURATION = 30;
 
-const defaultOther = OTHER_ENTRIES.find((e) => e.taskType === 'txt2img') ?? OTHER_ENTRIES[0];
+const defaultOther = OTHER_ENTRIES.find((e) => e.id === 'image-gen/txt2img') ?? OTHER_ENTRIES[0];
 
-export function exampleJson(taskType: string): string {
-  return JSON.stringify(taskTypeEntry(taskType)?.example ?? {}, null, 2);
+/** The catalog example of a model and task type, as the JSON editor shows it. */
+export function exampleJson(pair: { model: string; taskType: string }): string {
+  return JSON.stringify(catalogEntry(pair.model, pair.taskType)?.example ?? {}, null, 2);
 }
 
 export const EMPTY_SONG: SongForm = {
@@ -110,7 +111,7 @@ export const EMPTY_SONG: SongForm = {
   lyrics: '',
   duration: DEFAULT_DURATION,
 };
-const multiFaceExample = taskTypeEntry('multi-face-swap')?.example ?? {};
+const multiFaceExample = entryById('image-toolkit/multi-face-swap')?.example ?? {};
 const faceNumbers = (value: unknown) => (typeof value === 'string' ? value : '0');
 /** One face; the several-faces numbers start at the catalog example's. */
 export const EMPTY_FACE_SWAP: FaceSwapForm = {
@@ -129,7 +130,8 @@ export const EMPTY_COMMON: CommonForm = { title: '', webhookEndpoint: '', webhoo
 
 export function emptyOther(): OtherForm {
   const taskType = defaultOther?.taskType ?? '';
-  return { model: defaultOther?.modelName ?? '', taskType, modelId: '', json: exampleJson(taskType) };
+  const model = defaultOther?.modelName ?? '';
+  return { model, taskType, modelId: '', json: exampleJson({ model, taskType }) };
 }
 
 export function emptyForms(): ComposeForms {
@@ -180,9 +182,9 @@ function parseNumber(text: string): number | null | 'bad' {
   return Number.isFinite(n) ? n : 'bad';
 }
 
-/** The catalog's model name of a task type with its own tab. */
-export function modelNameFor(taskType: string): string {
-  return taskTypeEntry(taskType)?.modelName ?? '';
+/** The catalog's model name of an entry with its own tab (`image-toolkit/face-swap` -> `image-toolkit`). */
+export function modelNameFor(entryId: string): string {
+  return entryById(entryId)?.modelName ?? '';
 }
 
 /** What a tab's form would send, and the problems found while reading it (every one, in order). */
@@ -214,7 +216,13 @@ function imageEditInput(forms: ComposeForms): ComposedInput {
   const flowShift = parseNumber(f.flowShift);
   if (flowShift === 'bad') local.push({ field: 'flow_shift', message: 'flow_shift must be a number' });
   else if (flowShift !== null) input.flow_shift = flowShift;
-  return { model: modelNameFor('image-edit'), taskType: 'image-edit', input, local, readable: true };
+  return {
+    model: modelNameFor('qwen-image/image-edit'),
+    taskType: 'image-edit',
+    input,
+    local,
+    readable: true,
+  };
 }
 
 /** Face numbers as the service takes them: whole numbers separated by commas (`0` or `0,2`). */
@@ -227,7 +235,13 @@ function faceSwapInput(forms: ComposeForms): ComposedInput {
   };
   const f = forms.faceSwap;
   if (f.mode === 'one') {
-    return { model: modelNameFor('face-swap'), taskType: 'face-swap', input, local: [], readable: true };
+    return {
+      model: modelNameFor('image-toolkit/face-swap'),
+      taskType: 'face-swap',
+      input,
+      local: [],
+      readable: true,
+    };
   }
   const local: LocalProblem[] = [];
   const numbers: [string, string, string][] = [
@@ -241,7 +255,7 @@ function faceSwapInput(forms: ComposeForms): ComposedInput {
     else local.push({ field, message: `${label}: face numbers separated by commas, such as 0 or 0,1` });
   }
   return {
-    model: modelNameFor('multi-face-swap'),
+    model: modelNameFor('image-toolkit/multi-face-swap'),
     taskType: 'multi-face-swap',
     input,
     local,
@@ -253,7 +267,7 @@ function otherInput(other: OtherForm): ComposedInput {
   const local: LocalProblem[] = [];
   if (!other.model) local.push({ field: 'model', message: 'Choose a model' });
   if (!other.taskType) local.push({ field: 'task_type', message: 'Choose a task type' });
-  const parsed = checkJsonObject(other.json, other.taskType);
+  const parsed = checkJsonObject(other.json, other);
   if (!parsed.ok) local.unshift({ field: 'input', message: parsed.message });
   const model = other.modelId.trim() || other.model;
   const input = parsed.ok ? parsed.value : {};
@@ -270,7 +284,13 @@ export function composeInput(tab: ComposeTab, forms: ComposeForms): ComposedInpu
       putText(input, 'lyrics', forms.song.lyrics);
       input.duration = forms.song.duration;
       putSlot(input, forms.slots, 'style_audio');
-      return { model: modelNameFor('txt2audio'), taskType: 'txt2audio', input, local: [], readable: true };
+      return {
+        model: modelNameFor('ace-step/txt2audio'),
+        taskType: 'txt2audio',
+        input,
+        local: [],
+        readable: true,
+      };
     }
     case 'faceSwap':
       return faceSwapInput(forms);

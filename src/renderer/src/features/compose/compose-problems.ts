@@ -6,6 +6,7 @@
  * Pure; no DOM.
  */
 import {
+  catalogEntry,
   type FieldType,
   type InputProblem,
   inputProblems,
@@ -13,7 +14,6 @@ import {
   mediaFieldsOfRules,
   modelIdProblem,
   type TaskTypeEntry,
-  taskTypeEntry,
 } from '../../../../shared/index.ts';
 import { type ComposedInput, type ComposeForms, type ComposeTab, composeInput } from './compose-model.ts';
 import { type SlotField, slotProblem, TAB_SLOTS } from './compose-slots.ts';
@@ -240,7 +240,7 @@ function otherProblems(forms: ComposeForms, input: Record<string, unknown>): Fie
     const wrong = modelIdProblem(modelId);
     if (wrong) found.push(problem('model_id', sentence(wrong), false, `Model id: ${wrong}`));
   }
-  const entry = taskTypeEntry(forms.other.taskType);
+  const entry = catalogEntry(forms.other.model, forms.other.taskType);
   if (entry) {
     for (const p of inputProblems(inputForCheck(input, entry.input), entry.input, '')) {
       const message = jsonWords(p, entry);
@@ -282,7 +282,7 @@ export function formProblems(
   if (tab === 'other') {
     if (composed.readable) found.push(...otherProblems(forms, composed.input));
   } else {
-    const entry = taskTypeEntry(composed.taskType);
+    const entry = catalogEntry(composed.model, composed.taskType);
     for (const p of entry ? inputProblems(inputForCheck(composed.input, entry.input), entry.input, '') : []) {
       found.push(tab === 'fromResult' ? resultProblem(p, operation) : formProblem(p, composed.taskType));
     }

@@ -1,5 +1,5 @@
 /** Filling the composer back from a re-run's DraftView: which tab, and each field's value. Pure. */
-import { type DraftView, modelNameOf, taskTypeEntry } from '../../../../shared/index.ts';
+import { catalogEntry, type DraftView, modelNameOf } from '../../../../shared/index.ts';
 import { type ComposeForms, type ComposeTab, clampDuration, DEFAULT_DURATION } from './compose-model.ts';
 import { type MediaPlace, SLOT_RULES, type SlotField, slotFromValue } from './compose-slots.ts';
 
@@ -69,7 +69,7 @@ export function formsFromDraft(
       break;
     default:
       forms.other = {
-        model: taskTypeEntry(draft.taskType)?.modelName ?? modelNameOf(draft.model),
+        model: catalogEntry(draft.model, draft.taskType)?.modelName ?? modelNameOf(draft.model),
         taskType: draft.taskType,
         modelId: draft.model.includes('/') ? draft.model : '',
         json: JSON.stringify(input, null, 2),

@@ -5,12 +5,12 @@
  * beside them; the form's values, and the input they give. Pure; no DOM, no bridge.
  */
 import {
+  entryById,
   type FieldRule,
   type InputMediaKind,
   LIMITS,
   mediaFieldsOfRules,
   type TaskTypeEntry,
-  taskTypeEntry,
 } from '../../../../shared/index.ts';
 import type { ComposedInput, LocalProblem } from './compose-model.ts';
 import { type SlotField, type SlotState, slotFilled, slotInput } from './compose-slots.ts';
@@ -148,9 +148,19 @@ const WORDS: Record<ResultOperation, OperationWords> = {
   },
 };
 
-function entryOf(operation: ResultOperation): TaskTypeEntry {
-  const entry = taskTypeEntry(operation);
-  if (!entry) throw new Error(`the catalog has no task type ${operation}`);
+/** The catalog entry each operation queues (model and task type). */
+const OPERATION_ENTRIES: Readonly<Record<ResultOperation, string>> = {
+  extend: 'ace-step/extend',
+  edit: 'ace-step/edit',
+  audio2audio: 'ace-step/audio2audio',
+  upscale: 'image-toolkit/upscale',
+  'background-remove': 'image-toolkit/background-remove',
+  segment: 'image-toolkit/segment',
+};
+
+export function entryOf(operation: ResultOperation): TaskTypeEntry {
+  const entry = entryById(OPERATION_ENTRIES[operation]);
+  if (!entry) throw new Error(`the catalog has no entry ${OPERATION_ENTRIES[operation]}`);
   return entry;
 }
 

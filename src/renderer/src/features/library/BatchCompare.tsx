@@ -44,9 +44,7 @@ function CompareItem({ id, index }: { id: string; index: number }) {
         {saved ? <SongPlayButton id={id} title={label} tabbable /> : <span className="compare-song-gap" />}
         <span className="compare-name">{label}</span>
         <span className="muted">
-          {saved && output?.durationSeconds
-            ? formatClock(output.durationSeconds)
-            : taskTypeLabelOf(task.taskType)}
+          {saved && output?.durationSeconds ? formatClock(output.durationSeconds) : taskTypeLabelOf(task)}
           {saved ? '' : ` · ${task.state}`}
         </span>
         <FavouriteToggle id={id} title={label} favorite={task.favorite} />

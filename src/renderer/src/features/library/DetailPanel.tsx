@@ -108,7 +108,7 @@ export function DetailPanel({ id }: { id: string }) {
       </header>
       <div className="detail-state">
         <StateChip state={task.state} />
-        <span className="muted">{taskTypeLabelOf(task.taskType)}</span>
+        <span className="muted">{taskTypeLabelOf(task)}</span>
       </div>
       {task.state === 'failed' && task.error ? (
         <p className="field-error" role="note">

@@ -37,7 +37,7 @@ function LineageLink({ item, note }: { item: TaskLineageItem; note: string }) {
         </button>
         <span className="muted">
           {' '}
-          {taskTypeLabelOf(item.taskType)} · {stateLabel(item.state)} · {note}
+          {taskTypeLabelOf(item)} · {stateLabel(item.state)} · {note}
         </span>
       </span>
     </li>

@@ -47,7 +47,7 @@ function RecentItem({ task }: { task: LoadedTask }) {
         </span>
         <span className="recent-text">
           <span className="recent-title">{task.title}</span>
-          <span className="recent-type">{taskTypeLabelOf(task.taskType)}</span>
+          <span className="recent-type">{taskTypeLabelOf(task)}</span>
         </span>
       </button>
     </li>

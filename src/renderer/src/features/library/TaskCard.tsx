@@ -96,7 +96,7 @@ function TaskCardInner({ id, onSelect, tabbable }: TaskCardProps) {
         </span>
         <span className="card-meta">
           {task.state === 'saved' ? (
-            <span className="card-type">{taskTypeLabelOf(task.taskType)}</span>
+            <span className="card-type">{taskTypeLabelOf(task)}</span>
           ) : (
             <StateChip state={task.state} />
           )}

@@ -51,7 +51,7 @@ export function Parameters({ task }: { task: LoadedTask }) {
         <dd>{task.model}</dd>
         <dt>task_type</dt>
         <dd>
-          {taskTypeLabelOf(task.taskType)} <span className="muted">({task.taskType})</span>
+          {taskTypeLabelOf(task)} <span className="muted">({task.taskType})</span>
         </dd>
         {rows.map((row) => (
           <Fragment key={row.name}>

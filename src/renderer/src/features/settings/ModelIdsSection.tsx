@@ -1,7 +1,7 @@
 /**
- * Settings › Service › Advanced: the model id each task type is sent with, and an override per
- * type (e.g. image edit as `Qubico/qwen-edit-image` where a service names it so). Demo mode
- * ignores the overrides: the sandbox has its own ids.
+ * Settings › Service › Advanced: the model id each catalog entry (model and task type) is sent
+ * with, and an override per entry (e.g. image edit as `Qubico/qwen-edit-image` where a service
+ * names it so). Demo mode ignores the overrides: the sandbox has its own ids.
  */
 import { useId, useState } from 'react';
 import {
@@ -11,6 +11,7 @@ import {
   modelIdProblem,
   type ServiceProfile,
   TASK_TYPES,
+  type TaskTypeEntry,
 } from '../../../../shared/index.ts';
 import { FieldMessage } from '../../components/FieldMessage.tsx';
 import { useStudio } from '../../state/studio-state.ts';
@@ -19,17 +20,15 @@ import { updateSettings } from './settings-actions.ts';
 const OFFERED = TASK_TYPES.filter((e) => !e.sandboxOnly);
 
 function ModelIdRow({
-  taskType,
-  label,
+  entry,
   defaultId,
   override,
   onSave,
 }: {
-  taskType: string;
-  label: string;
+  entry: TaskTypeEntry;
   defaultId: string;
   override: string;
-  onSave: (taskType: string, id: string) => Promise<void>;
+  onSave: (entry: TaskTypeEntry, id: string) => Promise<void>;
 }) {
   const id = useId();
   const [text, setText] = useState(override);
@@ -43,12 +42,12 @@ function ModelIdRow({
       return;
     }
     setError(null);
-    await onSave(taskType, value);
+    await onSave(entry, value);
   };
   return (
     <div className="field model-id-row">
       <label htmlFor={`${id}-model`} className="field-label">
-        {label} <span className="muted">({taskType})</span>
+        {entry.label} <span className="muted">({entry.taskType})</span>
       </label>
       <input
         id={`${id}-model`}
@@ -58,7 +57,7 @@ function ModelIdRow({
         value={text}
         aria-describedby={`${id}-msg`}
         aria-invalid={error ? true : undefined}
-        data-testid={`model-id-${taskType}`}
+        data-testid={`model-id-${entry.id}`}
         onChange={(event) => setText(event.target.value)}
         onBlur={() => void commit()}
         onKeyDown={(event) => {
@@ -80,29 +79,29 @@ export function ModelIdsSection() {
     settings.serviceProfile === 'hosted'
       ? hostedProfile()
       : { ...hostedProfile(), name: 'custom', vendor: settings.vendor || HOSTED_SERVICE.vendor };
-  const save = async (taskType: string, modelId: string) => {
+  const save = async (entry: TaskTypeEntry, modelId: string) => {
     const next = { ...overrides };
-    if (modelId === '') delete next[taskType];
-    else next[taskType] = modelId;
+    if (modelId === '') delete next[entry.id];
+    else next[entry.id] = modelId;
+    const what = `${entry.label} (${entry.taskType})`;
     await updateSettings(
       { modelOverrides: next },
-      modelId === '' ? `${taskType} uses its default model id again.` : `${taskType} is sent as ${modelId}.`,
+      modelId === '' ? `${what} uses its default model id again.` : `${what} is sent as ${modelId}.`,
     );
   };
   return (
     <details className="advanced" aria-labelledby={`${id}-s`}>
       <summary id={`${id}-s`}>Advanced: model ids</summary>
       <p className="field-hint">
-        Each task type is sent as vendor/model. Write another id to change it (empty: the default).
+        Each model and task type is sent as vendor/model. Write another id to change it (empty: the default).
         {settings.demoMode ? ' Demo mode uses the sandbox’s own ids.' : ''}
       </p>
       {OFFERED.map((entry) => (
         <ModelIdRow
-          key={`${entry.taskType}:${overrides[entry.taskType] ?? ''}`}
-          taskType={entry.taskType}
-          label={entry.label}
-          defaultId={defaultModelIdOf(entry.taskType, { ...profile, modelOverrides: {} }) ?? ''}
-          override={overrides[entry.taskType] ?? ''}
+          key={`${entry.id}:${overrides[entry.id] ?? ''}`}
+          entry={entry}
+          defaultId={defaultModelIdOf(entry, { ...profile, modelOverrides: {} })}
+          override={overrides[entry.id] ?? ''}
           onSave={save}
         />
       ))}
