@@ -3,9 +3,10 @@
  * (demo mode on the first run) and real files: good arguments do what they say, bad arguments
  * are refused with the field named, and engine errors come back with their kind.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateVideoMp4 } from '../../src/sandbox/media/index.ts';
 import {
   type DraftView,
   type ExportResult,
@@ -41,7 +42,7 @@ const BAD_ARGS: Record<string, [unknown, string]> = {
   'account.get': [{ extra: 1 }, 'extra'],
   'tasks.checkNow': [{ id: '' }, 'id'],
   'tasks.retryDownloads': [{ id: '' }, 'id'],
-  'media.check': [{ field: 'image1', value: 'x', kind: 'video' }, 'kind'],
+  'media.check': [{ field: 'image1', value: 'x', kind: '3d' }, 'kind'],
   'tasks.queue': [{ model: '', taskType: 'txt2audio', input: {} }, 'model'],
   'tasks.list': [{ limit: 0 }, 'limit'],
   'tasks.count': [{ states: ['nope'] }, 'states.0'],
@@ -396,6 +397,25 @@ describe('media checks, budget and cost', () => {
     });
     expect(gif.ok).toBe(false);
     expect(gif.message).toMatch(/^swap_image: /);
+  });
+
+  it('checks a dropped MP4 for a video field: accepted with its size, a picture or an MP4 over 720p refused', async () => {
+    const clip = join(dir, 'clip.mp4');
+    writeFileSync(clip, generateVideoMp4({ prompt: 'dropped', seconds: 1, width: 320, height: 176 }));
+    const wide = join(dir, 'wide.mp4');
+    writeFileSync(wide, generateVideoMp4({ prompt: 'wide', seconds: 0.1, width: 1920, height: 1080 }));
+    const face = await writePng(join(dir, 'not-a-video.png'), 16, 16);
+    for (const file of [clip, wide, face]) h.backend.grantDroppedFile(file);
+    const ok = await h.ok<MediaCheck>('media.check', { field: 'video', value: clip, kind: 'video' });
+    expect(ok).toMatchObject({ ok: true, source: 'file', mime: 'video/mp4', width: 320, height: 176 });
+    expect(ok.size).toBe(statSync(clip).size);
+    const tooWide = await h.ok<MediaCheck>('media.check', { field: 'video', value: wide, kind: 'video' });
+    expect(tooWide).toMatchObject({
+      ok: false,
+      message: 'video: video is 1920 x 1080 px; it must fit in 1280 x 720 (720p)',
+    });
+    const picture = await h.ok<MediaCheck>('media.check', { field: 'video', value: face, kind: 'video' });
+    expect(picture.message).toBe('video: "not-a-video.png" is a PNG image, not an MP4 video');
   });
 
   it('refuses from the header a picture claiming 99,000,000 x 1 px (file or Base64), and a task with it', async () => {

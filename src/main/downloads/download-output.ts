@@ -183,7 +183,7 @@ export async function downloadOutput(url: string, options: DownloadOptions): Pro
     const sniffed = sniffFileType(seen.head);
     if (!contentMatches(options.kind, sniffed?.family ?? null)) {
       throw finalFailure(
-        `it should be ${options.kind} but its content is ${sniffed ? sniffed.mime : 'not a known media type'}`,
+        `it should be a ${MEDIA_KIND_TABLE[options.kind].label} but its content is ${sniffed ? sniffed.mime : 'not a known media type'}`,
       );
     }
     const folder = taskFolder(libraryDir, options.taskId, options.createdAt);
