@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LibraryStore } from '../../src/main/store/index.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
+import { generateVideoMp4 } from '../../src/sandbox/media/index.ts';
 import { API_KEY } from '../engine/engine-fixtures.ts';
 import { writePicture } from '../support/pictures.ts';
 import { type CliResult, closeCliRig, openCliRig, runCli } from './cli-runner.ts';
@@ -250,6 +251,28 @@ describe('media-task against a sandbox answering like the hosted service', () =>
     expect(asked.code).toBe(2);
     expect(asked.stderr).toMatch(/\$0\.0003 per frame/);
     expect(asked.stderr).toMatch(/--accept-unknown-price/);
+  });
+
+  it('prices a video upscale of a local MP4 by its frames, read from the file: 3 s at 10 fps x $0.0003', async () => {
+    const clip = join(dir, 'clip.mp4');
+    writeFileSync(clip, generateVideoMp4({ prompt: 'a walk', seconds: 3 }));
+    writeFileSync(join(dir, 'upscale-local.json'), JSON.stringify({ video: clip }));
+    const r = await run([
+      'create',
+      'raw',
+      '--model',
+      'Qubico/video-toolkit',
+      '--task-type',
+      'upscale',
+      '--input-json',
+      'upscale-local.json',
+      '--wait',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const task = firstTask(r);
+    expect(task).toMatchObject({ state: 'saved', entryId: 'video-toolkit/upscale', estimateMicros: 9000 });
+    // uploaded first, then sent as the upload's URL
+    expect(task.request.input.video).not.toBe(clip);
   });
 
   it('keeps going from results as the hosted service names them: extends a song by --from, upscales and clears the background of a face swap', async () => {

@@ -112,7 +112,9 @@ describe.skipIf(!browserAvailable())('accessibility (axe-core) of Settings with 
       // A key stored (hosted profile, balance shown) and one model id renamed.
       prepare: async (rig) => {
         await rig.call('settings.setApiKey', { key: SERVICE_KEY });
-        await rig.call('settings.update', { modelOverrides: { 'image-edit': 'Qubico/qwen-edit-image' } });
+        await rig.call('settings.update', {
+          modelOverrides: { 'qwen-image/image-edit': 'Qubico/qwen-edit-image' },
+        });
       },
       page: false,
     },
@@ -134,7 +136,7 @@ describe.skipIf(!browserAvailable())('accessibility (axe-core) of Settings with 
         // Advanced open, with an override (its "Default:" hint) and a refused id (its error).
         const advanced = page.locator('details.advanced');
         await advanced.getByText('Advanced: model ids', { exact: true }).click();
-        const field = page.getByTestId('model-id-txt2audio');
+        const field = page.getByTestId('model-id-ace-step/txt2audio');
         await field.fill('no-vendor');
         await field.press('Enter');
         await page.locator('.model-id-row').filter({ has: field }).getByTestId('field-error').waitFor();

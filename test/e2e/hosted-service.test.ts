@@ -35,7 +35,10 @@ async function storeKey(page: Page, key: string): Promise<void> {
   const field = page.getByRole('textbox', { name: /^(Replace )?API key$/ });
   await field.fill(key);
   await page.getByRole('button', { name: 'Save key', exact: true }).click();
-  await waitUntil(async () => (await field.inputValue()) === '', 'the key field emptied once the key is saved');
+  await waitUntil(
+    async () => (await field.inputValue()) === '',
+    'the key field emptied once the key is saved',
+  );
   await page.getByTestId('key-status').filter({ hasText: 'Saved: a key is set' }).waitFor();
   expect(await page.getByTestId('confirm-dialog').count()).toBe(0);
 }
@@ -56,13 +59,13 @@ async function queueSong(view: StudioPage, rig: StudioRig, style: string, second
   return rig.waitForTask(queued.id, ['saved']);
 }
 
-/** The model-id field of a task type in Settings › Advanced (opened first when closed). */
-async function modelIdField(page: Page, taskType: string): Promise<Locator> {
+/** The model-id field of a catalog entry (`ace-step/txt2audio`) in Settings › Advanced (opened first when closed). */
+async function modelIdField(page: Page, entryId: string): Promise<Locator> {
   const advanced = page.locator('details.advanced');
   if (!(await advanced.evaluate((el) => (el as unknown as { open: boolean }).open))) {
     await advanced.getByText('Advanced: model ids', { exact: true }).click();
   }
-  const field = page.getByTestId(`model-id-${taskType}`);
+  const field = page.getByTestId(`model-id-${entryId}`);
   await field.waitFor();
   return field;
 }
@@ -167,9 +170,9 @@ describe.skipIf(!browserAvailable())('a new user with a key for the hosted servi
   it('sends a model id set in Advanced, refuses an invalid one, and clearing it restores the default', async () => {
     const { page } = view;
     await openView(page, 'settings');
-    const field = await modelIdField(page, 'txt2audio');
+    const field = await modelIdField(page, 'ace-step/txt2audio');
     expect(await field.getAttribute('placeholder')).toBe('Qubico/ace-step');
-    expect(await (await modelIdField(page, 'image-edit')).getAttribute('placeholder')).toBe(
+    expect(await (await modelIdField(page, 'qwen-image/image-edit')).getAttribute('placeholder')).toBe(
       'Qubico/qwen-image',
     );
 
@@ -185,10 +188,10 @@ describe.skipIf(!browserAvailable())('a new user with a key for the hosted servi
     await field.fill('service/ace-step');
     await field.press('Enter');
     await waitUntil(
-      async () => (await overrides(rig)).txt2audio === 'service/ace-step',
+      async () => (await overrides(rig))['ace-step/txt2audio'] === 'service/ace-step',
       'the txt2audio override to be saved',
     );
-    const saved = await modelIdField(page, 'txt2audio');
+    const saved = await modelIdField(page, 'ace-step/txt2audio');
     expect(await saved.inputValue()).toBe('service/ace-step');
     expect(await saved.getAttribute('aria-invalid')).toBeNull();
     await page
@@ -204,10 +207,13 @@ describe.skipIf(!browserAvailable())('a new user with a key for the hosted servi
 
     // Emptied and left (blur): the default again.
     await openView(page, 'settings');
-    const cleared = await modelIdField(page, 'txt2audio');
+    const cleared = await modelIdField(page, 'ace-step/txt2audio');
     await cleared.fill('');
     await cleared.blur();
-    await waitUntil(async () => !('txt2audio' in (await overrides(rig))), 'the override to be removed');
+    await waitUntil(
+      async () => !('ace-step/txt2audio' in (await overrides(rig))),
+      'the override to be removed',
+    );
     const back = await queueSong(view, rig, 'default again, marimba', 4);
     paid.push(back);
     expect(back.model).toBe('Qubico/ace-step');
@@ -218,10 +224,13 @@ describe.skipIf(!browserAvailable())('a new user with a key for the hosted servi
     const { page } = view;
     await openView(page, 'settings');
     // An override the built-in sandbox would accept too: if demo mode used it, its ledger would show it.
-    const field = await modelIdField(page, 'txt2audio');
+    const field = await modelIdField(page, 'ace-step/txt2audio');
     await field.fill('Qubico/ace-step');
     await field.press('Enter');
-    await waitUntil(async () => (await overrides(rig)).txt2audio === 'Qubico/ace-step', 'the override');
+    await waitUntil(
+      async () => (await overrides(rig))['ace-step/txt2audio'] === 'Qubico/ace-step',
+      'the override',
+    );
     const paidLedger = (await rig.ledger()).length;
 
     // The switch shows the saved setting, so it flips once the backend has switched.

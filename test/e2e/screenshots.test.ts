@@ -351,7 +351,9 @@ describe.skipIf(!browserAvailable())('screenshots of the hosted service settings
       prepare: async (rig) => {
         await mkdir(SHOTS_DIR, { recursive: true });
         await rig.call('settings.setApiKey', { key: SERVICE_KEY });
-        await rig.call('settings.update', { modelOverrides: { 'image-edit': 'Qubico/qwen-edit-image' } });
+        await rig.call('settings.update', {
+          modelOverrides: { 'qwen-image/image-edit': 'Qubico/qwen-edit-image' },
+        });
         await saveSongs(rig, [
           {
             title: 'Harbour morning',
@@ -391,7 +393,7 @@ describe.skipIf(!browserAvailable())('screenshots of the hosted service settings
 
           const advanced = page.locator('details.advanced');
           await advanced.getByText('Advanced: model ids', { exact: true }).click();
-          await page.getByTestId('model-id-image-edit').waitFor();
+          await page.getByTestId('model-id-qwen-image/image-edit').waitFor();
           await scrollToTop(advanced);
           await shoot(page, `settings-model-ids-${tag}`, size);
 

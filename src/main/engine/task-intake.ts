@@ -11,6 +11,7 @@ import type { TaskDraft } from '../../shared/index.ts';
 import {
   BATCH_MAX_DRAFTS,
   familyOf,
+  type MediaFacts,
   type MediaFactsByField,
   type Task,
   type TaskInput,
@@ -199,13 +200,16 @@ async function checkDraft(ctx: EngineContext, draft: TaskDraft, hold: InputHold)
   };
 }
 
-/** What the checked media inputs say of their contents, by field: a picture's size (for a price per megapixel). */
+/** What the checked media inputs say of their contents, by field: a picture's size, a video's frames (for a price per megapixel or frame). */
 function mediaFactsOf(checked: readonly CheckedValue[]): MediaFactsByField {
-  const facts: Record<string, { width: number | null; height: number | null }> = {};
+  const facts: Record<string, MediaFacts> = {};
   for (const c of checked) {
     const input = 'known' in c ? c.known : c.validated;
-    if ('width' in input && 'height' in input)
-      facts[input.field] = { width: input.width ?? null, height: input.height ?? null };
+    const fact: MediaFacts = {};
+    if ('width' in input) fact.width = input.width ?? null;
+    if ('height' in input) fact.height = input.height ?? null;
+    if ('frames' in input) fact.frames = input.frames ?? null;
+    facts[input.field] = fact;
   }
   return facts;
 }
