@@ -41,8 +41,9 @@ function devDependencyNames(projectDir: string): string[] {
   return Object.keys(pkg.devDependencies ?? {});
 }
 
-/** Files of the local build (out/main, out/preload, out/renderer; no source maps). */
+/** Files of the local build (out/main, out/preload, out/renderer; no source maps); none before a build. */
 function builtFiles(projectDir: string): string[] {
+  if (!existsSync(join(projectDir, 'out'))) return [];
   return listFiles(join(projectDir, 'out'))
     .filter((file) => /^(main|preload|renderer)\//.test(file) && !file.endsWith('.map'))
     .map((file) => `out/${file}`);
