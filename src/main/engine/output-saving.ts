@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { ImageCodecUnavailableError, ImageTooLargeError } from '../../image-codec/index.ts';
 import {
+  MEDIA_KIND_TABLE,
   SAVED_INLINE_OUTPUT_URL,
   type Task,
   type TaskError,
@@ -63,11 +64,12 @@ export async function saveOutputs(ctx: SaveOutputsContext, task: Task): Promise<
         ...(ctx.signal ? { signal: ctx.signal } : {}),
       });
       taskBytesUsed += saved.size;
+      const { onSave } = MEDIA_KIND_TABLE[output.kind];
       const { thumb, pictureSize, note } =
-        output.kind === 'image' ? await thumbnailOrNote(ctx.libraryDir, saved.path, output.index) : NO_THUMB;
+        onSave === 'thumbnail' ? await thumbnailOrNote(ctx.libraryDir, saved.path, output.index) : NO_THUMB;
       // a song's length, from its own headers (the service does not say it)
       const durationSeconds =
-        output.kind === 'audio' ? await readAudioDuration(join(ctx.libraryDir, saved.path)) : null;
+        onSave === 'duration' ? await readAudioDuration(join(ctx.libraryDir, saved.path)) : null;
       ctx.store.updateOutput(task.id, output.index, {
         state: 'saved',
         // an output the service sent inline is in its file now: the record keeps a marker, not the data

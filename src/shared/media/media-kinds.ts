@@ -95,6 +95,8 @@ export interface MediaKindRow {
   input: MediaInputLimits | null;
   words: MediaWords;
   show: MediaPresentation;
+  /** What the app reads from a saved result: a picture's thumbnail and size, a sound's length, nothing. */
+  onSave: 'thumbnail' | 'duration' | 'nothing';
 }
 
 const MB = 1024 * 1024;
@@ -141,6 +143,7 @@ const IMAGE: MediaKindRow = {
     result: 'picture',
     takes: 'an image',
   },
+  onSave: 'thumbnail',
   show: {
     card: 'picture',
     viewer: 'image',
@@ -196,6 +199,7 @@ const AUDIO: MediaKindRow = {
     result: 'song',
     takes: 'audio',
   },
+  onSave: 'duration',
   show: {
     card: 'sound',
     viewer: 'waveform',
@@ -231,6 +235,7 @@ const VIDEO: MediaKindRow = {
     result: 'video',
     takes: 'a video',
   },
+  onSave: 'nothing',
   show: {
     card: 'video',
     viewer: 'video',
@@ -258,6 +263,7 @@ const MODEL_3D: MediaKindRow = {
     result: '3D model',
     takes: 'a 3D model',
   },
+  onSave: 'nothing',
   show: { card: 'model', viewer: 'download', thumbnail: 'icon', compare: 'none', icon: '◆', accept: '.glb' },
 };
 
@@ -278,6 +284,7 @@ const FILE: MediaKindRow = {
     result: 'file',
     takes: 'a file',
   },
+  onSave: 'nothing',
   show: { card: 'file', viewer: 'download', thumbnail: 'icon', compare: 'none', icon: '◆', accept: '' },
 };
 

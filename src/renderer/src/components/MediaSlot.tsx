@@ -5,6 +5,7 @@
  * slot has focus (Ctrl/Cmd+V) goes in as if dropped.
  */
 import { type ClipboardEvent, type DragEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
+import { mediaKind } from '../../../shared/media/index.ts';
 import { SLOT_RULES, type SlotField } from '../features/compose/compose-slots.ts';
 import { clearSlot, pasteIntoSlot, putFilesSaying, putUrl } from '../features/compose/slot-actions.ts';
 import { previewAllowed } from '../model/media-url.ts';
@@ -22,8 +23,8 @@ export interface MediaSlotProps {
 
 function acceptOf(field: SlotField): string {
   const rule = SLOT_RULES[field];
-  if (rule.kind === 'audio') return 'audio/*,.mp3,.wav,.flac,.ogg,.m4a';
-  return rule.faceSwap ? '.jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp' : 'image/*';
+  if (rule.faceSwap) return '.jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp';
+  return mediaKind(rule.kind).show.accept;
 }
 
 /** "Ctrl+V", or "⌘V" on a Mac. */
@@ -39,7 +40,8 @@ export function MediaSlot({ field, description, error, optional, inputRef }: Med
   const [previewFailed, setPreviewFailed] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const id = useId();
-  const kindWord = rule.kind === 'audio' ? 'audio file' : 'image';
+  const { words, show } = mediaKind(rule.kind);
+  const kindWord = words.slot;
   const fromUrl = slot.origin === 'url';
   useEffect(() => {
     if (!fromUrl) setUrl('');
@@ -121,7 +123,7 @@ export function MediaSlot({ field, description, error, optional, inputRef }: Med
               />
             ) : (
               <span className="slot-icon" aria-hidden="true">
-                {remote ? '↗' : rule.kind === 'audio' ? '♪' : '▣'}
+                {remote ? '↗' : show.icon}
               </span>
             )}
             <span className="slot-name" title={slot.label} data-testid="slot-name">
@@ -129,8 +131,8 @@ export function MediaSlot({ field, description, error, optional, inputRef }: Med
             </span>
             {remote ? (
               <p className="slot-url-note" data-testid="slot-url-note">
-                The service fetches this {rule.kind === 'audio' ? 'audio' : 'picture'} from the web address
-                when the task runs. The app does not download it, so there is no preview here.
+                The service fetches this {words.fetched} from the web address when the task runs. The app does
+                not download it, so there is no preview here.
               </p>
             ) : null}
           </div>

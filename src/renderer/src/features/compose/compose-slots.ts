@@ -8,6 +8,7 @@ import {
   hasAllowedImageUrlExtension,
   type InputMediaKind,
   type MediaCheck,
+  mediaKind,
   type OutputRef,
   type OutputRefValue,
   outputRefValue,
@@ -147,7 +148,7 @@ export function slotFromResult(result: {
     ...EMPTY_SLOT,
     label: result.title,
     origin: 'result',
-    previewUrl: result.kind === 'image' ? result.previewUrl : null,
+    previewUrl: previewsAsPicture(result.kind) ? result.previewUrl : null,
     status: 'ok',
     info: result.info,
     result: {
@@ -168,20 +169,25 @@ function approxKb(base64Length: number): string {
   return `${Math.max(1, Math.round((base64Length * 3) / 4 / 1024))} KB`;
 }
 
+/** Whether a slot of this kind previews its value as a picture (the media table's thumbnail). */
+export function previewsAsPicture(kind: InputMediaKind): boolean {
+  return mediaKind(kind).show.thumbnail === 'picture';
+}
+
 /** A slot showing an existing value (from a re-run): library copies by name with a preview. */
 export function slotFromValue(value: string, kind: InputMediaKind, place: MediaPlace): SlotState {
   const trimmed = value.trim();
   if (trimmed === '') return EMPTY_SLOT;
   const base = { ...EMPTY_SLOT, value: trimmed, status: 'checking' as const };
   if (/^https?:\/\//i.test(trimmed)) {
-    return { ...base, origin: 'url', label: trimmed, previewUrl: kind === 'image' ? trimmed : null };
+    return { ...base, origin: 'url', label: trimmed, previewUrl: previewsAsPicture(kind) ? trimmed : null };
   }
   if (/^data:/i.test(trimmed)) {
     return {
       ...base,
       origin: 'data',
       label: `Embedded ${kind} (${approxKb(trimmed.length)})`,
-      previewUrl: kind === 'image' ? trimmed : null,
+      previewUrl: previewsAsPicture(kind) ? trimmed : null,
     };
   }
   if (looksLikeLocalPath(trimmed)) {
@@ -191,7 +197,8 @@ export function slotFromValue(value: string, kind: InputMediaKind, place: MediaP
         ...base,
         origin: 'library',
         label: fileNameOf(trimmed),
-        previewUrl: kind === 'image' && place.mediaBaseUrl ? mediaUrl(place.mediaBaseUrl, relative) : null,
+        previewUrl:
+          previewsAsPicture(kind) && place.mediaBaseUrl ? mediaUrl(place.mediaBaseUrl, relative) : null,
       };
     }
     return { ...base, origin: 'file', label: fileNameOf(trimmed) };
@@ -200,7 +207,7 @@ export function slotFromValue(value: string, kind: InputMediaKind, place: MediaP
     ...base,
     origin: 'data',
     label: `Embedded ${kind} (${approxKb(trimmed.length)})`,
-    previewUrl: kind === 'image' ? `data:image/*;base64,${trimmed}` : null,
+    previewUrl: previewsAsPicture(kind) ? `data:image/*;base64,${trimmed}` : null,
   };
 }
 /** What the renderer can already say about a typed URL before asking main. */

@@ -8,7 +8,7 @@
  * its size from the header, so a file claiming 99,000,000 x 1 px is refused with its size and
  * never handed to the window's decoder (no object URL is even made of it).
  */
-import { LIMITS } from '../../../../shared/index.ts';
+import { inputLimitsOf } from '../../../../shared/index.ts';
 import { invoke, pathForFile } from '../../bridge.ts';
 import { useCompose } from '../../state/compose-state.ts';
 import { useUi } from '../../state/ui-state.ts';
@@ -17,6 +17,7 @@ import type { ComposeTab } from './compose-model.ts';
 import {
   checkInfo,
   EMPTY_SLOT,
+  previewsAsPicture,
   SLOT_RULES,
   type SlotField,
   type SlotState,
@@ -65,7 +66,7 @@ export function readAsDataUrl(file: File): Promise<string> {
 
 /** Gives the slot a preview of `file` when it still holds `value` and main's check passed it. */
 function previewWhenPassed(field: SlotField, value: string, file: File): void {
-  if (SLOT_RULES[field].kind !== 'image') return;
+  if (!previewsAsPicture(SLOT_RULES[field].kind)) return;
   const slot = useCompose.getState().slots[field];
   if (slot.value !== value || slot.status !== 'ok') return;
   useCompose.getState().setSlot(field, { ...slot, previewUrl: URL.createObjectURL(file) });
@@ -82,7 +83,8 @@ export async function putFile(field: SlotField, file: File): Promise<void> {
     previewWhenPassed(field, path, file);
     return;
   }
-  const cap = rule.kind === 'image' ? LIMITS.imageMaxBytes : Math.min(LIMITS.audioMaxBytes, 20 * 1024 * 1024);
+  // without a path the bytes travel as a data URI: the kind's limit, and never above 20 MB
+  const cap = Math.min(inputLimitsOf(rule.kind).maxBytes, 20 * 1024 * 1024);
   if (file.size > cap) {
     useCompose.getState().setSlot(field, {
       ...base,
@@ -122,7 +124,7 @@ export async function putUrl(field: SlotField, url: string): Promise<void> {
     value,
     label: value,
     origin: 'url' as const,
-    previewUrl: rule.kind === 'image' ? value : null,
+    previewUrl: previewsAsPicture(rule.kind) ? value : null,
     status: problem ? ('bad' as const) : ('checking' as const),
     message: problem,
   };
@@ -202,7 +204,7 @@ async function checkExtra(field: MultiSlot, key: string, value: string, file: Fi
     const check = await invoke('media.check', {
       field,
       value,
-      kind: 'image',
+      kind: rule.kind,
       ...(rule.faceSwap ? { faceSwap: true } : {}),
     });
     const listed = useCompose.getState().batch.extra[field].some((t) => t.key === key);

@@ -3,6 +3,7 @@
  * video, image; an image result opens in the image viewer ("View larger").
  */
 import { useState } from 'react';
+import { mediaKind } from '../../../../shared/media/index.ts';
 import { BeforeAfterSlider } from '../../components/BeforeAfterSlider.tsx';
 import { ImageLightbox } from '../../components/ImageLightbox.tsx';
 import { WaveformPlayer } from '../../components/WaveformPlayer.tsx';
@@ -39,11 +40,13 @@ export function DetailMedia({ task }: { task: LoadedTask }) {
       </div>
     );
   }
-  const before = output.kind === 'image' ? beforeImageUrl(task, base) : null;
+  const { show, label } = mediaKind(output.kind);
+  const before = show.compare === 'slider' ? beforeImageUrl(task, base) : null;
+  const picture = show.viewer === 'image';
   return (
     <div className="detail-media">
-      {output.kind === 'audio' ? <WaveformPlayer url={url} title={task.title} /> : null}
-      {output.kind === 'video' ? (
+      {show.viewer === 'waveform' ? <WaveformPlayer url={url} title={task.title} /> : null}
+      {show.viewer === 'video' ? (
         // biome-ignore lint/a11y/useMediaCaption: generated videos have no captions to offer
         <video
           className="detail-video"
@@ -54,10 +57,8 @@ export function DetailMedia({ task }: { task: LoadedTask }) {
           data-testid="video-player"
         />
       ) : null}
-      {output.kind === 'image' && before ? (
-        <BeforeAfterSlider before={before} after={url} title={task.title} />
-      ) : null}
-      {output.kind === 'image' && !before ? (
+      {picture && before ? <BeforeAfterSlider before={before} after={url} title={task.title} /> : null}
+      {picture && !before ? (
         // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the picture is a pointer extra; "View larger" is the keyboard's way
         <img
           className="detail-image detail-image-zoomable"
@@ -66,12 +67,12 @@ export function DetailMedia({ task }: { task: LoadedTask }) {
           onClick={() => setViewing(true)}
         />
       ) : null}
-      {output.kind === 'file' ? (
+      {show.viewer === 'download' ? (
         <p>
-          A file result: <code>{output.path}</code>
+          A {label} result: <code>{output.path}</code>
         </p>
       ) : null}
-      {output.kind === 'image' || outputs.length > 1 ? (
+      {picture || outputs.length > 1 ? (
         <div className="detail-media-footer">
           {outputs.length > 1 ? (
             <fieldset className="output-picker">
@@ -89,7 +90,7 @@ export function DetailMedia({ task }: { task: LoadedTask }) {
               ))}
             </fieldset>
           ) : null}
-          {output.kind === 'image' ? (
+          {picture ? (
             <button
               type="button"
               className="button button-small detail-view-larger"
@@ -101,7 +102,7 @@ export function DetailMedia({ task }: { task: LoadedTask }) {
           ) : null}
         </div>
       ) : null}
-      {viewing && output.kind === 'image' ? (
+      {viewing && picture ? (
         <ImageLightbox src={url} title={task.title} before={before} onClose={() => setViewing(false)} />
       ) : null}
     </div>

@@ -6,6 +6,7 @@
  */
 import '../../styles/result-forms.css';
 import { useId, useState } from 'react';
+import { mediaKind } from '../../../../shared/media/index.ts';
 import type { LoadedTask } from '../../model/task-status.ts';
 import { openFromResult } from '../compose/compose-actions.ts';
 import { ACTION_LABELS, actionsFor } from '../compose/result-fill.ts';
@@ -16,7 +17,7 @@ export function ResultActions({ task }: { task: LoadedTask }) {
   const [chosen, setChosen] = useState<number | null>(null);
   const output = saved.find((o) => o.index === chosen) ?? saved[0];
   if (task.state !== 'saved' || !output) return null;
-  const what = output.kind === 'audio' ? 'song' : 'picture';
+  const what = mediaKind(output.kind).words.result;
 
   return (
     <section className="result-actions" aria-labelledby={`${id}-title`} data-testid="result-actions">

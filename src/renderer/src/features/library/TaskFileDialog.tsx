@@ -6,7 +6,12 @@
  * it. Queue sends the user's word to main, which queues what it read itself.
  */
 import { useRef, useState } from 'react';
-import { type TaskFileInput, type TaskFilePreview, taskFileInputText } from '../../../../shared/index.ts';
+import {
+  mediaKind,
+  type TaskFileInput,
+  type TaskFilePreview,
+  taskFileInputText,
+} from '../../../../shared/index.ts';
 import { invoke, pathForFile } from '../../bridge.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { asSentence, toStudioError } from '../../model/studio-error.ts';
@@ -29,7 +34,8 @@ function PickInput({
   onPick(file: Picked): void;
 }) {
   const fileRef = useRef<HTMLInputElement>(null);
-  const kindWord = input.kind === 'audio' ? 'a sound' : 'a picture';
+  const { words, show } = mediaKind(input.kind);
+  const kindWord = words.chosen;
   return (
     <span className="task-file-pick">
       <button type="button" className="button button-small" onClick={() => fileRef.current?.click()}>
@@ -40,7 +46,7 @@ function PickInput({
         type="file"
         className="visually-hidden"
         tabIndex={-1}
-        accept={input.kind === 'audio' ? 'audio/*' : 'image/*'}
+        accept={show.accept}
         aria-label={`Choose a file for ${input.field}`}
         data-testid={`task-file-pick-${input.field}`}
         onChange={(event) => {
