@@ -416,6 +416,17 @@ describe('media checks, budget and cost', () => {
     });
     const picture = await h.ok<MediaCheck>('media.check', { field: 'video', value: face, kind: 'video' });
     expect(picture.message).toBe('video: "not-a-video.png" is a PNG image, not an MP4 video');
+    // the catalog's video upscale narrows the kind's limits to 10-240 frames
+    const short = join(dir, 'short.mp4');
+    writeFileSync(short, generateVideoMp4({ prompt: 'short', seconds: 0.5, fps: 10 }));
+    h.backend.grantDroppedFile(short);
+    const queued = await h.call('tasks.queue', {
+      model: 'video-toolkit',
+      taskType: 'upscale',
+      input: { video: short },
+    });
+    expect(queued.ok).toBe(false);
+    if (!queued.ok) expect(queued.error.message).toBe('video: video has 5 frames; at least 10');
   });
 
   it('refuses from the header a picture claiming 99,000,000 x 1 px (file or Base64), and a task with it', async () => {

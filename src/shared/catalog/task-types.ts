@@ -334,7 +334,14 @@ const ENTRIES: readonly EntryParts[] = [
     outputKind: 'video',
     expectedSeconds: 120,
     price: { unit: 'frame', micros: 300, field: 'video' },
-    fields: { video: { type: 'string', required: true, media: 'video' } },
+    fields: {
+      video: {
+        type: 'string',
+        required: true,
+        media: 'video',
+        mediaLimits: { minFrames: 10, maxFrames: 240 },
+      },
+    },
     example: { video: '' },
   }),
   otherTaskType({
