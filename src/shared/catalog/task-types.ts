@@ -17,6 +17,12 @@ import type { PriceRule } from './price-rules.ts';
 export const OUTPUT_KINDS = MEDIA_KINDS;
 export type OutputKind = MediaKind;
 
+/** One field of a task's `output` that holds a result, as the entry's model names it. */
+export interface OutputField {
+  field: string;
+  kind: OutputKind;
+}
+
 export const TASK_FAMILIES = ['song', 'face-swap', 'image-edit', 'other'] as const;
 /** The task families the composer has a tab for; everything else is `other`. */
 export type TaskFamily = (typeof TASK_FAMILIES)[number];
@@ -45,6 +51,14 @@ export interface TaskTypeEntry {
   outputKind: OutputKind;
   /** The output field listing every output when there may be several (`image_urls`), if any. */
   outputList?: string;
+  /**
+   * The output fields the entry's model fills, in order, when they are not `<kind>_url` (plus
+   * `outputList`): trellis names its three `model_file` (a GLB), `combined_video` (an MP4) and
+   * `no_background_image` (a PNG). The sandbox answers in them.
+   */
+  outputFields?: readonly OutputField[];
+  /** The CLI's name of the entry: `media-task create <shortName>` (its id always works too). */
+  shortName?: string;
   /** Expected service-side duration in seconds before any history exists (pending + processing). */
   expectedSeconds: number;
   /** The published price (price-rules.ts); null when none is published. */
@@ -92,7 +106,12 @@ type OtherTaskTypeParts = Omit<
   EntryParts,
   'family' | 'makes' | 'price' | 'sandboxOnly' | 'input' | 'sizeParameter'
 > &
-  Partial<Pick<TaskTypeEntry, 'makes' | 'price' | 'sandboxOnly' | 'sizeParameter' | 'outputList'>> & {
+  Partial<
+    Pick<
+      TaskTypeEntry,
+      'makes' | 'price' | 'sandboxOnly' | 'sizeParameter' | 'outputList' | 'outputFields' | 'shortName'
+    >
+  > & {
     fields: InputRules['fields'];
     check?: InputRules['check'];
   };
@@ -111,6 +130,8 @@ function otherTaskType(parts: OtherTaskTypeParts): EntryParts {
     label: parts.label,
     outputKind: parts.outputKind,
     ...(parts.outputList ? { outputList: parts.outputList } : {}),
+    ...(parts.outputFields ? { outputFields: parts.outputFields } : {}),
+    ...(parts.shortName ? { shortName: parts.shortName } : {}),
     expectedSeconds: parts.expectedSeconds,
     price: parts.price ?? null,
     sandboxOnly: parts.sandboxOnly ?? false,
@@ -141,6 +162,7 @@ const ENTRIES: readonly EntryParts[] = [
   {
     modelName: 'ace-step',
     taskType: 'txt2audio',
+    shortName: 'audio',
     family: 'song',
     makes: 'song',
     label: 'Song from text',
@@ -170,6 +192,7 @@ const ENTRIES: readonly EntryParts[] = [
   otherTaskType({
     ...aceStepAudio,
     taskType: 'audio2audio',
+    shortName: 'remix',
     label: 'Audio to audio',
     fields: { style_audio: requiredAudio, ...aceStepPrompts, duration: audioDuration },
     sizeParameter: 'duration',
@@ -178,6 +201,7 @@ const ENTRIES: readonly EntryParts[] = [
   otherTaskType({
     ...aceStepAudio,
     taskType: 'edit',
+    shortName: 'song-edit',
     label: 'Audio edit',
     fields: {
       audio: requiredAudio,
@@ -192,6 +216,7 @@ const ENTRIES: readonly EntryParts[] = [
   otherTaskType({
     ...aceStepAudio,
     taskType: 'extend',
+    shortName: 'extend',
     label: 'Audio extend',
     fields: {
       audio: requiredAudio,
@@ -209,6 +234,7 @@ const ENTRIES: readonly EntryParts[] = [
     // the demo libraries of earlier versions named it image-edit
     modelAliases: ['image-edit', 'qwen-edit-image'],
     taskType: 'image-edit',
+    shortName: 'image-edit',
     family: 'image-edit',
     makes: 'image-edit',
     label: 'Image edit',
@@ -240,6 +266,7 @@ const ENTRIES: readonly EntryParts[] = [
   {
     modelName: 'image-toolkit',
     taskType: 'face-swap',
+    shortName: 'face-swap',
     family: 'face-swap',
     makes: 'face-swap',
     label: 'Face swap',
@@ -254,6 +281,7 @@ const ENTRIES: readonly EntryParts[] = [
   otherTaskType({
     ...imageToolkit,
     taskType: 'multi-face-swap',
+    shortName: 'multi-face-swap',
     makes: 'face-swap',
     label: 'Multi face swap',
     expectedSeconds: 25,
@@ -270,6 +298,7 @@ const ENTRIES: readonly EntryParts[] = [
   otherTaskType({
     ...imageToolkit,
     taskType: 'background-remove',
+    shortName: 'background-remove',
     label: 'Background removal',
     expectedSeconds: 10,
     // field notes: $0.001 (H)
@@ -280,6 +309,7 @@ const ENTRIES: readonly EntryParts[] = [
   otherTaskType({
     ...imageToolkit,
     taskType: 'segment',
+    shortName: 'segment',
     label: 'Segment by prompt',
     expectedSeconds: 10,
     // field notes: $0.01 per megapixel of the picture, rounded up (H)
@@ -295,6 +325,7 @@ const ENTRIES: readonly EntryParts[] = [
   otherTaskType({
     ...imageToolkit,
     taskType: 'upscale',
+    shortName: 'upscale',
     label: 'Image upscale',
     expectedSeconds: 15,
     fields: {
@@ -308,6 +339,7 @@ const ENTRIES: readonly EntryParts[] = [
     // field notes (catalog-families.md): Flux schnell, Apache-2.0, $0.0015 per image (H)
     modelName: 'flux1-schnell',
     taskType: 'txt2img',
+    shortName: 'flux',
     label: 'Image from text (Flux schnell)',
     outputKind: 'image',
     outputList: 'image_urls',
@@ -330,6 +362,7 @@ const ENTRIES: readonly EntryParts[] = [
     // 10-240 frames, at most 1280 x 720 and 10 MB (H)
     modelName: 'video-toolkit',
     taskType: 'upscale',
+    shortName: 'video-upscale',
     label: 'Video upscale',
     outputKind: 'video',
     expectedSeconds: 120,
@@ -348,6 +381,7 @@ const ENTRIES: readonly EntryParts[] = [
     // not in the spec: a text-to-image model whose fetch answers in the detailed form C
     modelName: 'image-gen',
     taskType: 'txt2img',
+    shortName: 'image-gen',
     label: 'Image from text',
     outputKind: 'image',
     outputList: 'image_urls',
@@ -366,6 +400,7 @@ const ENTRIES: readonly EntryParts[] = [
     // not in the spec: a video model whose fetch answers in form B
     modelName: 'video-gen',
     taskType: 'txt2video',
+    shortName: 'video-gen',
     label: 'Video from text',
     outputKind: 'video',
     expectedSeconds: 120,
