@@ -17,8 +17,16 @@
  * address is the service: another run's sandbox is gone.
  */
 
-import type { InputMediaKind, TaskDraft } from '../../shared/index.ts';
-import { isHttpUrl, looksLikeOutputRef, type OutputRef, outputRefOf, type Task } from '../../shared/index.ts';
+import {
+  type InputMediaKind,
+  isHttpUrl,
+  looksLikeOutputRef,
+  mediaKind,
+  type OutputRef,
+  outputRefOf,
+  type Task,
+  type TaskDraft,
+} from '../../shared/index.ts';
 import { addressKindOf } from '../downloads/index.ts';
 import { InputValidationError } from '../inputs/index.ts';
 import { libraryFileOf } from '../library/index.ts';
@@ -84,7 +92,7 @@ function resolveOne(
     throw refused(field, `"${task.title}" has no output ${ref.index} (it has ${has})`);
   }
   if (output.kind !== kind) {
-    throw refused(field, `takes ${kind === 'audio' ? 'audio' : 'an image'}, and ${name} is ${output.kind}`);
+    throw refused(field, `takes ${mediaKind(kind).words.takes}, and ${name} is ${output.kind}`);
   }
   const problem = urlProblem(ctx, task, ref.index);
   if (problem === null) {

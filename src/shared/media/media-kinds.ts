@@ -206,7 +206,7 @@ const AUDIO: MediaKindRow = {
     thumbnail: 'icon',
     compare: 'players',
     icon: '♪',
-    accept: 'audio/*',
+    accept: 'audio/*,.mp3,.wav,.flac,.ogg,.m4a',
   },
 };
 

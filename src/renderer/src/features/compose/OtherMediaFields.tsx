@@ -4,7 +4,12 @@
  * that key's value (its local path, or its bytes when it has none) and checked by main at once.
  */
 import { type DragEvent, useId, useRef, useState } from 'react';
-import { catalogEntry, type MediaFieldRule, mediaFieldsOfRules } from '../../../../shared/index.ts';
+import {
+  catalogEntry,
+  type MediaFieldRule,
+  mediaFieldsOfRules,
+  mediaKind,
+} from '../../../../shared/index.ts';
 import { invoke, pathForFile } from '../../bridge.ts';
 import { useCompose } from '../../state/compose-state.ts';
 import { checkInfo } from './compose-slots.ts';
@@ -33,7 +38,8 @@ function MediaKey({ rule }: { rule: MediaFieldRule }) {
   const fileRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [check, setCheck] = useState<KeyCheck | null>(null);
-  const kindWord = rule.kind === 'audio' ? 'an audio file' : 'a picture';
+  const { words, show } = mediaKind(rule.kind);
+  const kindWord = words.asked;
 
   const put = async (file: File) => {
     const value = pathForFile(file) || (await readAsDataUrl(file));
@@ -95,7 +101,7 @@ function MediaKey({ rule }: { rule: MediaFieldRule }) {
         type="file"
         className="visually-hidden"
         tabIndex={-1}
-        accept={rule.kind === 'audio' ? 'audio/*' : 'image/*'}
+        accept={show.accept}
         aria-label={`Choose a file for "${rule.field}"`}
         onChange={(event) => {
           const file = event.target.files?.[0];

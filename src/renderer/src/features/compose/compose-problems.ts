@@ -15,6 +15,7 @@ import {
   modelIdProblem,
   type TaskTypeEntry,
 } from '../../../../shared/index.ts';
+import { mediaKind } from '../../../../shared/media/index.ts';
 import { type ComposedInput, type ComposeForms, type ComposeTab, composeInput } from './compose-model.ts';
 import { type SlotField, slotProblem, TAB_SLOTS } from './compose-slots.ts';
 import { findLyricsProblems } from './lyrics-markers.ts';
@@ -174,7 +175,7 @@ function jsonWords(p: InputProblem, entry: TaskTypeEntry): string {
     case 'required': {
       const media = mediaFieldsOfRules(entry.input).find((m) => m.field === p.field);
       if (!media) return `${key} is empty: ${entry.label} needs it`;
-      const what = media.kind === 'audio' ? 'an audio file' : 'a picture';
+      const what = mediaKind(media.kind).words.asked;
       return `${key} is empty: ${entry.label} needs ${what} (drop a file below, or write a URL)`;
     }
     case 'type':

@@ -1,5 +1,6 @@
 /** One library card: thumbnail (or an audio/video sign), title, state, favourite and selection. */
 import { type MouseEvent, memo } from 'react';
+import { mediaKind } from '../../../../shared/media/index.ts';
 import { StateChip } from '../../components/StateChip.tsx';
 import { taskTypeLabelOf } from '../../model/task-status.ts';
 import { formatClock } from '../../model/time-format.ts';
@@ -30,12 +31,16 @@ function TaskCardInner({ id, onSelect, tabbable }: TaskCardProps) {
   const output = mainOutput(task);
   const kind = output?.kind ?? (task.family === 'song' ? 'audio' : 'image');
   const thumb = output?.state === 'saved' ? thumbUrl(output, base) : null;
-  const showImage = thumb && (kind === 'image' || (kind === 'video' && output?.thumbPath));
+  const { show } = mediaKind(kind);
+  const sound = show.card === 'sound';
+  // a picture is its own thumbnail; a kind with a poster shows the one saved beside it
+  const showImage =
+    thumb && (show.thumbnail === 'picture' || (show.thumbnail === 'poster' && output?.thumbPath));
 
   const onCheck = (event: MouseEvent<HTMLInputElement>) => onSelect(id, event.shiftKey);
 
   // a song's length, shown on the card and so part of its name (what a screen reader says)
-  const duration = kind === 'audio' && output?.durationSeconds ? formatClock(output.durationSeconds) : null;
+  const duration = sound && output?.durationSeconds ? formatClock(output.durationSeconds) : null;
   return (
     // biome-ignore lint/a11y/useSemanticElements: an item of the gallery's role=list (see GalleryGrid)
     <div
@@ -58,7 +63,7 @@ function TaskCardInner({ id, onSelect, tabbable }: TaskCardProps) {
           <img src={thumb} alt="" loading="lazy" decoding="async" draggable={false} />
         ) : (
           <span className="card-icon" aria-hidden="true">
-            {kind === 'audio' ? '♪' : (FAMILY_ICON[task.family] ?? '◆')}
+            {sound ? show.icon : (FAMILY_ICON[task.family] ?? '◆')}
           </span>
         )}
         {kind === 'video' ? (
@@ -68,7 +73,7 @@ function TaskCardInner({ id, onSelect, tabbable }: TaskCardProps) {
         ) : null}
         {duration ? <span className="card-duration">{duration}</span> : null}
       </button>
-      {kind === 'audio' && output?.state === 'saved' ? (
+      {sound && output?.state === 'saved' ? (
         <SongPlayButton id={id} title={task.title} tabbable={tabbable} />
       ) : null}
       <input
