@@ -9,9 +9,11 @@ import {
   type DecodedImage,
   type ExtendSongParams,
   extendSongWav,
+  generateGlbModel,
   generateSongWav,
   generateTextImage,
   generateVideoMp4,
+  type ModelParams,
   type SongParams,
   type VideoParams,
 } from './media/index.ts';
@@ -21,6 +23,7 @@ export type GenerationJob =
   | { kind: 'extendSong'; params: ExtendSongParams }
   | { kind: 'textImage'; prompt: string; seed: number; width: number; height: number }
   | { kind: 'video'; params: VideoParams }
+  | { kind: 'model3d'; params: ModelParams }
   | { kind: 'faceSwap'; target: DecodedImage; swap: DecodedImage }
   | { kind: 'imageEdit'; images: DecodedImage[]; prompt: string; seed: number }
   | { kind: 'upscale'; image: DecodedImage; scale: number; faceEnhance: boolean }
@@ -47,6 +50,8 @@ export async function runGenerationJob(job: GenerationJob): Promise<Buffer> {
       return generateTextImage(job.prompt, job.seed, job.width, job.height);
     case 'video':
       return generateVideoMp4(job.params);
+    case 'model3d':
+      return generateGlbModel(job.params);
     case 'faceSwap':
       return composeFaceSwap(asImage(job.target), asImage(job.swap));
     case 'imageEdit':

@@ -8,7 +8,7 @@
  * the source's own samples between the new parts (pinned, as it holds the source).
  */
 import { createHash } from 'node:crypto';
-import type { TaskTypeEntry } from '../shared/catalog/index.ts';
+import type { OutputField, OutputKind, TaskTypeEntry } from '../shared/catalog/index.ts';
 import type { SourceAudio } from './audio-source.ts';
 import type { GenerationJob } from './generation-jobs.ts';
 import type { CheckedImage } from './image-input-check.ts';
@@ -210,21 +210,52 @@ function planVideo(source: OutputSource): PlannedOutput {
   });
 }
 
-/**
- * An output of the entry's kind made from its words alone: what the sandbox answers for an entry
- * it has no maker of its own for (a new text-to-image or video model needs no code here).
- */
-function planByKind(source: OutputSource): PlannedOutput[] {
-  switch (source.entry.outputKind) {
+/** A GLB model (a cube coloured from the prompt, or from the input picture's address). */
+function planModel(source: OutputSource): PlannedOutput {
+  const seedText = str(source.input.prompt) || str(source.input.image).slice(0, 200);
+  const file = { name: 'model.glb', contentType: 'model/gltf-binary', seconds: null };
+  return fromParams(source, file, paramsKey('glb', [seedText]), { kind: 'model3d', params: { seedText } });
+}
+
+/** What a kind's output is made of the task's words alone; a plain file kind has no maker. */
+function planKind(source: OutputSource, kind: OutputKind): PlannedOutput[] {
+  switch (kind) {
     case 'audio':
       return [planTextSong(source)];
     case 'image':
       return planTextImages(source);
     case 'video':
       return [planVideo(source)];
+    case '3d':
+      return [planModel(source)];
     default:
       return [];
   }
+}
+
+/**
+ * An output for each field the entry names (`model_file` a GLB, `combined_video` an MP4,
+ * `no_background_image` a PNG), in the entry's order, each file named after its field.
+ */
+function planFields(source: OutputSource, fields: readonly OutputField[]): PlannedOutput[] {
+  return fields.flatMap(({ field, kind }) =>
+    planKind(source, kind)
+      .slice(0, 1)
+      .map((planned) => ({
+        ...planned,
+        name: `${field}${planned.name.slice(planned.name.lastIndexOf('.'))}`,
+      })),
+  );
+}
+
+/**
+ * An output of the entry's kind made from its words alone: what the sandbox answers for an entry
+ * it has no maker of its own for (a new text-to-image, video or 3D model needs no code here), in
+ * the output fields the entry names when it names them.
+ */
+function planByKind(source: OutputSource): PlannedOutput[] {
+  const { outputFields, outputKind } = source.entry;
+  return outputFields ? planFields(source, outputFields) : planKind(source, outputKind);
 }
 
 /** The output files of a task about to complete: made by the entry's own maker, else by its kind. */

@@ -27,8 +27,10 @@ export function numericStatus(task: SandboxTask): number {
 function outputObject(task: SandboxTask): Record<string, unknown> | null {
   if (task.phase !== 'completed') return null;
   const urls = task.outputs.map((o) => o.url);
-  // where the entry's model puts its outputs: the first in `<kind>_url`, all in its list field
-  const { outputKind, outputList } = task.entry;
+  const { outputFields, outputKind, outputList } = task.entry;
+  // the fields the entry names (trellis: model_file, combined_video, no_background_image), in order
+  if (outputFields) return Object.fromEntries(outputFields.map(({ field }, i) => [field, urls[i] ?? '']));
+  // else where the entry's model puts its outputs: the first in `<kind>_url`, all in its list field
   return { [`${outputKind}_url`]: urls[0] ?? '', ...(outputList ? { [outputList]: urls } : {}) };
 }
 

@@ -1,10 +1,11 @@
 /**
- * Real media for the sandbox service: songs (WAV), images (PNG) and videos (MP4) derived
+ * Real media for the sandbox service: songs (WAV), images (PNG), videos (MP4) and 3D models (GLB) derived
  * deterministically from the task input, and the reading of WAV inputs. Pure functions, no HTTP.
  */
 
 export { ImageCodecUnavailableError } from '../../image-codec/index.ts';
 export { composeFaceSwap, type FaceRegion, faceSwapRegion } from './face-swap-compose.ts';
+export { generateGlbModel, type ModelParams } from './glb-model.ts';
 export { composeImageEdit } from './image-edit-compose.ts';
 export {
   checkImageSize,
