@@ -1,5 +1,6 @@
 export * from './draft-input-size.ts';
 export * from './entry-lookup.ts';
+export * from './field-words.ts';
 export * from './input-fields.ts';
 export * from './limits.ts';
 export * from './price-rules.ts';

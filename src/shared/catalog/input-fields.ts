@@ -15,8 +15,61 @@ export { INPUT_MEDIA_KINDS, type InputMediaKind };
 /** A field's own limits, narrower than its kind's (e.g. video upscale: 10 to 240 frames). */
 export type FieldMediaLimits = Partial<Omit<MediaInputLimits, 'formats'>>;
 
+/** One choice of a `choice` widget: the value sent and the words shown. */
+export interface FieldChoice {
+  value: string | number;
+  label: string;
+}
+
+/** One size of an `aspect-ratio` widget: its words and the width and height it sets. */
+export interface AspectSize {
+  label: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * How a generated form edits a field (the renderer maps each kind to a component):
+ * - `text`, `long-text` (a few lines), `lyrics` (the lyrics editor with its markers);
+ * - `number` with the rule's bounds and this step;
+ * - `choice` among values with words;
+ * - `seed`: a whole number with a dice button that picks one;
+ * - `aspect-ratio` on a width field: sizes that set it and `height` together;
+ * - `toggle`: on or off;
+ * - `media`: a media slot of the rule's kind;
+ * - `none`: not shown (a second name of another field, a number the form does not set); the
+ *   JSON editor still takes it.
+ */
+export type FieldWidget =
+  | { kind: 'text' }
+  | { kind: 'long-text'; rows?: number }
+  | { kind: 'lyrics' }
+  | { kind: 'number'; step?: number }
+  | { kind: 'choice'; choices: readonly FieldChoice[] }
+  | { kind: 'seed' }
+  | { kind: 'aspect-ratio'; height: string; sizes: readonly AspectSize[] }
+  | { kind: 'toggle' }
+  | { kind: 'media' }
+  | { kind: 'none' };
+
+export type WidgetKind = FieldWidget['kind'];
+
+/**
+ * A field of an entry: its rule (checked by every layer), its words (the one wording a person
+ * reads beside it and in every message about it) and how a form edits it.
+ */
 export interface FieldRule {
   type: FieldType;
+  /** The field's name for a person: "Duration", "Seconds after", "Guidance". */
+  label: string;
+  /** One line beside the field, in plain words; what the service does when it is left empty. */
+  help?: string;
+  /** "Lyrics are…" rather than "is". */
+  plural?: boolean;
+  /** Put after a number in a range: `from 1 to 240 seconds` (with its leading space). */
+  unit?: string;
+  /** How a form edits it; by default from its type (widgetOf). */
+  widget?: FieldWidget;
   /** Present and, for strings, not empty. */
   required?: boolean;
   /** The field carries a media input: a URL, Base64 text, or (in the app) a local file. */
@@ -150,6 +203,16 @@ export function inputProblems(
     if (cross) problems.push(cross);
   }
   return problems;
+}
+
+/** How a form edits a field: its own widget, else one from its type and media. */
+export function widgetOf(rule: FieldRule): FieldWidget {
+  if (rule.widget) return rule.widget;
+  if (rule.media) return { kind: 'media' };
+  if (rule.type === 'boolean') return { kind: 'toggle' };
+  if (rule.type === 'number' || rule.type === 'integer') return { kind: 'number' };
+  if (rule.maxLength === LIMITS.lyricsMaxChars) return { kind: 'lyrics' };
+  return rule.maxLength !== undefined ? { kind: 'long-text' } : { kind: 'text' };
 }
 
 export interface MediaFieldRule {

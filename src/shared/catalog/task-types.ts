@@ -9,9 +9,29 @@
  */
 
 import { MEDIA_KINDS, type MediaKind } from '../media/media-kinds.ts';
+import {
+  type EntryParts,
+  FLUX_MAX_PIXELS,
+  imageToolkit,
+  nonEmpty,
+  otherTaskType,
+  pixelsAtMost,
+} from './entry-parts.ts';
 import type { InputRules } from './input-fields.ts';
-import { LIMITS } from './limits.ts';
 import type { PriceRule } from './price-rules.ts';
+import {
+  faceImage,
+  height,
+  negativePrompt,
+  prompt,
+  seed,
+  sizedWidth,
+  text,
+  toolkitImage,
+  width,
+  words,
+} from './shared-fields.ts';
+import { SONG_ENTRIES } from './song-entries.ts';
 
 /** What a task yields: a kind of the media table (media/media-kinds.ts). */
 export const OUTPUT_KINDS = MEDIA_KINDS;
@@ -47,6 +67,10 @@ export interface TaskTypeEntry {
   makes: TaskFamily;
   /** Human label for menus. */
   label: string;
+  /** One line under the entry's choice: what it does, in plain words. */
+  description?: string;
+  /** Its words as an operation on a result (the From a result tab and the keep-going actions). */
+  operation?: OperationWords;
   /** What a completed task yields; its first output is in `output.<kind>_url` (`image_url`). */
   outputKind: OutputKind;
   /** The output field listing every output when there may be several (`image_urls`), if any. */
@@ -72,161 +96,24 @@ export interface TaskTypeEntry {
   example: Record<string, unknown>;
 }
 
-const lyrics = { type: 'string', maxLength: LIMITS.lyricsMaxChars } as const;
-const text = { type: 'string', maxLength: LIMITS.promptMaxChars } as const;
-const requiredText = { ...text, required: true } as const;
-const audioSeconds = { min: LIMITS.audioMinSeconds, max: LIMITS.audioMaxSeconds } as const;
-const audioDuration = { type: 'number', ...audioSeconds } as const;
-const requiredAudio = { type: 'string', required: true, media: 'audio' } as const;
-const faceImage = { type: 'string', required: true, media: 'image', urlExtension: true } as const;
-const toolkitImage = { type: 'string', required: true, media: 'image' } as const;
-
-/** The prompt fields of ace-step's song, audio-to-audio and extend task types, in this order. */
-const aceStepPrompts = {
-  style_prompt: text,
-  // the spec's name; the real service echoes and its clients send negative_style_prompt
-  negative_prompt: text,
-  negative_style_prompt: text,
-  lyrics,
-} as const;
-
-/** What the task types of one model share: its name, what they yield and (ace-step) how long they take. */
-const aceStepAudio = {
-  modelName: 'ace-step',
-  makes: 'song',
-  outputKind: 'audio',
-  expectedSeconds: 60,
-} as const;
-const imageToolkit = { modelName: 'image-toolkit', outputKind: 'image' } as const;
-
-/** An entry as written below: its id is made from its model name and task type. */
-type EntryParts = Omit<TaskTypeEntry, 'id'>;
-
-type OtherTaskTypeParts = Omit<
-  EntryParts,
-  'family' | 'makes' | 'price' | 'sandboxOnly' | 'input' | 'sizeParameter'
-> &
-  Partial<
-    Pick<
-      TaskTypeEntry,
-      'makes' | 'price' | 'sandboxOnly' | 'sizeParameter' | 'outputList' | 'outputFields' | 'shortName'
-    >
-  > & {
-    fields: InputRules['fields'];
-    check?: InputRules['check'];
-  };
-
 /**
- * The entry of a task type of the Other tab: its input is checked loosely (fields beyond these
- * pass), and unless given it makes something `other`, has no published price, the real service serves it and no input
- * scales its duration.
+ * An entry's words as an operation on a result of its media field's kind: an entry with one
+ * required media field and no tab of its own is one (result-operations.ts); these words are
+ * made up from the entry's when it has none.
  */
-function otherTaskType(parts: OtherTaskTypeParts): EntryParts {
-  return {
-    modelName: parts.modelName,
-    taskType: parts.taskType,
-    family: 'other',
-    makes: parts.makes ?? 'other',
-    label: parts.label,
-    outputKind: parts.outputKind,
-    ...(parts.outputList ? { outputList: parts.outputList } : {}),
-    ...(parts.outputFields ? { outputFields: parts.outputFields } : {}),
-    ...(parts.shortName ? { shortName: parts.shortName } : {}),
-    expectedSeconds: parts.expectedSeconds,
-    price: parts.price ?? null,
-    sandboxOnly: parts.sandboxOnly ?? false,
-    input: { strict: false, fields: parts.fields, ...(parts.check ? { check: parts.check } : {}) },
-    sizeParameter: parts.sizeParameter ?? null,
-    example: parts.example,
-  };
-}
-
-/** Flux: width x height at most 1024 x 1024 (field notes). */
-const FLUX_MAX_PIXELS = 1_048_576;
-
-/** A cross-field rule: `width` x `height`, when both are given, at most `max` pixels. */
-function pixelsAtMost(input: Record<string, unknown>, max: number) {
-  const { width, height } = input;
-  if (typeof width !== 'number' || typeof height !== 'number' || width * height <= max) return null;
-  return {
-    field: 'width',
-    message: `input.width x input.height must be at most ${max.toLocaleString('en-US')} pixels, got ${width} x ${height} = ${(width * height).toLocaleString('en-US')}`,
-  };
-}
-
-function nonEmpty(value: unknown): boolean {
-  return typeof value === 'string' && value.trim() !== '';
+export interface OperationWords {
+  /** On its button and in the tab: "Extend", "Remove background". */
+  label: string;
+  /** What the source slot is for: "The song to extend". */
+  source: string;
+  /** Said when the source is missing: "Add the song to extend". */
+  missing: string;
+  /** Put after the source's title in the new task's title: `Ocean lullaby (extended)`. */
+  titleWord: string;
 }
 
 const ENTRIES: readonly EntryParts[] = [
-  {
-    modelName: 'ace-step',
-    taskType: 'txt2audio',
-    shortName: 'audio',
-    family: 'song',
-    makes: 'song',
-    label: 'Song from text',
-    outputKind: 'audio',
-    expectedSeconds: 60,
-    price: { unit: 'second', micros: 500, field: 'duration' },
-    sandboxOnly: false,
-    input: {
-      strict: true,
-      fields: {
-        ...aceStepPrompts,
-        duration: { type: 'number', required: true, ...audioSeconds },
-        style_audio: { type: 'string', media: 'audio' },
-      },
-      check: (input) =>
-        nonEmpty(input.style_prompt) || nonEmpty(input.style_audio)
-          ? null
-          : {
-              field: 'style_prompt',
-              message:
-                'input.style_prompt or input.style_audio is required (a text prompt or reference audio)',
-            },
-    },
-    sizeParameter: 'duration',
-    example: { style_prompt: 'lofi piano, rain', lyrics: '[inst]', duration: 30 },
-  },
-  otherTaskType({
-    ...aceStepAudio,
-    taskType: 'audio2audio',
-    shortName: 'remix',
-    label: 'Audio to audio',
-    fields: { style_audio: requiredAudio, ...aceStepPrompts, duration: audioDuration },
-    sizeParameter: 'duration',
-    example: { style_audio: '', style_prompt: '', duration: 30 },
-  }),
-  otherTaskType({
-    ...aceStepAudio,
-    taskType: 'edit',
-    shortName: 'song-edit',
-    label: 'Audio edit',
-    fields: {
-      audio: requiredAudio,
-      style_prompt: text,
-      lyrics,
-      edit_style_prompt: text,
-      edit_lyrics: lyrics,
-      duration: audioDuration,
-    },
-    example: { audio: '', style_prompt: '', lyrics: '', edit_style_prompt: '', edit_lyrics: '' },
-  }),
-  otherTaskType({
-    ...aceStepAudio,
-    taskType: 'extend',
-    shortName: 'extend',
-    label: 'Audio extend',
-    fields: {
-      audio: requiredAudio,
-      ...aceStepPrompts,
-      duration: audioDuration,
-      left_extend_duration: { type: 'number', min: 0, max: LIMITS.audioMaxSeconds },
-      right_extend_duration: { type: 'number', min: 0, max: LIMITS.audioMaxSeconds },
-    },
-    example: { audio: '', style_prompt: '', left_extend_duration: 0, right_extend_duration: 10 },
-  }),
+  ...SONG_ENTRIES,
   {
     // the spec writes this model `<image_edit_model_id>`; the real service's public examples
     // name it qwen-image (one source says qwen-edit-image: override it in Settings)
@@ -246,14 +133,23 @@ const ENTRIES: readonly EntryParts[] = [
     input: {
       strict: true,
       fields: {
-        image1: { type: 'string', required: true, media: 'image' },
-        image2: { type: 'string', media: 'image' },
-        image3: { type: 'string', media: 'image' },
-        prompt: requiredText,
-        negative_prompt: text,
-        seed: { type: 'integer' },
-        steps: { type: 'integer', min: 1, max: 100 },
-        flow_shift: { type: 'number' },
+        image1: words({ type: 'string', required: true, media: 'image' }, 'image1', {
+          help: 'The picture to edit.',
+        }),
+        image2: words({ type: 'string', media: 'image' }, 'image2', {
+          help: 'A second picture the prompt can name.',
+        }),
+        image3: words({ type: 'string', media: 'image' }, 'image3', { help: 'A third one, after image2.' }),
+        prompt: words(prompt, 'Prompt', { help: 'Describe the edit; name the pictures image1, image2.' }),
+        negative_prompt: negativePrompt,
+        seed,
+        steps: words({ type: 'integer', min: 1, max: 100 }, 'Steps', {
+          help: "More steps: finer detail, slower. Empty: the model's default.",
+        }),
+        flow_shift: words({ type: 'number' }, 'Flow shift', {
+          help: "How boldly the edit may reshape the picture: higher changes layout and shapes more, lower keeps closer to image1 and works on detail. Empty: the model's default.",
+          widget: { kind: 'number', step: 0.1 },
+        }),
       },
       check: (input) =>
         nonEmpty(input.image3) && !nonEmpty(input.image2)
@@ -274,7 +170,13 @@ const ENTRIES: readonly EntryParts[] = [
     expectedSeconds: 20,
     price: { unit: 'generation', micros: 10_000 },
     sandboxOnly: false,
-    input: { strict: true, fields: { target_image: faceImage, swap_image: faceImage } },
+    input: {
+      strict: true,
+      fields: {
+        target_image: words(faceImage, 'Target image', { help: 'The picture whose face is replaced.' }),
+        swap_image: words(faceImage, 'Face image', { help: 'The face to put in.' }),
+      },
+    },
     sizeParameter: null,
     example: { target_image: '', swap_image: '' },
   },
@@ -288,10 +190,14 @@ const ENTRIES: readonly EntryParts[] = [
     // field notes: multi-face-swap costs 0.015
     price: { unit: 'generation', micros: 15_000 },
     fields: {
-      target_image: faceImage,
-      swap_image: faceImage,
-      swap_faces_index: { type: 'string' },
-      target_faces_index: { type: 'string' },
+      target_image: words(faceImage, 'Target image', { help: 'The picture whose faces are replaced.' }),
+      swap_image: words(faceImage, 'Face image', { help: 'The picture with the faces to put in.' }),
+      swap_faces_index: words({ type: 'string' }, 'Faces to use', {
+        help: 'Which faces of the face image, numbered from 0 left to right: 0 or 0,1.',
+      }),
+      target_faces_index: words({ type: 'string' }, 'Faces to replace', {
+        help: 'Which faces of the target image, in the same order: 0 or 1,0.',
+      }),
     },
     example: { target_image: '', swap_image: '', swap_faces_index: '0', target_faces_index: '0' },
   }),
@@ -300,10 +206,20 @@ const ENTRIES: readonly EntryParts[] = [
     taskType: 'background-remove',
     shortName: 'background-remove',
     label: 'Background removal',
+    description: 'Keep the subject, make the rest transparent.',
+    operation: {
+      label: 'Remove background',
+      source: 'The picture',
+      missing: 'Add the picture whose background to remove',
+      titleWord: 'no background',
+    },
     expectedSeconds: 10,
     // field notes: $0.001 (H)
     price: { unit: 'image', micros: 1000 },
-    fields: { image: toolkitImage, rmbg_model: { type: 'string' } },
+    fields: {
+      image: toolkitImage,
+      rmbg_model: words({ type: 'string' }, 'Removal model', { help: "Empty: the service's default." }),
+    },
     example: { image: '' },
   }),
   otherTaskType({
@@ -311,14 +227,24 @@ const ENTRIES: readonly EntryParts[] = [
     taskType: 'segment',
     shortName: 'segment',
     label: 'Segment by prompt',
+    description: 'Cut out what a prompt names.',
+    operation: {
+      label: 'Segment',
+      source: 'The picture to cut from',
+      missing: 'Add the picture to cut from',
+      titleWord: 'segment',
+    },
     expectedSeconds: 10,
     // field notes: $0.01 per megapixel of the picture, rounded up (H)
     price: { unit: 'megapixel', micros: 10_000, field: 'image' },
     fields: {
       image: toolkitImage,
-      prompt: requiredText,
-      negative_prompt: text,
-      segment_factor: { type: 'integer' },
+      prompt: words(prompt, 'What to cut out'),
+      negative_prompt: words(text, 'What to leave out'),
+      segment_factor: words({ type: 'integer' }, 'Edge adjustment', {
+        unit: ' pixels',
+        help: 'In pixels: negative shrinks the cut-out, positive grows it.',
+      }),
     },
     example: { image: '', prompt: 'the person on the left' },
   }),
@@ -327,11 +253,20 @@ const ENTRIES: readonly EntryParts[] = [
     taskType: 'upscale',
     shortName: 'upscale',
     label: 'Image upscale',
+    description: 'A larger picture with finer detail.',
+    operation: {
+      label: 'Upscale',
+      source: 'The picture to upscale',
+      missing: 'Add the picture to upscale',
+      titleWord: 'upscaled',
+    },
     expectedSeconds: 15,
     fields: {
       image: toolkitImage,
-      scale: { type: 'integer', min: 1, max: 4 },
-      face_enhance: { type: 'boolean' },
+      scale: words({ type: 'integer', min: 1, max: 4 }, 'Scale', {
+        help: '2 doubles the width and the height.',
+      }),
+      face_enhance: words({ type: 'boolean' }, 'Improve faces'),
     },
     example: { image: '', scale: 2, face_enhance: false },
   }),
@@ -345,14 +280,30 @@ const ENTRIES: readonly EntryParts[] = [
     outputList: 'image_urls',
     expectedSeconds: 20,
     price: { unit: 'image', micros: 1500, countField: 'batch_size' },
+    description: 'A picture from a prompt, fast and cheap.',
     fields: {
-      prompt: requiredText,
-      negative_prompt: text,
-      width: { type: 'integer', min: 64, max: LIMITS.imageMaxSideExclusive - 1 },
-      height: { type: 'integer', min: 64, max: LIMITS.imageMaxSideExclusive - 1 },
-      guidance_scale: { type: 'number', min: 1.5, max: 5 },
-      batch_size: { type: 'integer', min: 1, max: 4 },
-      seed: { type: 'integer' },
+      prompt: words(prompt, 'Prompt', { help: 'What the picture shows.' }),
+      negative_prompt: negativePrompt,
+      width: sizedWidth,
+      height,
+      guidance_scale: words({ type: 'number', min: 1.5, max: 5 }, 'Guidance', {
+        help: "How closely to follow the prompt: higher follows it more literally. Empty: the model's default.",
+        widget: { kind: 'number', step: 0.1 },
+      }),
+      batch_size: words({ type: 'integer', min: 1, max: 4 }, 'Pictures', {
+        help: 'How many pictures one task makes; each is paid for.',
+        plural: true,
+        widget: {
+          kind: 'choice',
+          choices: [
+            { value: 1, label: '1 picture' },
+            { value: 2, label: '2 pictures' },
+            { value: 3, label: '3 pictures' },
+            { value: 4, label: '4 pictures' },
+          ],
+        },
+      }),
+      seed,
     },
     check: (input) => pixelsAtMost(input, FLUX_MAX_PIXELS),
     example: { prompt: 'a lighthouse at dusk, watercolour', width: 1024, height: 1024, batch_size: 1 },
@@ -364,12 +315,20 @@ const ENTRIES: readonly EntryParts[] = [
     taskType: 'upscale',
     shortName: 'video-upscale',
     label: 'Video upscale',
+    description: 'The video at twice the width and height.',
+    operation: {
+      label: 'Upscale video',
+      source: 'The video to upscale (an MP4 of 10 to 240 frames, at most 1280 x 720)',
+      missing: 'Add the video to upscale',
+      titleWord: 'upscaled',
+    },
     outputKind: 'video',
     expectedSeconds: 120,
     price: { unit: 'frame', micros: 300, field: 'video' },
     fields: {
       video: {
         type: 'string',
+        label: 'The video',
         required: true,
         media: 'video',
         mediaLimits: { minFrames: 10, maxFrames: 240 },
@@ -387,13 +346,8 @@ const ENTRIES: readonly EntryParts[] = [
     outputList: 'image_urls',
     expectedSeconds: 20,
     sandboxOnly: true,
-    fields: {
-      prompt: requiredText,
-      negative_prompt: text,
-      width: { type: 'integer', min: 64, max: LIMITS.imageMaxSideExclusive - 1 },
-      height: { type: 'integer', min: 64, max: LIMITS.imageMaxSideExclusive - 1 },
-      seed: { type: 'integer' },
-    },
+    description: "The sandbox's own picture model.",
+    fields: { prompt, negative_prompt: negativePrompt, width, height, seed },
     example: { prompt: 'a lighthouse at dusk, watercolour', width: 1024, height: 1024 },
   }),
   otherTaskType({
@@ -405,7 +359,11 @@ const ENTRIES: readonly EntryParts[] = [
     outputKind: 'video',
     expectedSeconds: 120,
     sandboxOnly: true,
-    fields: { prompt: requiredText, duration: { type: 'number', min: 1, max: 30 } },
+    description: "The sandbox's own video model.",
+    fields: {
+      prompt,
+      duration: words({ type: 'number', min: 1, max: 30 }, 'Length', { unit: ' seconds' }),
+    },
     sizeParameter: 'duration',
     example: { prompt: 'waves rolling onto a beach at sunset', duration: 5 },
   }),

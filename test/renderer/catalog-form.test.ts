@@ -1,0 +1,63 @@
+/**
+ * The catalog's field words and widgets, and the generic form built from them: every field of
+ * every entry has a label and a widget a form can show, a problem is said in the field's words,
+ * and the form's values are the JSON editor's.
+ */
+import { describe, expect, it } from 'vitest';
+import { entryById, inputProblems, problemWords, TASK_TYPES, widgetOf } from '../../src/shared/index.ts';
+
+describe('the catalog says each field in words and how a form edits it', () => {
+  it('gives every field of every entry a label, and a widget that fits its type', () => {
+    for (const entry of TASK_TYPES) {
+      for (const [name, rule] of Object.entries(entry.input.fields)) {
+        expect(rule.label.trim(), `${entry.id}: ${name}`).not.toBe('');
+        const widget = widgetOf(rule);
+        if (rule.media) expect(widget.kind, `${entry.id}: ${name}`).toBe('media');
+        if (widget.kind === 'toggle') expect(rule.type).toBe('boolean');
+        if (widget.kind === 'seed' || widget.kind === 'aspect-ratio') expect(rule.type).toBe('integer');
+        if (widget.kind === 'number') expect(['number', 'integer']).toContain(rule.type);
+        if (widget.kind === 'choice') {
+          for (const choice of widget.choices) {
+            expect(
+              inputProblems({ [name]: choice.value }, { strict: false, fields: { [name]: rule } }),
+              choice.label,
+            ).toEqual([]);
+          }
+        }
+        if (widget.kind === 'aspect-ratio') {
+          for (const size of widget.sizes) {
+            const input = { ...entry.example, [name]: size.width, [widget.height]: size.height };
+            expect(inputProblems(input, entry.input, ''), size.label).toEqual([]);
+          }
+        }
+      }
+    }
+  });
+
+  it('explains the numbers a person cannot guess (flow shift, guidance) in plain words', () => {
+    const edit = entryById('qwen-image/image-edit')!.input.fields;
+    expect(edit.flow_shift!.label).toBe('Flow shift');
+    expect(edit.flow_shift!.help).toMatch(/higher .* lower/);
+    expect(entryById('flux1-schnell/txt2img')!.input.fields.guidance_scale!.help).toMatch(
+      /follow the prompt/,
+    );
+  });
+
+  it("says a problem in the field's words, the wire keeping the service's", () => {
+    const flux = entryById('flux1-schnell/txt2img')!;
+    const [problem] = inputProblems({ prompt: 'x', guidance_scale: 9 }, flux.input);
+    expect(problem!.message).toBe('input.guidance_scale must be between 1.5 and 5, got 9');
+    expect(problemWords(problem!, flux.input.fields.guidance_scale)).toBe('Guidance must be from 1.5 to 5');
+    const extend = entryById('ace-step/extend')!.input.fields;
+    const [tooMany] = inputProblems(
+      { audio: 'a', right_extend_duration: 300 },
+      entryById('ace-step/extend')!.input,
+      '',
+    );
+    expect(problemWords(tooMany!, extend.right_extend_duration)).toBe(
+      'Seconds after must be from 0 to 240 seconds',
+    );
+    const [none] = inputProblems({ batch_size: 2 }, flux.input, '');
+    expect(problemWords(none!, flux.input.fields.prompt)).toBe('Prompt is needed');
+  });
+});
