@@ -1,161 +1,34 @@
 /**
- * `media-task create <kind>`: a task draft from the command line, queued in the library and sent;
- * with --wait, followed until it ends. The kinds: audio, face-swap, image-edit, raw, and the ones
- * that keep going from a result (result-create-kinds.ts). `--variants N` queues N copies as one
- * batch (image-edit sweeps the seed: seed, seed+1, …); `face-swap --target-dir DIR` puts one face
- * onto every picture in DIR, as one batch.
+ * `media-task create <name>`: a task draft from the command line, queued in the library and sent;
+ * with --wait, followed until it ends. The name is a hand-named preset (audio, face-swap,
+ * image-edit, extend, song-edit, remix, upscale, background-remove, segment: create-presets.ts),
+ * `raw`, or any catalog entry by its id or short name (`create flux1-schnell/txt2img`, `create
+ * flux`), whose options come from its fields; all but raw go through one parser
+ * (create-parser.ts), and `create NAME --help` lists a command's options. `--variants N` queues N
+ * copies as one batch (an entry with a whole-number seed sweeps it: seed, seed+1, …);
+ * `face-swap --target-dir DIR` puts one face onto every picture in DIR, as one batch.
  */
-import { readdirSync } from 'node:fs';
-import { basename, extname, join, resolve } from 'node:path';
 import type { TaskDraft, TaskEngine } from '../main/engine/index.ts';
 import {
   BATCH_MAX_DRAFTS,
+  catalogEntry,
+  entryById,
   FINAL_STATES,
   modelIdProblem,
+  TASK_TYPES,
   type Task,
   type TaskState,
 } from '../shared/index.ts';
 import { noPositionals, numberValue, readArgs, UsageError, VALUE } from './cli-args.ts';
-import {
-  CREATE_COMMON,
-  entryDraft,
-  type KindArgs,
-  localFromIds,
-  mediaOrFrom,
-  mediaValue,
-  required,
-} from './create-options.ts';
+import { CREATE_COMMON, type KindArgs, localFromIds, required } from './create-options.ts';
+import { type CreateCommand, entryCommand, readCreateCommand } from './create-parser.ts';
+import { PRESETS } from './create-presets.ts';
+import { EXIT } from './exit-codes.ts';
 import type { GlobalOptions } from './global-options.ts';
 import { readInputFile } from './input-file.ts';
-import {
-  backgroundRemoveArgs,
-  extendArgs,
-  remixArgs,
-  segmentArgs,
-  songEditArgs,
-  upscaleArgs,
-} from './result-create-kinds.ts';
 import { openSession } from './task-session.ts';
 import { outcomeCode, report, waitForStates } from './task-waiting.ts';
-
-function audioArgs(argv: readonly string[]): KindArgs {
-  const { values, positionals } = readArgs(argv, {
-    ...CREATE_COMMON,
-    style: VALUE,
-    negative: VALUE,
-    'lyrics-file': VALUE,
-    duration: VALUE,
-    reference: VALUE,
-    from: VALUE,
-  });
-  const input: Record<string, unknown> = {
-    style_prompt: values.style ?? '',
-    duration: numberValue('duration', values.duration) ?? 30,
-  };
-  if (values.negative !== undefined) input.negative_prompt = values.negative;
-  if (values['lyrics-file']) input.lyrics = readInputFile('lyrics-file', values['lyrics-file']);
-  const reference = mediaOrFrom('reference', values.reference || undefined, values.from, false);
-  if (reference !== undefined) input.style_audio = reference;
-  return {
-    draft: entryDraft('ace-step/txt2audio', input),
-    common: values,
-    positionals,
-  };
-}
-
-/** Pictures a face swap can target, by extension (the checks read their bytes when queued). */
-const PICTURE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.webp']);
-
-function faceSwapArgs(argv: readonly string[]): KindArgs {
-  const { values, positionals } = readArgs(argv, {
-    ...CREATE_COMMON,
-    target: VALUE,
-    swap: VALUE,
-    from: VALUE,
-    'target-dir': VALUE,
-  });
-  const swap = mediaValue(required('swap', values.swap));
-  const draftFor = (target: unknown): TaskDraft =>
-    entryDraft('image-toolkit/face-swap', { target_image: target, swap_image: swap });
-  const dir = values['target-dir'];
-  if (dir === undefined) {
-    const target = mediaOrFrom('target', values.target, values.from, true);
-    return { draft: draftFor(target), common: values, positionals };
-  }
-  if (values.target !== undefined || values.from !== undefined) {
-    throw new UsageError('--target-dir takes the place of --target and --from: give one of them');
-  }
-  if (values.variants !== undefined)
-    throw new UsageError('--target-dir makes its own batch: leave out --variants');
-  const batch = picturesIn(dir).map((file) => ({ ...draftFor(file), title: `Face swap: ${basename(file)}` }));
-  return { draft: batch[0] as TaskDraft, batch, common: values, positionals };
-}
-
-/** The pictures in a folder (not its sub-folders), by name; refuses an empty or overfull one. */
-function picturesIn(dir: string): string[] {
-  const folder = resolve(dir);
-  let names: string[];
-  try {
-    names = readdirSync(folder, { withFileTypes: true })
-      .filter((e) => e.isFile() && PICTURE_EXTENSIONS.has(extname(e.name).toLowerCase()))
-      .map((e) => e.name)
-      .sort();
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT' ? 'no such folder' : code === 'ENOTDIR' ? 'not a folder' : String(code ?? err);
-    throw new UsageError(`--target-dir: cannot read ${dir}: ${why}`);
-  }
-  if (names.length === 0)
-    throw new UsageError(`--target-dir: ${dir} has no .jpg, .jpeg, .png or .webp pictures`);
-  if (names.length > BATCH_MAX_DRAFTS) {
-    throw new UsageError(
-      `--target-dir: ${dir} has ${names.length} pictures; a batch takes at most ${BATCH_MAX_DRAFTS}`,
-    );
-  }
-  return names.map((name) => join(folder, name));
-}
-
-function imageEditArgs(argv: readonly string[]): KindArgs {
-  const { values, positionals } = readArgs(argv, {
-    ...CREATE_COMMON,
-    image1: VALUE,
-    image2: VALUE,
-    image3: VALUE,
-    prompt: VALUE,
-    negative: VALUE,
-    seed: VALUE,
-    steps: VALUE,
-    'flow-shift': VALUE,
-    from: VALUE,
-  });
-  const input: Record<string, unknown> = {
-    image1: mediaOrFrom('image1', values.image1, values.from, true),
-    prompt: required('prompt', values.prompt),
-  };
-  for (const f of ['image2', 'image3'] as const) {
-    const v = values[f];
-    if (v) input[f] = mediaValue(v);
-  }
-  if (values.negative !== undefined) input.negative_prompt = values.negative;
-  const seed = numberValue('seed', values.seed);
-  const steps = numberValue('steps', values.steps);
-  const flow = numberValue('flow-shift', values['flow-shift']);
-  if (seed !== undefined) {
-    if (!Number.isInteger(seed)) throw new UsageError('--seed must be a whole number');
-    input.seed = seed;
-  }
-  if (steps !== undefined) {
-    if (!Number.isInteger(steps)) throw new UsageError('--steps must be a whole number');
-    input.steps = steps;
-  }
-  if (flow !== undefined) input.flow_shift = flow;
-  return {
-    draft: entryDraft('qwen-image/image-edit', input),
-    common: values,
-    positionals,
-  };
-}
+import { printOut } from './terminal-output.ts';
 
 function rawArgs(argv: readonly string[]): KindArgs {
   const { values, positionals } = readArgs(argv, {
@@ -183,22 +56,24 @@ function rawArgs(argv: readonly string[]): KindArgs {
   return { draft, common: values, positionals };
 }
 
-/** The kinds of create, by the word after `create`. */
-const KINDS: Record<string, (argv: readonly string[]) => KindArgs> = {
-  audio: audioArgs,
-  'face-swap': faceSwapArgs,
-  'image-edit': imageEditArgs,
-  raw: rawArgs,
-  extend: extendArgs,
-  'song-edit': songEditArgs,
-  remix: remixArgs,
-  upscale: upscaleArgs,
-  'background-remove': backgroundRemoveArgs,
-  segment: segmentArgs,
-};
+/** The create command a word names: a preset, else a catalog entry by its short name or id. */
+function commandNamed(word: string): CreateCommand | undefined {
+  if (Object.hasOwn(PRESETS, word)) return PRESETS[word];
+  const entry = entryById(word) ?? TASK_TYPES.find((e) => e.shortName === word);
+  return entry ? entryCommand(entry, word) : undefined;
+}
+
+/** The words `create` takes, for its error: the presets, raw, and each entry's short name. */
+function createWords(): string {
+  const names = new Set([...Object.keys(PRESETS), 'raw']);
+  for (const e of TASK_TYPES) if (e.shortName) names.add(e.shortName);
+  return `${[...names].join(', ')}, or an entry id such as ${TASK_TYPES[0]?.id} (create NAME --help lists its options)`;
+}
 
 /** What a create queues: one draft, or the drafts of a batch (`--variants`, `--target-dir`). */
 export interface CreatePlan {
+  /** The help `--help` asked for: nothing is queued. */
+  help?: string;
   drafts: TaskDraft[];
   batch: boolean;
   wait: boolean;
@@ -207,9 +82,19 @@ export interface CreatePlan {
 }
 
 export function planFromCreateArgs(kind: string | undefined, argv: readonly string[]): CreatePlan {
-  const read = kind === undefined ? undefined : KINDS[kind];
-  if (!read) throw new UsageError(`create what? ${Object.keys(KINDS).join(', ')}`);
-  const args = read(argv);
+  const command = kind === undefined || kind === 'raw' ? undefined : commandNamed(kind);
+  if (kind !== 'raw' && !command) throw new UsageError(`create what? ${createWords()}`);
+  const read = command ? readCreateCommand(command, argv) : rawArgs(argv);
+  if ('help' in read)
+    return {
+      help: read.help,
+      drafts: [],
+      batch: false,
+      wait: false,
+      acceptUnknownPrice: false,
+      complete: null,
+    };
+  const args = read;
   const { draft, common } = args;
   noPositionals(args.positionals);
   const drafts = args.batch ?? [draft];
@@ -245,7 +130,7 @@ function variantsOption(raw: string | undefined): number | null {
  * each); a song differs from run to run by itself, so the others are the same draft N times.
  */
 function variantDrafts(draft: TaskDraft, n: number): TaskDraft[] {
-  const sweep = draft.taskType === 'image-edit';
+  const sweep = catalogEntry(draft.model, draft.taskType)?.input.fields.seed?.type === 'integer';
   const given = draft.input.seed;
   const base = typeof given === 'number' ? given : Math.floor(Math.random() * 1_000_000);
   return Array.from({ length: n }, (_, k) => ({
@@ -279,6 +164,10 @@ const SETTLED_AFTER_SUBMIT: readonly TaskState[] = [
 export async function runCreate(g: GlobalOptions, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const [kind, ...rest] = argv;
   const plan = planFromCreateArgs(kind, rest);
+  if (plan.help !== undefined) {
+    printOut(plan.help);
+    return EXIT.ok;
+  }
   const session = await openSession(g, env);
   try {
     const { engine } = session;

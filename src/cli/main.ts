@@ -45,6 +45,10 @@ Commands:
   create background-remove --from TASK_ID[:OUTPUT] [--rmbg-model M]
   create segment --from TASK_ID[:OUTPUT] --prompt TEXT [--negative TEXT] [--factor N]
   create raw --model M --task-type T --input-json FILE
+  create ENTRY [--FIELD VALUE ...]          any catalog entry, by id (flux1-schnell/txt2img) or short name
+      (flux, video-upscale, multi-face-swap, image-gen, video-gen, ...): an option per input field in
+      kebab case (--negative-prompt TEXT; --batch-size N within its bounds; --image FILE|URL or --from;
+      --face-enhance); create NAME --help lists a command's options, words and price
       --from TASK_ID[:OUTPUT] uses a previous result (output 0 unless said) as the input: the song
       of extend, song-edit and remix (or --audio FILE|URL), the picture of upscale, background-remove
       and segment (or --image FILE|URL), the target of face-swap, image1 of image-edit, the
