@@ -56,6 +56,8 @@ export interface FieldOption {
   required?: boolean | ((given: GivenValues) => boolean);
   /** `--from TASK_ID[:OUTPUT]` can stand for this media option (a previous result). */
   fromResult?: boolean;
+  /** What a flag sets (true unless said: `--no-face-enhance` sets false). */
+  flagValue?: boolean;
 }
 
 export interface CreateCommand {
@@ -105,7 +107,7 @@ function readNumber(name: string, raw: string, n: NumberReading): number {
 
 function readValue(option: FieldOption, raw: string | boolean): unknown {
   const { read, name } = option;
-  if (read === 'flag') return true;
+  if (read === 'flag') return option.flagValue ?? true;
   const text = String(raw);
   if (read === 'text') return text;
   if (read === 'text-file') return text ? readInputFile(name, text) : undefined;
@@ -140,7 +142,16 @@ export function readCreateCommand(
       if (need && option.read !== 'flag') required(option.name, String(raw));
       value = readValue(option, raw);
     }
-    if (value !== undefined) input[option.field] = value;
+    if (value === undefined) continue;
+    if (
+      option.read === 'flag' &&
+      option.field in input &&
+      input[option.field] !== command.defaults?.[option.field]
+    )
+      throw new UsageError(
+        `give --${optionNameOf(option.field)} or --no-${optionNameOf(option.field)}, not both`,
+      );
+    input[option.field] = value;
   }
   const args: KindArgs = {
     draft: entryDraft(command.entry.id, input),
@@ -184,7 +195,8 @@ function readingOf(rule: FieldRule): Reading {
 /**
  * The generic command of a catalog entry: an option per input field, named after it in kebab
  * case, read by its type (text; a number within its bounds; a media file, URL or `--from`
- * result; a flag), required as the field is, with the field's words as help. `--from` stands for
+ * result; a flag, with `--no-NAME` for false), required as the field is, with the field's
+ * words as help. `--from` stands for
  * the first required media field (else the first media field).
  */
 export function entryCommand(entry: TaskTypeEntry, name = entry.id): CreateCommand {
@@ -194,14 +206,19 @@ export function entryCommand(entry: TaskTypeEntry, name = entry.id): CreateComma
   return {
     name,
     entry,
-    options: fields.map(([field, rule]) => ({
-      name: optionNameOf(field),
-      field,
-      read: readingOf(rule),
-      help: fieldWords(field, rule),
-      required: rule.required ?? false,
-      fromResult: field === fromField,
-    })),
+    options: fields.flatMap(([field, rule]): FieldOption[] => {
+      const option = {
+        name: optionNameOf(field),
+        field,
+        read: readingOf(rule),
+        help: fieldWords(field, rule),
+        required: rule.required ?? false,
+        fromResult: field === fromField,
+      };
+      // a boolean field is a flag and its opposite: unset, true or false
+      if (rule.type !== 'boolean') return [option];
+      return [option, { ...option, name: `no-${option.name}`, help: 'sends false', flagValue: false }];
+    }),
   };
 }
 

@@ -72,6 +72,13 @@ describe('create <entry>: options from the entry fields', () => {
     expect(plan('upscale', '--image', 'pics/a.png', '--scale', '2', '--face-enhance').drafts).toEqual(
       upscale.drafts,
     );
+    expect(plan('image-toolkit/upscale', '--image', 'a.png', '--no-face-enhance').drafts[0]?.input).toEqual({
+      image: resolve('a.png'),
+      face_enhance: false,
+    });
+    expect(refusal('image-toolkit/upscale', '--image', 'a.png', '--face-enhance', '--no-face-enhance')).toBe(
+      'give --face-enhance or --no-face-enhance, not both',
+    );
     expect(plan('video-upscale', '--from', 'task-1:1').drafts[0]?.input).toEqual({
       video: { $output: { taskId: 'task-1', index: 1 } },
     });
