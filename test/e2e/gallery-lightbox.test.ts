@@ -5,10 +5,17 @@
  * dragging on the picture itself; Escape closes the viewer (not the detail). The detail shows
  * the input pictures as thumbnails loaded through the media URLs, not as paths. axe-core finds
  * nothing serious in the viewer in either theme; screenshots at 800 x 600 and 1920 x 1080.
+ * A saved picture too large to decode (a PNG claiming 99,000,000 x 1 px, written through the
+ * store as the app saves it: no thumbnail, its size) is never loaded by an <img>: the card, the
+ * detail and the viewer show a placeholder naming its size instead (issue 17 item 3).
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
+import { LibraryStore } from '../../src/main/store/index.ts';
 import type { Task } from '../../src/shared/index.ts';
+import { hugePng } from '../support/oversized-pictures.ts';
 import { writePicture } from './harness/local-media.ts';
 import { inThemeAtEachSize, THEMES } from './harness/look-check.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
@@ -17,6 +24,68 @@ import { card, describeViolations, openView, runAxe } from './harness/studio-ui.
 import { browserAvailable } from './harness/suite-setup.ts';
 
 const SHOTS = process.env.GALLERY_SHOTS_DIR ?? '/tmp/gallery-shots';
+
+const HUGE = { id: 'huge-picture', title: 'Endless ribbon', path: '2025/01/huge-picture/output-0.png' };
+const HUGE_TEXT = 'Too large to show here: 99,000,000 × 1 px — open it with another program';
+
+/**
+ * A saved upscale whose picture claims 99,000,000 x 1 px, as the app saves one (no thumbnail, the
+ * size read from its header, the reason as the output's note), written through the store.
+ */
+async function plantHugePicture(libraryDir: string): Promise<void> {
+  const file = join(libraryDir, HUGE.path);
+  await mkdir(join(file, '..'), { recursive: true });
+  const png = hugePng(99_000_000, 1);
+  await writeFile(file, png);
+  const store = LibraryStore.open(libraryDir);
+  try {
+    const model = 'service/image-toolkit';
+    const request = { model, task_type: 'upscale', input: { image: 'https://example.test/ribbon.png' } };
+    const createdAt = new Date(Date.now() - 3_600_000).toISOString();
+    store.insertTask({
+      id: HUGE.id,
+      model,
+      taskType: 'upscale',
+      title: HUGE.title,
+      request,
+      estimateMicros: 0,
+      createdAt,
+    });
+    store.replaceOutputs(HUGE.id, [
+      { kind: 'image', url: 'https://files.example.test/ribbon.png', field: 'image_url' },
+    ]);
+    store.updateOutput(HUGE.id, 0, {
+      state: 'saved',
+      path: HUGE.path,
+      thumbPath: null,
+      mime: 'image/png',
+      size: png.length,
+      width: 99_000_000,
+      height: 1,
+      error:
+        'no thumbnail: the picture is 99000000 x 1 px; the app decodes pictures of at most 16384 px a side and 67.1 million pixels',
+    });
+    store.transition(HUGE.id, 'saved', { patch: { endedAt: createdAt, savedAt: createdAt } });
+  } finally {
+    store.close();
+  }
+}
+
+/** Every request the page makes for the huge picture's file, and every <img> naming it. */
+function watchHugeLoads(page: Page): { requests: string[]; images: () => Promise<string[]> } {
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes(HUGE.path)) requests.push(request.url());
+  });
+  const images = () =>
+    page
+      .locator('img')
+      .evaluateAll(
+        (imgs, path) => imgs.map((img) => img.getAttribute('src') ?? '').filter((src) => src.includes(path)),
+        HUGE.path,
+      );
+  return { requests, images };
+}
 
 interface Box {
   x: number;
@@ -59,6 +128,7 @@ describe.skipIf(!browserAvailable())(
     openStudio(
       {
         service: 'service',
+        prepareLibrary: plantHugePicture,
         prepare: async (rig) => {
           const photo = await writePicture(rig.filesDir, 'harbour.png', 800, 600, { r: 30, g: 140, b: 170 });
           const target = await writePicture(rig.filesDir, 'street.png', 640, 480);
@@ -232,11 +302,45 @@ describe.skipIf(!browserAvailable())(
       await lightbox.waitFor({ state: 'detached' });
     });
 
+    it('never decodes a saved picture too large to decode: card, detail and viewer show its size instead', async () => {
+      const { page } = view;
+      const loads = watchHugeLoads(page);
+      const huge = card(page, HUGE.id);
+      await huge.waitFor();
+      expect(await loads.images()).toEqual([]);
+      await expect.poll(() => huge.getByTestId('picture-not-shown').count()).toBe(1);
+      expect(await huge.getByTestId('picture-not-shown').getAttribute('title')).toBe(HUGE_TEXT);
+      await huge.getByRole('button', { name: `Open ${HUGE.title}` }).click();
+      const detail = page.locator(`[data-testid="detail-panel"][data-task-id="${HUGE.id}"]`);
+      const placeholder = detail.getByTestId('detail-picture-not-shown');
+      await placeholder.waitFor();
+      expect(await placeholder.textContent()).toContain(HUGE_TEXT);
+      // the way to it: its folder, from the placeholder itself
+      await placeholder.getByRole('button', { name: 'Reveal in folder' }).waitFor();
+      // no viewer to open: neither "View larger" nor a click on a picture
+      expect(await detail.getByRole('button', { name: 'View larger' }).count()).toBe(0);
+      await placeholder.click();
+      expect(await page.getByTestId('lightbox').count()).toBe(0);
+      expect(await loads.images()).toEqual([]);
+      expect(loads.requests).toEqual([]);
+      await page.keyboard.press('Escape');
+      await detail.waitFor({ state: 'detached' });
+    });
+
     for (const theme of THEMES) {
       it(`has no serious or critical axe violations in the viewer (${theme}), and looks right at 800 x 600 and 1920 x 1080`, async () => {
         await inThemeAtEachSize(rig, browser, theme, async (page, viewport) => {
           await openView(page, 'library');
           await card(page, swap.id).waitFor();
+          await card(page, HUGE.id)
+            .getByRole('button', { name: `Open ${HUGE.title}` })
+            .click();
+          await page.getByTestId('detail-picture-not-shown').waitFor();
+          await page.screenshot({ path: `${SHOTS}/too-large-${theme}-${viewport.width}.png` });
+          const notShown = (await runAxe(page)).filter(
+            (v) => v.impact === 'serious' || v.impact === 'critical',
+          );
+          expect(notShown, describeViolations(`${theme} / too large`, notShown)).toEqual([]);
           await openDetail(page, swap);
           await page.screenshot({ path: `${SHOTS}/detail-${theme}-${viewport.width}.png` });
           await page.getByRole('button', { name: 'View larger' }).click();

@@ -7,9 +7,12 @@ import {
   formatOfMime,
   INPUT_MEDIA_KINDS,
   inputLimitsOf,
+  MAX_UNSIZED_PICTURE_BYTES,
   MEDIA_KIND_TABLE,
   MEDIA_KINDS,
+  mayShowPicture,
   mediaKindOfMime,
+  pictureNotShownText,
   sniffFileType,
 } from '../../src/shared/media/index.ts';
 import { makeGlb, makeMp3Frames } from './input-fixtures.ts';
@@ -101,5 +104,30 @@ describe('each kind recognises its own bytes', () => {
     wrongVersion.writeUInt32LE(7, 4);
     expect(sniffFileType(wrongVersion)).toBeNull();
     expect(sniffFileType(Buffer.from('{"asset":{"version":"2.0"}}'))).toBeNull();
+  });
+});
+
+describe('may the window decode a saved picture', () => {
+  it('shows one whose recorded size is within the decode limits, whatever its bytes', () => {
+    expect(mayShowPicture({ width: 8192, height: 8192, size: 900 * 1024 * 1024 })).toBe(true);
+    expect(mayShowPicture({ width: 16_384, height: 4096, size: null })).toBe(true);
+    expect(pictureNotShownText({ width: 1600, height: 1200, size: 5_000_000 })).toBeNull();
+  });
+
+  it('never one past them: a side over 16,384 px, more than 67.1 million pixels, or a size that is no size', () => {
+    expect(pictureNotShownText({ width: 99_000_000, height: 1, size: 12_000 })).toBe(
+      'Too large to show here: 99,000,000 × 1 px — open it with another program',
+    );
+    expect(mayShowPicture({ width: 16_385, height: 1, size: 100 })).toBe(false);
+    expect(mayShowPicture({ width: 8193, height: 8192, size: 100 })).toBe(false);
+    expect(mayShowPicture({ width: 0, height: 10, size: 100 })).toBe(false);
+  });
+
+  it('of unknown size, only a small file', () => {
+    expect(mayShowPicture({ width: null, height: null, size: MAX_UNSIZED_PICTURE_BYTES })).toBe(true);
+    expect(pictureNotShownText({ width: null, height: null, size: 40 * 1024 * 1024 })).toBe(
+      'Too large to show here: a 40.0 MB picture of unknown size — open it with another program',
+    );
+    expect(mayShowPicture({ width: 300, height: null, size: null })).toBe(false);
   });
 });

@@ -10,7 +10,6 @@
  *   header reader, not for a decoder.
  */
 import { crc32, deflateSync } from 'node:zlib';
-import sharp from 'sharp';
 
 function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
@@ -39,6 +38,8 @@ export function hugePng(width: number, height: number): Buffer {
 
 /** At most 65,535 a side (16 bits in the frame header). */
 export async function hugeJpeg(width: number, height: number): Promise<Buffer> {
+  // loaded here, so a test that has no sharp (image-codec-unavailable) can use the other pictures
+  const { default: sharp } = await import('sharp');
   const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#808080' } })
     .jpeg({ mozjpeg: false, progressive: false })
     .toBuffer();

@@ -23,7 +23,7 @@ import {
   OutputExpiredError,
   type Thumbnail,
 } from '../downloads/index.ts';
-import { readAudioDuration } from '../inputs/index.ts';
+import { readAudioDuration, readImageHeader } from '../inputs/index.ts';
 import type { LibraryStore } from '../store/index.ts';
 import { storageProblemOf } from './storage-guard.ts';
 
@@ -112,7 +112,7 @@ function isDataUrl(url: string): boolean {
  * The thumbnail of a saved image, or none: the gallery then falls back to the image. When the
  * image library itself could not load, or the picture's header claims a size too large to decode,
  * the saved output carries a note saying so (its `error`; the output stays `saved`); the size read
- * from the header is kept.
+ * from the header is kept (read by the app's own header reader when the image library is missing).
  */
 async function thumbnailOrNote(
   libraryDir: string,
@@ -133,8 +133,14 @@ async function thumbnailOrNote(
         note: `no thumbnail: ${err.message}`,
       };
     }
-    if (err instanceof ImageCodecUnavailableError)
-      return { thumb: null, pictureSize: null, note: `no thumbnail: ${err.message}` };
+    if (err instanceof ImageCodecUnavailableError) {
+      // the size from the header, decoding nothing: the window decides by it whether to show the file
+      const pictureSize = await readImageHeader(join(libraryDir, path)).then(
+        ({ width, height }) => ({ width, height }),
+        () => null,
+      );
+      return { thumb: null, pictureSize, note: `no thumbnail: ${err.message}` };
+    }
     return NO_THUMB;
   }
 }

@@ -5,3 +5,4 @@ export {
   recogniseModel3d,
   recogniseVideo,
 } from './media-recognition.ts';
+export * from './picture-decoding.ts';

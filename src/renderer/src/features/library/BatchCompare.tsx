@@ -5,6 +5,7 @@
  * opened (Activity's batch group, or a task's detail) with the focus on its "Compare results".
  */
 import { useEffect, useId, useRef } from 'react';
+import { mediaKind } from '../../../../shared/media/index.ts';
 import { taskTypeLabelOf } from '../../model/task-status.ts';
 import { formatClock } from '../../model/time-format.ts';
 import { useStudio } from '../../state/studio-state.ts';
@@ -13,7 +14,7 @@ import { useUi } from '../../state/ui-state.ts';
 import { SongPlayButton } from '../player/index.ts';
 import { type BatchCompareState, useBatchCompare } from './batch-compare.ts';
 import { setFavorite } from './library-actions.ts';
-import { mainOutput, thumbUrl } from './task-media.ts';
+import { mainOutput, pictureNotShown, taskMediaKind, thumbUrl } from './task-media.ts';
 import '../../styles/batches.css';
 
 function FavouriteToggle({ id, title, favorite }: { id: string; title: string; favorite: boolean }) {
@@ -36,9 +37,8 @@ function CompareItem({ id, index }: { id: string; index: number }) {
   if (!task) return null;
   const output = mainOutput(task);
   const saved = output?.state === 'saved';
-  const kind = output?.kind ?? (task.family === 'song' ? 'audio' : 'image');
   const label = `${index + 1}. ${task.title}`;
-  if (kind === 'audio') {
+  if (mediaKind(taskMediaKind(task)).show.card === 'sound') {
     return (
       <li className="compare-song" data-testid="compare-item" data-task-id={id} data-favorite={task.favorite}>
         {saved ? <SongPlayButton id={id} title={label} tabbable /> : <span className="compare-song-gap" />}
@@ -52,6 +52,7 @@ function CompareItem({ id, index }: { id: string; index: number }) {
     );
   }
   const src = saved ? thumbUrl(output, base) : null;
+  const notShown = pictureNotShown(output);
   return (
     <li
       className="compare-picture"
@@ -65,7 +66,13 @@ function CompareItem({ id, index }: { id: string; index: number }) {
         aria-label={`Open ${label}`}
         onClick={() => useUi.getState().openDetail(id)}
       >
-        {src ? <img src={src} alt="" draggable={false} /> : <span className="muted">{task.state}</span>}
+        {src ? (
+          <img src={src} alt="" draggable={false} />
+        ) : (
+          <span className="muted" title={notShown ?? undefined}>
+            {notShown ? 'Too large to show here' : task.state}
+          </span>
+        )}
       </button>
       <div className="compare-caption">
         <span className="compare-name">{label}</span>
@@ -133,7 +140,7 @@ export function BatchCompare() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   useEscapeBack();
-  const songs = first?.family === 'song';
+  const songs = first ? mediaKind(taskMediaKind(first)).show.card === 'sound' : false;
   return (
     <section className="batch-compare" aria-labelledby={`${id}-h`} data-testid="batch-compare">
       <header className="batch-compare-head">

@@ -1,6 +1,8 @@
 /**
  * The detail view's player: waveform for audio, before/after for swaps, edits and upscales,
- * video, image; an image result opens in the image viewer ("View larger").
+ * video, image; an image result opens in the image viewer ("View larger"). A picture too large
+ * to decode is never given to an <img> (nor to the viewer): a placeholder names its size and
+ * offers its folder.
  */
 import { useState } from 'react';
 import { mediaKind } from '../../../../shared/media/index.ts';
@@ -9,7 +11,20 @@ import { ImageLightbox } from '../../components/ImageLightbox.tsx';
 import { WaveformPlayer } from '../../components/WaveformPlayer.tsx';
 import type { LoadedTask } from '../../model/task-status.ts';
 import { useStudio } from '../../state/studio-state.ts';
-import { beforeImageUrl, fileUrl } from './task-media.ts';
+import { revealTask } from './library-actions.ts';
+import { beforeImageUrl, fileUrl, pictureNotShown } from './task-media.ts';
+
+/** In place of a picture the window does not decode: why, and the way to the file. */
+function PictureNotShown({ text, taskId, index }: { text: string; taskId: string; index: number }) {
+  return (
+    <div className="detail-media-empty detail-not-shown" data-testid="detail-picture-not-shown">
+      <p>{text}.</p>
+      <button type="button" className="button button-small" onClick={() => void revealTask(taskId, index)}>
+        Reveal in folder
+      </button>
+    </div>
+  );
+}
 
 /** What the player says when there is no result: why, for a task that ended without one. */
 function noResultText(task: LoadedTask): string {
@@ -41,10 +56,12 @@ export function DetailMedia({ task }: { task: LoadedTask }) {
     );
   }
   const { show, label } = mediaKind(output.kind);
-  const before = show.compare === 'slider' ? beforeImageUrl(task, base) : null;
-  const picture = show.viewer === 'image';
+  const notShown = pictureNotShown(output);
+  const before = show.compare === 'slider' && !notShown ? beforeImageUrl(task, base) : null;
+  const picture = show.viewer === 'image' && !notShown;
   return (
     <div className="detail-media">
+      {notShown ? <PictureNotShown text={notShown} taskId={task.id} index={output.index} /> : null}
       {show.viewer === 'waveform' ? <WaveformPlayer url={url} title={task.title} /> : null}
       {show.viewer === 'video' ? (
         // biome-ignore lint/a11y/useMediaCaption: generated videos have no captions to offer

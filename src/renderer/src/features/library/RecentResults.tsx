@@ -4,7 +4,6 @@
  * composer keeps the width). Read with tasks.list; read again when a task is saved.
  */
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { mediaKind } from '../../../../shared/media/index.ts';
 import { invoke } from '../../bridge.ts';
 import { type LoadedTask, taskTypeLabelOf } from '../../model/task-status.ts';
 import { useStudio } from '../../state/studio-state.ts';
@@ -30,8 +29,7 @@ function useWideWindow(): boolean {
 function RecentItem({ task }: { task: LoadedTask }) {
   const base = useStudio((s) => s.appInfo?.mediaBaseUrl);
   const output = mainOutput(task);
-  const picture = output ? mediaKind(output.kind).show.thumbnail === 'picture' : false;
-  const thumb = picture || output?.thumbPath ? thumbUrl(output, base) : null;
+  const thumb = thumbUrl(output, base);
   const open = () => {
     const ui = useUi.getState();
     ui.navigate('library');

@@ -10,7 +10,7 @@ import { useUi } from '../../state/ui-state.ts';
 import { SongPlayButton } from '../player/index.ts';
 import { isSelected } from './gallery-selection.ts';
 import { setFavorite } from './library-actions.ts';
-import { mainOutput, thumbUrl } from './task-media.ts';
+import { mainOutput, pictureNotShown, taskMediaKind, thumbUrl } from './task-media.ts';
 
 const FAMILY_ICON: Record<string, string> = { song: '♪', 'face-swap': '☺', 'image-edit': '✎', other: '◆' };
 
@@ -29,8 +29,9 @@ function TaskCardInner({ id, onSelect, tabbable }: TaskCardProps) {
   const base = useStudio((s) => s.appInfo?.mediaBaseUrl);
   if (!task) return null;
   const output = mainOutput(task);
-  const kind = output?.kind ?? (task.family === 'song' ? 'audio' : 'image');
+  const kind = taskMediaKind(task);
   const thumb = output?.state === 'saved' ? thumbUrl(output, base) : null;
+  const notShown = pictureNotShown(output);
   const { show } = mediaKind(kind);
   const sound = show.card === 'sound';
   // a picture is its own thumbnail; a kind with a poster shows the one saved beside it
@@ -57,10 +58,15 @@ function TaskCardInner({ id, onSelect, tabbable }: TaskCardProps) {
         className={`card-thumb card-thumb-${kind}`}
         onClick={() => openDetail(id)}
         tabIndex={tabbable ? 0 : -1}
-        aria-label={duration ? `Open ${task.title} ${duration}` : `Open ${task.title}`}
+        aria-label={`Open ${task.title}${duration ? ` ${duration}` : ''}${notShown ? ', too large to show here' : ''}`}
       >
         {showImage ? (
           <img src={thumb} alt="" loading="lazy" decoding="async" draggable={false} />
+        ) : notShown ? (
+          <span className="card-not-shown" title={notShown} data-testid="picture-not-shown">
+            <span aria-hidden="true">{show.icon}</span>
+            <span>Too large to show here</span>
+          </span>
         ) : (
           <span className="card-icon" aria-hidden="true">
             {sound ? show.icon : (FAMILY_ICON[task.family] ?? '◆')}

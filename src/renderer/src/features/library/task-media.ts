@@ -1,5 +1,6 @@
 /** Which URL shows a task's output or input in the renderer. Pure. */
-import type { TaskInput, TaskOutput } from '../../../../shared/index.ts';
+import { entryOfTask, type OutputKind, type TaskInput, type TaskOutput } from '../../../../shared/index.ts';
+import { mediaKind, pictureNotShownText } from '../../../../shared/media/index.ts';
 import { mediaUrl } from '../../model/media-url.ts';
 import type { LoadedTask } from '../../model/task-status.ts';
 
@@ -8,11 +9,31 @@ export function mainOutput(task: Pick<LoadedTask, 'outputs'>): TaskOutput | null
   return task.outputs.find((o) => o.state === 'saved' && o.path) ?? task.outputs[0] ?? null;
 }
 
-/** The thumbnail (or the file itself) of a saved output, as a URL. */
+/** The kind of media a task shows: its output's, else what its catalog entry makes (a plain file if unknown). */
+export function taskMediaKind(
+  task: Pick<LoadedTask, 'outputs' | 'entryId' | 'model' | 'taskType'>,
+): OutputKind {
+  return mainOutput(task)?.kind ?? entryOfTask(task)?.outputKind ?? 'file';
+}
+
+/**
+ * Why the window does not show a saved picture itself (its placeholder's words), or null when it
+ * may: a picture too large to decode (src/shared/media/picture-decoding.ts). Null for other kinds.
+ */
+export function pictureNotShown(output: TaskOutput | null): string | null {
+  if (output?.state !== 'saved' || mediaKind(output.kind).show.thumbnail !== 'picture') return null;
+  return pictureNotShownText(output);
+}
+
+/**
+ * The thumbnail of a saved output, as a URL; without one, the file itself for a kind that is its
+ * own thumbnail (a picture), unless it is too large to decode (pictureNotShown).
+ */
 export function thumbUrl(output: TaskOutput | null, mediaBaseUrl: string | undefined): string | null {
   if (!output || !mediaBaseUrl) return null;
-  const path = output.thumbPath ?? output.path;
-  return path ? mediaUrl(mediaBaseUrl, path) : null;
+  if (output.thumbPath) return mediaUrl(mediaBaseUrl, output.thumbPath);
+  const itself = mediaKind(output.kind).show.thumbnail === 'picture' && pictureNotShown(output) === null;
+  return itself && output.path ? mediaUrl(mediaBaseUrl, output.path) : null;
 }
 
 /** The full file of a saved output, as a URL. */
