@@ -136,7 +136,7 @@ describe.each(TASK_TYPES.map((entry) => [entry.id, entry] as const))('catalog en
       const libraryDir = join(dir, `lib-${profile}`);
       done.outputs.forEach((output, i) => {
         const bytes = readFileSync(join(libraryDir, output.path as string));
-        expect(sniffFileType(bytes.subarray(0, 4096))?.family).toBe(kinds[i] ?? entry.outputKind);
+        expect(sniffFileType(bytes.subarray(0, 4096))?.kind).toBe(kinds[i] ?? entry.outputKind);
       });
     },
   );

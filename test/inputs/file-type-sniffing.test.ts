@@ -23,20 +23,20 @@ describe('sniffFileType on images made by sharp', () => {
     ['gif', 'gif', 'image/gif'],
   ] as const)('%s', async (format, expectedExt, mime) => {
     const type = sniffFileType(await makeImage(format, 20, 10));
-    expect(type).toEqual({ ext: expectedExt, mime, family: 'image' });
+    expect(type).toEqual({ ext: expectedExt, mime, kind: 'image' });
   });
 
   it('AVIF (ftyp brand avif)', async () => {
     const avif = await sharp({ create: { width: 16, height: 16, channels: 3, background: 'red' } })
       .avif({ effort: 0 })
       .toBuffer();
-    expect(sniffFileType(avif)).toEqual({ mime: 'image/avif', ext: 'avif', family: 'image' });
+    expect(sniffFileType(avif)).toEqual({ mime: 'image/avif', ext: 'avif', kind: 'image' });
   });
 });
 
 describe('sniffFileType on crafted headers', () => {
   it('BMP with an info header and with a core header', () => {
-    expect(sniffFileType(makeBmp(3, 2))).toEqual({ mime: 'image/bmp', ext: 'bmp', family: 'image' });
+    expect(sniffFileType(makeBmp(3, 2))).toEqual({ mime: 'image/bmp', ext: 'bmp', kind: 'image' });
     expect(ext(makeBmp(3, 2, { dibSize: 12 }))).toBe('bmp');
   });
 
@@ -44,7 +44,7 @@ describe('sniffFileType on crafted headers', () => {
     expect(sniffFileType(makeFtyp('heic', ['mif1', 'heic']))).toEqual({
       mime: 'image/heic',
       ext: 'heic',
-      family: 'image',
+      kind: 'image',
     });
     expect(ext(makeFtyp('mif1', ['mif1', 'heic']))).toBe('heic');
     expect(ext(makeFtyp('mif1', ['mif1', 'avif']))).toBe('avif');
@@ -53,7 +53,7 @@ describe('sniffFileType on crafted headers', () => {
 
   it('MP3 with an ID3 tag, and from two consecutive frame headers', () => {
     const id3 = Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1'), makeMp3Frames()]);
-    expect(sniffFileType(id3)).toEqual({ mime: 'audio/mpeg', ext: 'mp3', family: 'audio' });
+    expect(sniffFileType(id3)).toEqual({ mime: 'audio/mpeg', ext: 'mp3', kind: 'audio' });
     expect(ext(makeMp3Frames())).toBe('mp3');
   });
 
@@ -67,31 +67,31 @@ describe('sniffFileType on crafted headers', () => {
   });
 
   it('WAV, FLAC, Ogg', () => {
-    expect(sniffFileType(makeWav())).toEqual({ mime: 'audio/wav', ext: 'wav', family: 'audio' });
-    expect(sniffFileType(makeFlac())).toEqual({ mime: 'audio/flac', ext: 'flac', family: 'audio' });
-    expect(sniffFileType(makeOgg('\x01vorbis'))).toEqual({ mime: 'audio/ogg', ext: 'ogg', family: 'audio' });
+    expect(sniffFileType(makeWav())).toEqual({ mime: 'audio/wav', ext: 'wav', kind: 'audio' });
+    expect(sniffFileType(makeFlac())).toEqual({ mime: 'audio/flac', ext: 'flac', kind: 'audio' });
+    expect(sniffFileType(makeOgg('\x01vorbis'))).toEqual({ mime: 'audio/ogg', ext: 'ogg', kind: 'audio' });
     expect(ext(makeOgg('OpusHead'))).toBe('ogg');
-    expect(sniffFileType(makeOgg('\x80theora'))?.family).toBe('video');
+    expect(sniffFileType(makeOgg('\x80theora'))?.kind).toBe('video');
   });
 
   it('M4A and MP4 by ftyp brands', () => {
     expect(sniffFileType(makeFtyp('M4A ', ['M4A ', 'mp42', 'isom']))).toEqual({
       mime: 'audio/mp4',
       ext: 'm4a',
-      family: 'audio',
+      kind: 'audio',
     });
     expect(ext(makeFtyp('mp42', ['isom', 'M4A ']))).toBe('m4a');
     expect(sniffFileType(makeFtyp('isom', ['isom', 'iso2', 'avc1', 'mp41']))).toEqual({
       mime: 'video/mp4',
       ext: 'mp4',
-      family: 'video',
+      kind: 'video',
     });
     expect(ext(makeFtyp('xxxx', ['mp42']))).toBe('mp4');
     expect(ext(makeFtyp('xxxx', ['yyyy']))).toBeNull();
   });
 
   it('WebM and Matroska by EBML DocType', () => {
-    expect(sniffFileType(makeEbml('webm'))).toEqual({ mime: 'video/webm', ext: 'webm', family: 'video' });
+    expect(sniffFileType(makeEbml('webm'))).toEqual({ mime: 'video/webm', ext: 'webm', kind: 'video' });
     expect(ext(makeEbml('matroska'))).toBe('mkv');
     expect(ext(makeEbml('other'))).toBeNull();
   });

@@ -80,7 +80,7 @@ describe('each kind recognises its own bytes', () => {
     expect(MEDIA_KIND_TABLE.audio.recognise?.(wav)).toEqual({
       mime: 'audio/wav',
       ext: 'wav',
-      family: 'audio',
+      kind: 'audio',
     });
     expect(MEDIA_KIND_TABLE.audio.recognise?.(makeMp3Frames())?.ext).toBe('mp3');
     expect(MEDIA_KIND_TABLE.image.recognise?.(wav)).toBeNull();
@@ -91,15 +91,15 @@ describe('each kind recognises its own bytes', () => {
     expect(MEDIA_KIND_TABLE.video.recognise?.(mp4)).toEqual({
       mime: 'video/mp4',
       ext: 'mp4',
-      family: 'video',
+      kind: 'video',
     });
     expect(MEDIA_KIND_TABLE.audio.recognise?.(mp4)).toBeNull();
     expect(MEDIA_KIND_TABLE.image.recognise?.(mp4)).toBeNull();
-    expect(sniffFileType(mp4)?.family).toBe('video');
+    expect(sniffFileType(mp4)?.kind).toBe('video');
   });
 
   it('3D model: the glTF magic of a GLB, and nothing else', () => {
-    expect(sniffFileType(makeGlb())).toEqual({ mime: 'model/gltf-binary', ext: 'glb', family: '3d' });
+    expect(sniffFileType(makeGlb())).toEqual({ mime: 'model/gltf-binary', ext: 'glb', kind: '3d' });
     const wrongVersion = makeGlb();
     wrongVersion.writeUInt32LE(7, 4);
     expect(sniffFileType(wrongVersion)).toBeNull();

@@ -55,7 +55,7 @@ describe('outputs in the fields an entry names', () => {
       ['no_background_image.png', 'image/png'],
     ]);
     const kinds = [];
-    for (const output of planned) kinds.push(sniffFileType(await output.produce())?.family);
+    for (const output of planned) kinds.push(sniffFileType(await output.produce())?.kind);
     expect(kinds).toEqual(['3d', 'video', 'image']);
   });
 

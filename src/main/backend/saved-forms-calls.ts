@@ -12,6 +12,7 @@ import {
   type SavedForms,
   type SavedFormsView,
   type SavedSlot,
+  SLOT_FIELD_KINDS,
   SLOT_FIELD_NAMES,
   withoutWebhookSecrets,
 } from '../../shared/index.ts';
@@ -21,17 +22,6 @@ import { SavedFormsFile } from './saved-forms-file.ts';
 import type { CallContext } from './studio-calls.ts';
 
 type Slot = SavedSlot;
-
-const KIND_OF: Record<(typeof SLOT_FIELD_NAMES)[number], 'image' | 'audio'> = {
-  style_audio: 'audio',
-  target_image: 'image',
-  swap_image: 'image',
-  image1: 'image',
-  image2: 'image',
-  image3: 'image',
-  source_audio: 'audio',
-  source_image: 'image',
-};
 
 const fileNameOf = (path: string): string => path.split(/[\\/]/).pop() || path;
 
@@ -95,7 +85,7 @@ export function savedFormsCalls(ctx: CallContext) {
       const forms = await mapSlots(reading.forms, async (slot, field) => {
         const path = localPathCandidate(slot.value.trim());
         if (path === null || ctx.grants.mayReadFile(path, ctx.libraryDir())) return slot;
-        const copy = await libraryCopyOf(ctx, path, field, KIND_OF[field]);
+        const copy = await libraryCopyOf(ctx, path, field, SLOT_FIELD_KINDS[field]);
         if (copy !== null) return { ...slot, value: copy, origin: 'library', note: null };
         return emptied(
           slot,

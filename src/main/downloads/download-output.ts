@@ -85,10 +85,10 @@ function toLibraryPath(libraryDir: string, absolute: string): string {
 }
 
 /** Accepts the sniffed type for the expected kind; `file` outputs accept anything. */
-function contentMatches(kind: OutputKind, family: string | null): boolean {
+function contentMatches(kind: OutputKind, sniffedKind: string | null): boolean {
   // a plain file is whatever no media kind recognises; the table's recogniser decides the rest
   if (MEDIA_KIND_TABLE[kind].recognise === null) return true;
-  return family === kind;
+  return sniffedKind === kind;
 }
 
 /** The failure of a file of `size` bytes, or null when the limits take it. */
@@ -181,7 +181,7 @@ export async function downloadOutput(url: string, options: DownloadOptions): Pro
     else await writeHttpOutput(url, options, stream, tempPath);
     if (seen.size === 0) throw retryableFailure('its server sent an empty file');
     const sniffed = sniffFileType(seen.head);
-    if (!contentMatches(options.kind, sniffed?.family ?? null)) {
+    if (!contentMatches(options.kind, sniffed?.kind ?? null)) {
       throw finalFailure(
         `it should be a ${MEDIA_KIND_TABLE[options.kind].label} but its content is ${sniffed ? sniffed.mime : 'not a known media type'}`,
       );

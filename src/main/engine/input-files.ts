@@ -211,7 +211,7 @@ function recordedProblem(record: TaskInput, rule: InputRule): string | null {
   const ext = record.value.slice(record.value.lastIndexOf('.') + 1);
   const kind = mediaKindOfMime(mime);
   const subject = 'the library’s copy';
-  const type: SniffedType | null = kind === 'file' ? null : { mime, ext, family: kind };
+  const type: SniffedType | null = kind === 'file' ? null : { mime, ext, kind };
   const wrongType = typeProblem(subject, type, rule);
   if (wrongType !== null) return wrongType;
   const size = record.size ?? 0;

@@ -64,7 +64,7 @@ const FORMAT_NAMES: Record<string, string> = {
 export function typeProblem(subject: string, type: SniffedType | null, rule: InputRule): string | null {
   const { words } = mediaKind(rule.kind);
   if (type === null) return `${subject} is not ${words.wantedFile}`;
-  if (type.family !== rule.kind) return `${subject} is ${describeType(type)}, not ${words.wanted}`;
+  if (type.kind !== rule.kind) return `${subject} is ${describeType(type)}, not ${words.wanted}`;
   if (rule.kind === 'image' && rule.faceSwap && !FACE_SWAP_EXTS.has(type.ext)) {
     return `${subject} is ${describeType(type)}; face swap takes JPEG, PNG or WebP`;
   }

@@ -1,1 +1,2 @@
 export * from './saved-forms.ts';
+export * from './slot-kinds.ts';

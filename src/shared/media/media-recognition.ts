@@ -13,29 +13,29 @@ export type RecognisedKind = 'image' | 'audio' | 'video' | '3d';
 export interface SniffedType {
   mime: string;
   ext: string;
-  /** The media kind the bytes belong to (named `family` since the first sniffer). */
-  family: RecognisedKind;
+  /** The media kind the bytes belong to. */
+  kind: RecognisedKind;
 }
 
-const PNG: SniffedType = { mime: 'image/png', ext: 'png', family: 'image' };
-const JPEG: SniffedType = { mime: 'image/jpeg', ext: 'jpg', family: 'image' };
-const WEBP: SniffedType = { mime: 'image/webp', ext: 'webp', family: 'image' };
-const GIF: SniffedType = { mime: 'image/gif', ext: 'gif', family: 'image' };
-const BMP: SniffedType = { mime: 'image/bmp', ext: 'bmp', family: 'image' };
-const AVIF: SniffedType = { mime: 'image/avif', ext: 'avif', family: 'image' };
-const HEIC: SniffedType = { mime: 'image/heic', ext: 'heic', family: 'image' };
-const HEIF: SniffedType = { mime: 'image/heif', ext: 'heif', family: 'image' };
-const MP3: SniffedType = { mime: 'audio/mpeg', ext: 'mp3', family: 'audio' };
-const WAV: SniffedType = { mime: 'audio/wav', ext: 'wav', family: 'audio' };
-const FLAC: SniffedType = { mime: 'audio/flac', ext: 'flac', family: 'audio' };
-const OGG_AUDIO: SniffedType = { mime: 'audio/ogg', ext: 'ogg', family: 'audio' };
-const OGG_VIDEO: SniffedType = { mime: 'video/ogg', ext: 'ogv', family: 'video' };
-const M4A: SniffedType = { mime: 'audio/mp4', ext: 'm4a', family: 'audio' };
-const MP4: SniffedType = { mime: 'video/mp4', ext: 'mp4', family: 'video' };
-const MOV: SniffedType = { mime: 'video/quicktime', ext: 'mov', family: 'video' };
-const WEBM: SniffedType = { mime: 'video/webm', ext: 'webm', family: 'video' };
-const MKV: SniffedType = { mime: 'video/x-matroska', ext: 'mkv', family: 'video' };
-const GLB: SniffedType = { mime: 'model/gltf-binary', ext: 'glb', family: '3d' };
+const PNG: SniffedType = { mime: 'image/png', ext: 'png', kind: 'image' };
+const JPEG: SniffedType = { mime: 'image/jpeg', ext: 'jpg', kind: 'image' };
+const WEBP: SniffedType = { mime: 'image/webp', ext: 'webp', kind: 'image' };
+const GIF: SniffedType = { mime: 'image/gif', ext: 'gif', kind: 'image' };
+const BMP: SniffedType = { mime: 'image/bmp', ext: 'bmp', kind: 'image' };
+const AVIF: SniffedType = { mime: 'image/avif', ext: 'avif', kind: 'image' };
+const HEIC: SniffedType = { mime: 'image/heic', ext: 'heic', kind: 'image' };
+const HEIF: SniffedType = { mime: 'image/heif', ext: 'heif', kind: 'image' };
+const MP3: SniffedType = { mime: 'audio/mpeg', ext: 'mp3', kind: 'audio' };
+const WAV: SniffedType = { mime: 'audio/wav', ext: 'wav', kind: 'audio' };
+const FLAC: SniffedType = { mime: 'audio/flac', ext: 'flac', kind: 'audio' };
+const OGG_AUDIO: SniffedType = { mime: 'audio/ogg', ext: 'ogg', kind: 'audio' };
+const OGG_VIDEO: SniffedType = { mime: 'video/ogg', ext: 'ogv', kind: 'video' };
+const M4A: SniffedType = { mime: 'audio/mp4', ext: 'm4a', kind: 'audio' };
+const MP4: SniffedType = { mime: 'video/mp4', ext: 'mp4', kind: 'video' };
+const MOV: SniffedType = { mime: 'video/quicktime', ext: 'mov', kind: 'video' };
+const WEBM: SniffedType = { mime: 'video/webm', ext: 'webm', kind: 'video' };
+const MKV: SniffedType = { mime: 'video/x-matroska', ext: 'mkv', kind: 'video' };
+const GLB: SniffedType = { mime: 'model/gltf-binary', ext: 'glb', kind: '3d' };
 
 export function recogniseImage(head: Uint8Array): SniffedType | null {
   if (startsWithBytes(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return PNG;
@@ -68,7 +68,7 @@ export function recogniseModel3d(head: Uint8Array): SniffedType | null {
 }
 
 function ofKind(type: SniffedType | null, kind: RecognisedKind): SniffedType | null {
-  return type !== null && type.family === kind ? type : null;
+  return type !== null && type.kind === kind ? type : null;
 }
 
 function isTheora(head: Uint8Array): boolean {

@@ -90,7 +90,7 @@ describe('the sandbox GLB model', () => {
   });
 
   it('is recognised as a 3D model by its bytes, and is the same for the same words only', () => {
-    expect(sniffFileType(bytes)).toMatchObject({ family: '3d', ext: 'glb' });
+    expect(sniffFileType(bytes)).toMatchObject({ kind: '3d', ext: 'glb' });
     expect(generateGlbModel({ seedText: 'a red teapot' }).equals(bytes)).toBe(true);
     expect(generateGlbModel({ seedText: 'a blue teapot' }).equals(bytes)).toBe(false);
   });

@@ -12,7 +12,7 @@
  * The volume is kept in localStorage across restarts.
  */
 import { create } from 'zustand';
-import type { TaskOutput } from '../../../shared/index.ts';
+import { mediaKind, type TaskOutput } from '../../../shared/index.ts';
 import { mediaUrl } from '../model/media-url.ts';
 import type { LoadedTask } from '../model/task-status.ts';
 import { useStudio } from './studio-state.ts';
@@ -81,9 +81,10 @@ export function playOneAtATime(media: HTMLMediaElement): () => void {
 
 // ---------- songs and their order ----------
 
-/** The saved audio output a song plays, or null when the task has none. */
+/** The saved output a song plays (of a kind whose card is a sound), or null when the task has none. */
 export function songOutput(task: Pick<LoadedTask, 'outputs'> | undefined): TaskOutput | null {
-  return task?.outputs.find((o) => o.kind === 'audio' && o.state === 'saved' && o.path !== null) ?? null;
+  const playable = (o: TaskOutput) => mediaKind(o.kind).show.card === 'sound';
+  return task?.outputs.find((o) => playable(o) && o.state === 'saved' && o.path !== null) ?? null;
 }
 
 /**

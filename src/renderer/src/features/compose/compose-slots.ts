@@ -12,6 +12,7 @@ import {
   type OutputRef,
   type OutputRefValue,
   outputRefValue,
+  SLOT_FIELD_KINDS,
 } from '../../../../shared/index.ts';
 import {
   fileNameOf,
@@ -79,25 +80,61 @@ export const SLOT_RULES = {
   style_audio: {
     field: 'style_audio',
     label: 'Reference audio',
-    kind: 'audio',
+    kind: SLOT_FIELD_KINDS.style_audio,
     faceSwap: false,
     required: false,
   },
   target_image: {
     field: 'target_image',
     label: 'Target image',
-    kind: 'image',
+    kind: SLOT_FIELD_KINDS.target_image,
     faceSwap: true,
     required: true,
   },
-  swap_image: { field: 'swap_image', label: 'Face image', kind: 'image', faceSwap: true, required: true },
-  image1: { field: 'image1', label: 'image1', kind: 'image', faceSwap: false, required: true },
-  image2: { field: 'image2', label: 'image2', kind: 'image', faceSwap: false, required: false },
-  image3: { field: 'image3', label: 'image3', kind: 'image', faceSwap: false, required: false },
+  swap_image: {
+    field: 'swap_image',
+    label: 'Face image',
+    kind: SLOT_FIELD_KINDS.swap_image,
+    faceSwap: true,
+    required: true,
+  },
+  image1: {
+    field: 'image1',
+    label: 'image1',
+    kind: SLOT_FIELD_KINDS.image1,
+    faceSwap: false,
+    required: true,
+  },
+  image2: {
+    field: 'image2',
+    label: 'image2',
+    kind: SLOT_FIELD_KINDS.image2,
+    faceSwap: false,
+    required: false,
+  },
+  image3: {
+    field: 'image3',
+    label: 'image3',
+    kind: SLOT_FIELD_KINDS.image3,
+    faceSwap: false,
+    required: false,
+  },
   // the From a result tab: the song or picture an operation starts from (its input field is the
   // operation's: `audio`, `style_audio`, `image`)
-  source_audio: { field: 'source_audio', label: 'Song', kind: 'audio', faceSwap: false, required: true },
-  source_image: { field: 'source_image', label: 'Picture', kind: 'image', faceSwap: false, required: true },
+  source_audio: {
+    field: 'source_audio',
+    label: 'Song',
+    kind: SLOT_FIELD_KINDS.source_audio,
+    faceSwap: false,
+    required: true,
+  },
+  source_image: {
+    field: 'source_image',
+    label: 'Picture',
+    kind: SLOT_FIELD_KINDS.source_image,
+    faceSwap: false,
+    required: true,
+  },
 } as const satisfies Record<string, SlotRule>;
 export type SlotField = keyof typeof SLOT_RULES;
 

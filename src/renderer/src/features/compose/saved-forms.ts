@@ -12,7 +12,14 @@ import { type ComposeState, useCompose } from '../../state/compose-state.ts';
 import { toastError, useUi } from '../../state/ui-state.ts';
 import { mediaPlace } from './compose-actions.ts';
 import type { ComposeForms } from './compose-model.ts';
-import { EMPTY_SLOT, SLOT_RULES, type SlotField, type SlotState, slotFromValue } from './compose-slots.ts';
+import {
+  EMPTY_SLOT,
+  previewsAsPicture,
+  SLOT_RULES,
+  type SlotField,
+  type SlotState,
+  slotFromValue,
+} from './compose-slots.ts';
 import type { ResultOperation } from './result-operations.ts';
 import { checkSlot } from './slot-actions.ts';
 
@@ -70,12 +77,11 @@ function formsToKeep(s: ComposeState): SavedForms {
 /** A slot as kept on disk, shown again: checked anew, or empty with the reason it is. */
 function slotOfSaved(saved: SavedSlot, field: SlotField): SlotState {
   if (saved.result) {
-    const image = SLOT_RULES[field].kind === 'image';
     return {
       ...EMPTY_SLOT,
       label: saved.label,
       origin: 'result',
-      previewUrl: image ? saved.result.mediaUrl : null,
+      previewUrl: previewsAsPicture(SLOT_RULES[field].kind) ? saved.result.mediaUrl : null,
       status: 'ok',
       result: saved.result,
     };
