@@ -168,18 +168,17 @@ export function optionNameOf(field: string): string {
   return name in CREATE_COMMON || name in HELP || name === 'from' ? `input-${name}` : name;
 }
 
-/** A field's words as the catalog gives them (its label and help), when it has them. */
+/** A field's words as the catalog gives them: its label (unless it is the field's name) and help. */
 function fieldWords(field: string, rule: FieldRule): string {
-  const words = rule as FieldRule & { label?: string; help?: string };
-  const label = words.label && words.label !== field ? words.label : '';
-  return [label, words.help].filter(Boolean).join(': ');
+  const label = rule.label !== field ? rule.label : '';
+  return [label, rule.help].filter(Boolean).join(': ');
 }
 
 function readingOf(rule: FieldRule): Reading {
   if (rule.media) return 'media';
   if (rule.type === 'boolean') return 'flag';
   if (rule.type === 'number' || rule.type === 'integer') {
-    const unit = (rule as FieldRule & { unit?: string }).unit;
+    const { unit } = rule;
     return {
       number: {
         whole: rule.type === 'integer',
