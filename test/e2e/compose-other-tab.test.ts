@@ -45,6 +45,8 @@ describe.skipIf(!browserAvailable())('the Other tab checks its JSON against the 
   it('{"prompt": 42} is refused as the service would, in plain words', async () => {
     const { page } = view;
     const panel = await openComposeTab(page, 'Other');
+    // the tab opens on the entry's form; its JSON editor is one click away
+    await panel.getByRole('button', { name: 'Edit as JSON' }).click();
     const json = panel.getByLabel('Input (JSON)');
     await json.fill('{"prompt": 42}');
     const errors = panel.getByTestId('field-error');
@@ -124,6 +126,71 @@ describe.skipIf(!browserAvailable())('the Other tab checks its JSON against the 
     const call = view.bridge.calls.find((c) => c.name === 'tasks.queue')!;
     expect(call.args).toMatchObject({ taskType: 'upscale', acceptUnknownPrice: true });
     await rig.waitForTask(view.bridge.queuedTasks()[0]!.id, ['saved']);
+  });
+
+  it("Flux's generated form: the catalog's words, a live check, the price, and Edit as JSON with the same values", async () => {
+    const { page } = view;
+    const panel = page.getByRole('tabpanel');
+    await panel.getByRole('button', { name: 'Edit as form' }).click();
+    await panel.getByLabel('Model', { exact: true }).selectOption('flux1-schnell');
+    const form = panel.locator('[data-testid="catalog-form"][data-entry="flux1-schnell/txt2img"]');
+    await form.waitFor();
+    expect(await panel.getByLabel('Prompt', { exact: true }).inputValue()).toBe(
+      'a lighthouse at dusk, watercolour',
+    );
+    const guidance = panel.getByLabel('Guidance (optional)');
+    await guidance.fill('9');
+    const errors = panel.getByTestId('field-error');
+    await errors.first().waitFor();
+    expect(await errors.allTextContents()).toEqual(['Guidance must be from 1.5 to 5']);
+    expect(await page.getByTestId('queue-reason').textContent()).toBe(
+      'Not ready: Guidance must be from 1.5 to 5',
+    );
+    expect(await queueButton(page).getAttribute('aria-disabled')).toBe('true');
+    await guidance.fill('3.5');
+    await errors.first().waitFor({ state: 'detached' });
+    await panel.getByLabel('Pictures (optional)').selectOption({ label: '3 pictures' });
+    await expect.poll(() => page.getByTestId('cost-estimate').textContent()).toContain('$0.0045');
+    await panel.getByLabel('Size (optional)').selectOption({ label: 'Wide 16:9 · 1344 x 768' });
+    await panel.getByRole('button', { name: 'Random seed' }).click();
+    const seed = Number(await panel.getByLabel('Seed (optional)').inputValue());
+    expect(Number.isInteger(seed)).toBe(true);
+
+    await panel.getByRole('button', { name: 'Edit as JSON' }).click();
+    expect(JSON.parse(await panel.getByLabel('Input (JSON)').inputValue())).toEqual({
+      prompt: 'a lighthouse at dusk, watercolour',
+      width: 1344,
+      height: 768,
+      batch_size: 3,
+      guidance_scale: 3.5,
+      seed,
+    });
+    await panel.getByRole('button', { name: 'Edit as form' }).click();
+    expect(await panel.getByLabel('Size (optional)').inputValue()).not.toBe('custom');
+  });
+
+  it("video upscale's generated form: its video field in words, a web address taken, its price per frame", async () => {
+    const { page } = view;
+    const panel = page.getByRole('tabpanel');
+    await panel.getByLabel('Model', { exact: true }).selectOption('video-toolkit');
+    await panel.locator('[data-testid="catalog-form"][data-entry="video-toolkit/upscale"]').waitFor();
+    expect(await page.getByTestId('other-price').textContent()).toBe('Price: $0.0003 per frame.');
+    // nothing said of the empty video before a Queue attempt; then it is named and focused
+    expect(await page.getByTestId('queue-reason').textContent()).toBe('Not ready: The video is needed');
+    await panel.getByLabel('Model id', { exact: false }).focus();
+    await page.keyboard.press('Control+Enter');
+    const errors = panel.getByTestId('field-error');
+    await errors.first().waitFor();
+    expect(await errors.allTextContents()).toEqual(['The video is needed']);
+    await expect.poll(() => isFocused(view, 'The video')).toBe(true);
+    await panel.getByLabel('The video', { exact: true }).fill('https://example.test/clip.mp4');
+    await errors.first().waitFor({ state: 'detached' });
+    expect(await queueButton(page).getAttribute('aria-disabled')).toBeNull();
+    expect(queueCalls()).toBe(1);
+    await panel.getByRole('button', { name: 'Edit as JSON' }).click();
+    expect(JSON.parse(await panel.getByLabel('Input (JSON)').inputValue())).toEqual({
+      video: 'https://example.test/clip.mp4',
+    });
   });
 
   it('Tab indents and Shift+Tab outdents in the JSON editor; Esc then Tab leaves it', async () => {

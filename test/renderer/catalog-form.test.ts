@@ -4,6 +4,14 @@
  * and the form's values are the JSON editor's.
  */
 import { describe, expect, it } from 'vitest';
+import {
+  formFields,
+  jsonWith,
+  numberOfText,
+  valuesOfJson,
+} from '../../src/renderer/src/features/compose/catalog-form/form-fields.ts';
+import { actionsFor } from '../../src/renderer/src/features/compose/result-fill.ts';
+import { RESULT_OPERATIONS } from '../../src/renderer/src/features/compose/result-operations.ts';
 import { entryById, inputProblems, problemWords, TASK_TYPES, widgetOf } from '../../src/shared/index.ts';
 
 describe('the catalog says each field in words and how a form edits it', () => {
@@ -59,5 +67,66 @@ describe('the catalog says each field in words and how a form edits it', () => {
     );
     const [none] = inputProblems({ batch_size: 2 }, flux.input, '');
     expect(problemWords(none!, flux.input.fields.prompt)).toBe('Prompt is needed');
+  });
+});
+
+describe('the generic form and the keep-going actions are made from the catalog', () => {
+  it("shows an entry's fields in catalog order, leaving out second names and what a size sets", () => {
+    const flux = entryById('flux1-schnell/txt2img')!;
+    expect(formFields(flux).map((f) => [f.name, f.widget.kind])).toEqual([
+      ['prompt', 'long-text'],
+      ['negative_prompt', 'long-text'],
+      ['width', 'aspect-ratio'],
+      ['guidance_scale', 'number'],
+      ['batch_size', 'choice'],
+      ['seed', 'seed'],
+    ]);
+    const extend = entryById('ace-step/extend')!;
+    expect(formFields(extend, ['audio']).map((f) => f.name)).toEqual([
+      'style_prompt',
+      'negative_prompt',
+      'lyrics',
+      'left_extend_duration',
+      'right_extend_duration',
+    ]);
+  });
+
+  it("writes the form's values into the JSON editor's object, keeping its other keys", () => {
+    const json = '{\n  "prompt": "a cat",\n  "extra": 1\n}';
+    const next = jsonWith(json, { guidance_scale: 3.5, extra: undefined, seed: 7 });
+    expect(valuesOfJson(next!)).toEqual({ prompt: 'a cat', guidance_scale: 3.5, seed: 7 });
+    expect(jsonWith('[1]', { seed: 1 })).toBeNull();
+    expect(jsonWith('', { seed: 1 })).toBe('{\n  "seed": 1\n}');
+    expect([
+      numberOfText('', 'integer'),
+      numberOfText('12', 'integer'),
+      numberOfText('1.5', 'integer'),
+    ]).toEqual([undefined, 12, '1.5']);
+  });
+
+  it('offers the operations and keep-going actions the catalog has, by the kind of the result', () => {
+    expect(RESULT_OPERATIONS).toEqual([
+      'audio2audio',
+      'edit',
+      'extend',
+      'background-remove',
+      'segment',
+      'upscale',
+    ]);
+    expect(actionsFor('audio').map((a) => [a.id, a.label])).toEqual([
+      ['audio2audio', 'Remix'],
+      ['edit', 'Edit'],
+      ['extend', 'Extend'],
+    ]);
+    expect(actionsFor('image').map((a) => a.label)).toEqual([
+      'Edit (as image1)',
+      'Use as face-swap target',
+      'Use as face',
+      'Multi-face swap',
+      'Remove background',
+      'Segment',
+      'Upscale',
+    ]);
+    expect(actionsFor('3d')).toEqual([]);
   });
 });

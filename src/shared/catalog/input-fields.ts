@@ -70,6 +70,12 @@ export interface FieldRule {
   unit?: string;
   /** How a form edits it; by default from its type (widgetOf). */
   widget?: FieldWidget;
+  /**
+   * A media field of a hand-made form that a saved result can be put in from the library (its
+   * keep-going action: its stable id and its button's words). A generated operation on a result
+   * needs none: its entry's words say it.
+   */
+  resultAction?: { id: string; label: string };
   /** Present and, for strings, not empty. */
   required?: boolean;
   /** The field carries a media input: a URL, Base64 text, or (in the app) a local file. */

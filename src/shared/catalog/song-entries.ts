@@ -83,6 +83,7 @@ export const SONG_ENTRIES: readonly EntryParts[] = [
       source: 'The song to edit',
       missing: 'Add the song to edit',
       titleWord: 'edited',
+      button: 'Edit',
     },
     fields: {
       audio: words(requiredAudio, 'The song'),

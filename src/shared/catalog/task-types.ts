@@ -110,6 +110,8 @@ export interface OperationWords {
   missing: string;
   /** Put after the source's title in the new task's title: `Ocean lullaby (extended)`. */
   titleWord: string;
+  /** The keep-going button's words when they are not `label` ("Edit" for "Song edit"). */
+  button?: string;
 }
 
 const ENTRIES: readonly EntryParts[] = [
@@ -135,6 +137,7 @@ const ENTRIES: readonly EntryParts[] = [
       fields: {
         image1: words({ type: 'string', required: true, media: 'image' }, 'image1', {
           help: 'The picture to edit.',
+          resultAction: { id: 'edit-image1', label: 'Edit (as image1)' },
         }),
         image2: words({ type: 'string', media: 'image' }, 'image2', {
           help: 'A second picture the prompt can name.',
@@ -173,8 +176,14 @@ const ENTRIES: readonly EntryParts[] = [
     input: {
       strict: true,
       fields: {
-        target_image: words(faceImage, 'Target image', { help: 'The picture whose face is replaced.' }),
-        swap_image: words(faceImage, 'Face image', { help: 'The face to put in.' }),
+        target_image: words(faceImage, 'Target image', {
+          help: 'The picture whose face is replaced.',
+          resultAction: { id: 'face-target', label: 'Use as face-swap target' },
+        }),
+        swap_image: words(faceImage, 'Face image', {
+          help: 'The face to put in.',
+          resultAction: { id: 'face', label: 'Use as face' },
+        }),
       },
     },
     sizeParameter: null,
@@ -190,7 +199,10 @@ const ENTRIES: readonly EntryParts[] = [
     // field notes: multi-face-swap costs 0.015
     price: { unit: 'generation', micros: 15_000 },
     fields: {
-      target_image: words(faceImage, 'Target image', { help: 'The picture whose faces are replaced.' }),
+      target_image: words(faceImage, 'Target image', {
+        help: 'The picture whose faces are replaced.',
+        resultAction: { id: 'multi-face-swap', label: 'Multi-face swap' },
+      }),
       swap_image: words(faceImage, 'Face image', { help: 'The picture with the faces to put in.' }),
       swap_faces_index: words({ type: 'string' }, 'Faces to use', {
         help: 'Which faces of the face image, numbered from 0 left to right: 0 or 0,1.',

@@ -84,7 +84,13 @@ export const SavedFormsSchema = z.strictObject({
       z.record(z.string().max(100), z.union([z.string().max(TEXT_MAX), z.boolean()])),
     ),
   }),
-  other: z.strictObject({ model: text, taskType: text, modelId: text, json: text }),
+  other: z.strictObject({
+    model: text,
+    taskType: text,
+    modelId: text,
+    json: text,
+    view: z.enum(['form', 'json']).optional(),
+  }),
   /**
    * A webhook secret is never kept (issue 17, item 9): main writes and answers `webhookSecret`
    * empty, with `webhookSecretNotKept` when one was typed for an endpoint, so the form asks for

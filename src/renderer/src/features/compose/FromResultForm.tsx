@@ -1,21 +1,20 @@
 /**
- * The From a result tab: what to do (extend, edit or remix a song; upscale, remove the background
- * of, or segment a picture), the song or picture to start from (a library result, put here by its
- * action in the library, or any file or web address), and the operation's fields as the catalog
- * lists them. Extend adds drag handles on the song's waveform, kept in step with its numbers.
+ * The From a result tab: what to do (the operations the catalog generates: extend, edit or remix
+ * a song; upscale, remove the background of, or segment a picture), the song or picture to start
+ * from (a library result, put here by its action in the library, or any file or web address), and
+ * the operation's fields as the catalog lists them, each by its widget of the generic form. Extend
+ * adds drag handles on the song's waveform, kept in step with its numbers.
  */
 import '../../styles/result-forms.css';
 import { useId } from 'react';
-import { type InputMediaKind, LIMITS } from '../../../../shared/index.ts';
+import { type InputMediaKind, LIMITS, mediaKind } from '../../../../shared/index.ts';
 import { ExtendHandles, type ExtendSide } from '../../components/ExtendHandles.tsx';
-import { FieldMessage } from '../../components/FieldMessage.tsx';
 import { MediaSlot } from '../../components/MediaSlot.tsx';
-import { TextField } from '../../components/TextField.tsx';
 import { costLine } from '../../model/money-text.ts';
 import { useCompose } from '../../state/compose-state.ts';
 import { BatchPictures } from './BatchPictures.tsx';
+import { WIDGETS } from './catalog-form/field-widgets.tsx';
 import type { ComposedInput } from './compose-model.ts';
-import { LyricsEditor } from './LyricsEditor.tsx';
 import {
   extendSeconds,
   operationLabel,
@@ -28,6 +27,9 @@ import {
   sourceKindOf,
 } from './result-operations.ts';
 import { fieldMessage, useFormProblems } from './use-form-problems.ts';
+
+/** The kinds of source the operations take, in the catalog's order (a song, a picture). */
+const SOURCE_KINDS = [...new Set(RESULT_OPERATIONS.map(sourceKindOf))];
 
 const HANDLE_FIELDS = { left: 'left_extend_duration', right: 'right_extend_duration' } as const;
 
@@ -53,14 +55,12 @@ function OperationPicker() {
     <fieldset className="operation-picker" aria-describedby={`${id}-what`}>
       <legend className="field-label">What to do</legend>
       <div className="operation-groups">
-        <fieldset className="operation-group">
-          <legend className="operation-group-name">With a song</legend>
-          {group('audio').map(option)}
-        </fieldset>
-        <fieldset className="operation-group">
-          <legend className="operation-group-name">With a picture</legend>
-          {group('image').map(option)}
-        </fieldset>
+        {SOURCE_KINDS.map((kind) => (
+          <fieldset key={kind} className="operation-group">
+            <legend className="operation-group-name">With a {mediaKind(kind).words.result}</legend>
+            {group(kind).map(option)}
+          </fieldset>
+        ))}
       </div>
       <p id={`${id}-what`} className="field-hint" data-testid="operation-description">
         {operationWords(operation).description}
@@ -69,114 +69,29 @@ function OperationPicker() {
   );
 }
 
-function NumberField({
-  field,
-  value,
-  error,
-  onChange,
-}: {
-  field: ResultField;
-  value: string;
-  error: string | null;
-  onChange(value: string): void;
-}) {
-  const id = useId();
-  const { rule, words } = field;
-  const range =
-    rule.min !== undefined && rule.max !== undefined ? `${rule.min}–${rule.max}${words.unit ?? ''}.` : null;
-  const hint = [words.hint, range].filter(Boolean).join(' ') || null;
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field-label">
-        {words.label}
-        {rule.required ? null : <span className="optional"> (optional)</span>}
-      </label>
-      <input
-        id={id}
-        type="number"
-        className="input-number"
-        data-field={field.field}
-        inputMode="decimal"
-        step={rule.type === 'integer' ? 1 : 'any'}
-        min={rule.min}
-        max={rule.max}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? `${id}-message` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <FieldMessage id={`${id}-message`} error={error} hint={hint} announce={false} />
-    </div>
-  );
+/** A generic widget's value as the tab keeps it: text as typed, or on/off. */
+function kept(value: unknown): string | boolean {
+  if (typeof value === 'boolean') return value;
+  return value === undefined || value === null ? '' : String(value);
 }
 
-function CheckboxField({
-  field,
-  value,
-  onChange,
-}: {
-  field: ResultField;
-  value: boolean;
-  onChange(on: boolean): void;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label className="check-field" htmlFor={id}>
-        <input
-          id={id}
-          type="checkbox"
-          data-field={field.field}
-          checked={value}
-          aria-describedby={field.words.hint ? `${id}-hint` : undefined}
-          onChange={(event) => onChange(event.target.checked)}
-        />
-        <span>{field.words.label}</span>
-      </label>
-      <FieldMessage id={`${id}-hint`} hint={field.words.hint} announce={false} />
-    </div>
-  );
-}
-
-/** One catalog field, edited the way its rule says. */
+/** One catalog field, edited by its widget from the generic form's registry. */
 function ResultFieldInput({ field, message }: { field: ResultField; message(name: string): string | null }) {
-  const value = useCompose((s) => s.fromResult.values[s.fromResult.operation][field.field]);
+  const values = useCompose((s) => s.fromResult.values[s.fromResult.operation]);
   const setValues = useCompose((s) => s.setResultValues);
-  const set = (next: string | boolean) => setValues({ [field.field]: next });
-  const text = typeof value === 'string' ? value : '';
-  switch (field.kind) {
-    case 'switch':
-      return <CheckboxField field={field} value={value === true} onChange={set} />;
-    case 'number':
-      return <NumberField field={field} value={text} error={message(field.field)} onChange={set} />;
-    case 'lyrics':
-      return (
-        <LyricsEditor
-          label={field.words.label}
-          field={field.field}
-          value={text}
-          error={message(field.field)}
-          onChange={set}
-        />
-      );
-    default:
-      return (
-        <TextField
-          label={field.words.label}
-          field={field.field}
-          optional={!field.rule.required}
-          multiline={field.rule.maxLength !== undefined}
-          rows={2}
-          value={text}
-          max={field.rule.maxLength}
-          hint={field.words.hint ?? null}
-          placeholder={field.example ? `e.g. ${field.example}` : undefined}
-          error={message(field.field)}
-          announceError={false}
-          onChange={set}
-        />
-      );
-  }
+  const Widget = WIDGETS[field.form.widget.kind];
+  return (
+    <Widget
+      field={field.form}
+      dataField={field.field}
+      value={values?.[field.field]}
+      valueOf={(name) => values?.[name]}
+      error={message(field.field)}
+      set={(patch) =>
+        setValues(Object.fromEntries(Object.entries(patch).map(([name, value]) => [name, kept(value)])))
+      }
+    />
+  );
 }
 
 /** What an extend adds, how long the song gets, and what it costs, in one line. */
@@ -202,7 +117,7 @@ function ExtendSection({
   message(name: string): string | null;
   composed: ComposedInput;
 }) {
-  const values = useCompose((s) => s.fromResult.values.extend);
+  const values = useCompose((s) => s.fromResult.values.extend) ?? {};
   const source = useCompose((s) => s.slots.source_audio);
   const setValues = useCompose((s) => s.setResultValues);
   const fields = resultFields('extend');

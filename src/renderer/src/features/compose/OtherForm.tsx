@@ -1,24 +1,126 @@
 /**
- * The Other tab: any other task of the catalog, each offered with its price (or that it has
- * none, and Queue will ask first), with its input as JSON checked as you type against the
- * catalog's rules for that task type, and its media fields as drop targets. Tab indents in the
- * JSON editor; Shift+Tab outdents; Esc then Tab leaves it.
+ * The Other tab: any other entry of the catalog, chosen by model (grouped by what it makes) and
+ * task type, each offered with its price (or that it has none, and Queue will ask first). Its
+ * input is the generic form of the entry (its fields as the catalog declares them), or, with
+ * "Edit as JSON", the same values in the JSON editor; a pair the catalog does not know (a re-run
+ * of one) has only the JSON editor. Both are checked as you type against the entry's rules.
  */
-import { type KeyboardEvent, useId, useRef } from 'react';
-import { catalogEntry, priceWords as rulePriceWords, type TaskTypeEntry } from '../../../../shared/index.ts';
+import { useId } from 'react';
+import {
+  catalogEntry,
+  type InputMediaKind,
+  mediaFieldsOfRules,
+  mediaKind,
+  priceWords as rulePriceWords,
+  type TaskTypeEntry,
+} from '../../../../shared/index.ts';
 import { FieldMessage } from '../../components/FieldMessage.tsx';
+import { TextField } from '../../components/TextField.tsx';
 import { useCompose } from '../../state/compose-state.ts';
-import { indentEdit, outdentEdit } from './code-indent.ts';
+import { CatalogFields, splitFields } from './catalog-form/CatalogFields.tsx';
+import { type FormField, formFields, jsonWith, textOf, valuesOfJson } from './catalog-form/form-fields.ts';
 import { exampleJson, OTHER_ENTRIES } from './compose-model.ts';
-import { OtherMediaFields } from './OtherMediaFields.tsx';
-import { replaceRange } from './text-insert.ts';
+import { OtherJsonEditor } from './OtherJsonEditor.tsx';
+import { MediaKey } from './OtherMediaFields.tsx';
 import { useFormProblems } from './use-form-problems.ts';
 
-const MODELS_OFFERED = [...new Set(OTHER_ENTRIES.map((e) => e.modelName))];
+/** The models offered, grouped by the kind of what their entries make. */
+const MODEL_GROUPS = [...new Set(OTHER_ENTRIES.map((e) => e.outputKind))].map((kind) => ({
+  kind,
+  models: [...new Set(OTHER_ENTRIES.filter((e) => e.outputKind === kind).map((e) => e.modelName))],
+}));
 
 /** `$0.01 per task`, or that the service publishes no price. */
 export function priceWords(entry: TaskTypeEntry | undefined): string {
   return entry?.price ? rulePriceWords(entry.price) : 'price unknown';
+}
+
+function groupName(kind: InputMediaKind | TaskTypeEntry['outputKind']): string {
+  return `Make ${mediaKind(kind).label}s`;
+}
+
+/** A media field of the form: its web address or path, and a drop target that fills it. */
+function MediaField({
+  entry,
+  field,
+  error,
+}: {
+  entry: TaskTypeEntry;
+  field: FormField;
+  error: string | null;
+}) {
+  const value = useCompose((s) => valuesOfJson(s.other.json)?.[field.name]);
+  const setOther = useCompose((s) => s.setOther);
+  const rule = mediaFieldsOfRules(entry.input).find((m) => m.field === field.name);
+  if (!rule) return null;
+  const asked = mediaKind(rule.kind).words.asked;
+  return (
+    <div className="media-field" data-testid="form-media-field" data-key={field.name}>
+      <TextField
+        label={field.rule.label}
+        field={`input.${field.name}`}
+        optional={!field.rule.required}
+        value={textOf(value)}
+        placeholder="https://… or a file path"
+        spellCheck={false}
+        hint={field.rule.help ?? `A web address, a file path or Base64 of ${asked}.`}
+        error={error}
+        announceError={false}
+        onChange={(text) => {
+          const json = jsonWith(useCompose.getState().other.json, { [field.name]: text });
+          if (json !== null) setOther({ json });
+        }}
+      />
+      <MediaKey rule={rule} />
+    </div>
+  );
+}
+
+function EntryForm({ entry, shown }: { entry: TaskTypeEntry; shown: Record<string, string> }) {
+  const json = useCompose((s) => s.other.json);
+  const setOther = useCompose((s) => s.setOther);
+  const values = valuesOfJson(json.trim() === '' ? '{}' : json);
+  if (!values) {
+    return (
+      <div className="field" data-testid="catalog-form">
+        <p className="field-error">
+          The input is not a JSON object the form can show: {shown.input ?? 'fix it in the JSON editor'}.
+        </p>
+        <button type="button" className="button button-small" onClick={() => setOther({ view: 'json' })}>
+          Edit as JSON
+        </button>
+      </div>
+    );
+  }
+  const { main, side } = splitFields(formFields(entry));
+  const common = {
+    valueOf: (name: string) => values[name],
+    set: (patch: Record<string, unknown>) => {
+      const next = jsonWith(useCompose.getState().other.json, patch);
+      if (next !== null) setOther({ json: next });
+    },
+    message: (name: string) => shown[`input.${name}`] ?? null,
+    dataField: (name: string) => `input.${name}`,
+    media: (field: FormField, error: string | null) => (
+      <MediaField entry={entry} field={field} error={error} />
+    ),
+    keyPrefix: entry.id,
+  };
+  return (
+    <div className="catalog-form" data-testid="catalog-form" data-entry={entry.id}>
+      {entry.description ? <p className="field-hint catalog-form-about">{entry.description}</p> : null}
+      <div className="catalog-form-columns">
+        <div className="catalog-form-main">
+          <CatalogFields {...common} fields={main} />
+        </div>
+        {side.length > 0 ? (
+          <div className="catalog-form-side">
+            <CatalogFields {...common} fields={side} />
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
 }
 
 export function OtherForm() {
@@ -27,15 +129,16 @@ export function OtherForm() {
   const errors = useCompose((s) => s.errors.other);
   const setOther = useCompose((s) => s.setOther);
   const { shown } = useFormProblems('other');
-  const escaped = useRef(false);
   const types = OTHER_ENTRIES.filter((e) => e.modelName === other.model);
   const entry = catalogEntry(other.model, other.taskType);
+  const asForm = entry !== undefined && other.view !== 'json';
   // main's refusal first; then the JSON's own problem and each key's, as the live check found them
   const jsonProblems = errors.input
     ? [errors.input]
     : Object.entries(shown)
         .filter(([field]) => field === 'input' || field.startsWith('input.'))
         .map(([, message]) => message);
+  const formShown = errors.input ? { ...shown, input: errors.input } : shown;
 
   const chooseModel = (model: string) => {
     const first = OTHER_ENTRIES.find((e) => e.modelName === model);
@@ -45,27 +148,6 @@ export function OtherForm() {
   const chooseType = (taskType: string) => {
     const untouched = other.json.trim() === '' || other.json === exampleJson(other);
     setOther(untouched ? { taskType, json: exampleJson({ model: other.model, taskType }) } : { taskType });
-  };
-
-  /** Tab indents and Shift+Tab outdents, as typing would (undoable); after Esc, Tab leaves. */
-  const onJsonKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Escape') {
-      escaped.current = true;
-      return;
-    }
-    const plainTab = event.key === 'Tab' && !event.ctrlKey && !event.metaKey && !event.altKey;
-    if (!plainTab || escaped.current) {
-      escaped.current = false;
-      return;
-    }
-    event.preventDefault();
-    const area = event.currentTarget;
-    const edit = (event.shiftKey ? outdentEdit : indentEdit)(
-      area.value,
-      area.selectionStart,
-      area.selectionEnd,
-    );
-    replaceRange(area, edit.start, edit.end, edit.insert, edit.caret, edit.selectionEnd);
   };
 
   return (
@@ -81,10 +163,14 @@ export function OtherForm() {
             value={other.model}
             onChange={(event) => chooseModel(event.target.value)}
           >
-            {MODELS_OFFERED.map((model) => (
-              <option key={model} value={model}>
-                {model}
-              </option>
+            {MODEL_GROUPS.map((group) => (
+              <optgroup key={group.kind} label={groupName(group.kind)}>
+                {group.models.map((model) => (
+                  <option key={model} value={model}>
+                    {model}
+                  </option>
+                ))}
+              </optgroup>
             ))}
           </select>
           <FieldMessage id={`${id}-model-message`} error={errors.model ?? shown.model} announce={false} />
@@ -139,53 +225,32 @@ export function OtherForm() {
             hint="Empty: the service's own id for this model (Settings › Advanced). Or write vendor/model."
           />
         </div>
-        <button
-          type="button"
-          className="button button-small"
-          onClick={() => setOther({ json: exampleJson(other) })}
-        >
-          Insert example input
-        </button>
+        <div className="button-row">
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => setOther({ json: exampleJson(other) })}
+          >
+            Insert example input
+          </button>
+          {entry ? (
+            <button
+              type="button"
+              className="button button-small"
+              aria-pressed={!asForm}
+              onClick={() => setOther({ view: asForm ? 'json' : 'form' })}
+            >
+              {asForm ? 'Edit as JSON' : 'Edit as form'}
+            </button>
+          ) : null}
+        </div>
       </div>
       <div className="form-main">
-        <div className="field">
-          <label htmlFor={`${id}-json`} className="field-label">
-            Input (JSON)
-          </label>
-          <textarea
-            id={`${id}-json`}
-            className="code-input"
-            data-field="input"
-            rows={14}
-            spellCheck={false}
-            value={other.json}
-            aria-invalid={jsonProblems.length > 0 ? true : undefined}
-            aria-describedby={`${id}-json-message ${id}-json-keys`}
-            onChange={(event) => setOther({ json: event.target.value })}
-            onKeyDown={onJsonKeyDown}
-            onBlur={() => {
-              escaped.current = false;
-            }}
-          />
-          {jsonProblems.length > 0 ? (
-            <ul id={`${id}-json-message`} className="field-error json-problems">
-              {jsonProblems.map((message) => (
-                <li key={message} data-testid="field-error">
-                  {message}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p id={`${id}-json-message`} className="field-hint">
-              A JSON object with the task's input fields. Media fields take a web address, Base64 or a local
-              file path.
-            </p>
-          )}
-          <p id={`${id}-json-keys`} className="field-hint">
-            Tab indents, Shift+Tab outdents; press Esc, then Tab, to leave the editor.
-          </p>
-        </div>
-        <OtherMediaFields model={other.model} taskType={other.taskType} />
+        {asForm && entry ? (
+          <EntryForm entry={entry} shown={formShown} />
+        ) : (
+          <OtherJsonEditor problems={jsonProblems} />
+        )}
       </div>
     </div>
   );

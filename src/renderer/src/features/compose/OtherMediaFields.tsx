@@ -33,7 +33,8 @@ function withKey(json: string, key: string, value: string): string | null {
   }
 }
 
-function MediaKey({ rule }: { rule: MediaFieldRule }) {
+/** A drop target and Browse button that put a file into the JSON as `rule.field` and check it. */
+export function MediaKey({ rule }: { rule: MediaFieldRule }) {
   const id = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);

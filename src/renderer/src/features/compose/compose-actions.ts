@@ -16,7 +16,7 @@ import type { ComposeTab } from './compose-model.ts';
 import { formProblems } from './compose-problems.ts';
 import { formsFromDraft } from './compose-rerun.ts';
 import { type MediaPlace, TAB_SLOTS } from './compose-slots.ts';
-import { ACTION_LABELS, formsForResult, type ResultAction } from './result-fill.ts';
+import { actionLabel, formsForResult, type ResultAction } from './result-fill.ts';
 import { resultFieldOrder, resultSlotOf, sourceFieldOf } from './result-operations.ts';
 import { checkSlot } from './slot-actions.ts';
 
@@ -93,7 +93,10 @@ function fieldElement(field: string): HTMLElement | null {
   const panel = document.getElementById('compose-panel');
   if (!panel) return null;
   const base = field.startsWith('input.') ? 'input' : field;
-  const holder = panel.querySelector<HTMLElement>(`[data-field="${CSS.escape(base)}"]`);
+  // a key of the Other tab's input: its field in the generated form, else the JSON editor
+  const holder =
+    panel.querySelector<HTMLElement>(`[data-field="${CSS.escape(field)}"]`) ??
+    panel.querySelector<HTMLElement>(`[data-field="${CSS.escape(base)}"]`);
   if (!holder || holder.matches('input, textarea, select, button')) return holder;
   return holder.querySelector<HTMLElement>('input:not([tabindex="-1"]), textarea, select, button');
 }
@@ -270,6 +273,6 @@ export function openFromResult(action: ResultAction, task: LoadedTask, index: nu
     .getState()
     .pushToast(
       'info',
-      `${ACTION_LABELS[action]}: the composer is filled in with “${task.title}”; Queue when ready.`,
+      `${actionLabel(action)}: the composer is filled in with “${task.title}”; Queue when ready.`,
     );
 }

@@ -57,7 +57,10 @@ export interface OtherForm {
   taskType: string;
   /** A full model id (`vendor/model`) that replaces the profile's; '' for the profile's. */
   modelId: string;
+  /** The input as JSON: what the generated form shows and edits too. */
   json: string;
+  /** The entry's generated form (the default) or the JSON editor ("Edit as JSON"). */
+  view?: 'form' | 'json';
 }
 
 /** Fields every tab has, each tab its own (a title typed for a song is not a face swap's). */

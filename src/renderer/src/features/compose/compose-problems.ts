@@ -7,13 +7,15 @@
  */
 import {
   catalogEntry,
-  type FieldType,
   type InputProblem,
   inputProblems,
   isHttpUrl,
   mediaFieldsOfRules,
   modelIdProblem,
+  problemWords,
+  rangeWords,
   type TaskTypeEntry,
+  TYPE_WORDS,
 } from '../../../../shared/index.ts';
 import { mediaKind } from '../../../../shared/media/index.ts';
 import { type ComposedInput, type ComposeForms, type ComposeTab, composeInput } from './compose-model.ts';
@@ -58,32 +60,6 @@ const FIELD_ORDER: Record<ComposeTab, readonly string[]> = {
 };
 const COMMON_ORDER = ['title', 'webhook_config.endpoint', 'webhook_config.secret'];
 
-interface FieldWords {
-  label: string;
-  /** "Lyrics are…" rather than "is". */
-  plural?: boolean;
-  unit?: string;
-}
-
-const FIELD_WORDS: Record<string, FieldWords> = {
-  style_prompt: { label: 'Style prompt' },
-  negative_prompt: { label: 'Negative prompt' },
-  lyrics: { label: 'Lyrics', plural: true },
-  duration: { label: 'Duration', unit: ' seconds' },
-  style_audio: { label: 'Reference audio' },
-  target_image: { label: 'Target image' },
-  swap_image: { label: 'Face image' },
-  image1: { label: 'image1' },
-  image2: { label: 'image2' },
-  image3: { label: 'image3' },
-  prompt: { label: 'Prompt' },
-  seed: { label: 'Seed' },
-  steps: { label: 'Steps' },
-  flow_shift: { label: 'flow_shift' },
-  target_faces_index: { label: 'Faces to replace' },
-  swap_faces_index: { label: 'Faces to use' },
-};
-
 /**
  * The composer's own sentences for some of the catalog's problems, by `taskType:field:kind`,
  * and whether each is about a value not given yet.
@@ -98,13 +74,6 @@ const OWN_WORDS: Record<string, { text: string; missing: boolean }> = {
   },
 };
 
-const TYPE_WORDS: Record<FieldType, string> = {
-  string: 'text',
-  number: 'a number',
-  integer: 'a whole number',
-  boolean: 'true or false',
-};
-
 /** `jsonTypeOf`'s words for what a value is, as a person says it. */
 function valueWords(got: string): string {
   const words: Record<string, string> = {
@@ -117,20 +86,14 @@ function valueWords(got: string): string {
   return words[got] ?? got;
 }
 
-function rangeWords(min: number | null, max: number | null, unit = ''): string {
-  if (min !== null && max !== null) return `from ${min} to ${max}${unit}`;
-  if (min !== null) return `at least ${min}${unit}`;
-  return `at most ${max ?? ''}${unit}`;
-}
-
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** A catalog problem of a form field, in plain words. */
-function formProblem(p: InputProblem, taskType: string): FieldProblem {
+/** A catalog problem of a form field, in the field's words (the catalog's label). */
+function formProblem(p: InputProblem, entry: TaskTypeEntry): FieldProblem {
   const kind = p.reason?.kind ?? 'rule';
-  const own = OWN_WORDS[`${taskType}:${p.field}:${kind}`];
+  const own = OWN_WORDS[`${entry.taskType}:${p.field}:${kind}`];
   if (own) return problem(p.field, own.text, own.missing);
-  return problem(p.field, formWords(p, FIELD_WORDS[p.field]), kind === 'required');
+  return problem(p.field, problemWords(p, entry.input.fields[p.field]), kind === 'required');
 }
 
 /**
@@ -142,29 +105,9 @@ function resultProblem(p: InputProblem, operation: ResultOperation): FieldProble
   if (p.field === sourceFieldOf(operation)) {
     const slot = resultSlotOf(operation);
     if (kind === 'required') return problem(slot, operationWords(operation).missing, true);
-    return problem(slot, formWords(p, resultFieldWords(operation, p.field)));
+    return problem(slot, problemWords(p, resultFieldWords(operation, p.field)));
   }
-  return problem(p.field, formWords(p, resultFieldWords(operation, p.field)), kind === 'required');
-}
-
-function formWords(p: InputProblem, known: FieldWords | undefined): string {
-  const words = known ?? { label: p.field };
-  const is = words.plural ? 'are' : 'is';
-  const reason = p.reason;
-  switch (reason?.kind) {
-    case 'required':
-      return `${words.label} ${is} needed`;
-    case 'type':
-      return `${words.label} must be ${TYPE_WORDS[reason.expected]}`;
-    case 'range':
-      return `${words.label} must be ${rangeWords(reason.min, reason.max, words.unit)}`;
-    case 'too-long':
-      return `${words.label} ${is} ${count(reason.length)} characters; the limit is ${count(reason.max)}`;
-    case 'url-extension':
-      return `${words.label}: the URL must end in ${reason.allowed.join(', ')}`;
-    default:
-      return sentence(p.message.replace(/\binput\./g, ''));
-  }
+  return problem(p.field, problemWords(p, resultFieldWords(operation, p.field)), kind === 'required');
 }
 
 /** A catalog problem of a key of the Other tab's JSON, in plain words naming the key. */
@@ -216,7 +159,7 @@ function lyricsMarkerProblem(lyrics: string, field = 'lyrics', label = 'lyrics')
 /** The From a result tab's lyrics fields' marker problems. */
 function resultMarkerProblems(forms: ComposeForms): FieldProblem[] {
   const { operation } = forms.fromResult;
-  const values = forms.fromResult.values[operation];
+  const values = forms.fromResult.values[operation] ?? {};
   return resultFields(operation).flatMap(({ field, kind }) => {
     const text = values[field];
     if (kind !== 'lyrics' || typeof text !== 'string') return [];
@@ -243,9 +186,13 @@ function otherProblems(forms: ComposeForms, input: Record<string, unknown>): Fie
   }
   const entry = catalogEntry(forms.other.model, forms.other.taskType);
   if (entry) {
+    // the generated form says a problem in the field's words, the JSON editor names the key
+    const asForm = forms.other.view !== 'json';
     for (const p of inputProblems(inputForCheck(input, entry.input), entry.input, '')) {
-      const message = jsonWords(p, entry);
-      found.push(problem(`input.${p.field}`, message, false, `Input: ${message}`));
+      const rule = entry.input.fields[p.field];
+      const message = asForm && rule ? problemWords(p, rule) : jsonWords(p, entry);
+      const missing = asForm && p.reason?.kind === 'required';
+      found.push(problem(`input.${p.field}`, message, missing, asForm ? message : `Input: ${message}`));
     }
   }
   return found;
@@ -284,8 +231,9 @@ export function formProblems(
     if (composed.readable) found.push(...otherProblems(forms, composed.input));
   } else {
     const entry = catalogEntry(composed.model, composed.taskType);
-    for (const p of entry ? inputProblems(inputForCheck(composed.input, entry.input), entry.input, '') : []) {
-      found.push(tab === 'fromResult' ? resultProblem(p, operation) : formProblem(p, composed.taskType));
+    const problems = entry ? inputProblems(inputForCheck(composed.input, entry.input), entry.input, '') : [];
+    for (const p of problems) {
+      found.push(entry && tab !== 'fromResult' ? formProblem(p, entry) : resultProblem(p, operation));
     }
   }
   if (tab === 'song') {

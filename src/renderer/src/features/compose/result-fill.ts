@@ -4,50 +4,73 @@
  * shown by its title and thumbnail), what it was made from (`parent`), and for a song the prompts
  * the source was made with. Pure; no DOM, no bridge.
  */
-import type { TaskOutput } from '../../../../shared/index.ts';
+import {
+  entryById,
+  type InputMediaKind,
+  mediaFieldsOfRules,
+  TASK_TYPES,
+  type TaskFamily,
+  type TaskOutput,
+} from '../../../../shared/index.ts';
 import { mediaUrl } from '../../model/media-url.ts';
 import type { LoadedTask } from '../../model/task-status.ts';
 import type { ComposeForms, ComposeTab } from './compose-model.ts';
-import { type MediaPlace, type SlotField, type SlotState, slotFromResult } from './compose-slots.ts';
 import {
+  type MediaPlace,
+  SLOT_RULES,
+  type SlotField,
+  type SlotState,
+  slotFromResult,
+} from './compose-slots.ts';
+import {
+  isResultOperation,
+  operationOfEntry,
   operationWords,
   type ResultOperation,
   type ResultValues,
   resultSlotOf,
+  sourceFieldOf,
   startingValues,
 } from './result-operations.ts';
 
-export const SONG_ACTIONS = ['extend', 'edit', 'audio2audio'] as const;
-export const IMAGE_ACTIONS = [
-  'upscale',
-  'background-remove',
-  'segment',
-  'face-target',
-  'face',
-  'edit-image1',
-  'multi-face-swap',
-] as const;
-export type ResultAction = (typeof SONG_ACTIONS)[number] | (typeof IMAGE_ACTIONS)[number];
+/** A keep-going action: its stable id (`data-action`), its button's words, and where it puts the result. */
+export interface KeepGoingAction {
+  id: ResultAction;
+  label: string;
+  /** The catalog entry it makes a task of, and the media field the result goes in. */
+  entryId: string;
+  field: string;
+}
+/** An operation's id (`extend`, `upscale`) or a hand-made form's action (`face-target`). */
+export type ResultAction = string;
 
-/** Each action's button label. */
-export const ACTION_LABELS: Record<ResultAction, string> = {
-  extend: 'Extend',
-  edit: 'Edit',
-  audio2audio: 'Remix',
-  upscale: 'Upscale',
-  'background-remove': 'Remove background',
-  segment: 'Segment',
-  'face-target': 'Use as face-swap target',
-  face: 'Use as face',
-  'edit-image1': 'Edit (as image1)',
-  'multi-face-swap': 'Multi-face swap',
-};
+/**
+ * Every keep-going action, from the catalog in its order: each operation of the From a result
+ * tab on its source field, and each media field of a hand-made form that declares one
+ * (`resultAction`: the face swap's two pictures, the image edit's image1, a multi-face swap).
+ */
+const ACTIONS: readonly (KeepGoingAction & { kind: InputMediaKind })[] = TASK_TYPES.flatMap((entry) =>
+  mediaFieldsOfRules(entry.input).flatMap((media) => {
+    const operation = operationOfEntry(entry.id);
+    if (operation !== undefined && media.field === sourceFieldOf(operation)) {
+      const { button } = operationWords(operation);
+      return [{ id: operation, label: button, entryId: entry.id, field: media.field, kind: media.kind }];
+    }
+    const declared = entry.input.fields[media.field]?.resultAction;
+    return declared
+      ? [{ id: declared.id, label: declared.label, entryId: entry.id, field: media.field, kind: media.kind }]
+      : [];
+  }),
+);
 
-/** The actions an output of this kind offers (none for video and other files). */
-export function actionsFor(kind: TaskOutput['kind']): readonly ResultAction[] {
-  if (kind === 'audio') return SONG_ACTIONS;
-  if (kind === 'image') return IMAGE_ACTIONS;
-  return [];
+/** The actions an output of this kind offers, in the catalog's order (none for a kind no field takes). */
+export function actionsFor(kind: TaskOutput['kind']): readonly KeepGoingAction[] {
+  return ACTIONS.filter((a) => a.kind === kind);
+}
+
+/** An action's button words. */
+export function actionLabel(action: ResultAction): string {
+  return ACTIONS.find((a) => a.id === action)?.label ?? action;
 }
 
 /** The result as its slot shows it: its title, its thumbnail, and its size or length. */
@@ -98,19 +121,21 @@ function valuesFor(operation: ResultOperation, source: Record<string, unknown>):
   }
 }
 
-/** The tab an action opens and the slot the result goes to. */
+/** The tab of a hand-made form, by what its entry makes. */
+const OWN_TABS: Partial<Record<TaskFamily, ComposeTab>> = {
+  song: 'song',
+  'face-swap': 'faceSwap',
+  'image-edit': 'imageEdit',
+};
+
+/** The tab an action opens and the slot the result goes to (a hand-made form's slot is its field). */
 function placeOf(action: ResultAction): { tab: ComposeTab; slot: SlotField } {
-  switch (action) {
-    case 'face-target':
-    case 'multi-face-swap':
-      return { tab: 'faceSwap', slot: 'target_image' };
-    case 'face':
-      return { tab: 'faceSwap', slot: 'swap_image' };
-    case 'edit-image1':
-      return { tab: 'imageEdit', slot: 'image1' };
-    default:
-      return { tab: 'fromResult', slot: resultSlotOf(action) };
-  }
+  if (isResultOperation(action)) return { tab: 'fromResult', slot: resultSlotOf(action) };
+  const found = ACTIONS.find((a) => a.id === action);
+  const entry = entryById(found?.entryId);
+  const tab = entry ? OWN_TABS[entry.makes] : undefined;
+  if (!found || !tab || !(found.field in SLOT_RULES)) throw new Error(`no keep-going action ${action}`);
+  return { tab, slot: found.field as SlotField };
 }
 
 /**
@@ -132,10 +157,11 @@ export function formsForResult(
     parent: { ...current.parent, [tab]: { taskId: task.id, output: output.index, title: task.title } },
   };
   if (tab === 'faceSwap') {
-    forms.faceSwap = { ...current.faceSwap, mode: action === 'multi-face-swap' ? 'several' : 'one' };
+    const several = ACTIONS.find((a) => a.id === action)?.entryId === 'image-toolkit/multi-face-swap';
+    forms.faceSwap = { ...current.faceSwap, mode: several ? 'several' : 'one' };
   }
   if (tab === 'fromResult') {
-    const operation = action as ResultOperation;
+    const operation: ResultOperation = action;
     forms.fromResult = {
       operation,
       values: { ...current.fromResult.values, [operation]: valuesFor(operation, task.request.input) },

@@ -1,34 +1,64 @@
 /**
- * The From a result tab as data: its operations (extend, edit and remix a song; upscale, remove
- * the background of, or segment a picture), each one catalog task type whose fields the form
- * shows from the catalog's input rules, in the catalog's order, with the words a person reads
- * beside them; the form's values, and the input they give. Pure; no DOM, no bridge.
+ * The From a result tab as data: its operations, generated from the catalog (every entry without
+ * a tab of its own whose one required media field can hold a result: extend, edit and remix a
+ * song; upscale, remove the background of, or segment a picture), each shown with its entry's
+ * fields and words in the catalog's order; the form's values, and the input they give. Pure; no
+ * DOM, no bridge.
  */
 import {
-  entryById,
   type FieldRule,
   type InputMediaKind,
-  LIMITS,
+  type MediaFieldRule,
   mediaFieldsOfRules,
+  mediaKind,
+  type OperationWords,
+  TASK_TYPES,
   type TaskTypeEntry,
+  widgetOf,
 } from '../../../../shared/index.ts';
+import { type FormField, formFields } from './catalog-form/form-fields.ts';
 import type { ComposedInput, LocalProblem } from './compose-model.ts';
 import { type SlotField, type SlotState, slotFilled, slotInput } from './compose-slots.ts';
 
-export const RESULT_OPERATIONS = [
-  'extend',
-  'edit',
-  'audio2audio',
-  'upscale',
-  'background-remove',
-  'segment',
-] as const;
-export type ResultOperation = (typeof RESULT_OPERATIONS)[number];
+/** The tab's slot for a source of each kind; an operation on a kind without one is not offered. */
+const SOURCE_SLOTS: Partial<Record<InputMediaKind, SlotField>> = {
+  audio: 'source_audio',
+  image: 'source_image',
+};
+
+/**
+ * Whether an entry is an operation on a result: it has no tab of its own, and exactly one
+ * required media field, of a kind the tab has a slot for.
+ */
+function sourceOfEntry(entry: TaskTypeEntry): MediaFieldRule | null {
+  if (entry.family !== 'other') return null;
+  const media = mediaFieldsOfRules(entry.input);
+  const required = media.filter((m) => m.required);
+  const only = required.length === 1 ? required[0] : undefined;
+  return only && SOURCE_SLOTS[only.kind] ? only : null;
+}
+
+/**
+ * The operations, generated from the catalog in its order: an operation's id is its task type
+ * (`extend`, `upscale`), or its entry's id when an earlier operation has that task type.
+ */
+const OPERATION_ENTRIES: ReadonlyMap<string, TaskTypeEntry> = (() => {
+  const found = new Map<string, TaskTypeEntry>();
+  for (const entry of TASK_TYPES) {
+    if (!sourceOfEntry(entry)) continue;
+    found.set(found.has(entry.taskType) ? entry.id : entry.taskType, entry);
+  }
+  return found;
+})();
+
+export const RESULT_OPERATIONS: readonly string[] = [...OPERATION_ENTRIES.keys()];
+/** An operation of the From a result tab: an id of RESULT_OPERATIONS. */
+export type ResultOperation = string;
 
 /** How a field is edited, from its catalog rule. */
 export type ResultFieldKind = 'media' | 'switch' | 'number' | 'lyrics' | 'text';
 
-/** A field's words: its label, and what to say beside it. */
+/** A field's words: its label, and what to say beside it (the catalog's). */
 export interface ResultFieldWords {
   label: string;
   /** "Lyrics are…" rather than "is". */
@@ -38,164 +68,69 @@ export interface ResultFieldWords {
   hint?: string;
 }
 
-interface OperationWords {
-  /** The operation's name on its button and in the tab. */
-  label: string;
-  /** One line under the choice. */
-  description: string;
-  /** What the source slot is for. */
-  source: string;
-  /** Said when the source is missing. */
-  missing: string;
-  /** Put after the source's title in the new task's title: `Ocean lullaby (extended)`. */
-  titleWord: string;
-  /** Catalog fields this form leaves out (a second name of another field, or a number it does not set). */
-  hidden: readonly string[];
-  fields: Record<string, ResultFieldWords>;
-}
-
-const SONG_SOURCE = 'a result from your library, an audio file, or its web address';
-const PICTURE_SOURCE = 'a result from your library, a picture file, or its web address';
-
-const WORDS: Record<ResultOperation, OperationWords> = {
-  extend: {
-    label: 'Extend',
-    description: 'Add music before or after a song.',
-    source: `The song to extend: ${SONG_SOURCE}.`,
-    missing: 'Add the song to extend',
-    titleWord: 'extended',
-    // `negative_style_prompt` is the service's second name of the negative prompt; how long the
-    // song already is, the service reads from the song itself
-    hidden: ['negative_style_prompt', 'duration'],
-    fields: {
-      style_prompt: {
-        label: 'Style of the new part',
-        hint: 'Genre, instruments and mood of the added music.',
-      },
-      negative_prompt: { label: 'Negative prompt' },
-      lyrics: { label: 'Lyrics for the new part', plural: true },
-      left_extend_duration: { label: 'Seconds before', unit: ' seconds' },
-      right_extend_duration: { label: 'Seconds after', unit: ' seconds' },
-    },
-  },
-  edit: {
-    label: 'Song edit',
-    description: 'New style or new lyrics for the same song.',
-    source: `The song to edit: ${SONG_SOURCE}.`,
-    missing: 'Add the song to edit',
-    titleWord: 'edited',
-    hidden: ['duration'],
-    fields: {
-      style_prompt: { label: 'Style of the song now', hint: 'How the song sounds today.' },
-      lyrics: { label: 'Lyrics of the song now', plural: true },
-      edit_style_prompt: { label: 'New style', hint: 'How it should sound instead.' },
-      edit_lyrics: { label: 'New lyrics', plural: true },
-    },
-  },
-  audio2audio: {
-    label: 'Remix',
-    description: 'The song as the style to follow, with a new prompt.',
-    source: `The song to remix: ${SONG_SOURCE}.`,
-    missing: 'Add the song to remix',
-    titleWord: 'remix',
-    hidden: ['negative_style_prompt'],
-    fields: {
-      style_prompt: { label: 'New style prompt', hint: 'What to change: genre, instruments, mood.' },
-      negative_prompt: { label: 'Negative prompt' },
-      lyrics: { label: 'Lyrics', plural: true },
-      duration: { label: 'Length', unit: ' seconds', hint: 'How long the remix is.' },
-    },
-  },
-  upscale: {
-    label: 'Upscale',
-    description: 'A larger picture with finer detail.',
-    source: `The picture to upscale: ${PICTURE_SOURCE}.`,
-    missing: 'Add the picture to upscale',
-    titleWord: 'upscaled',
-    hidden: [],
-    fields: {
-      scale: { label: 'Scale', hint: '2 doubles the width and the height.' },
-      face_enhance: { label: 'Improve faces' },
-    },
-  },
-  'background-remove': {
-    label: 'Remove background',
-    description: 'Keep the subject, make the rest transparent.',
-    source: `The picture: ${PICTURE_SOURCE}.`,
-    missing: 'Add the picture whose background to remove',
-    titleWord: 'no background',
-    hidden: [],
-    fields: {
-      rmbg_model: { label: 'Removal model', hint: "Empty: the service's default." },
-    },
-  },
-  segment: {
-    label: 'Segment',
-    description: 'Cut out what a prompt names.',
-    source: `The picture to cut from: ${PICTURE_SOURCE}.`,
-    missing: 'Add the picture to cut from',
-    titleWord: 'segment',
-    hidden: [],
-    fields: {
-      prompt: { label: 'What to cut out' },
-      negative_prompt: { label: 'What to leave out' },
-      segment_factor: {
-        label: 'Edge adjustment',
-        unit: ' pixels',
-        hint: 'In pixels: negative shrinks the cut-out, positive grows it.',
-      },
-    },
-  },
-};
-
-/** The catalog entry each operation queues (model and task type). */
-const OPERATION_ENTRIES: Readonly<Record<ResultOperation, string>> = {
-  extend: 'ace-step/extend',
-  edit: 'ace-step/edit',
-  audio2audio: 'ace-step/audio2audio',
-  upscale: 'image-toolkit/upscale',
-  'background-remove': 'image-toolkit/background-remove',
-  segment: 'image-toolkit/segment',
-};
-
 export function entryOf(operation: ResultOperation): TaskTypeEntry {
-  const entry = entryById(OPERATION_ENTRIES[operation]);
-  if (!entry) throw new Error(`the catalog has no entry ${OPERATION_ENTRIES[operation]}`);
+  const entry = OPERATION_ENTRIES.get(operation);
+  if (!entry) throw new Error(`no operation ${operation} in the catalog`);
   return entry;
 }
 
-export function operationLabel(operation: ResultOperation): string {
-  return WORDS[operation].label;
+/** The operation of an entry, if it is one. */
+export function operationOfEntry(entryId: string): ResultOperation | undefined {
+  return [...OPERATION_ENTRIES].find(([, entry]) => entry.id === entryId)?.[0];
 }
 
-export function operationWords(operation: ResultOperation): Omit<OperationWords, 'fields' | 'hidden'> {
-  return WORDS[operation];
+/** An operation's words: the catalog's, or made from its entry's label and its source's kind. */
+export function operationWords(
+  operation: ResultOperation,
+): Required<OperationWords> & { description: string } {
+  const entry = entryOf(operation);
+  const kind = mediaKind(sourceKindOf(operation));
+  const made = {
+    label: entry.label,
+    source: `The ${kind.label}`,
+    missing: `Add the ${kind.label}`,
+    titleWord: entry.label.toLowerCase(),
+  };
+  const words = { ...made, ...entry.operation };
+  const file = kind.words.asked.endsWith(' file') ? kind.words.asked : `${kind.words.asked} file`;
+  const from = `a result from your library, ${file}, or its web address`;
+  return {
+    ...words,
+    source: `${words.source}: ${from}.`,
+    button: words.button ?? words.label,
+    description: entry.description ?? '',
+  };
+}
+
+export function operationLabel(operation: ResultOperation): string {
+  return operationWords(operation).label;
 }
 
 export function isResultOperation(value: string): value is ResultOperation {
-  return (RESULT_OPERATIONS as readonly string[]).includes(value);
+  return OPERATION_ENTRIES.has(value);
 }
 
-/** The kind of source an operation takes (its one media field). */
+/** The kind of source an operation takes (its one required media field). */
 export function sourceKindOf(operation: ResultOperation): InputMediaKind {
-  return mediaFieldsOfRules(entryOf(operation).input)[0]?.kind ?? 'image';
+  return sourceOfEntry(entryOf(operation))?.kind ?? 'image';
 }
 
 /** The tab's slot that holds an operation's source. */
 export function resultSlotOf(operation: ResultOperation): SlotField {
-  return sourceKindOf(operation) === 'audio' ? 'source_audio' : 'source_image';
+  return SOURCE_SLOTS[sourceKindOf(operation)] ?? 'source_image';
 }
 
 /** The input field an operation sends its source as (`audio`, `style_audio`, `image`). */
 export function sourceFieldOf(operation: ResultOperation): string {
-  return mediaFieldsOfRules(entryOf(operation).input)[0]?.field ?? 'image';
+  return sourceOfEntry(entryOf(operation))?.field ?? 'image';
 }
 
 export function fieldKindOf(rule: FieldRule): ResultFieldKind {
-  if (rule.media) return 'media';
-  if (rule.type === 'boolean') return 'switch';
-  if (rule.type === 'number' || rule.type === 'integer') return 'number';
-  return rule.maxLength === LIMITS.lyricsMaxChars ? 'lyrics' : 'text';
+  const widget = widgetOf(rule).kind;
+  if (widget === 'media') return 'media';
+  if (widget === 'toggle') return 'switch';
+  if (widget === 'number' || widget === 'seed' || widget === 'choice') return 'number';
+  return widget === 'lyrics' ? 'lyrics' : 'text';
 }
 
 /** One field the form shows for an operation. */
@@ -206,22 +141,34 @@ export interface ResultField {
   words: ResultFieldWords;
   /** The catalog example's text, as the placeholder of a text field. */
   example: string | null;
+  /** The same field for the generic form's widgets. */
+  form: FormField;
+}
+
+function wordsOf(rule: FieldRule): ResultFieldWords {
+  return {
+    label: rule.label,
+    ...(rule.plural ? { plural: true } : {}),
+    ...(rule.unit ? { unit: rule.unit } : {}),
+    ...(rule.help ? { hint: rule.help } : {}),
+  };
 }
 
 /** The fields an operation's form shows besides its source, in the catalog's order. */
 export function resultFields(operation: ResultOperation): ResultField[] {
   const entry = entryOf(operation);
-  const words = WORDS[operation];
-  return Object.entries(entry.input.fields).flatMap(([field, rule]) => {
-    if (rule.media || words.hidden.includes(field)) return [];
+  return formFields(entry, [sourceFieldOf(operation)]).flatMap((form) => {
+    const { name: field, rule } = form;
+    if (rule.media) return [];
     const example = entry.example[field];
     return [
       {
         field,
         rule,
         kind: fieldKindOf(rule),
-        words: words.fields[field] ?? { label: field },
+        words: wordsOf(rule),
         example: typeof example === 'string' && example !== '' ? example : null,
+        form,
       },
     ];
   });
@@ -229,10 +176,8 @@ export function resultFields(operation: ResultOperation): ResultField[] {
 
 /** The words of one of an operation's fields (its source field is the slot's). */
 export function resultFieldWords(operation: ResultOperation, field: string): ResultFieldWords {
-  if (field === sourceFieldOf(operation)) {
-    return { label: sourceKindOf(operation) === 'audio' ? 'The song' : 'The picture' };
-  }
-  return WORDS[operation].fields[field] ?? { label: field };
+  const rule = entryOf(operation).input.fields[field];
+  return rule ? wordsOf(rule) : { label: field };
 }
 
 /** A field's value in the form: text as typed (numbers too), or on/off. */
@@ -262,7 +207,7 @@ export function emptyFromResult(): FromResultForm {
     ResultOperation,
     ResultValues
   >;
-  return { operation: 'extend', values };
+  return { operation: isResultOperation('extend') ? 'extend' : (RESULT_OPERATIONS[0] ?? ''), values };
 }
 
 /** A number field's text as a number: null when empty, 'bad' when it is not one of its type. */
@@ -285,7 +230,7 @@ export function extendSeconds(values: ResultValues, field: 'left_extend_duration
 export function fromResultInput(form: FromResultForm, slots: Record<SlotField, SlotState>): ComposedInput {
   const { operation } = form;
   const entry = entryOf(operation);
-  const values = form.values[operation];
+  const values = form.values[operation] ?? {};
   const input: Record<string, unknown> = {};
   const local: LocalProblem[] = [];
   const source = slots[resultSlotOf(operation)];
@@ -314,7 +259,7 @@ export function fromResultInput(form: FromResultForm, slots: Record<SlotField, S
       });
     }
   }
-  return { model: entry.modelName, taskType: operation, input, local, readable: true };
+  return { model: entry.modelName, taskType: entry.taskType, input, local, readable: true };
 }
 
 /** The screen order of the tab's fields for an operation: the choice, the source, then the catalog's. */

@@ -1,15 +1,15 @@
 /**
- * Keep going from a saved result: a song can be extended, edited or remixed; a picture upscaled,
- * freed of its background, segmented, used in a face swap (as the target or as the face), edited
- * as image1, or used in a multi-face swap. Each opens its form in the composer filled in with the
- * result. A task with several saved outputs asks which one.
+ * Keep going from a saved result: the actions the catalog offers for its kind (result-fill.ts:
+ * a song extended, edited or remixed; a picture upscaled, freed of its background, segmented,
+ * used in a face swap, edited as image1, or used in a multi-face swap). Each opens its form in
+ * the composer filled in with the result. A task with several saved outputs asks which one.
  */
 import '../../styles/result-forms.css';
 import { useId, useState } from 'react';
 import { mediaKind } from '../../../../shared/media/index.ts';
 import type { LoadedTask } from '../../model/task-status.ts';
 import { openFromResult } from '../compose/compose-actions.ts';
-import { ACTION_LABELS, actionsFor } from '../compose/result-fill.ts';
+import { actionsFor } from '../compose/result-fill.ts';
 
 export function ResultActions({ task }: { task: LoadedTask }) {
   const id = useId();
@@ -39,13 +39,13 @@ export function ResultActions({ task }: { task: LoadedTask }) {
       <div className="result-actions-buttons">
         {actionsFor(output.kind).map((action) => (
           <button
-            key={action}
+            key={action.id}
             type="button"
             className="button button-small"
-            data-action={action}
-            onClick={() => openFromResult(action, task, output.index)}
+            data-action={action.id}
+            onClick={() => openFromResult(action.id, task, output.index)}
           >
-            {ACTION_LABELS[action]}
+            {action.label}
           </button>
         ))}
       </div>
