@@ -14,13 +14,18 @@ import {
   parseBudgetDollars,
   usdOrDash,
 } from '../../src/renderer/src/model/money-text.ts';
-import { displayParameter, shortenValue } from '../../src/renderer/src/model/parameter-display.ts';
+import {
+  displayParameter,
+  parameterRows,
+  shortenValue,
+} from '../../src/renderer/src/model/parameter-display.ts';
 import {
   formatAgo,
   formatClock,
   formatDuration,
   msBetween,
 } from '../../src/renderer/src/model/time-format.ts';
+import { entryById } from '../../src/shared/index.ts';
 
 describe('json input', () => {
   it('accepts an object', () => {
@@ -167,6 +172,14 @@ describe('parameter display', () => {
     expect(displayParameter(30)).toBe('30');
     expect(displayParameter(true)).toBe('true');
     expect(displayParameter({ nested: 'B'.repeat(400) })).toContain('Base64');
+  });
+
+  it("names a parameter by its catalog field's words, else by its input name", () => {
+    const fields = entryById('qwen-image/image-edit')!.input.fields;
+    expect(parameterRows({ flow_shift: 2.5, custom_key: 'x' }, fields)).toEqual([
+      { name: 'flow_shift', label: 'Flow shift', value: '2.5' },
+      { name: 'custom_key', label: 'custom_key', value: 'x' },
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
 /** How a task's request parameters are shown in the detail view. Pure. */
+import type { FieldRule } from '../../../shared/index.ts';
 
 const LONG_TEXT = 160;
 const BASE64_BODY = /^[A-Za-z0-9+/=\s]+$/;
@@ -35,7 +36,22 @@ export function displayParameter(value: unknown): string {
   return json ?? String(value);
 }
 
-/** Parameter rows in a stable order (as given). */
-export function parameterRows(input: Record<string, unknown>): { name: string; value: string }[] {
-  return Object.entries(input).map(([name, value]) => ({ name, value: displayParameter(value) }));
+/** One parameter as the detail shows it: its input name, its words, and its value as text. */
+export interface ParameterRow {
+  name: string;
+  /** The catalog field's label (`Flow shift`), or the name when the catalog does not know it. */
+  label: string;
+  value: string;
+}
+
+/** Parameter rows in a stable order (as given), named by the entry's field words when it has them. */
+export function parameterRows(
+  input: Record<string, unknown>,
+  fields: Readonly<Record<string, Pick<FieldRule, 'label'>>> = {},
+): ParameterRow[] {
+  return Object.entries(input).map(([name, value]) => ({
+    name,
+    label: fields[name]?.label ?? name,
+    value: displayParameter(value),
+  }));
 }

@@ -1,6 +1,9 @@
-/** The Image edit tab: up to three images, a prompt that can name them, and the tuning numbers. */
+/**
+ * The Image edit tab (hand-made: its prompt names the pictures): up to three images, a prompt
+ * that can name them, and the tuning numbers, each in the catalog entry's words.
+ */
 import { type ReactNode, useId, useRef } from 'react';
-import { LIMITS } from '../../../../shared/index.ts';
+import { entryById, type FieldRule, LIMITS } from '../../../../shared/index.ts';
 import { FieldMessage } from '../../components/FieldMessage.tsx';
 import { MediaSlot } from '../../components/MediaSlot.tsx';
 import { TextField } from '../../components/TextField.tsx';
@@ -12,6 +15,16 @@ import { replaceRange } from './text-insert.ts';
 import { fieldMessage, useFormProblems } from './use-form-problems.ts';
 
 const IMAGE_NAMES = ['image1', 'image2', 'image3'] as const;
+
+/** The entry's fields: their words are the catalog's. */
+const FIELDS = entryById('qwen-image/image-edit')?.input.fields ?? {};
+const label = (name: string) => FIELDS[name]?.label ?? name;
+const help = (name: string) => FIELDS[name]?.help;
+/** A number's help, then its range (`1–100.`). */
+function numberHint(rule: FieldRule | undefined): string | undefined {
+  const range = rule?.min !== undefined && rule.max !== undefined ? `${rule.min}–${rule.max}.` : '';
+  return [rule?.help, range].filter(Boolean).join(' ') || undefined;
+}
 
 function NumberField(props: {
   label: string;
@@ -84,7 +97,7 @@ export function ImageEditForm() {
             key={name}
             field={name}
             optional={index > 0}
-            description={index === 0 ? 'The image to edit.' : 'Another image the prompt can refer to.'}
+            description={help(name) ?? ''}
             error={message(name)}
           />
         ))}
@@ -92,7 +105,7 @@ export function ImageEditForm() {
       <div className="form-grid">
         <div className="form-main">
           <TextField
-            label="Prompt"
+            label={label('prompt')}
             field="prompt"
             multiline
             rows={3}
@@ -119,7 +132,7 @@ export function ImageEditForm() {
             ))}
           </fieldset>
           <TextField
-            label="Negative prompt"
+            label={label('negative_prompt')}
             field="negative_prompt"
             optional
             value={form.negativePrompt}
@@ -131,12 +144,12 @@ export function ImageEditForm() {
         </div>
         <div className="form-side">
           <NumberField
-            label="Seed"
+            label={label('seed')}
             field="seed"
             className="seed-input"
             value={form.seed}
             error={message('seed')}
-            hint="Same seed, same result."
+            hint={help('seed')}
             onChange={(seed) => setForm({ seed })}
           >
             <button
@@ -148,21 +161,22 @@ export function ImageEditForm() {
             </button>
           </NumberField>
           <NumberField
-            label="Steps"
+            label={label('steps')}
             field="steps"
             value={form.steps}
-            min={1}
-            max={100}
+            min={FIELDS.steps?.min}
+            max={FIELDS.steps?.max}
             error={message('steps')}
-            hint="1–100; more is slower and finer."
+            hint={numberHint(FIELDS.steps)}
             onChange={(steps) => setForm({ steps })}
           />
           <NumberField
-            label="flow_shift"
+            label={label('flow_shift')}
             field="flow_shift"
             value={form.flowShift}
             step="0.1"
             error={message('flow_shift')}
+            hint={help('flow_shift')}
             onChange={(flowShift) => setForm({ flowShift })}
           />
         </div>

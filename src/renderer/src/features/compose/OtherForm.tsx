@@ -109,7 +109,7 @@ function EntryForm({ entry, shown }: { entry: TaskTypeEntry; shown: Record<strin
   return (
     <div className="catalog-form" data-testid="catalog-form" data-entry={entry.id}>
       {entry.description ? <p className="field-hint catalog-form-about">{entry.description}</p> : null}
-      <div className="catalog-form-columns">
+      <div className={`catalog-form-columns${side.length > 0 ? '' : ' catalog-form-one'}`}>
         <div className="catalog-form-main">
           <CatalogFields {...common} fields={main} />
         </div>

@@ -217,7 +217,7 @@ function imageEditInput(forms: ComposeForms): ComposedInput {
     local.push({ field: 'steps', message: 'Steps must be a whole number from 1 to 100' });
   } else if (steps !== null) input.steps = steps;
   const flowShift = parseNumber(f.flowShift);
-  if (flowShift === 'bad') local.push({ field: 'flow_shift', message: 'flow_shift must be a number' });
+  if (flowShift === 'bad') local.push({ field: 'flow_shift', message: 'Flow shift must be a number' });
   else if (flowShift !== null) input.flow_shift = flowShift;
   return {
     model: modelNameFor('qwen-image/image-edit'),

@@ -1,6 +1,6 @@
 /** The detail view's facts: parameters, ids, cost, timings and the state history. */
 import { Fragment, useEffect, useState } from 'react';
-import type { TaskInput, TaskState } from '../../../../shared/index.ts';
+import { entryOfTask, type TaskInput, type TaskState } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { StateChip } from '../../components/StateChip.tsx';
@@ -41,7 +41,7 @@ function InputThumb({ input, url }: { input: TaskInput; url: string }) {
 
 export function Parameters({ task }: { task: LoadedTask }) {
   const base = useStudio((s) => s.appInfo?.mediaBaseUrl);
-  const rows = parameterRows(task.request.input);
+  const rows = parameterRows(task.request.input, entryOfTask(task)?.input.fields);
   const inputOf = (name: string) => task.inputs?.find((input) => input.field === name);
   return (
     <section className="detail-section" aria-labelledby="detail-params">
@@ -55,7 +55,10 @@ export function Parameters({ task }: { task: LoadedTask }) {
         </dd>
         {rows.map((row) => (
           <Fragment key={row.name}>
-            <dt>{row.name}</dt>
+            <dt>
+              {row.label}
+              {row.label === row.name ? null : <span className="muted"> ({row.name})</span>}
+            </dt>
             <dd className="fact-value">
               {(() => {
                 const input = inputOf(row.name);

@@ -4,7 +4,7 @@
  * the value the input takes. A media field is the form's own (a slot, a drop target): the form
  * passes it in.
  */
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { WidgetKind } from '../../../../../shared/index.ts';
 import { FieldMessage } from '../../../components/FieldMessage.tsx';
 import { TextField } from '../../../components/TextField.tsx';
@@ -178,12 +178,13 @@ function ChoiceInput(props: WidgetProps) {
 /** Sizes that set the width and its height together, or any two numbers (Custom). */
 function AspectRatioInput(props: WidgetProps) {
   const id = useId();
+  const [customPicked, setCustomPicked] = useState(false);
   const { field, error } = props;
   if (field.widget.kind !== 'aspect-ratio') return null;
   const widget = field.widget;
   const height = props.valueOf(widget.height);
   const chosen = sizeChoice(widget, props.value, height);
-  const custom = chosen === 'custom' && (props.value !== undefined || height !== undefined);
+  const custom = customPicked || (chosen === 'custom' && (props.value !== undefined || height !== undefined));
   const side = (name: string, label: string, value: unknown) => (
     <label className="size-side">
       <span>{label}</span>
@@ -210,6 +211,7 @@ function AspectRatioInput(props: WidgetProps) {
         aria-describedby={`${id}-message`}
         onChange={(event) => {
           const size = widget.sizes[Number(event.target.value)];
+          setCustomPicked(event.target.value === 'custom');
           if (event.target.value === '') props.set({ [field.name]: undefined, [widget.height]: undefined });
           else if (size) props.set({ [field.name]: size.width, [widget.height]: size.height });
           else props.set({ [field.name]: props.value ?? 1024, [widget.height]: height ?? 1024 });
