@@ -145,6 +145,8 @@ describe('normaliseTaskResponse under random input', () => {
       error: 'failed',
       in_progress: 'processing',
       starting: 'pending',
+      // an empty status (a flux create answer) is pending
+      '': 'pending',
     };
     const spelling = fc.oneof(
       fc.string(),

@@ -4,7 +4,7 @@
  * client code, or `field notes (…)` when no public example was found.
  */
 export interface ExpectedOutput {
-  kind: 'audio' | 'image' | 'video' | 'file';
+  kind: 'audio' | 'image' | 'video' | '3d' | 'file';
   url: string;
 }
 

@@ -146,6 +146,34 @@ describe('details the corpus shows', () => {
     expect(failed.input).toBeNull();
   });
 
+  it('reads an empty create status as pending, and an error code with no message as no error (flux)', () => {
+    const created = byName('flux txt2img create: empty status, error code 1100 with no message');
+    expect([created.status, created.serviceStatus, created.error]).toEqual(['pending', '', null]);
+    // the same code with words, or in a failed record, is the service's error
+    const said = taskOf({
+      code: 200,
+      data: { task_id: 'f1', status: 'failed', output: null, error: { code: 1100, message: '' } },
+    });
+    expect(said.error).toMatchObject({ code: 1100, message: 'error 1100' });
+  });
+
+  it('reads every output field of a 3D model, and any http(s) address under output when no field names one', () => {
+    const trellis = byName(
+      'trellis image-to-3d fetch, completed: model_file, combined_video, no_background_image',
+    );
+    expect(trellis.outputs.map((o) => o.field)).toEqual([
+      'output.model_file',
+      'output.combined_video',
+      'output.no_background_image',
+    ]);
+    const deep = byName('kling video, completed: the result deep under output.works');
+    expect(deep.outputs.map((o) => o.field)).toEqual([
+      'output.works[0].cover.resource',
+      'output.works[0].video.resource',
+      'output.works[0].video.resource_without_watermark',
+    ]);
+  });
+
   it('keeps the service status word while normalising it', () => {
     const swapped = byName('face-swap fetch, completed');
     expect(swapped.status).toBe('completed');

@@ -8,6 +8,8 @@
  * the service; `account` and `upload` entries are data for the tests of those operations.
  * The refusals, the account and upload answers and the entry types: real-answers-refusals.ts.
  */
+
+import { FAMILY_ANSWERS } from './real-answers-families.ts';
 import {
   type ErrorAnswer,
   OTHER_ANSWERS,
@@ -438,7 +440,7 @@ const TASK_ANSWERS: readonly TaskAnswer[] = [
 ];
 
 /** Every answer of the corpus: task records, then refusals and the account and upload answers. */
-export const REAL_ANSWERS: readonly RealAnswer[] = [...TASK_ANSWERS, ...OTHER_ANSWERS];
+export const REAL_ANSWERS: readonly RealAnswer[] = [...TASK_ANSWERS, ...FAMILY_ANSWERS, ...OTHER_ANSWERS];
 
 export function taskAnswers(): TaskAnswer[] {
   return REAL_ANSWERS.filter((a): a is TaskAnswer => a.kind === 'task');

@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import { normaliseStatus, type RemoteTask } from '../../src/shared/service/index.ts';
 
-const KINDS = ['audio', 'image', 'video', 'file'];
+const KINDS = ['audio', 'image', 'video', '3d', 'file'];
 const FORMS = ['A', 'B', 'C', 'image-edit-create'];
 
 function stringOrNull(value: unknown): void {

@@ -41,6 +41,8 @@ export const STATUS_ALIASES: Readonly<Record<string, KnownRemoteStatus>> = {
   error: 'failed',
   in_progress: 'processing',
   starting: 'pending',
+  // a create answer of flux and segment carries `status: ""` for a task that is fine (field notes)
+  '': 'pending',
 };
 
 export interface RemoteOutput {
@@ -155,9 +157,41 @@ function urlIn(value: unknown): string | null {
 const BARE_MEDIA_FIELD = /^(image|video|audio)s?$/i;
 
 /**
+ * Output fields without a `_url` suffix that models of the service fill (field notes): trellis's
+ * `model_file` (a GLB), `combined_video` (its turntable MP4) and `no_background_image` (a PNG).
+ */
+export const NAMED_OUTPUT_FIELDS: readonly string[] = ['model_file', 'combined_video', 'no_background_image'];
+
+/** How deep and how many addresses the last pass reads under `output` (a hostile answer stays cheap). */
+const LAST_PASS_DEPTH = 6;
+const LAST_PASS_MAX = 20;
+
+/**
+ * The last pass: every http(s) address anywhere under `output`, in document order, with its path
+ * (`works[0].video.resource`), for an answer no named field holds a result in: so that no model
+ * the app sends ends with no result (the vendor's own CLI reads outputs so).
+ */
+function anyAddressesUnder(value: unknown, path: string, depth: number, found: [string, string][]): void {
+  if (found.length >= LAST_PASS_MAX || depth > LAST_PASS_DEPTH) return;
+  if (typeof value === 'string') {
+    if (/^https?:\/\//i.test(value.trim())) found.push([path, value.trim()]);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      anyAddressesUnder(item, `${path}[${i}]`, depth + 1, found);
+    });
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      anyAddressesUnder(item, path ? `${path}.${key}` : key, depth + 1, found);
+    }
+  }
+}
+
+/**
  * Outputs of a form A/B `output` object: `audio_url`, `image_url`, `image_urls`, `video_url`,
- * `image_base64`, any other `*_url` / `*_urls` field holding URLs, and fields named after the
- * medium (`video: "https://…"`, `video: {url}`, `images: [...]`).
+ * `image_base64`, any other `*_url` / `*_urls` field holding URLs, fields named after the
+ * medium (`video: "https://…"`, `video: {url}`, `images: [...]`) and the named fields of
+ * NAMED_OUTPUT_FIELDS; an empty string is no result yet. When none of these holds one, every
+ * http(s) address under `output` is a result (the last pass), its kind from its URL's extension.
  */
 export function outputsFromOutputObject(output: Record<string, unknown> | null | undefined): RemoteOutput[] {
   if (!output) return [];
@@ -172,7 +206,11 @@ export function outputsFromOutputObject(output: Record<string, unknown> | null |
     if (key === 'image_base64' && typeof value === 'string' && value.length > 0) {
       const url = value.startsWith('data:') ? value : `data:image/png;base64,${value}`;
       add(key, url, 'image');
-    } else if (typeof value === 'string' && /_url$/i.test(key) && looksLikeUrl(value)) {
+    } else if (
+      typeof value === 'string' &&
+      (/_url$/i.test(key) || NAMED_OUTPUT_FIELDS.includes(key)) &&
+      looksLikeUrl(value)
+    ) {
       add(key, value);
     } else if (Array.isArray(value) && (/_urls$/i.test(key) || BARE_MEDIA_FIELD.test(key))) {
       value.forEach((item, i) => {
@@ -184,6 +222,10 @@ export function outputsFromOutputObject(output: Record<string, unknown> | null |
       if (url) add(typeof value === 'string' ? key : `${key}.url`, url);
     }
   }
+  if (found.length > 0) return found;
+  const anywhere: [string, string][] = [];
+  anyAddressesUnder(output, '', 0, anywhere);
+  for (const [path, url] of anywhere) add(path, url);
   return found;
 }
 
@@ -191,12 +233,16 @@ function numberOrNull(v: unknown): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
-function errorOf(e: ErrorObject | null | undefined) {
+/**
+ * The service's error of a record, or null. A code without words is no error unless the record
+ * failed: a flux create answers `error: {code: 1100, message: ""}` for a task that is fine.
+ */
+function errorOf(e: ErrorObject | null | undefined, status: string) {
   if (!e) return null;
   const code = typeof e.code === 'number' ? e.code : 0;
   const message = e.message ?? '';
   const rawMessage = e.raw_message ?? '';
-  if (code === 0 && message === '' && rawMessage === '') return null;
+  if (message === '' && rawMessage === '' && (code === 0 || status !== 'failed')) return null;
   return { code, message: message || rawMessage || `error ${code}`, rawMessage, detail: e.detail ?? null };
 }
 
@@ -222,7 +268,7 @@ function fromTaskData(data: z.infer<typeof TaskDataSchema>, form: 'A' | 'B'): Re
     createdAt: readTimestamp(meta.created_at),
     startedAt: readTimestamp(meta.started_at),
     endedAt: readTimestamp(meta.ended_at),
-    error: errorOf(data.error),
+    error: errorOf(data.error, status),
     form,
   };
 }
