@@ -21,16 +21,21 @@ export interface AccountInfoSource {
  */
 export function accountInfoAnswer(source: AccountInfoSource): unknown {
   const { balance } = source;
+  // the same number as form C's userId for this key
+  const id = hashText(source.apiKey) % 1_000_000;
   return {
     code: 200,
     data: {
+      // both spellings public clients read (`account_*` in the docs, `id`/`name` in some clients)
       account_name: 'sandbox',
-      // the same number as form C's userId for this key
-      account_id: hashText(source.apiKey) % 1_000_000,
+      account_id: id,
+      name: 'sandbox',
+      id,
       plan: 'sandbox',
       credits: balance.available,
       equivalent_in_usd: balance.available / MICROS_PER_USD,
       max_concurrent_task_count: source.concurrencyLimit,
+      credit_pack_info: [{ pack_name: 'sandbox', credits: balance.available, expires_at: null }],
       wallet: { point_remain: balance.available, point_frozen: balance.frozen, point_used: balance.used },
     },
     message: 'success',

@@ -34,6 +34,7 @@ import { OutboundHttp } from './outbound-http.ts';
 import { OutputCache } from './output-cache.ts';
 import { controlRefusal, crossSiteRefusal } from './request-guards.ts';
 import { createAnswer } from './task-forms.ts';
+import { activeTasksAnswer, historyAnswer } from './task-history.ts';
 import { TaskLifecycle } from './task-lifecycle.ts';
 import { TaskScheduler } from './task-scheduler.ts';
 import { parseUploadBody } from './upload-check.ts';
@@ -44,6 +45,8 @@ const TASK_PATH = '/api/v1/task';
 const TASK_PREFIX = '/api/v1/task/';
 const FILES_PREFIX = '/files/';
 const ACCOUNT_INFO_PATH = '/account/info';
+const ACTIVE_TASKS_PATH = '/account/active_tasks';
+const HISTORY_PATH = '/api/open/tasks/histories';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class SandboxServer {
@@ -168,6 +171,13 @@ export class SandboxServer {
     if (path === ACCOUNT_INFO_PATH) {
       if (method !== 'GET') return this.notAllowed(res, 'GET');
       return this.accountInfo(req, res);
+    }
+    if (path === HISTORY_PATH || path === ACTIVE_TASKS_PATH) {
+      if (method !== 'GET') return this.notAllowed(res, 'GET');
+      const tasks = this.lifecycle.tasksOf(this.checkKey(req), Date.now());
+      const query = new URLSearchParams(q >= 0 ? raw.slice(q + 1) : '');
+      const answer = path === HISTORY_PATH ? historyAnswer(tasks, query) : activeTasksAnswer(tasks);
+      return sendJsonText(res, 200, JSON.stringify(answer));
     }
     if (path.startsWith(FILES_PREFIX) || path.startsWith(UPLOADS_PREFIX)) {
       if (method !== 'GET' && method !== 'HEAD') return this.notAllowed(res, 'GET, HEAD');

@@ -156,6 +156,17 @@ export class TaskLifecycle {
     return task;
   }
 
+  /** Every task `apiKey` created, each moved up to `now` (the history and running-task counts). */
+  tasksOf(apiKey: string, now: number): SandboxTask[] {
+    const out: SandboxTask[] = [];
+    for (const task of this.tasks.values()) {
+      if (task.apiKey !== apiKey) continue;
+      this.advance(task, now);
+      out.push(task);
+    }
+    return out;
+  }
+
   /** The JSON text of a fetch answer, cached until the task changes. */
   fetchBody(task: SandboxTask, now: number): string {
     const key = fetchAnswerHasTimestamp(task, this.options.profile)

@@ -94,3 +94,91 @@ describe('account info', () => {
     });
   });
 });
+
+const HISTORY = '/api/open/tasks/histories';
+const ACTIVE = '/account/active_tasks';
+const song = (marker: string) => ({
+  model: 'Qubico/ace-step',
+  task_type: 'txt2audio',
+  input: { style_prompt: marker, duration: 2 },
+});
+
+describe('user task history and running-task counts (as the real service documents them)', () => {
+  it('lists every task it created, a create cut before its answer included, newest first, by family, time and page', async () => {
+    await withSandbox({ profile: 'hosted', timeScale: 0.05 }, async (sb) => {
+      const start = Math.floor(Date.now() / 1000) - 1;
+      const faceId = await faceSwap(sb);
+      const songId = taskIdOfCreate(await postTask(sb, song('history one')));
+      // made and billed, then the connection is cut before any answer
+      sb.setFaults({ resetAfterBodyRate: 1, applyTo: 'create' });
+      await expect(postTask(sb, song('history cut'))).rejects.toThrow();
+      sb.setFaults({});
+      const cutId = sb.ledger().at(-1)?.taskId as string;
+      const end = Math.floor(Date.now() / 1000) + 1;
+
+      const all = await getJson(sb, `${HISTORY}?page=1&page_size=20&start_time=${start}&end_time=${end}`);
+      expect(all.status, all.text).toBe(200);
+      expect(all.json).toMatchObject({
+        code: 200,
+        message: 'success',
+        data: { page: 1, size: 20, total: 3 },
+      });
+      expect(all.json.data.data.map((r: { taskId: string }) => r.taskId)).toEqual([cutId, songId, faceId]);
+      expect(all.json.data.data[0]).toMatchObject({
+        taskId: cutId,
+        taskModel: 'Qubico/ace-step',
+        action: 'txt2audio',
+        usageType: 'llm',
+      });
+      expect(typeof all.json.data.data[0].createdAt).toBe('string');
+
+      const songs = await getJson(
+        sb,
+        `${HISTORY}?page=1&page_size=1&model=llm&start_time=${start}&end_time=${end}`,
+      );
+      expect(songs.json.data).toMatchObject({ page: 1, size: 1, total: 2 });
+      expect(songs.json.data.data.map((r: { taskId: string }) => r.taskId)).toEqual([cutId]);
+      const second = await getJson(
+        sb,
+        `${HISTORY}?page=2&page_size=1&model=llm&start_time=${start}&end_time=${end}`,
+      );
+      expect(second.json.data.data.map((r: { taskId: string }) => r.taskId)).toEqual([songId]);
+      const faces = await getJson(sb, `${HISTORY}?page=1&page_size=20&model=image_toolkit`);
+      expect(faces.json.data.data.map((r: { taskId: string }) => r.taskId)).toEqual([faceId]);
+      const before = await getJson(sb, `${HISTORY}?page=1&page_size=20&start_time=1&end_time=${start - 10}`);
+      expect(before.json.data).toMatchObject({ total: 0, data: [] });
+
+      await waitForEnd(sb, faceId);
+      const done = await getJson(sb, `${HISTORY}?page=1&page_size=20&model=image_toolkit`);
+      expect(done.json.data.data[0]).toMatchObject({ status: 'finished', usage: FACE_SWAP_POINTS });
+
+      expect((await getJson(sb, `${HISTORY}?page=1&page_size=101`)).status).toBe(400);
+      expect((await getJson(sb, `${HISTORY}?page=0&page_size=10`)).status).toBe(400);
+      expect((await getJson(sb, `${HISTORY}?page=1&page_size=10`, 'wrong')).status).toBe(401);
+    });
+  });
+
+  it('counts the running tasks per family (staged, pending, processing) and carries the account fields public clients read', async () => {
+    await withSandbox({ timeScale: 0.05, concurrencyLimit: 1 }, async (sb) => {
+      const first = taskIdOfCreate(await postTask(sb, song('active one')));
+      taskIdOfCreate(await postTask(sb, song('active two')));
+      const active = await getJson(sb, ACTIVE);
+      expect(active.status, active.text).toBe(200);
+      const llm = active.json.data.find((f: { model: string }) => f.model === 'llm');
+      expect(llm).toMatchObject({ staged_count: 1 });
+      expect(llm.pending_count + llm.processing_count).toBe(1);
+      expect((await getJson(sb, ACTIVE, null)).status).toBe(401);
+      await waitForEnd(sb, first);
+
+      const info = (await getJson(sb, ACCOUNT)).json.data;
+      expect(info).toMatchObject({ name: 'sandbox', account_name: 'sandbox' });
+      expect(info.id).toBe(info.account_id);
+      expect(Array.isArray(info.credit_pack_info)).toBe(true);
+    });
+  });
+});
+
+function taskIdOfCreate(answer: { status: number; text: string; json: { data: { task_id: string } } }) {
+  expect(answer.status, answer.text).toBe(200);
+  return answer.json.data.task_id;
+}

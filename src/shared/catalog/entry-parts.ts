@@ -9,11 +9,16 @@ import type { TaskTypeEntry } from './task-types.ts';
 /** What the task types of one model share: its name, what they yield and (ace-step) how long they take. */
 export const aceStepAudio = {
   modelName: 'ace-step',
+  historyFamily: 'llm',
   makes: 'song',
   outputKind: 'audio',
   expectedSeconds: 60,
 } as const;
-export const imageToolkit = { modelName: 'image-toolkit', outputKind: 'image' } as const;
+export const imageToolkit = {
+  modelName: 'image-toolkit',
+  historyFamily: 'image_toolkit',
+  outputKind: 'image',
+} as const;
 
 /** An entry as written below: its id is made from its model name and task type. */
 export type EntryParts = Omit<TaskTypeEntry, 'id'>;
@@ -25,7 +30,14 @@ export type OtherTaskTypeParts = Omit<
   Partial<
     Pick<
       TaskTypeEntry,
-      'makes' | 'price' | 'sandboxOnly' | 'sizeParameter' | 'outputList' | 'outputFields' | 'shortName'
+      | 'makes'
+      | 'price'
+      | 'sandboxOnly'
+      | 'sizeParameter'
+      | 'outputList'
+      | 'outputFields'
+      | 'shortName'
+      | 'historyFamily'
     >
   > & {
     fields: InputRules['fields'];
@@ -50,6 +62,7 @@ export function otherTaskType(parts: OtherTaskTypeParts): EntryParts {
     ...(parts.outputList ? { outputList: parts.outputList } : {}),
     ...(parts.outputFields ? { outputFields: parts.outputFields } : {}),
     ...(parts.shortName ? { shortName: parts.shortName } : {}),
+    ...(parts.historyFamily ? { historyFamily: parts.historyFamily } : {}),
     expectedSeconds: parts.expectedSeconds,
     price: parts.price ?? null,
     sandboxOnly: parts.sandboxOnly ?? false,

@@ -18,6 +18,7 @@ import {
 export const SONG_ENTRIES: readonly EntryParts[] = [
   {
     modelName: 'ace-step',
+    historyFamily: 'llm',
     taskType: 'txt2audio',
     shortName: 'audio',
     family: 'song',

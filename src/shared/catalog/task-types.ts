@@ -83,6 +83,11 @@ export interface TaskTypeEntry {
   outputFields?: readonly OutputField[];
   /** The CLI's name of the entry: `media-task create <shortName>` (its id always works too). */
   shortName?: string;
+  /**
+   * The family the service's task history and running-task counts name the model by (`llm` for
+   * ace-step, `image_toolkit`, `flux`…: catalog-families.md); absent, history is read across all.
+   */
+  historyFamily?: string;
   /** Expected service-side duration in seconds before any history exists (pending + processing). */
   expectedSeconds: number;
   /** The published price (price-rules.ts); null when none is published. */
@@ -120,6 +125,7 @@ const ENTRIES: readonly EntryParts[] = [
     // the spec writes this model `<image_edit_model_id>`; the real service's public examples
     // name it qwen-image (one source says qwen-edit-image: override it in Settings)
     modelName: 'qwen-image',
+    historyFamily: 'qwen',
     // the demo libraries of earlier versions named it image-edit
     modelAliases: ['image-edit', 'qwen-edit-image'],
     taskType: 'image-edit',
@@ -164,6 +170,7 @@ const ENTRIES: readonly EntryParts[] = [
   },
   {
     modelName: 'image-toolkit',
+    historyFamily: 'image_toolkit',
     taskType: 'face-swap',
     shortName: 'face-swap',
     family: 'face-swap',
@@ -285,6 +292,7 @@ const ENTRIES: readonly EntryParts[] = [
   otherTaskType({
     // field notes (catalog-families.md): Flux schnell, Apache-2.0, $0.0015 per image (H)
     modelName: 'flux1-schnell',
+    historyFamily: 'flux',
     taskType: 'txt2img',
     shortName: 'flux',
     label: 'Image from text (Flux schnell)',
@@ -324,6 +332,7 @@ const ENTRIES: readonly EntryParts[] = [
     // field notes: video-toolkit's upscale, always 2x; $0.0003 per frame (M); an MP4 of
     // 10-240 frames, at most 1280 x 720 and 10 MB (H)
     modelName: 'video-toolkit',
+    historyFamily: 'video_toolkit',
     taskType: 'upscale',
     shortName: 'video-upscale',
     label: 'Video upscale',
