@@ -326,7 +326,8 @@ describe('the built main bundle, first run on Linux', () => {
     expect(JSON.parse(moved.rejected)).toMatchObject({ kind: 'not-confirmed' });
     const box = named((await app.command<Snapshot>('snapshot')).records, 'dialog.showMessageBox').at(-1);
     type Box = { window: string; options: { detail: string; buttons: string[] } };
-    const { window, options } = box?.detail as Box;
+    expect(box).toBeDefined();
+    const { window, options } = box!.detail as Box;
     expect(window).toBe('[BrowserWindow 1]');
     expect(options.buttons).toEqual(['Cancel', 'Send the key there']);
     expect(options.detail).toContain('https://gateway.example.com/v2/api/v1/task');
