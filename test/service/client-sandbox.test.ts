@@ -393,3 +393,35 @@ describe('a very short key', () => {
     }
   });
 });
+
+describe("the account's task lists", () => {
+  it('reads the history by family and time (a create cut before its answer listed) and the running counts', async () => {
+    const c = client();
+    const sentAt = Date.now();
+    const song = {
+      model: MODELS.audio,
+      task_type: 'txt2audio',
+      input: { style_prompt: 'lists', duration: 2 },
+    };
+    const made = await c.createTask(song);
+    sandbox.setFaults({ resetAfterBodyRate: 1, applyTo: 'create' });
+    await expect(c.createTask(song)).rejects.toBeInstanceOf(NetworkError);
+    sandbox.setFaults({});
+    const cut = sandbox.ledger().at(-1)?.taskId;
+    const page = await c.history({
+      page: 1,
+      pageSize: 100,
+      family: 'llm',
+      fromMs: sentAt - 1000,
+      toMs: Date.now(),
+    });
+    expect(page.records.map((r) => r.taskId).slice(0, 2)).toEqual([cut, made.id]);
+    expect(page.records[0]).toMatchObject({ model: MODELS.audio, action: 'txt2audio' });
+    expect(page.records[0]?.createdAtMs).toBeGreaterThanOrEqual(sentAt - 1000);
+    expect((await c.history({ page: 1, pageSize: 10, family: 'flux' })).records).toEqual([]);
+    const counts = await c.activeTasks();
+    expect(Array.isArray(counts)).toBe(true);
+    for (const row of counts) expect(row.staged + row.pending + row.processing).toBeGreaterThan(0);
+    expect((await c.getAccount()).accountName).toBe('sandbox');
+  });
+});

@@ -10,8 +10,14 @@ import { apiKeyProblem, isLoopbackHost, keyTransportProblem } from '../../shared
 import {
   type AccountInfo,
   AccountInfoSchema,
+  type ActiveTaskCounts,
+  ActiveTasksAnswerSchema,
   accountInfoOf,
+  activeTaskCountsOf,
   type CreateTaskRequest,
+  HistoryAnswerSchema,
+  type HistoryPage,
+  historyPageOf,
   type RemoteTask,
 } from '../../shared/service/index.ts';
 import { parseBaseUrl, type ServiceEndpoint, taskPath } from './base-url.ts';
@@ -83,6 +89,21 @@ export interface CreateTaskOptions {
 export interface GetTaskOptions {
   signal?: AbortSignal;
 }
+
+/** A page of the account's task history: from 1, at most 100 a page; times in epoch ms. */
+export interface HistoryQuery {
+  page: number;
+  pageSize: number;
+  /** The history family (`llm`, `image_toolkit`…: the catalog entry's historyFamily); all when absent. */
+  family?: string;
+  /** Created at or after (epoch ms; sent in whole seconds, rounded down). */
+  fromMs?: number;
+  /** Created at or before (epoch ms; sent in whole seconds, rounded up). */
+  toMs?: number;
+}
+
+/** Largest page the history gives. */
+export const HISTORY_PAGE_MAX = 100;
 
 export const DEFAULT_TIMEOUTS: Required<ServiceTimeouts> = {
   connectMs: 10_000,
@@ -207,6 +228,43 @@ export class ServiceClient {
         maxResponseBytes: 1024 * 1024,
       });
       return accountInfoOf(envelopeFromAnswer(answer, this.#context('account'), AccountInfoSchema));
+    });
+  }
+
+  /** GET /api/open/tasks/histories: one page of the tasks the account created. Retried like a fetch. */
+  history(query: HistoryQuery, options: GetTaskOptions = {}): Promise<HistoryPage> {
+    const params = new URLSearchParams({
+      page: String(Math.max(1, Math.floor(query.page))),
+      page_size: String(Math.min(HISTORY_PAGE_MAX, Math.max(1, Math.floor(query.pageSize)))),
+    });
+    if (query.family) params.set('model', query.family);
+    if (query.fromMs !== undefined) params.set('start_time', String(Math.floor(query.fromMs / 1000)));
+    if (query.toMs !== undefined) params.set('end_time', String(Math.ceil(query.toMs / 1000)));
+    return this.#withRetries('history', options.signal, async () => {
+      const answer = await this.#answerOf('history', {
+        method: 'GET',
+        path: `${this.#endpoint.pathPrefix}/api/open/tasks/histories?${params}`,
+        headers: this.#headers(false),
+        signal: options.signal,
+        maxResponseBytes: 8 * 1024 * 1024,
+      });
+      return historyPageOf(envelopeFromAnswer(answer, this.#context('history'), HistoryAnswerSchema));
+    });
+  }
+
+  /** GET /account/active_tasks: the tasks the service has not finished, counted per family. */
+  activeTasks(options: GetTaskOptions = {}): Promise<ActiveTaskCounts[]> {
+    return this.#withRetries('active-tasks', options.signal, async () => {
+      const answer = await this.#answerOf('active-tasks', {
+        method: 'GET',
+        path: `${this.#endpoint.pathPrefix}/account/active_tasks`,
+        headers: this.#headers(false),
+        signal: options.signal,
+        maxResponseBytes: 1024 * 1024,
+      });
+      return activeTaskCountsOf(
+        envelopeFromAnswer(answer, this.#context('active-tasks'), ActiveTasksAnswerSchema),
+      );
     });
   }
 

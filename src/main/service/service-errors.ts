@@ -6,7 +6,7 @@
  * is a scrubbed copy of the transport error, never the original.
  */
 
-export type ServiceOperation = 'create' | 'get' | 'account' | 'upload';
+export type ServiceOperation = 'create' | 'get' | 'account' | 'upload' | 'history' | 'active-tasks';
 
 /** What each operation does, in words, for messages: `to create the task`, `Creating the task`. */
 export const OPERATION_WORDS: Readonly<Record<ServiceOperation, { action: string; doing: string }>> = {
@@ -14,6 +14,11 @@ export const OPERATION_WORDS: Readonly<Record<ServiceOperation, { action: string
   get: { action: 'fetch the task', doing: 'Fetching the task' },
   account: { action: 'read the account balance', doing: 'Reading the account balance' },
   upload: { action: 'upload the file', doing: 'Uploading the file' },
+  history: { action: "read the account's task history", doing: "Reading the account's task history" },
+  'active-tasks': {
+    action: 'read the tasks running at the service',
+    doing: 'Reading the tasks running at the service',
+  },
 };
 
 export type ServiceErrorKind =

@@ -15,6 +15,9 @@ export const AccountInfoSchema = z.looseObject({
   data: z.looseObject({
     account_name: z.string().nullish(),
     account_id: z.union([z.string(), z.number()]).nullish(),
+    // the other spelling some public clients read
+    name: z.string().nullish(),
+    id: z.union([z.string(), z.number()]).nullish(),
     credits: numberish,
     equivalent_in_usd: numberish,
   }),
@@ -35,9 +38,10 @@ function numberOf(value: string | number | null | undefined): number | null {
 
 export function accountInfoOf(parsed: z.infer<typeof AccountInfoSchema>): AccountInfo {
   const d = parsed.data;
+  const id = d.account_id ?? d.id;
   return {
-    accountName: d.account_name ?? null,
-    accountId: d.account_id === null || d.account_id === undefined ? null : String(d.account_id),
+    accountName: d.account_name ?? d.name ?? null,
+    accountId: id === null || id === undefined ? null : String(id),
     credits: numberOf(d.credits),
     balanceUsd: numberOf(d.equivalent_in_usd),
   };
