@@ -275,6 +275,56 @@ describe('media-task against a sandbox answering like the hosted service', () =>
     expect(task.request.input.video).not.toBe(clip);
   });
 
+  it('creates every family of the service by model and task type through create raw: priced where published, asked first where not, saved as its kind (a 3D model as .glb)', async () => {
+    const clip = join(dir, 'family-clip.mp4');
+    writeFileSync(clip, generateVideoMp4({ prompt: 'a face', seconds: 2 }));
+    const me = join(dir, 'me.jpg');
+    const face = join(dir, 'face.png');
+    const cases: [string, string, Record<string, unknown>, number | null, string[]][] = [
+      ['Qubico/flux1-dev', 'txt2img', { prompt: 'a fox', width: 512, height: 512 }, 15_000, ['image']],
+      ['Qubico/flux1-schnell', 'img2img', { prompt: 'a bear', image: me, denoise: 0.5 }, 1500, ['image']],
+      ['Qubico/hunyuan', 'fast-txt2video', { prompt: 'a kite', aspect_ratio: '16:9' }, 30_000, ['video']],
+      ['Qubico/hunyuan', 'img2video-concat', { prompt: 'it walks', image: me }, 90_000, ['video']],
+      ['Qubico/wanx', 'img2video-14b', { prompt: 'it turns', image: me }, 280_000, ['video']],
+      ['Qubico/video-toolkit', 'face-swap', { swap_image: face, target_video: clip }, null, ['video']],
+      ['Qubico/trellis', 'image-to-3d', { image: me }, 40_000, ['3d', 'video', 'image']],
+    ];
+    // each in a library of its own, all at once
+    const done = await Promise.all(
+      cases.map(async ([model, taskType, input], i) => {
+        writeFileSync(join(dir, `family-${i}.json`), JSON.stringify(input));
+        const r = await runCli(
+          dir,
+          [
+            ...['--library', join(dir, `lib-family-${i}`), '--json', 'create', 'raw'],
+            ...['--model', model, '--task-type', taskType, '--input-json', `family-${i}.json`],
+            ...['--accept-unknown-price', '--wait'],
+          ],
+          { MEDIA_TASK_API_KEY: API_KEY, MEDIA_TASK_BASE_URL: sb.url },
+        );
+        expect(r.code, `${model} ${taskType}: ${r.stderr}`).toBe(0);
+        return firstTask(r);
+      }),
+    );
+    cases.forEach(([model, taskType, , estimate, kinds], i) => {
+      const task = done[i];
+      expect(task, `${model} ${taskType}`).toMatchObject({ state: 'saved', model, taskType });
+      expect(task.entryId).toBe(`${model.slice('Qubico/'.length)}/${taskType}`);
+      expect(task.estimateMicros, `${model} ${taskType}`).toBe(estimate);
+      expect(task.outputs.map((o: { kind: string }) => o.kind)).toEqual(kinds);
+    });
+    const trellis: { outputs: { field: string; path: string }[] } = done[cases.length - 1];
+    expect(trellis.outputs.map((o: { field: string }) => o.field)).toEqual([
+      'output.model_file',
+      'output.combined_video',
+      'output.no_background_image',
+    ]);
+    const model = trellis.outputs[0]?.path ?? '';
+    expect(model).toMatch(/\.glb$/);
+    const glb = readFileSync(join(dir, `lib-family-${cases.length - 1}`, model));
+    expect(glb.subarray(0, 4).toString()).toBe('glTF');
+  });
+
   it('keeps going from results as the hosted service names them: extends a song by --from, upscales and clears the background of a face swap', async () => {
     const song = firstTask(await run(['create', 'audio', '--style', 'harp', '--duration', '4', '--wait']));
     expect(song.state).toBe('saved');

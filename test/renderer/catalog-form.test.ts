@@ -112,6 +112,14 @@ describe('the generic form and the keep-going actions are made from the catalog'
       'background-remove',
       'segment',
       'upscale',
+      // an operation whose task type an earlier one has is named by its entry's id
+      'img2img',
+      'flux1-dev/img2img',
+      'img2video-concat',
+      'img2video-replace',
+      'img2video-14b',
+      'image-to-3d',
+      'trellis2/image-to-3d',
     ]);
     expect(actionsFor('audio').map((a) => [a.id, a.label])).toEqual([
       ['audio2audio', 'Remix'],
@@ -126,6 +134,13 @@ describe('the generic form and the keep-going actions are made from the catalog'
       'Remove background',
       'Segment',
       'Upscale',
+      'Image to image (Flux schnell)',
+      'Image to image (Flux dev)',
+      'Video (Hunyuan, more motion)',
+      'Video (Hunyuan, close to the picture)',
+      'Video (Wanx 14B)',
+      '3D model (Trellis)',
+      '3D model (Trellis 2)',
     ]);
     expect(actionsFor('3d')).toEqual([]);
   });

@@ -9,6 +9,7 @@
  */
 
 import { MEDIA_KINDS, type MediaKind } from '../media/media-kinds.ts';
+import { MEDIA_ENTRIES } from './entries/index.ts';
 import {
   type EntryParts,
   FLUX_MAX_PIXELS,
@@ -388,6 +389,7 @@ const ENTRIES: readonly EntryParts[] = [
     sizeParameter: 'duration',
     example: { prompt: 'waves rolling onto a beach at sunset', duration: 5 },
   }),
+  ...MEDIA_ENTRIES,
 ];
 
 /** Every entry, with its id. */
