@@ -14,9 +14,8 @@ process.env.NODE_COMPILE_CACHE ??= join(import.meta.dirname, 'node_modules/.cach
  *   half its time (child processes, sandbox time, sockets): one at a time the project took 332 s
  *   of wall and 176 s of CPU, two at a time 219 s and 170 s.
  * - `e2e`: test/e2e, the built renderer in Chromium over the real backend. The renderer is
- *   built once by the global setup, which also starts the run's one Chromium; files run one
- *   at a time (each connects to that browser and starts its own sandbox and backend, and the
- *   machine has 2 cores).
+ *   built once by the global setup; files run one at a time (each starts its own browser,
+ *   sandbox and backend, and the machine has 2 cores).
  * `npx vitest run --project unit` or `--project e2e` runs one of them.
  */
 export default defineConfig({

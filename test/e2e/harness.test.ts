@@ -8,12 +8,11 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findChromium, NO_BROWSER_MESSAGE } from './harness/chromium-location.ts';
+import { findChromium, launchChromium, NO_BROWSER_MESSAGE } from './harness/chromium-location.ts';
 import { dropFiles } from './harness/file-drop.ts';
 import { writePicture } from './harness/local-media.ts';
 import type { PageWindow } from './harness/page-dom.ts';
 import { createStudioRig, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
-import { openBrowser } from './harness/suite-setup.ts';
 
 const chromium = findChromium();
 if (!chromium) console.log(NO_BROWSER_MESSAGE);
@@ -41,7 +40,7 @@ describe.skipIf(!chromium)('browser harness (bridge, server, file drops)', () =>
     const appDir = await mkdtemp(join(tmpdir(), 'mts-blank-app-'));
     await writeFile(join(appDir, 'index.html'), BLANK_APP);
     [browser, rig] = await Promise.all([
-      openBrowser(),
+      launchChromium(),
       createStudioRig({ rendererDir: appDir, service: 'demo' }),
     ]);
     view = await rig.openPage(browser);

@@ -4,7 +4,7 @@
  * Playwright already installed (`npx playwright install chromium` on a developer machine).
  */
 import { existsSync } from 'node:fs';
-import { type Browser, type BrowserServer, chromium } from '@playwright/test';
+import { type Browser, chromium } from '@playwright/test';
 
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
@@ -52,24 +52,4 @@ export async function launchChromium(options: { extraArgs?: readonly string[] } 
     headless: true,
     args: [...CHROMIUM_ARGS, ...(options.extraArgs ?? [])],
   });
-}
-
-/**
- * Starts headless Chromium (as `launchChromium`, without extra flags) for other processes to
- * connect to: the e2e run's one browser, started by the global setup. A file's `connectChromium`
- * then takes about 0.2-0.8 s where a launch takes 1-1.6 s on this 2-core machine.
- */
-export async function launchChromiumServer(): Promise<BrowserServer> {
-  const executablePath = findChromium();
-  if (!executablePath) throw new Error(NO_BROWSER_MESSAGE);
-  return chromium.launchServer({ executablePath, headless: true, args: [...CHROMIUM_ARGS] });
-}
-
-/**
- * The browser at `endpoint` (from `launchChromiumServer`) when there is one, else a browser of
- * its own. Closing a connected browser closes the contexts this connection opened and leaves
- * the browser running for the next file.
- */
-export async function connectChromium(endpoint: string): Promise<Browser> {
-  return endpoint ? chromium.connect(endpoint) : launchChromium();
 }

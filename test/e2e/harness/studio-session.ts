@@ -1,5 +1,5 @@
 /**
- * The set-up every browser test file shares: the run's Chromium and a studio rig, together, the
+ * The set-up every browser test file shares: Chromium and a studio rig started together, the
  * app opened in a page and loaded, and everything closed at the end (printing any console or
  * page errors a page still open showed, so a failure explains itself).
  *
@@ -8,9 +8,10 @@
  */
 import type { Browser } from '@playwright/test';
 import { afterAll, beforeAll } from 'vitest';
+import { launchChromium } from './chromium-location.ts';
 import { createStudioRig, type RigOptions, type StudioPage, type StudioRig } from './studio-rig.ts';
 import { waitForApp } from './studio-ui.ts';
-import { openBrowser, rendererDir } from './suite-setup.ts';
+import { rendererDir } from './suite-setup.ts';
 
 export interface StudioSession {
   browser: Browser;
@@ -33,7 +34,7 @@ export interface StudioSetUp extends Omit<RigOptions, 'rendererDir'> {
 
 export async function startStudio(options: Omit<RigOptions, 'rendererDir'>): Promise<StudioSession> {
   const [browser, rig] = await Promise.all([
-    openBrowser(),
+    launchChromium(),
     createStudioRig({ rendererDir: rendererDir(), ...options }),
   ]);
   return { browser, rig };
@@ -46,10 +47,7 @@ export async function openApp(session: StudioSession, options?: AppPageOptions):
   return view;
 }
 
-/**
- * Closes the rig and this file's connection to the browser (with its contexts), first printing
- * the errors of `view` and of every page still open.
- */
+/** Closes the rig and the browser, first printing the errors of `view` and of every page still open. */
 export async function stopStudio(session: Partial<StudioSession>, view?: StudioPage): Promise<void> {
   const pages = new Set([...(view ? [view] : []), ...(session.rig?.openPages() ?? [])]);
   for (const page of pages) {
@@ -60,8 +58,8 @@ export async function stopStudio(session: Partial<StudioSession>, view?: StudioP
 }
 
 /**
- * For the describe block it is called in: before the block's tests, connects to Chromium, starts
- * a rig, runs `prepare`, opens the app (unless `page: false`) and hands them to `receive` (awaited, so
+ * For the describe block it is called in: before the block's tests, starts Chromium and a rig,
+ * runs `prepare`, opens the app (unless `page: false`) and hands them to `receive` (awaited, so
  * it can also finish the set-up in the page); after the tests, `stopStudio`.
  */
 export function openStudio(
