@@ -1,6 +1,7 @@
 /**
  * `media-task create <name>`: a task draft from the command line, queued in the library and sent;
- * with --wait, followed until it ends. The name is a hand-named preset (audio, face-swap,
+ * with --wait, followed until it ends. The name is what it makes (image, video, 3d: its --model
+ * chooses among the catalog's entries of that kind, create-kinds.ts), a hand-named preset (audio, face-swap,
  * image-edit, extend, song-edit, remix, upscale, background-remove, segment: create-presets.ts),
  * `raw`, or any catalog entry by its id or short name (`create flux1-schnell/txt2img`, `create
  * flux`), whose options come from its fields; all but raw go through one parser
@@ -20,6 +21,7 @@ import {
   type TaskState,
 } from '../shared/index.ts';
 import { noPositionals, numberValue, readArgs, UsageError, VALUE } from './cli-args.ts';
+import { KIND_COMMANDS, kindCommand } from './create-kinds.ts';
 import { CREATE_COMMON, type KindArgs, localFromIds, required } from './create-options.ts';
 import { type CreateCommand, entryCommand, readCreateCommand } from './create-parser.ts';
 import { PRESETS } from './create-presets.ts';
@@ -65,7 +67,7 @@ function commandNamed(word: string): CreateCommand | undefined {
 
 /** The words `create` takes, for its error: the presets, raw, and each entry's short name. */
 function createWords(): string {
-  const names = new Set([...Object.keys(PRESETS), 'raw']);
+  const names = new Set([...Object.keys(PRESETS), ...Object.keys(KIND_COMMANDS), 'raw']);
   for (const e of TASK_TYPES) if (e.shortName) names.add(e.shortName);
   return `${[...names].join(', ')}, or an entry id such as ${TASK_TYPES[0]?.id} (create NAME --help lists its options)`;
 }
@@ -82,9 +84,11 @@ export interface CreatePlan {
 }
 
 export function planFromCreateArgs(kind: string | undefined, argv: readonly string[]): CreatePlan {
-  const command = kind === undefined || kind === 'raw' ? undefined : commandNamed(kind);
+  // create image|video|3d: the entry its --model and inputs choose (create-kinds.ts)
+  const byKind = kind === undefined ? undefined : kindCommand(kind, argv);
+  const command = byKind?.command ?? (kind === undefined || kind === 'raw' ? undefined : commandNamed(kind));
   if (kind !== 'raw' && !command) throw new UsageError(`create what? ${createWords()}`);
-  const read = command ? readCreateCommand(command, argv) : rawArgs(argv);
+  const read = command ? readCreateCommand(command, byKind?.argv ?? argv) : rawArgs(argv);
   if ('help' in read)
     return {
       help: read.help,

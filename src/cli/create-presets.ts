@@ -3,7 +3,8 @@
  * entry and its own option words (`create audio --style …`, `create extend --right S`). `extend`,
  * `song-edit` and `remix` keep going from a song, `upscale`, `background-remove` and `segment`
  * from a picture: each takes its source as a file or URL (`--audio`, `--image`) or as a previous
- * result (`--from TASK_ID[:OUTPUT]`); with --from the new task's parent is that task, and a song's
+ * result (`--from TASK_ID[:OUTPUT]`); `video-face-swap` puts a face (`--face`) onto a video
+ * (`--video` or `--from`). With --from the new task's parent is that task, and a song's
  * own words (its style and lyrics) are read from it where the operation needs them. Every other
  * entry has the generic command made from its fields.
  */
@@ -250,10 +251,29 @@ const segment: CreateCommand = {
   ],
 };
 
+const videoFaceSwap: CreateCommand = {
+  name: 'video-face-swap',
+  entry: entry('video-toolkit/face-swap'),
+  options: [
+    source('video', 'target_video', 'the video whose face is replaced (an MP4)'),
+    { name: 'face', field: 'swap_image', read: 'media', help: 'the face to put in', required: true },
+    text('swap-faces', 'swap_faces_index', 'which faces of the face picture, from 0 left to right: 0 or 0,1'),
+    text('target-faces', 'target_faces_index', 'which faces of the video, in the same order'),
+  ],
+};
+
 /** The hand-named creates, by the word after `create`. */
 export const PRESETS: Readonly<Record<string, CreateCommand>> = Object.fromEntries(
-  [audio, faceSwap, imageEdit, extend, songEdit, remix, upscale, backgroundRemove, segment].map((c) => [
-    c.name,
-    c,
-  ]),
+  [
+    audio,
+    faceSwap,
+    imageEdit,
+    extend,
+    songEdit,
+    remix,
+    upscale,
+    backgroundRemove,
+    segment,
+    videoFaceSwap,
+  ].map((c) => [c.name, c]),
 );

@@ -325,6 +325,51 @@ describe('media-task against a sandbox answering like the hosted service', () =>
     expect(glb.subarray(0, 4).toString()).toBe('glTF');
   });
 
+  it('keeps going by what it makes: a picture into a video and into 3D, the video into upscale and a face swap, each with its parent', async () => {
+    const picture = firstTask(await run(['create', 'image', '--prompt', 'a red kite', '--wait']));
+    expect(picture).toMatchObject({ state: 'saved', model: 'Qubico/flux1-schnell', estimateMicros: 1500 });
+    const video = firstTask(
+      await run([
+        'create',
+        'video',
+        '--model',
+        'wanx-14b',
+        '--from',
+        picture.id,
+        '--prompt',
+        'it flies',
+        '--wait',
+      ]),
+    );
+    expect(video).toMatchObject({ state: 'saved', model: 'Qubico/wanx', taskType: 'img2video-14b' });
+    expect(video).toMatchObject({ parentId: picture.id, parentOutput: 0, estimateMicros: 280_000 });
+    const model = firstTask(await run(['create', '3d', '--from', picture.id, '--wait']));
+    expect(model).toMatchObject({ state: 'saved', taskType: 'image-to-3d', parentId: picture.id });
+    expect(model.outputs[0]).toMatchObject({ kind: '3d', field: 'output.model_file' });
+    const later = [
+      ['create', 'video-upscale', '--from', video.id, '--wait', '--accept-unknown-price'],
+      [
+        'create',
+        'video-face-swap',
+        '--from',
+        video.id,
+        '--face',
+        'face.png',
+        '--wait',
+        '--accept-unknown-price',
+      ],
+    ];
+    for (const args of later) {
+      const task = firstTask(await run(args));
+      expect(task, args[1]).toMatchObject({
+        state: 'saved',
+        model: 'Qubico/video-toolkit',
+        parentId: video.id,
+      });
+      expect(task.outputs[0].kind).toBe('video');
+    }
+  });
+
   it('keeps going from results as the hosted service names them: extends a song by --from, upscales and clears the background of a face swap', async () => {
     const song = firstTask(await run(['create', 'audio', '--style', 'harp', '--duration', '4', '--wait']));
     expect(song.state).toBe('saved');

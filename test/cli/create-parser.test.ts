@@ -119,3 +119,89 @@ describe('create <entry>: options from the entry fields', () => {
     expect(refusal('nope')).toMatch(/^create what\? audio, .*flux, video-upscale, .*or an entry id/);
   });
 });
+
+describe('create image|video|3d: the model chosen among the entries of that kind', () => {
+  const picture = resolve('still.png');
+  const draftOf = (...argv: string[]) => plan(...argv).drafts[0];
+
+  it('picks the entry by --model and by whether a picture is given (--image or --from), with sensible defaults', () => {
+    expect(draftOf('image', '--prompt', 'a fox')).toMatchObject({
+      model: 'flux1-schnell',
+      taskType: 'txt2img',
+    });
+    expect(draftOf('image', '--model', 'flux-dev', '--prompt', 'a fox', '--image', 'still.png')).toEqual({
+      model: 'flux1-dev',
+      taskType: 'img2img',
+      input: { prompt: 'a fox', image: picture },
+    });
+    expect(draftOf('image', '--model=z-image', '--prompt', 'a fox', '--batch-size', '2')).toMatchObject({
+      model: 'z-image',
+      input: { batch_size: 2 },
+    });
+    expect(draftOf('video', '--prompt', 'waves', '--aspect-ratio', '9:16')).toEqual({
+      model: 'hunyuan',
+      taskType: 'fast-txt2video',
+      input: { prompt: 'waves', aspect_ratio: '9:16' },
+    });
+    expect(draftOf('video', '--prompt', 'it moves', '--from', '12')).toEqual({
+      model: 'hunyuan',
+      taskType: 'img2video-concat',
+      input: { prompt: 'it moves', image: { $output: { taskId: '12', index: 0 } } },
+    });
+    expect(draftOf('video', '--model', 'wanx-14b', '--prompt', 'turns', '--from', '12:1')).toMatchObject({
+      model: 'wanx',
+      taskType: 'img2video-14b',
+      input: { image: { $output: { taskId: '12', index: 1 } } },
+    });
+    // an entry's id or short name names the same choice
+    expect(
+      draftOf('video', '--model', 'hunyuan/img2video-replace', '--prompt', 'x', '--image', 'still.png'),
+    ).toMatchObject({ taskType: 'img2video-replace' });
+    expect(draftOf('3d', '--prompt', 'a boat')).toMatchObject({ model: 'trellis', taskType: 'text-to-3d' });
+    expect(draftOf('3d', '--from', '7')).toMatchObject({ model: 'trellis', taskType: 'image-to-3d' });
+    expect(draftOf('3d', '--model', 'trellis2', '--image', 'still.png', '--seed', '3')).toEqual({
+      model: 'trellis2',
+      taskType: 'image-to-3d',
+      input: { image: picture, seed: 3 },
+    });
+  });
+
+  it('refuses a model of another kind, or one that cannot start from what is given, naming the choices', () => {
+    expect(refusal('video', '--model', 'flux-dev', '--prompt', 'x')).toBe(
+      '--model: "flux-dev" is not a model of create video; choose hunyuan-fast, hunyuan, hunyuan-replace, wanx-1.3b or wanx-14b (to send another model id, use create <entry id> --model ID)',
+    );
+    expect(refusal('video', '--model', 'hunyuan-fast', '--prompt', 'x', '--image', 'a.png')).toBe(
+      '--model hunyuan-fast makes a video from text only: leave out --image and --from, or choose hunyuan, hunyuan-replace or wanx-14b',
+    );
+    expect(refusal('3d', '--model', 'trellis2', '--prompt', 'a boat')).toBe(
+      '--model trellis2 makes a 3D model from a picture: give --image FILE|URL or --from TASK_ID, or choose trellis',
+    );
+    expect(refusal('video', '--aspect-ratio', '4:3')).toBe('--prompt is required');
+  });
+
+  it('lists the models with their prices in its help', () => {
+    const help = plan('video', '--help').help ?? '';
+    expect(help).toMatch(/^media-task create video \(also: create hunyuan-fast\)/);
+    expect(help).toContain('--aspect-ratio TEXT');
+    expect(help).toContain('hunyuan-fast (from text, $0.03 per task)');
+    expect(help).toContain('wanx-14b (from text, $0.28 per task; from a picture, $0.28 per task)');
+  });
+
+  it('puts a face onto a video by create video-face-swap --face, the video a file or a previous result', () => {
+    expect(draftOf('video-face-swap', '--from', '4', '--face', 'me.png', '--target-faces', '1')).toEqual({
+      model: 'video-toolkit',
+      taskType: 'face-swap',
+      input: {
+        target_video: { $output: { taskId: '4', index: 0 } },
+        swap_image: resolve('me.png'),
+        target_faces_index: '1',
+      },
+    });
+    expect(refusal('video-face-swap', '--video', 'a.mp4')).toBe('--face is required');
+    expect(draftOf('video-upscale', '--from', '4')).toMatchObject({
+      model: 'video-toolkit',
+      taskType: 'upscale',
+      input: { video: { $output: { taskId: '4', index: 0 } } },
+    });
+  });
+});
