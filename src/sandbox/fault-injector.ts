@@ -92,6 +92,11 @@ export class FaultInjector {
     return this.faults.planRefusedTaskTypes?.includes(taskType) ?? false;
   }
 
+  /** Whether the service has no task history (an older custom service: 404). */
+  get noTaskHistory(): boolean {
+    return this.faults.noTaskHistory === true;
+  }
+
   /** Whether the account's plan has no uploads. */
   get uploadRefused(): boolean {
     return this.faults.uploadRefused === true;

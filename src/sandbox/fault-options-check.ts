@@ -26,6 +26,7 @@ const OTHER_KEYS: Readonly<Record<string, (value: unknown) => string | null>> = 
     typeof v === 'string' && v.trim() !== '' ? null : 'bodyRefusalMessage must be a non-empty string',
   planRefusedTaskTypes: taskTypeListProblem,
   uploadRefused: (v) => (typeof v === 'boolean' ? null : 'uploadRefused must be true or false'),
+  noTaskHistory: (v) => (typeof v === 'boolean' ? null : 'noTaskHistory must be true or false'),
 };
 
 const KNOWN = new Set<string>([...FAULT_NUMBER_KEYS, ...Object.keys(OTHER_KEYS)]);

@@ -32,7 +32,10 @@ export interface FaultOptions {
   slowMs?: number;
   /** Destroy the connection before reading the body: the request is surely not processed. */
   resetBeforeBodyRate?: number;
-  /** Process the request (a create is accepted and billed), then destroy the connection without answering. */
+  /**
+   * Process the request (a create is accepted and billed), then destroy the connection without
+   * answering: the create made and then cut before its answer.
+   */
   resetAfterBodyRate?: number;
   /** Process the request, then answer 200 with a body that is not valid JSON. */
   malformedJsonRate?: number;
@@ -54,6 +57,11 @@ export interface FaultOptions {
   planRefusedTaskTypes?: string[];
   /** The plan has no uploads: the upload endpoint answers 403 `Insufficient plan level`. */
   uploadRefused?: boolean;
+  /**
+   * Like an older custom service: the task history and running-task counts answer 404 (the
+   * app then cannot settle a create in doubt, and says so).
+   */
+  noTaskHistory?: boolean;
 }
 
 export interface SandboxOptions {

@@ -172,7 +172,7 @@ export class SandboxServer {
       if (method !== 'GET') return this.notAllowed(res, 'GET');
       return this.accountInfo(req, res);
     }
-    if (path === HISTORY_PATH || path === ACTIVE_TASKS_PATH) {
+    if ((path === HISTORY_PATH || path === ACTIVE_TASKS_PATH) && !this.faults.noTaskHistory) {
       if (method !== 'GET') return this.notAllowed(res, 'GET');
       const tasks = this.lifecycle.tasksOf(this.checkKey(req), Date.now());
       const query = new URLSearchParams(q >= 0 ? raw.slice(q + 1) : '');

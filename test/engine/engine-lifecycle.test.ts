@@ -199,7 +199,8 @@ describe('engine lifecycle', () => {
   });
 
   it('makes a create whose answer was lost uncertain, never re-sends it, and lets the user decide', async () => {
-    sb = await sandbox({ faults: { resetAfterBodyRate: 1, applyTo: 'create' } });
+    // a service without task history, where the app cannot settle it (uncertain-reasons.test.ts does)
+    sb = await sandbox({ faults: { resetAfterBodyRate: 1, applyTo: 'create', noTaskHistory: true } });
     // a create needs no timer: the engine's clock stands still until the task is uncertain
     const clock = new TestClock();
     engine = await openEngine(join(dir, 'lib'), sb, { clock });
@@ -217,7 +218,7 @@ describe('engine lifecycle', () => {
     await waitForState(engine, a.id, ['saved']);
     expect(sb.ledger()).toHaveLength(2);
 
-    sb.setFaults({ resetAfterBodyRate: 1, applyTo: 'create' });
+    sb.setFaults({ resetAfterBodyRate: 1, applyTo: 'create', noTaskHistory: true });
     const b = await engine.queueTask(song('second'));
     await waitForState(engine, b.id, ['uncertain']);
     expect(engine.discard(b.id).state).toBe('cancelled');

@@ -1,6 +1,7 @@
 /** What TaskEngine.open takes: the library, the service, and the engine's tuning (defaults in engine.ts). */
 import type { ServiceProfile } from '../../shared/index.ts';
 import type { RetryPolicy } from '../service/index.ts';
+import type { SettlementTuning } from './create-settlement.ts';
 import type { EngineClock } from './engine-clock.ts';
 import type { DownloadLimits } from './output-downloads.ts';
 import type { PollingTuning } from './polling-schedule.ts';
@@ -40,4 +41,6 @@ export interface EngineOptions {
    * download time limits run on the system's time whatever this is.
    */
   clock?: EngineClock;
+  /** How creates in doubt are settled from the service's task history (create-settlement.ts). */
+  settlement?: Partial<SettlementTuning>;
 }

@@ -33,6 +33,7 @@ import { assertLocalPath, InputValidationError } from '../inputs/index.ts';
 import { acquireLibraryLock, type LibraryLock, PRIVATE_FOLDER_MODE } from '../library/index.ts';
 import { LibraryStore } from '../store/index.ts';
 import { ConcurrencyLimit } from './concurrency-limit.ts';
+import { CreateSettlement } from './create-settlement.ts';
 import { DurationEstimates } from './duration-estimates.ts';
 import { type EngineClock, SYSTEM_CLOCK } from './engine-clock.ts';
 import { assertOpen, type EngineContext } from './engine-context.ts';
@@ -65,6 +66,7 @@ export class TaskEngine {
   readonly #lock: LibraryLock;
   readonly #ctx: EngineContext;
   readonly #submission: TaskSubmission;
+  readonly #settlement: CreateSettlement;
   readonly #polling: TaskPolling;
   readonly #downloads: ResultDownloads;
 
@@ -131,7 +133,12 @@ export class TaskEngine {
         maxOutputsPerTask: downloadLimits.maxOutputsPerTask,
       }),
     };
-    this.#submission = new TaskSubmission(this.#ctx);
+    this.#settlement = new CreateSettlement(
+      this.#ctx,
+      options.settlement ?? {},
+      () => this.#submission.sending,
+    );
+    this.#submission = new TaskSubmission(this.#ctx, () => this.#settlement.busy);
     this.#polling = new TaskPolling(this.#ctx, options.fetchesPerSecond ?? 10);
     this.#downloads = new ResultDownloads(this.#ctx, {
       limits: downloadLimits,
@@ -330,6 +337,11 @@ export class TaskEngine {
     return actions.resubmitTask(this.#ctx, id);
   }
 
+  /** Takes the service's task `remoteId` as the create of uncertain task `id` (the user's choice among candidates). */
+  settle(id: string, remoteId: string): Promise<Task> {
+    return this.#settlement.choose(id, remoteId);
+  }
+
   /** Downloads a task's failed outputs again: the task goes back to `completed`. */
   retryDownloads(id: string): Task {
     return actions.retryDownloads(this.#ctx, this.#downloads, id);
@@ -449,6 +461,7 @@ export class TaskEngine {
 
   #pump(now: number): void {
     if (this.#ctx.storage.blocked) return;
+    this.#settlement.start(now);
     this.#submission.start(now);
     this.#polling.start(now);
     this.#downloads.start(now);

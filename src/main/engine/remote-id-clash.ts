@@ -40,6 +40,9 @@ export function remoteIdClashOf(
   return new RemoteIdClashError(remoteId, other);
 }
 
+/** The event detail of a create answered with another task's id (create-settlement.ts leaves it to the user). */
+export const ID_CLASH_DETAIL = 'the service answered with the id of task';
+
 /** What happens to the task whose create was answered with another task's id. */
 export function remoteIdClashSubmission(err: RemoteIdClashError): SubmissionOutcome {
   return {
@@ -49,6 +52,6 @@ export function remoteIdClashSubmission(err: RemoteIdClashError): SubmissionOutc
       message: `${err.message}; that task is left as it was. The service may have created (and billed) this task or not: check at the service, then submit it again or discard it.`,
       code: null,
     },
-    detail: `the service answered with the id of task ${err.otherTaskId}`,
+    detail: `${ID_CLASH_DETAIL} ${err.otherTaskId}`,
   };
 }

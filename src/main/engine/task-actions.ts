@@ -47,7 +47,7 @@ export function resubmitTask(ctx: EngineContext, id: string): Task {
   assertNotTrashed(ctx, id, 'submit again');
   const task = ctx.store.transition(id, 'queued', {
     from: ['uncertain'],
-    patch: { error: null },
+    patch: { error: null, settlement: null },
     detail: 'submitted again by the user',
   });
   if (!task) throw new TaskActionError(cannot(ctx, id, 'submit again', 'only uncertain tasks'));

@@ -30,8 +30,17 @@ export class TaskSubmission {
   /** Clients whose service refused uploads for this plan: their files go inline. */
   readonly #uploadsRefused = new WeakSet<ServiceClient>();
 
-  constructor(ctx: EngineContext) {
+  /** True while nothing may be sent (the service's history is being read: create-settlement.ts). */
+  readonly #holdOff: () => boolean;
+
+  constructor(ctx: EngineContext, holdOff: () => boolean = () => false) {
     this.#ctx = ctx;
+    this.#holdOff = holdOff;
+  }
+
+  /** Whether a create is under way. */
+  get sending(): boolean {
+    return this.#submitting !== null;
   }
 
   /** Until when sending waits because the service asked (epoch ms; 0 or past when it does not). */
@@ -43,7 +52,7 @@ export class TaskSubmission {
   start(now: number): void {
     const { connection, limit, loop, reachability, store } = this.#ctx;
     const client = connection.client;
-    if (this.#submitting || !client || connection.authProblem) return;
+    if (this.#submitting || !client || connection.authProblem || this.#holdOff()) return;
     if (!reachability.allows(now)) return;
     if (now < this.#pausedUntil) {
       loop.wakeAt(this.#pausedUntil);

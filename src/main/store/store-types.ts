@@ -61,6 +61,7 @@ export interface TaskPatch {
   nextPollAt?: number | null;
   pollCount?: number;
   title?: string;
+  settlement?: Task['settlement'];
 }
 
 /**

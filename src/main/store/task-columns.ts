@@ -25,6 +25,13 @@ const numberOrNull = z.number().nullable();
 
 const UsageSchema = z.object({ type: textOrNull, frozen: numberOrNull, consume: numberOrNull });
 
+const SettlementSchema = z.strictObject({
+  outcome: z.enum(['looking', 'not-created', 'choose', 'unreachable']),
+  checkedAt: z.string(),
+  candidates: z.array(z.strictObject({ remoteId: z.string().min(1), createdAt: textOrNull })),
+  note: z.string(),
+});
+
 export function parseRequestJson(raw: string, taskId: string): Task['request'] {
   return parseJsonColumn(RequestSchema, raw, taskId, 'request_json');
 }
@@ -139,6 +146,18 @@ export const TASK_TABLE: ColumnTable<StoredTask, TaskRowField> = new ColumnTable
     plain('batchId', 'batch_id', textOrNull),
     // set and cleared by moving to and from Recently deleted (trash-records.ts), never by a patch
     plain('deletedAt', 'deleted_at', textOrNull),
+    mapped({
+      field: 'settlement',
+      columns: { settlement_json: textOrNull },
+      read: (stored, id) =>
+        stored.settlement_json === null
+          ? null
+          : parseJsonColumn(SettlementSchema, stored.settlement_json, id, 'settlement_json'),
+      write: (settlement) => ({
+        settlement_json: settlement === null || settlement === undefined ? null : JSON.stringify(settlement),
+      }),
+      patch: SettlementSchema.nullable(),
+    }),
     plain('nextPollAt', 'next_poll_at', numberOrNull, { patch: z.number().int().nullable() }),
     plain('pollCount', 'poll_count', z.number().int(), { patch: z.number().int().nonnegative() }),
   ],

@@ -116,6 +116,22 @@ export interface TaskError {
   code: number | null;
 }
 
+/**
+ * What the service's task history showed about an uncertain create (engine/create-settlement.ts):
+ * `looking` (no such task yet, the window not yet safely past), `not-created` (the whole window
+ * read: the service never created it, nothing was billed), `choose` (several of its tasks could
+ * be this one: the user picks), `unreachable` (no history: an older service, or no connection).
+ */
+export interface TaskSettlement {
+  outcome: 'looking' | 'not-created' | 'choose' | 'unreachable';
+  /** When the history was last read (ISO). */
+  checkedAt: string;
+  /** The service's tasks that could be this one (outcome `choose`), with when each was created. */
+  candidates: { remoteId: string; createdAt: string | null }[];
+  /** What was found, in words. */
+  note: string;
+}
+
 export interface Task {
   id: string;
   remoteId: string | null;
@@ -176,6 +192,8 @@ export interface Task {
    * restored (null again) or purged (TRASH_DAYS later, or deleted forever). null: in the library.
    */
   deletedAt: string | null;
+  /** What the service's history showed while the task is uncertain; null before it was read. */
+  settlement?: TaskSettlement | null;
 }
 
 /** How long a deleted task stays in Recently deleted before it is purged with its files. */
