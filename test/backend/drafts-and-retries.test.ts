@@ -17,7 +17,7 @@ import type {
   BatchRetryView,
   BatchSummary,
   BatchView,
-  SavedForms,
+  SavedFormsInput,
   SavedFormsView,
   SavedSlot,
   Task,
@@ -57,7 +57,8 @@ const TABS = ['song', 'faceSwap', 'imageEdit', 'fromResult', 'other'] as const;
 const perTab = <T>(value: T) =>
   Object.fromEntries(TABS.map((t) => [t, value])) as Record<(typeof TABS)[number], T>;
 
-function forms(patch: Partial<SavedForms> = {}): SavedForms {
+/** Forms as the first version wrote them (no Image, Video or 3D tab, none of their slots). */
+function forms(patch: Partial<SavedFormsInput> = {}): SavedFormsInput {
   return {
     version: 1,
     tab: 'song',

@@ -10,6 +10,21 @@ import {
   numberOfText,
   valuesOfJson,
 } from '../../src/renderer/src/features/compose/catalog-form/form-fields.ts';
+import { EMPTY_SLOT, emptySlots } from '../../src/renderer/src/features/compose/compose-slots.ts';
+import {
+  emptyKindForm,
+  entryGroups,
+  entryPriceWords,
+  entryShortLabel,
+  type KindTab,
+  kindFieldOrder,
+  kindTabEntries,
+  kindTabInput,
+  kindTabOfEntry,
+  mediaSlotsOf,
+  TAB_KIND,
+  withEntry,
+} from '../../src/renderer/src/features/compose/kind-tabs.ts';
 import { actionsFor } from '../../src/renderer/src/features/compose/result-fill.ts';
 import { RESULT_OPERATIONS } from '../../src/renderer/src/features/compose/result-operations.ts';
 import { entryById, inputProblems, problemWords, TASK_TYPES, widgetOf } from '../../src/shared/index.ts';
@@ -113,6 +128,7 @@ describe('the generic form and the keep-going actions are made from the catalog'
       'segment',
       'upscale',
       // an operation whose task type an earlier one has is named by its entry's id
+      'video-toolkit/upscale',
       'img2img',
       'flux1-dev/img2img',
       'img2video-concat',
@@ -143,5 +159,109 @@ describe('the generic form and the keep-going actions are made from the catalog'
       '3D model (Trellis 2)',
     ]);
     expect(actionsFor('3d')).toEqual([]);
+    // a video goes into an upscale (From a result) and into a face swap (the Video tab)
+    expect(actionsFor('video').map((a) => [a.id, a.label])).toEqual([
+      ['video-toolkit/upscale', 'Upscale video'],
+      ['video-toolkit/face-swap', 'Swap a face into the video'],
+    ]);
+  });
+});
+
+describe('the Image, Video and 3D tabs are lists of catalog entries', () => {
+  const ids = (tab: KindTab) => kindTabEntries(tab).map((e) => e.id);
+  const groups = (tab: KindTab) =>
+    entryGroups(tab).map((g) => [
+      g.label,
+      g.entries.map((e) => `${entryShortLabel(e)} · ${entryPriceWords(e)}`),
+    ]);
+
+  it('lists every entry that makes its kind, but the picture tools and the sandbox-only models', () => {
+    for (const entry of TASK_TYPES) {
+      const tab = kindTabOfEntry(entry.id);
+      const listed = entry.family === 'other' && !entry.sandboxOnly && entry.modelName !== 'image-toolkit';
+      expect(tab !== undefined, entry.id).toBe(listed && ['image', 'video', '3d'].includes(entry.outputKind));
+      if (tab) expect(TAB_KIND[tab]).toBe(entry.outputKind);
+    }
+    expect(ids('image')).toContain('flux1-schnell/txt2img');
+    expect(ids('model3d')).toEqual(['trellis/image-to-3d', 'trellis/text-to-3d', 'trellis2/image-to-3d']);
+  });
+
+  it('groups them by what they start from, each with its price beside it', () => {
+    expect(groups('video')).toEqual([
+      [
+        'From text',
+        [
+          'Hunyuan, fast · $0.03 per task',
+          'Hunyuan · $0.09 per task',
+          'Wanx 1.3B · $0.12 per task',
+          'Wanx 14B · $0.28 per task',
+        ],
+      ],
+      [
+        'From a picture',
+        [
+          'Hunyuan, more motion · $0.09 per task',
+          'Hunyuan, close to it · $0.09 per task',
+          'Wanx 14B · $0.28 per task',
+        ],
+      ],
+      [
+        'From a video',
+        ['Video upscale · $0.0003 per frame', 'Video face swap · price not published: asked first'],
+      ],
+    ]);
+    expect(groups('image').map(([label]) => label)).toEqual(['From text', 'From a picture']);
+    expect(groups('model3d').map(([label]) => label)).toEqual(['From text', 'From a picture']);
+  });
+
+  it("puts an entry's media fields in the tab's slots and its other values in the input", () => {
+    const faceOnVideo = entryById('video-toolkit/face-swap');
+    if (!faceOnVideo) throw new Error('no video face swap');
+    expect(mediaSlotsOf('video', faceOnVideo).map((m) => [m.field, m.slot])).toEqual([
+      ['target_video', 'video_source'],
+      ['swap_image', 'video_picture'],
+    ]);
+    const slots = {
+      ...emptySlots(),
+      video_picture: { ...EMPTY_SLOT, value: '/p/face.png', status: 'ok' as const },
+      video_source: { ...EMPTY_SLOT, value: '/p/clip.mp4', status: 'ok' as const },
+    };
+    const form = withEntry(emptyKindForm('video'), faceOnVideo);
+    const composed = kindTabInput('video', { ...form, json: '{"target_faces_index":"0"}' }, slots);
+    expect(composed).toMatchObject({ model: 'video-toolkit', taskType: 'face-swap', readable: true });
+    expect(composed.input).toEqual({
+      target_faces_index: '0',
+      target_video: '/p/clip.mp4',
+      swap_image: '/p/face.png',
+    });
+    // the same slot is the picture a Hunyuan video starts from
+    const hunyuan = entryById('hunyuan/img2video-concat');
+    if (!hunyuan) throw new Error('no hunyuan');
+    const fromPicture = kindTabInput('video', withEntry(form, hunyuan), slots);
+    expect(fromPicture.input.image).toBe('/p/face.png');
+    expect(fromPicture.input).not.toHaveProperty('target_video');
+  });
+
+  it('keeps what was typed for the fields the next entry has too', () => {
+    const schnell = emptyKindForm('image');
+    expect(schnell.entryId).toBe('flux1-schnell/txt2img');
+    const typed = {
+      ...schnell,
+      json: JSON.stringify({ prompt: 'a red fox', batch_size: 3, width: 512, height: 512 }),
+    };
+    const dev = entryById('flux1-dev/txt2img');
+    if (!dev) throw new Error('no flux dev');
+    const next = withEntry(typed, dev);
+    // Flux dev has no batch_size: it is left out; the prompt and size stay
+    expect(JSON.parse(next.json)).toEqual({ prompt: 'a red fox', width: 512, height: 512 });
+    expect(kindFieldOrder('image', next)).toEqual([
+      'entry',
+      'prompt',
+      'negative_prompt',
+      'width',
+      'guidance_scale',
+      'steps',
+      'seed',
+    ]);
   });
 });

@@ -9,6 +9,7 @@
  */
 import { join } from 'node:path';
 import {
+  type InputMediaKind,
   type SavedForms,
   type SavedFormsView,
   type SavedSlot,
@@ -51,7 +52,7 @@ async function libraryCopyOf(
   ctx: CallContext,
   path: string,
   field: string,
-  kind: 'image' | 'audio',
+  kind: InputMediaKind,
 ): Promise<string | null> {
   try {
     const checked = await validateInput(path, { field, kind, faceSwap: false });

@@ -9,7 +9,18 @@
  */
 import { z } from 'zod';
 
-export const COMPOSE_TAB_NAMES = ['song', 'faceSwap', 'imageEdit', 'fromResult', 'other'] as const;
+export const COMPOSE_TAB_NAMES = [
+  'song',
+  'faceSwap',
+  'imageEdit',
+  'image',
+  'video',
+  'model3d',
+  'fromResult',
+  'other',
+] as const;
+/** The tabs built from the catalog's entries by what they make (issue 19): their form is an entry and its values. */
+export const KIND_TAB_NAMES = ['image', 'video', 'model3d'] as const;
 export const SLOT_FIELD_NAMES = [
   'style_audio',
   'target_image',
@@ -19,6 +30,20 @@ export const SLOT_FIELD_NAMES = [
   'image3',
   'source_audio',
   'source_image',
+  // issue 19: the From a result tab's video, and the Image, Video and 3D tabs' pictures and video
+  'source_video',
+  'image_picture',
+  'video_picture',
+  'video_source',
+  'model3d_picture',
+] as const;
+/** Slots and tabs added after the first saved forms: a file without them reads them as empty. */
+const LATER_SLOTS = [
+  'source_video',
+  'image_picture',
+  'video_picture',
+  'video_source',
+  'model3d_picture',
 ] as const;
 
 /** The longest value a saved slot keeps (a pasted picture above it is not kept: its label and a note are). */
@@ -48,13 +73,24 @@ export const SavedSlotSchema = z.strictObject({
 });
 export type SavedSlot = z.infer<typeof SavedSlotSchema>;
 
-const perTab = <T extends z.ZodType>(schema: T) =>
+const EMPTY_SAVED_SLOT = { value: '', label: '', origin: null, result: null, note: null } as const;
+
+/** A field per tab; a kind tab's may be missing (a file of an earlier version) and reads as `empty`. */
+const perTab = <T extends z.ZodType>(schema: T, empty: z.input<T>) =>
   z.strictObject(
-    Object.fromEntries(COMPOSE_TAB_NAMES.map((tab) => [tab, schema])) as Record<
-      (typeof COMPOSE_TAB_NAMES)[number],
-      T
-    >,
+    Object.fromEntries(
+      COMPOSE_TAB_NAMES.map((tab) => [
+        tab,
+        (KIND_TAB_NAMES as readonly string[]).includes(tab) ? schema.default(empty as never) : schema,
+      ]),
+    ) as { [K in PlainTab]: T } & { [K in KindTabName]: z.ZodDefault<T> },
   );
+type KindTabName = (typeof KIND_TAB_NAMES)[number];
+type PlainTab = Exclude<(typeof COMPOSE_TAB_NAMES)[number], KindTabName>;
+type LaterSlot = (typeof LATER_SLOTS)[number];
+
+/** A kind tab's form: the entry chosen and its values as JSON (media fields are in the tab's slots). */
+const KindFormSchema = z.strictObject({ entryId: z.string().max(200), json: text });
 
 export const SavedFormsSchema = z.strictObject({
   version: z.literal(1),
@@ -91,6 +127,15 @@ export const SavedFormsSchema = z.strictObject({
     json: text,
     view: z.enum(['form', 'json']).optional(),
   }),
+  /** The Image, Video and 3D tabs (absent from a file of an earlier version: each starts afresh). */
+  kinds: z
+    .strictObject(
+      Object.fromEntries(KIND_TAB_NAMES.map((tab) => [tab, KindFormSchema])) as Record<
+        (typeof KIND_TAB_NAMES)[number],
+        typeof KindFormSchema
+      >,
+    )
+    .optional(),
   /**
    * A webhook secret is never kept (issue 17, item 9): main writes and answers `webhookSecret`
    * empty, with `webhookSecretNotKept` when one was typed for an endpoint, so the form asks for
@@ -103,20 +148,28 @@ export const SavedFormsSchema = z.strictObject({
       webhookSecret: text,
       webhookSecretNotKept: z.boolean().optional(),
     }),
+    { title: '', webhookEndpoint: '', webhookSecret: '' },
   ),
   slots: z.strictObject(
-    Object.fromEntries(SLOT_FIELD_NAMES.map((field) => [field, SavedSlotSchema])) as Record<
-      (typeof SLOT_FIELD_NAMES)[number],
-      typeof SavedSlotSchema
-    >,
+    Object.fromEntries(
+      SLOT_FIELD_NAMES.map((field) => [
+        field,
+        (LATER_SLOTS as readonly string[]).includes(field)
+          ? SavedSlotSchema.default(EMPTY_SAVED_SLOT)
+          : SavedSlotSchema,
+      ]),
+    ) as { [K in Exclude<(typeof SLOT_FIELD_NAMES)[number], LaterSlot>]: typeof SavedSlotSchema } & {
+      [K in LaterSlot]: z.ZodDefault<typeof SavedSlotSchema>;
+    },
   ),
   parent: perTab(
     z
       .strictObject({ taskId: id, output: z.number().int().min(0).max(100).nullable(), title: text })
       .nullable(),
+    null,
   ),
   batch: z.strictObject({
-    variations: perTab(z.number().int().min(1).max(100)),
+    variations: perTab(z.number().int().min(1).max(100), 1),
     songSplit: z.boolean(),
     extra: z.strictObject({
       target_image: z.array(SavedSlotSchema).max(100),
@@ -125,6 +178,8 @@ export const SavedFormsSchema = z.strictObject({
   }),
 });
 export type SavedForms = z.infer<typeof SavedFormsSchema>;
+/** Saved forms as a file may hold them: an earlier version's lack the tabs and slots added since. */
+export type SavedFormsInput = z.input<typeof SavedFormsSchema>;
 type SavedCommon = SavedForms['common'][(typeof COMPOSE_TAB_NAMES)[number]];
 
 /** The forms with every tab's webhook secret left out, noting where one was typed for an endpoint. */

@@ -11,4 +11,9 @@ export const SLOT_FIELD_KINDS = {
   image3: 'image',
   source_audio: 'audio',
   source_image: 'image',
+  source_video: 'video',
+  image_picture: 'image',
+  video_picture: 'image',
+  video_source: 'video',
+  model3d_picture: 'image',
 } as const satisfies Record<(typeof SLOT_FIELD_NAMES)[number], InputMediaKind>;

@@ -10,7 +10,15 @@ import { waitUntil } from '../../support/wait-until.ts';
 import { dropFiles, type LocalFile } from './file-drop.ts';
 
 export type StudioView = 'compose' | 'activity' | 'library' | 'settings';
-export type ComposeTabName = 'Song' | 'Face swap' | 'Image edit' | 'Other';
+export type ComposeTabName =
+  | 'Song'
+  | 'Face swap'
+  | 'Image edit'
+  | 'Image'
+  | 'Video'
+  | '3D'
+  | 'From a result'
+  | 'Other';
 
 const HEADINGS: Record<StudioView, string> = {
   compose: 'Compose',

@@ -19,6 +19,8 @@ export interface MediaSlotProps {
   error?: string | null;
   optional?: boolean;
   inputRef?: Ref<HTMLButtonElement>;
+  /** The slot's name when it is not its rule's (a catalog tab's slot named by the entry's field). */
+  label?: string;
 }
 
 function acceptOf(field: SlotField): string {
@@ -32,8 +34,8 @@ function pasteKeys(): string {
   return /mac/i.test(navigator.platform) ? '⌘V' : 'Ctrl+V';
 }
 
-export function MediaSlot({ field, description, error, optional, inputRef }: MediaSlotProps) {
-  const rule = SLOT_RULES[field];
+export function MediaSlot({ field, description, error, optional, inputRef, label }: MediaSlotProps) {
+  const rule = { ...SLOT_RULES[field], label: label ?? SLOT_RULES[field].label };
   const slot = useCompose((s) => s.slots[field]);
   const [dragging, setDragging] = useState(false);
   const [url, setUrl] = useState('');

@@ -4,6 +4,7 @@
  * Queue state.
  */
 import { create } from 'zustand';
+import { valuesOfJson } from '../features/compose/catalog-form/form-fields.ts';
 import {
   type BatchForm,
   clampVariations,
@@ -27,6 +28,7 @@ import {
   type SongForm,
 } from '../features/compose/compose-model.ts';
 import { EMPTY_SLOT, type SlotField, type SlotState, TAB_SLOTS } from '../features/compose/compose-slots.ts';
+import { emptyKindForm, isKindTab, type KindForm, type KindTab } from '../features/compose/kind-tabs.ts';
 import {
   emptyFromResult,
   type ResultOperation,
@@ -63,6 +65,8 @@ export interface ComposeState extends ComposeForms {
   /** Sets fields of the From a result tab's current operation, by input field. */
   setResultValues(patch: Record<string, ResultValue>): void;
   setOther(patch: Partial<OtherForm>): void;
+  /** Sets the form of the Image, Video or 3D tab: the entry chosen and its values. */
+  setKind(tab: KindTab, form: KindForm): void;
   setCommon(patch: Partial<CommonForm>): void;
   setSlot(field: SlotField, slot: SlotState): void;
   setFieldError(tab: ComposeTab, field: string, message: string | null): void;
@@ -90,8 +94,8 @@ export type ComposeSnapshot = ComposeForms & { batch: BatchForm };
 
 /** The forms and batch choices of the state, as they are now. */
 export function snapshotOf(s: ComposeState): ComposeSnapshot {
-  const { song, faceSwap, imageEdit, fromResult, other, common, slots, parent, batch } = s;
-  return { song, faceSwap, imageEdit, fromResult, other, common, slots, parent, batch };
+  const { song, faceSwap, imageEdit, fromResult, other, kinds, common, slots, parent, batch } = s;
+  return { song, faceSwap, imageEdit, fromResult, other, kinds, common, slots, parent, batch };
 }
 
 const noErrors = (): Record<ComposeTab, Record<string, string>> => perTab({});
@@ -184,6 +188,11 @@ export const useCompose = create<ComposeState>()((set, get) => {
       set((s) => ({ other: { ...s.other, ...patch } }));
       edited('other', ['input', 'model', 'task_type', 'model_id']);
     },
+    setKind: (tab, form) => {
+      const before = get().kinds[tab];
+      set((s) => ({ kinds: { ...s.kinds, [tab]: form } }));
+      edited(tab, changedKindFields(before, form));
+    },
     setCommon: (patch) => {
       const tab = get().tab;
       set((s) => ({ common: { ...s.common, [tab]: { ...s.common[tab], ...patch } } }));
@@ -193,7 +202,7 @@ export const useCompose = create<ComposeState>()((set, get) => {
       const previous = get().slots[field];
       if (previous.previewUrl !== slot.previewUrl) releasePreview(previous);
       set((s) => ({ slots: { ...s.slots, [field]: slot }, parent: withoutParentOf(s, field, slot) }));
-      for (const tab of ['song', 'faceSwap', 'imageEdit', 'fromResult'] as const) {
+      for (const tab of Object.keys(TAB_SLOTS) as ComposeTab[]) {
         if (TAB_SLOTS[tab].includes(field)) edited(tab, sourceNames(tab, field));
       }
     },
@@ -226,6 +235,10 @@ export const useCompose = create<ComposeState>()((set, get) => {
         fromResult:
           tab === 'fromResult' ? { ...emptyFromResult(), operation: s.fromResult.operation } : s.fromResult,
         other: tab === 'other' ? emptyOther() : s.other,
+        // the entry chosen stays, like the operation: Clear empties its fields
+        kinds: isKindTab(tab)
+          ? { ...s.kinds, [tab]: { ...emptyKindForm(tab), entryId: s.kinds[tab].entryId } }
+          : s.kinds,
         batch: clearedBatch(s.batch, tab, keepPreviews),
         common: { ...s.common, [tab]: EMPTY_COMMON },
         parent: { ...s.parent, [tab]: null },
@@ -247,6 +260,7 @@ export const useCompose = create<ComposeState>()((set, get) => {
         imageEdit: tab === 'imageEdit' ? before.imageEdit : s.imageEdit,
         fromResult: tab === 'fromResult' ? before.fromResult : s.fromResult,
         other: tab === 'other' ? before.other : s.other,
+        kinds: isKindTab(tab) ? { ...s.kinds, [tab]: before.kinds[tab] } : s.kinds,
         common: { ...s.common, [tab]: before.common[tab] },
         parent: { ...s.parent, [tab]: before.parent[tab] },
         batch: {
@@ -339,6 +353,16 @@ function sourceNames(tab: ComposeTab, field: SlotField): string[] {
   if (tab !== 'fromResult') return [field];
   const operation = useCompose.getState().fromResult.operation;
   return resultSlotOf(operation) === field ? [field, sourceFieldOf(operation)] : [field];
+}
+
+/** The fields a kind tab's change touches: the entry chosen, or the values that differ. */
+function changedKindFields(before: KindForm, after: KindForm): string[] {
+  if (before.entryId !== after.entryId) return ['entry'];
+  const a = valuesOfJson(before.json) ?? {};
+  const b = valuesOfJson(after.json) ?? {};
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(
+    (k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]),
+  );
 }
 
 function faceSwapFields(patch: Partial<FaceSwapForm>): string[] {

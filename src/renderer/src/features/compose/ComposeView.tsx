@@ -11,6 +11,7 @@ import { COMPOSE_TABS, type ComposeTab, TAB_LABELS } from './compose-model.ts';
 import { FaceSwapForm } from './FaceSwapForm.tsx';
 import { FromResultForm } from './FromResultForm.tsx';
 import { ImageEditForm } from './ImageEditForm.tsx';
+import { KindTabForm } from './KindTabForm.tsx';
 import { OtherForm } from './OtherForm.tsx';
 import { QueueBar } from './QueueBar.tsx';
 import { SongForm } from './SongForm.tsx';
@@ -85,6 +86,10 @@ function ActiveForm({ tab }: { tab: ComposeTab }) {
       return <ImageEditForm />;
     case 'fromResult':
       return <FromResultForm />;
+    case 'image':
+    case 'video':
+    case 'model3d':
+      return <KindTabForm key={tab} tab={tab} />;
     default:
       return <OtherForm />;
   }

@@ -16,12 +16,13 @@ import type { ComposeTab } from './compose-model.ts';
 import { formProblems } from './compose-problems.ts';
 import { formsFromDraft } from './compose-rerun.ts';
 import { type MediaPlace, TAB_SLOTS } from './compose-slots.ts';
+import { isKindTab, type KindTab, kindEntryOf, kindFieldOrder, slotOfField } from './kind-tabs.ts';
 import { actionLabel, formsForResult, type ResultAction } from './result-fill.ts';
 import { resultFieldOrder, resultSlotOf, sourceFieldOf } from './result-operations.ts';
 import { checkSlot } from './slot-actions.ts';
 
 /** Fields each tab shows, to tell whether an error from main can sit next to its field. */
-const SHOWN_FIELDS: Record<Exclude<ComposeTab, 'fromResult'>, readonly string[]> = {
+const SHOWN_FIELDS: Record<Exclude<ComposeTab, 'fromResult' | KindTab>, readonly string[]> = {
   song: ['style_prompt', 'negative_prompt', 'lyrics', 'duration', 'style_audio'],
   faceSwap: ['target_image', 'swap_image', 'target_faces_index', 'swap_faces_index'],
   imageEdit: ['image1', 'image2', 'image3', 'prompt', 'negative_prompt', 'seed', 'steps', 'flow_shift'],
@@ -30,6 +31,13 @@ const SHOWN_FIELDS: Record<Exclude<ComposeTab, 'fromResult'>, readonly string[]>
 
 /** The field of the tab that shows `field` of the input (the From a result tab's source is its slot). */
 function shownField(tab: ComposeTab, field: string): string | null {
+  if (isKindTab(tab)) {
+    // a media field is shown by its slot
+    const compose = useCompose.getState();
+    const entry = kindEntryOf(tab, compose.kinds[tab]);
+    const slot = entry ? slotOfField(tab, entry, field) : null;
+    return slot ?? (kindFieldOrder(tab, compose.kinds[tab]).includes(field) ? field : null);
+  }
   if (tab !== 'fromResult') return SHOWN_FIELDS[tab].includes(field) ? field : null;
   const { operation } = useCompose.getState().fromResult;
   if (field === sourceFieldOf(operation)) return resultSlotOf(operation);
@@ -72,6 +80,7 @@ function formChanged(now: ComposeState, before: ComposeState): boolean {
     now.imageEdit !== before.imageEdit ||
     now.fromResult !== before.fromResult ||
     now.other !== before.other ||
+    now.kinds !== before.kinds ||
     now.slots !== before.slots ||
     now.common !== before.common
   );

@@ -6,7 +6,7 @@
  * only `---` (one song per part). Pure; the batch's state lives in the compose state.
  */
 import { estimateCost, outputRefOf, type TaskDraft } from '../../../../shared/index.ts';
-import { buildDraft, type ComposeForms, type ComposeTab, randomSeed } from './compose-model.ts';
+import { buildDraft, type ComposeForms, type ComposeTab, perTab, randomSeed } from './compose-model.ts';
 import { type SlotState, slotInput } from './compose-slots.ts';
 import { resultSlotOf, sourceFieldOf, sourceKindOf } from './result-operations.ts';
 
@@ -37,7 +37,7 @@ export interface BatchForm {
 
 export function emptyBatch(random: () => number = Math.random): BatchForm {
   return {
-    variations: { song: 1, faceSwap: 1, imageEdit: 1, fromResult: 1, other: 1 },
+    variations: perTab(1),
     songSplit: false,
     extra: { target_image: [], source_image: [] },
     seedStart: randomSeed(random),

@@ -4,17 +4,28 @@
  * operations in result-operations.ts, the re-run fill in compose-rerun.ts, the live check of a
  * form in compose-problems.ts. Pure; no DOM, no bridge.
  */
-import { catalogEntry, entryById, LIMITS, TASK_TYPES, type TaskDraft } from '../../../../shared/index.ts';
+import {
+  COMPOSE_TAB_NAMES,
+  catalogEntry,
+  entryById,
+  LIMITS,
+  TASK_TYPES,
+  type TaskDraft,
+} from '../../../../shared/index.ts';
 import { checkJsonObject } from '../../model/json-input.ts';
 import { emptySlots, type SlotField, type SlotState, slotFilled, slotInput } from './compose-slots.ts';
+import { emptyKindForms, type KindForm, type KindTab, kindTabInput } from './kind-tabs.ts';
 import { emptyFromResult, type FromResultForm, fromResultInput } from './result-operations.ts';
 
-export type ComposeTab = 'song' | 'faceSwap' | 'imageEdit' | 'fromResult' | 'other';
-export const COMPOSE_TABS: readonly ComposeTab[] = ['song', 'faceSwap', 'imageEdit', 'fromResult', 'other'];
+export type ComposeTab = (typeof COMPOSE_TAB_NAMES)[number];
+export const COMPOSE_TABS: readonly ComposeTab[] = COMPOSE_TAB_NAMES;
 export const TAB_LABELS: Record<ComposeTab, string> = {
   song: 'Song',
   faceSwap: 'Face swap',
   imageEdit: 'Image edit',
+  image: 'Image',
+  video: 'Video',
+  model3d: '3D',
   fromResult: 'From a result',
   other: 'Other',
 };
@@ -89,6 +100,8 @@ export interface ComposeForms {
   imageEdit: ImageEditForm;
   fromResult: FromResultForm;
   other: OtherForm;
+  /** The Image, Video and 3D tabs: the entry chosen and its values (kind-tabs.ts). */
+  kinds: Record<KindTab, KindForm>;
   common: Record<ComposeTab, CommonForm>;
   slots: Record<SlotField, SlotState>;
   /** Per tab, what its task is made from (only the tab a re-run or a result's action opened). */
@@ -96,7 +109,7 @@ export interface ComposeForms {
 }
 
 export function perTab<T>(value: T): Record<ComposeTab, T> {
-  return { song: value, faceSwap: value, imageEdit: value, fromResult: value, other: value };
+  return Object.fromEntries(COMPOSE_TABS.map((tab) => [tab, value])) as Record<ComposeTab, T>;
 }
 
 export const DEFAULT_DURATION = 30;
@@ -144,6 +157,7 @@ export function emptyForms(): ComposeForms {
     imageEdit: EMPTY_IMAGE_EDIT,
     fromResult: emptyFromResult(),
     other: emptyOther(),
+    kinds: emptyKindForms(),
     common: perTab(EMPTY_COMMON),
     slots: emptySlots(),
     parent: perTab<ParentRef | null>(null),
@@ -301,6 +315,10 @@ export function composeInput(tab: ComposeTab, forms: ComposeForms): ComposedInpu
       return imageEditInput(forms);
     case 'fromResult':
       return fromResultInput(forms.fromResult, forms.slots);
+    case 'image':
+    case 'video':
+    case 'model3d':
+      return kindTabInput(tab, forms.kinds[tab], forms.slots);
     default:
       return otherInput(forms.other);
   }

@@ -20,6 +20,7 @@ import {
 import { mediaKind } from '../../../../shared/media/index.ts';
 import { type ComposedInput, type ComposeForms, type ComposeTab, composeInput } from './compose-model.ts';
 import { type SlotField, slotProblem, TAB_SLOTS } from './compose-slots.ts';
+import { isKindTab, type KindTab, kindEntryOf, kindFieldOrder, mediaSlotsOf } from './kind-tabs.ts';
 import { findLyricsProblems } from './lyrics-markers.ts';
 import { inputForCheck } from './output-ref.ts';
 import {
@@ -56,6 +57,10 @@ const FIELD_ORDER: Record<ComposeTab, readonly string[]> = {
   imageEdit: ['image1', 'image2', 'image3', 'prompt', 'negative_prompt', 'seed', 'steps', 'flow_shift'],
   // the operation chosen decides (resultFieldOrder)
   fromResult: [],
+  // the entry chosen decides (kindFieldOrder)
+  image: [],
+  video: [],
+  model3d: [],
   other: ['model', 'task_type', 'model_id', 'input'],
 };
 const COMMON_ORDER = ['title', 'webhook_config.endpoint', 'webhook_config.secret'];
@@ -108,6 +113,18 @@ function resultProblem(p: InputProblem, operation: ResultOperation): FieldProble
     return problem(slot, problemWords(p, resultFieldWords(operation, p.field)));
   }
   return problem(p.field, problemWords(p, resultFieldWords(operation, p.field)), kind === 'required');
+}
+
+/** A catalog problem of a kind tab, in its field's words; a media field's belongs to the slot that holds it. */
+function kindProblem(p: InputProblem, tab: KindTab, entry: TaskTypeEntry): FieldProblem {
+  const media = mediaSlotsOf(tab, entry).find((m) => m.field === p.field);
+  if (!media) return formProblem(p, entry);
+  const rule = entry.input.fields[p.field];
+  if (p.reason?.kind === 'required') {
+    const what = mediaKind(media.rule.kind).words.asked;
+    return problem(media.slot, `Add ${what}: ${rule?.label ?? p.field}`, true);
+  }
+  return problem(media.slot, problemWords(p, rule));
 }
 
 /** A catalog problem of a key of the Other tab's JSON, in plain words naming the key. */
@@ -218,7 +235,15 @@ export function formProblems(
   const found: FieldProblem[] = [];
   const operation = forms.fromResult.operation;
   // the From a result tab shows the slot of the operation chosen; the other one waits unseen
-  const slots: readonly SlotField[] = tab === 'fromResult' ? [resultSlotOf(operation)] : TAB_SLOTS[tab];
+  const kindEntry = isKindTab(tab) ? kindEntryOf(tab, forms.kinds[tab]) : undefined;
+  const slots: readonly SlotField[] =
+    tab === 'fromResult'
+      ? [resultSlotOf(operation)]
+      : isKindTab(tab)
+        ? kindEntry
+          ? mediaSlotsOf(tab, kindEntry).map((m) => m.slot)
+          : []
+        : TAB_SLOTS[tab];
   for (const field of slots) {
     const slot = slotProblem(tab, field, forms.slots[field]);
     if (slot) found.push(slot);
@@ -233,7 +258,8 @@ export function formProblems(
     const entry = catalogEntry(composed.model, composed.taskType);
     const problems = entry ? inputProblems(inputForCheck(composed.input, entry.input), entry.input, '') : [];
     for (const p of problems) {
-      found.push(entry && tab !== 'fromResult' ? formProblem(p, entry) : resultProblem(p, operation));
+      if (entry && isKindTab(tab)) found.push(kindProblem(p, tab, entry));
+      else found.push(entry && tab !== 'fromResult' ? formProblem(p, entry) : resultProblem(p, operation));
     }
   }
   if (tab === 'song') {
@@ -245,7 +271,12 @@ export function formProblems(
   // One problem per field, the first found: a refused slot says more than "is needed".
   const seen = new Set<string>();
   const unique = found.filter((p) => !seen.has(p.field) && seen.add(p.field));
-  const order = tab === 'fromResult' ? resultFieldOrder(operation) : FIELD_ORDER[tab];
+  const order =
+    tab === 'fromResult'
+      ? resultFieldOrder(operation)
+      : isKindTab(tab)
+        ? kindFieldOrder(tab, forms.kinds[tab])
+        : FIELD_ORDER[tab];
   return unique
     .map((p, index) => ({ p, index }))
     .sort((a, b) => orderOf(order, a.p.field) - orderOf(order, b.p.field) || a.index - b.index)

@@ -135,6 +135,42 @@ export const SLOT_RULES = {
     faceSwap: false,
     required: true,
   },
+  source_video: {
+    field: 'source_video',
+    label: 'Video',
+    kind: SLOT_FIELD_KINDS.source_video,
+    faceSwap: false,
+    required: true,
+  },
+  // the Image, Video and 3D tabs (kind-tabs.ts): the entry chosen names each slot by its field's words
+  image_picture: {
+    field: 'image_picture',
+    label: 'Picture',
+    kind: SLOT_FIELD_KINDS.image_picture,
+    faceSwap: false,
+    required: true,
+  },
+  video_picture: {
+    field: 'video_picture',
+    label: 'Picture',
+    kind: SLOT_FIELD_KINDS.video_picture,
+    faceSwap: false,
+    required: true,
+  },
+  video_source: {
+    field: 'video_source',
+    label: 'Video',
+    kind: SLOT_FIELD_KINDS.video_source,
+    faceSwap: false,
+    required: true,
+  },
+  model3d_picture: {
+    field: 'model3d_picture',
+    label: 'Picture',
+    kind: SLOT_FIELD_KINDS.model3d_picture,
+    faceSwap: false,
+    required: true,
+  },
 } as const satisfies Record<string, SlotRule>;
 export type SlotField = keyof typeof SLOT_RULES;
 
@@ -143,7 +179,10 @@ export const TAB_SLOTS: Record<ComposeTab, readonly SlotField[]> = {
   faceSwap: ['target_image', 'swap_image'],
   imageEdit: ['image1', 'image2', 'image3'],
   // both are the tab's; the operation chosen shows one of them (resultSlotOf)
-  fromResult: ['source_audio', 'source_image'],
+  fromResult: ['source_audio', 'source_image', 'source_video'],
+  image: ['image_picture'],
+  video: ['video_picture', 'video_source'],
+  model3d: ['model3d_picture'],
   other: [],
 };
 
@@ -157,6 +196,11 @@ export function emptySlots(): Record<SlotField, SlotState> {
     image3: EMPTY_SLOT,
     source_audio: EMPTY_SLOT,
     source_image: EMPTY_SLOT,
+    source_video: EMPTY_SLOT,
+    image_picture: EMPTY_SLOT,
+    video_picture: EMPTY_SLOT,
+    video_source: EMPTY_SLOT,
+    model3d_picture: EMPTY_SLOT,
   };
 }
 

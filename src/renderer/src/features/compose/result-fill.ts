@@ -22,6 +22,7 @@ import {
   type SlotState,
   slotFromResult,
 } from './compose-slots.ts';
+import { isKindTab, kindTabOfEntry, slotOfField, sourceOf, withEntry } from './kind-tabs.ts';
 import {
   isResultOperation,
   operationOfEntry,
@@ -57,9 +58,19 @@ const ACTIONS: readonly (KeepGoingAction & { kind: InputMediaKind })[] = TASK_TY
       return [{ id: operation, label: button, entryId: entry.id, field: media.field, kind: media.kind }];
     }
     const declared = entry.input.fields[media.field]?.resultAction;
-    return declared
-      ? [{ id: declared.id, label: declared.label, entryId: entry.id, field: media.field, kind: media.kind }]
-      : [];
+    if (declared) {
+      return [
+        { id: declared.id, label: declared.label, entryId: entry.id, field: media.field, kind: media.kind },
+      ];
+    }
+    // an entry of the Image, Video or 3D tab that is no operation (a face onto a video: two
+    // media fields): the result goes in the slot of the field it starts from
+    const tab = operation === undefined ? kindTabOfEntry(entry.id) : undefined;
+    if (!tab || !media.required || media.kind !== sourceOf(entry) || !slotOfField(tab, entry, media.field)) {
+      return [];
+    }
+    const label = entry.operation?.button ?? entry.operation?.label ?? entry.label;
+    return [{ id: entry.id, label, entryId: entry.id, field: media.field, kind: media.kind }];
   }),
 );
 
@@ -91,7 +102,7 @@ export function resultSlot(
   return slotFromResult({
     ref: { taskId: task.id, index: output.index },
     title: several ? `${task.title} (output ${output.index + 1})` : task.title,
-    kind: output.kind === 'audio' ? 'audio' : 'image',
+    kind: output.kind === 'audio' || output.kind === 'video' ? output.kind : 'image',
     previewUrl: base && path ? mediaUrl(base, path) : null,
     mediaUrl: base && output.path ? mediaUrl(base, output.path) : null,
     seconds: output.durationSeconds,
@@ -133,6 +144,9 @@ function placeOf(action: ResultAction): { tab: ComposeTab; slot: SlotField } {
   if (isResultOperation(action)) return { tab: 'fromResult', slot: resultSlotOf(action) };
   const found = ACTIONS.find((a) => a.id === action);
   const entry = entryById(found?.entryId);
+  const kindTab = entry ? kindTabOfEntry(entry.id) : undefined;
+  const kindSlot = found && entry && kindTab ? slotOfField(kindTab, entry, found.field) : null;
+  if (kindTab && kindSlot && entry && found?.id === entry.id) return { tab: kindTab, slot: kindSlot };
   const tab = entry ? OWN_TABS[entry.makes] : undefined;
   if (!found || !tab || !(found.field in SLOT_RULES)) throw new Error(`no keep-going action ${action}`);
   return { tab, slot: found.field as SlotField };
@@ -159,6 +173,13 @@ export function formsForResult(
   if (tab === 'faceSwap') {
     const several = ACTIONS.find((a) => a.id === action)?.entryId === 'image-toolkit/multi-face-swap';
     forms.faceSwap = { ...current.faceSwap, mode: several ? 'several' : 'one' };
+  }
+  const kindEntry = isKindTab(tab) ? entryById(ACTIONS.find((a) => a.id === action)?.entryId) : undefined;
+  if (isKindTab(tab) && kindEntry) {
+    forms.kinds = { ...current.kinds, [tab]: withEntry(current.kinds[tab], kindEntry) };
+    const word = kindEntry.operation?.titleWord ?? kindEntry.label.toLowerCase();
+    const title = `${task.title} (${word})`.slice(0, 200);
+    forms.common = { ...current.common, [tab]: { ...current.common[tab], title } };
   }
   if (tab === 'fromResult') {
     const operation: ResultOperation = action;

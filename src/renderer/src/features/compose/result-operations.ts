@@ -24,6 +24,7 @@ import { type SlotField, type SlotState, slotFilled, slotInput } from './compose
 const SOURCE_SLOTS: Partial<Record<InputMediaKind, SlotField>> = {
   audio: 'source_audio',
   image: 'source_image',
+  video: 'source_video',
 };
 
 /**

@@ -20,6 +20,7 @@ import {
   type SlotState,
   slotFromValue,
 } from './compose-slots.ts';
+import { emptyKindForms } from './kind-tabs.ts';
 import type { ResultOperation } from './result-operations.ts';
 import { checkSlot } from './slot-actions.ts';
 
@@ -60,6 +61,7 @@ function formsToKeep(s: ComposeState): SavedForms {
     imageEdit: s.imageEdit,
     fromResult: s.fromResult,
     other: s.other,
+    kinds: s.kinds,
     common: s.common,
     slots,
     parent: s.parent,
@@ -107,6 +109,7 @@ function formsOfSaved(saved: SavedForms): ComposeForms {
       values: saved.fromResult.values as ComposeForms['fromResult']['values'],
     },
     other: saved.other,
+    kinds: saved.kinds ?? emptyKindForms(),
     common: saved.common,
     slots,
     parent: saved.parent,

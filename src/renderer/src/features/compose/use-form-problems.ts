@@ -26,6 +26,7 @@ function sameForms(a: ComposeForms, b: ComposeForms): boolean {
     a.imageEdit === b.imageEdit &&
     a.fromResult === b.fromResult &&
     a.other === b.other &&
+    a.kinds === b.kinds &&
     a.slots === b.slots &&
     a.common === b.common &&
     a.parent === b.parent
@@ -47,14 +48,15 @@ export function useFormProblems(tab: ComposeTab): TabProblems {
   const imageEdit = useCompose((s) => s.imageEdit);
   const fromResult = useCompose((s) => s.fromResult);
   const other = useCompose((s) => s.other);
+  const kinds = useCompose((s) => s.kinds);
   const slots = useCompose((s) => s.slots);
   const common = useCompose((s) => s.common);
   const parent = useCompose((s) => s.parent);
   const touched = useCompose((s) => s.touched[tab]);
   const attempted = useCompose((s) => s.attempted[tab]);
   const result = useMemo(
-    () => checked(tab, { song, faceSwap, imageEdit, fromResult, other, slots, common, parent }),
-    [tab, song, faceSwap, imageEdit, fromResult, other, slots, common, parent],
+    () => checked(tab, { song, faceSwap, imageEdit, fromResult, other, kinds, slots, common, parent }),
+    [tab, song, faceSwap, imageEdit, fromResult, other, kinds, slots, common, parent],
   );
   const shown = useMemo(
     () => shownProblems(result.problems, touched, attempted),

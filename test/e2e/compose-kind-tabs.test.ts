@@ -1,0 +1,128 @@
+/**
+ * The Image, Video and 3D tabs (issue 19, item 2), made from the catalog, in demo mode:
+ * - a Flux image from text, a Hunyuan video from a dropped picture and a 3D model from a dropped
+ *   picture are queued and reach Activity;
+ * - the Video tab offers each model and speed with its price beside it;
+ * - an MP4 too large or too long for a video slot is refused on the slot, with the reason;
+ * - pictures of each tab at 800x600 and 1920x1080 in both themes (KIND_SHOTS_DIR, default
+ *   /tmp/kind-tab-shots).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
+import { generateVideoMp4 } from '../../src/sandbox/media/video-mp4.ts';
+import { writePicture } from './harness/local-media.ts';
+import { SHOT_SIZES, shootInThemes } from './harness/look-check.ts';
+import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
+import { openStudio } from './harness/studio-session.ts';
+import { activityRow, dropOnSlot, openComposeTab, openView, queue } from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
+
+const SHOTS_DIR = process.env.KIND_SHOTS_DIR ?? '/tmp/kind-tab-shots';
+
+async function chooseEntry(page: Page, entryId: string): Promise<void> {
+  await page.locator(`.entry-option[data-entry="${entryId}"] input[type="radio"]`).check();
+  await page.locator(`[data-testid="kind-tab"][data-entry="${entryId}"]`).waitFor();
+}
+
+describe.skipIf(!browserAvailable())('the Image, Video and 3D tabs queue what the catalog lists', () => {
+  let rig: StudioRig;
+  let view: StudioPage;
+  let browser: Browser;
+
+  openStudio({ service: 'service' }, (opened) => {
+    ({ rig, view, browser } = opened);
+  });
+
+  /** Queues the tab's form and waits for its task's row in Activity; gives the task. */
+  async function queueToActivity(page: Page) {
+    const before = view.bridge.queuedTasks().length;
+    await queue(page);
+    const queued = view.bridge.queuedTasks();
+    expect(queued.length).toBe(before + 1);
+    const task = queued.at(-1)!;
+    await openView(page, 'activity');
+    await activityRow(page, task.id).waitFor();
+    return task;
+  }
+
+  it('Image: a Flux schnell picture from text', async () => {
+    const { page } = view;
+    const panel = await openComposeTab(page, 'Image');
+    await panel.locator('[data-testid="kind-tab"][data-entry="flux1-schnell/txt2img"]').waitFor();
+    await panel.getByLabel('Prompt', { exact: true }).fill('a red fox in the snow, woodcut');
+    const task = await queueToActivity(page);
+    expect(task).toMatchObject({ taskType: 'txt2img', entryId: 'flux1-schnell/txt2img' });
+    expect(task.request.input).toMatchObject({ prompt: 'a red fox in the snow, woodcut' });
+  });
+
+  it('Video: each model and speed with its price; a Hunyuan video from a dropped picture', async () => {
+    const { page } = view;
+    const panel = await openComposeTab(page, 'Video');
+    const price = (id: string) =>
+      panel.locator(`.entry-option[data-entry="${id}"] [data-testid="entry-price"]`).textContent();
+    expect(await price('hunyuan/fast-txt2video')).toBe('$0.03 per task');
+    expect(await price('hunyuan/txt2video')).toBe('$0.09 per task');
+    expect(await price('wanx/txt2video-1.3b')).toBe('$0.12 per task');
+    expect(await price('wanx/txt2video-14b')).toBe('$0.28 per task');
+    expect(await price('video-toolkit/face-swap')).toBe('price not published: asked first');
+
+    await chooseEntry(page, 'hunyuan/img2video-concat');
+    const picture = await writePicture(rig.filesDir, 'harbour.png', 480, 320, { r: 40, g: 120, b: 190 });
+    const slot = await dropOnSlot(page, 'video_picture', { path: picture });
+    expect(await slot.getAttribute('data-status')).toBe('ok');
+    await panel.getByLabel('Prompt', { exact: true }).fill('the boats rock gently');
+    const task = await queueToActivity(page);
+    expect(task).toMatchObject({ taskType: 'img2video-concat', entryId: 'hunyuan/img2video-concat' });
+    expect(task.request.input).toMatchObject({ prompt: 'the boats rock gently' });
+    expect(task.inputs.map((i) => [i.field, i.source])).toEqual([['image', 'file']]);
+  });
+
+  it('3D: a Trellis model from a dropped picture', async () => {
+    const { page } = view;
+    const panel = await openComposeTab(page, '3D');
+    await panel.locator('[data-testid="kind-tab"][data-entry="trellis/image-to-3d"]').waitFor();
+    const picture = await writePicture(rig.filesDir, 'teapot.png', 512, 512, { r: 200, g: 150, b: 60 });
+    await dropOnSlot(page, 'model3d_picture', { path: picture });
+    const task = await queueToActivity(page);
+    expect(task).toMatchObject({ taskType: 'image-to-3d', entryId: 'trellis/image-to-3d' });
+    expect(task.inputs.map((i) => [i.field, i.source])).toEqual([['image', 'file']]);
+  });
+
+  it('a video slot refuses an MP4 too large or too long at once, saying why on the slot', async () => {
+    const { page } = view;
+    const panel = await openComposeTab(page, 'Video');
+    await chooseEntry(page, 'video-toolkit/face-swap');
+    // 480 x 272 I_PCM frames are about 200 KB each: 60 of them are over 10 MB
+    const large = join(rig.filesDir, 'large.mp4');
+    await writeFile(large, generateVideoMp4({ prompt: 'waves', seconds: 6, width: 480, height: 272 }));
+    let slot = await dropOnSlot(page, 'video_source', { path: large });
+    expect(await slot.getAttribute('data-status')).toBe('bad');
+    expect(await slot.getByTestId('slot-reason').textContent()).toMatch(/10 MB/);
+    // 720 frames of 16 x 16: small, but longer than the 600 frames a video may have
+    const long = join(rig.filesDir, 'long.mp4');
+    await writeFile(long, generateVideoMp4({ prompt: 'waves', seconds: 12, width: 16, height: 16, fps: 60 }));
+    slot = await dropOnSlot(page, 'video_source', { path: long });
+    expect(await slot.getAttribute('data-status')).toBe('bad');
+    expect(await slot.getByTestId('slot-reason').textContent()).toMatch(/720 frames/);
+    expect(await panel.getByTestId('entry-description').textContent()).toContain('Video face swap');
+  });
+
+  it('looks right at 800x600 and 1920x1080 in both themes', async () => {
+    await mkdir(SHOTS_DIR, { recursive: true });
+    for (const size of SHOT_SIZES) {
+      await shootInThemes(rig, browser, size, SHOTS_DIR, async (page, at) => {
+        for (const [tab, name] of [
+          ['Image', 'image'],
+          ['Video', 'video'],
+          ['3D', 'model3d'],
+        ] as const) {
+          await openComposeTab(page, tab);
+          await page.locator('[data-testid="kind-tab"]').waitFor();
+          await at(`compose-${name}`);
+        }
+      });
+    }
+  });
+});
