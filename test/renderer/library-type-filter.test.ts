@@ -37,3 +37,32 @@ describe('belongsAtTop with the Type filter', () => {
     expect(belongsAtTop(task(taskType), { ...EMPTY_FILTERS, family })).toBe(expected);
   });
 });
+
+describe('belongsAtTop with the Makes and Model filters', () => {
+  const byEntry = (entryId: string) => {
+    const entry = TASK_TYPES.find((e) => e.id === entryId);
+    const model = `service/${entry?.modelName ?? 'model'}`;
+    const taskType = entry?.taskType ?? 'unknown';
+    return loadedTask({
+      id: entryId,
+      model,
+      taskType,
+      entryId: entry?.id ?? null,
+      family: familyOf(entry),
+      title: entryId,
+      request: { model, task_type: taskType, input: {} },
+    });
+  };
+
+  it.each([
+    ['video-toolkit/upscale', { makes: 'video' }, true],
+    ['image-toolkit/upscale', { makes: 'video' }, false],
+    ['trellis/image-to-3d', { makes: '3d' }, true],
+    ['flux1-schnell/txt2img', { makes: 'image', model: 'flux1-schnell' }, true],
+    ['flux1-dev/txt2img', { makes: 'image', model: 'flux1-schnell' }, false],
+    ['hunyuan/txt2video', { model: 'hunyuan' }, true],
+    ['unknown/pair', { makes: 'video' }, false],
+  ] as const)('%s under %o: %s', (entryId, filter, expected) => {
+    expect(belongsAtTop(byEntry(entryId), { ...EMPTY_FILTERS, ...filter })).toBe(expected);
+  });
+});

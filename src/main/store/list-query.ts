@@ -12,6 +12,9 @@
  * - `family` (the Type filter: what a task makes, see typeGroupMembers in the catalog): a walk of
  *   tasks_by_family, plus one walk of tasks_by_type per type of another family that makes the same
  *   (a song extend among songs), each stopping at the page size, merged by UNION ALL;
+ * - `makes` and `model` (what a task's catalog entry makes, its model): one walk of tasks_by_entry
+ *   per entry they stand for (entryIdsOfFilter), merged by UNION ALL; the other filters checked
+ *   on each row walked;
  * - `states`: one walk of tasks_by_state per state, each stopping at the page size, merged by
  *   UNION ALL (ten states cost ten short walks, not a sort of every match);
  * - `search`, newest or oldest first: the FTS5 index itself, walked by rowid (= seq), joined to the
@@ -27,6 +30,7 @@
  */
 import type { SQLInputValue } from 'node:sqlite';
 import {
+  entryIdsOfFilter,
   type ListOrder,
   type ListQuery,
   type TaskFilter,
@@ -121,11 +125,16 @@ function attributeTerms(
   params: Params,
   checkOnly = false,
   withFamily = true,
+  withEntries = true,
 ): string[] {
   const col = (name: string) => `${checkOnly ? '+' : ''}${t}.${name}`;
   // a task in Recently deleted is in no list but that one's
   const terms = [`${t}.deleted_at IS ${filter.trashed === true ? 'NOT ' : ''}NULL`];
   if (filter.family !== undefined && withFamily) terms.push(familyTerm(filter.family, col, params));
+  const entries = entryIdsOfFilter(filter);
+  if (entries !== null && withEntries) {
+    terms.push(`${col('entry_id')} IN (${listParams('entry', entries, params)})`);
+  }
   if (filter.taskType !== undefined) {
     terms.push(`${col('task_type')} = $task_type`);
     params.task_type = filter.taskType;
@@ -233,17 +242,23 @@ export function buildListQuery(
   const params: Params = { limit: size + 1 };
   const states = filterStates(query);
   if (states !== null && states.length === 0) return null;
+  if (matchesNoEntry(query)) return null;
   const match = searchMatch(query);
   if (match !== null && ORDERS[order].key === null) {
     return searchBySeqQuery(query, order, match, at, params);
   }
   const walk = walkOrder && ORDERS[order].key !== null;
+  // the Makes and Model filters: one walk of tasks_by_entry per entry, merged; the rest checked
+  const entryWalks = walk ? null : entryArms(query, params);
   // a Type filter group of several families' types: one walk per alternative, merged
   const arms =
-    !walk && query.family !== undefined ? familyArms(query.family, (name) => `tasks.${name}`, params) : [];
+    !walk && entryWalks === null && query.family !== undefined
+      ? familyArms(query.family, (name) => `tasks.${name}`, params)
+      : [];
   const familyWalks = arms.length > 1 ? arms : null;
-  const terms = attributeTerms(query, 'tasks', params, walk, familyWalks === null);
-  if (walk && states !== null) terms.unshift(statesTerm(states, 'tasks', params, true));
+  const checkOnly = walk || entryWalks !== null;
+  const terms = attributeTerms(query, 'tasks', params, checkOnly, familyWalks === null, entryWalks === null);
+  if (checkOnly && states !== null) terms.unshift(statesTerm(states, 'tasks', params, true));
   if (match !== null) {
     // `+seq`: check each walked row against the match set instead of sorting every match.
     terms.push('+tasks.seq IN (SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH $match)');
@@ -253,19 +268,20 @@ export function buildListQuery(
   if (keyset !== null) terms.push(keyset);
   const select = `SELECT ${listColumns(order, 'tasks')} FROM tasks`;
   const tail = ` ORDER BY ${orderBy(order, 'tasks')} LIMIT $limit`;
-  if (familyWalks === null && (walk || states === null || states.length === 1)) {
+  const walks = entryWalks ?? familyWalks;
+  if (walks === null && (walk || states === null || states.length === 1)) {
     const all = walk || states === null ? terms : [statesTerm(states, 'tasks', params), ...terms];
     return { sql: `${select}${where(all)}${tail}`, params };
   }
   const stateTerms =
-    states === null
+    states === null || checkOnly
       ? [null]
       : states.map((state, i) => {
           params[`state${i}`] = state;
           return `tasks.state = $state${i}`;
         });
   const parts = stateTerms.flatMap((stateTerm) =>
-    (familyWalks ?? [null]).map((arm) => {
+    (walks ?? [null]).map((arm) => {
       const own = [stateTerm, arm].filter((term): term is string => term !== null);
       return `SELECT * FROM (${select}${where([...own, ...terms])}${tail})`;
     }),
@@ -273,8 +289,24 @@ export function buildListQuery(
   return { sql: `${parts.join(' UNION ALL ')} ORDER BY ${orderBy(order, null)} LIMIT $limit`, params };
 }
 
+/** True when the filter's Makes and Model stand for no catalog entry at all (it matches no task). */
+function matchesNoEntry(filter: TaskFilter): boolean {
+  return entryIdsOfFilter(filter)?.length === 0;
+}
+
+/** The walks of the Makes and Model filters, one per entry (`tasks.entry_id = $entryN`), or null. */
+function entryArms(filter: TaskFilter, params: Params): string[] | null {
+  const entries = entryIdsOfFilter(filter);
+  if (entries === null) return null;
+  return entries.map((id, i) => {
+    params[`entry${i}`] = id;
+    return `tasks.entry_id = $entry${i}`;
+  });
+}
+
 /** Counts per state with every filter applied, read from the tasks themselves. */
 export function buildCountQuery(filter: TaskFilter): BuiltQuery | null {
+  if (matchesNoEntry(filter)) return null;
   const params: Params = {};
   const terms = attributeTerms(filter, 'tasks', params);
   const match = searchMatch(filter);
@@ -290,9 +322,14 @@ export function buildCountQuery(filter: TaskFilter): BuiltQuery | null {
   return { sql: `SELECT state, count(*) AS n FROM tasks${where(terms)} GROUP BY state`, params };
 }
 
-/** True when the running totals can answer the count (no time range and no search). */
+/** True when the running totals can answer the count (no time range, search, Makes or Model filter). */
 export function countableFromTotals(filter: TaskFilter): boolean {
-  return filter.createdFrom === undefined && filter.createdTo === undefined && searchMatch(filter) === null;
+  return (
+    filter.createdFrom === undefined &&
+    filter.createdTo === undefined &&
+    searchMatch(filter) === null &&
+    entryIdsOfFilter(filter) === null
+  );
 }
 
 /**
@@ -378,6 +415,7 @@ export function buildSelectionPageQuery(
   const params: Params = { limit, except: JSON.stringify(except) };
   const states = filterStates(filter);
   if (states !== null && states.length === 0) return null;
+  if (matchesNoEntry(filter)) return null;
   const terms = attributeTerms(filter, 'tasks', params);
   if (states !== null) terms.push(statesTerm(states, 'tasks', params));
   const match = searchMatch(filter);

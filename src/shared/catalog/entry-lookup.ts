@@ -98,3 +98,26 @@ export function sizeParameterOf(
   const value = input[name];
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
 }
+
+/** What the library's Makes filter offers: every kind a catalog entry makes but the plain file. */
+export const MAKES_FILTER_KINDS = ['image', 'video', '3d', 'audio'] as const;
+export type MakesFilterKind = (typeof MAKES_FILTER_KINDS)[number];
+
+/** The catalog's model names, each once, in catalog order (the library's Model filter). */
+export function catalogModelNames(): string[] {
+  return [...new Set(TASK_TYPES.map((e) => e.modelName))];
+}
+
+/**
+ * The entry ids a library filter on what a task makes and on its model stands for (both must
+ * hold), or null when the filter has neither. An empty list matches no task. A task is found by
+ * the entry it stored (entry_id): a pair the catalog does not know is under no kind or model.
+ */
+export function entryIdsOfFilter(filter: { makes?: string; model?: string }): string[] | null {
+  if (filter.makes === undefined && filter.model === undefined) return null;
+  return TASK_TYPES.filter(
+    (e) =>
+      (filter.makes === undefined || e.outputKind === filter.makes) &&
+      (filter.model === undefined || e.modelName === filter.model),
+  ).map((e) => e.id);
+}

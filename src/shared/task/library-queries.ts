@@ -5,6 +5,7 @@
  * task change.
  */
 import { z } from 'zod';
+import { MAKES_FILTER_KINDS } from '../catalog/entry-lookup.ts';
 import { TASK_FAMILIES } from '../catalog/task-types.ts';
 import { LIST_ORDERS } from './list-order.ts';
 import { TASK_STATES, type Task } from './task-model.ts';
@@ -15,6 +16,10 @@ const text = (max: number) => z.string().max(max);
 export const TaskFilterSchema = z.strictObject({
   family: z.enum(TASK_FAMILIES).optional(),
   taskType: text(100).optional(),
+  /** What the task's catalog entry makes (images, videos, 3D models, sounds). */
+  makes: z.enum(MAKES_FILTER_KINDS).optional(),
+  /** The model name of the task's catalog entry (`flux1-schnell`, without its vendor). */
+  model: text(100).optional(),
   /** Any of these states. An empty array matches nothing. */
   states: z.array(z.enum(TASK_STATES)).max(20).readonly().optional(),
   /** Inclusive lower bound on createdAt (ISO). */

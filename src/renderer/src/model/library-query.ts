@@ -4,8 +4,10 @@
  */
 import {
   ENGINE_WORK_STATES,
+  entryOfTask,
   type ListOrder,
   type ListQuery,
+  type MakesFilterKind,
   type TaskFamily,
   type TaskFilter,
   type TaskState,
@@ -20,6 +22,10 @@ export type LibraryOrder = ListOrder;
 export interface LibraryFilters {
   /** The Type filter: what the tasks make (typeGroupOf), not only the composer's family. */
   family: '' | TaskFamily;
+  /** What the task's catalog entry makes (pictures, videos, 3D models, sounds). */
+  makes: '' | MakesFilterKind;
+  /** The catalog model name (`flux1-schnell`), '' for any. */
+  model: string;
   state: StateFilter;
   /** Local days `YYYY-MM-DD`, '' for open ends. */
   from: string;
@@ -33,6 +39,8 @@ export interface LibraryFilters {
 
 export const EMPTY_FILTERS: LibraryFilters = {
   family: '',
+  makes: '',
+  model: '',
   state: '',
   from: '',
   to: '',
@@ -52,6 +60,8 @@ export function statesOf(filter: StateFilter): TaskState[] | undefined {
 export function toTaskFilter(filters: LibraryFilters): TaskFilter {
   const filter: TaskFilter = {};
   if (filters.family) filter.family = filters.family;
+  if (filters.makes) filter.makes = filters.makes;
+  if (filters.model) filter.model = filters.model.slice(0, 100);
   const states = statesOf(filters.state);
   if (states) filter.states = states;
   const from = filters.from ? localDayStartIso(filters.from) : null;
@@ -73,6 +83,8 @@ export function toListQuery(filters: LibraryFilters, limit: number, cursor: stri
 export function hasActiveFilters(filters: LibraryFilters): boolean {
   return (
     filters.family !== '' ||
+    filters.makes !== '' ||
+    filters.model !== '' ||
     filters.state !== '' ||
     filters.from !== '' ||
     filters.to !== '' ||
@@ -92,6 +104,8 @@ export function belongsAtTop(task: LoadedTask, filters: LibraryFilters): boolean
   // a task queued or changed is never one just deleted: Recently deleted waits for its next load
   if (filters.trashed || task.deletedAt !== null) return false;
   if (filters.family && typeGroupOf(task) !== filters.family) return false;
+  if (filters.makes && entryOfTask(task)?.outputKind !== filters.makes) return false;
+  if (filters.model && entryOfTask(task)?.modelName !== filters.model) return false;
   const states = statesOf(filters.state);
   if (states && !states.includes(task.state)) return false;
   if (filters.favorite && !task.favorite) return false;

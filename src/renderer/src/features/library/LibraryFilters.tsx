@@ -1,10 +1,10 @@
 /**
- * The library's filter bar: search (debounced), type, state, dates, favourites and sort. In a
+ * The library's filter bar: search (debounced), type, what a task makes, model, state, dates, favourites and sort. In a
  * narrow library (a small window) it is one row: the search and a "Filters" toggle, counting the
  * filters in use, that shows the others (view-library.css hides them by the bar's width).
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { LIST_ORDERS } from '../../../../shared/index.ts';
+import { catalogModelNames, LIST_ORDERS, MAKES_FILTER_KINDS } from '../../../../shared/index.ts';
 import { useDebounced } from '../../hooks/useDebounced.ts';
 import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
 import {
@@ -21,12 +21,24 @@ const SEARCH_DEBOUNCE_MS = 250;
 function hiddenFilterCount(filters: Filters): number {
   return [
     filters.family !== '',
+    filters.makes !== '',
+    filters.model !== '',
     filters.state !== '',
     filters.from !== '',
     filters.to !== '',
     filters.favorite,
   ].filter(Boolean).length;
 }
+
+/** The Makes filter's words for each kind a catalog entry makes. */
+const MAKES_LABELS: Record<(typeof MAKES_FILTER_KINDS)[number], string> = {
+  image: 'Pictures',
+  video: 'Videos',
+  '3d': '3D models',
+  audio: 'Sounds',
+};
+
+const MODEL_NAMES = catalogModelNames();
 
 const ORDER_LABELS: Record<Filters['order'], string> = {
   newest: 'Newest first',
@@ -118,6 +130,36 @@ export function LibraryFilters() {
             <option value="face-swap">Face swaps</option>
             <option value="image-edit">Image edits</option>
             <option value="other">Other</option>
+          </select>
+        </div>
+        <div className="filter">
+          <label htmlFor={`${id}-makes`}>Makes</label>
+          <select
+            id={`${id}-makes`}
+            value={filters.makes}
+            onChange={(event) => set({ makes: event.target.value as Filters['makes'] })}
+          >
+            <option value="">Anything</option>
+            {MAKES_FILTER_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {MAKES_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="filter">
+          <label htmlFor={`${id}-model`}>Model</label>
+          <select
+            id={`${id}-model`}
+            value={filters.model}
+            onChange={(event) => set({ model: event.target.value })}
+          >
+            <option value="">All models</option>
+            {MODEL_NAMES.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
           </select>
         </div>
         <div className="filter">
