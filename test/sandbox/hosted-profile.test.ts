@@ -112,6 +112,25 @@ describe('hosted profile: records', () => {
     expect(normalised(done.json).outputs).toHaveLength(1);
   });
 
+  it('creates a Flux picture as its docs show (status "", error code 1100 without words), read as pending, not failed', async () => {
+    const created = await postTask(sb, {
+      model: 'Qubico/flux1-dev',
+      task_type: 'txt2img',
+      input: { prompt: 'a little cat', width: 256, height: 256 },
+    });
+    expect(created.status).toBe(200);
+    expect(created.json.data).toMatchObject({
+      status: '',
+      output: {},
+      meta: {},
+      error: { code: 1100, message: '' },
+    });
+    expect(normalised(created.json)).toMatchObject({ status: 'pending', error: null });
+    const done = await waitForEnd(sb, created.json.data.task_id);
+    expect(done.json.data).toMatchObject({ status: 'completed', error: NO_ERROR });
+    expect(normalised(done.json).outputs.map((o) => o.kind)).toEqual(['image']);
+  });
+
   it('creates an image edit in the envelope too (not the bare form of spec 2.7)', async () => {
     const created = await postTask(sb, {
       model: MODELS.imageEdit,
