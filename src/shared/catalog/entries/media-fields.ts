@@ -35,11 +35,6 @@ export function oneOf(
   };
 }
 
-/** Rules in order: the first problem, or null. */
-export function firstProblem(...problems: (InputProblem | null)[]): InputProblem | null {
-  return problems.find((p) => p !== null) ?? null;
-}
-
 export const guidance = words({ type: 'number', min: 1.5, max: 5 }, 'Guidance', {
   help: "How closely to follow the prompt: higher follows it more literally. Empty: the model's default.",
   widget: { kind: 'number', step: 0.1 },
