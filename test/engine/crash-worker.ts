@@ -1,7 +1,9 @@
 /**
  * Child process of the crash test: opens the engine on a library, queues songs until the
  * library holds the requested number (each with a unique marker in its style prompt), and runs
- * until nothing is left to do. The parent kills it with SIGKILL at random moments.
+ * until nothing is left to do: no work, and every uncertain task settled from the service's
+ * history (create-settlement.ts, its window short: the sandbox shares this computer's clock).
+ * The parent kills it with SIGKILL at random moments.
  * Usage: node crash-worker.ts LIBRARY SANDBOX_URL API_KEY TOTAL [MAX_ACTIVE]
  * (MAX_ACTIVE: tasks at the service at once, 8 unless given.)
  */
@@ -24,6 +26,8 @@ const engine = await TaskEngine.open({
     jitter: 0.1,
   },
   offlineBackoff: { baseMs: 50, maxMs: 200 },
+  clientRetry: { maxAttempts: 4, baseDelayMs: 20, maxDelayMs: 100 },
+  settlement: { windowMs: 1_000, marginMs: 500, recheckMs: 200 },
 });
 process.stdout.write('READY\n');
 for (let n = engine.store.countTasks({}).total; n < total; n++) {
@@ -33,8 +37,12 @@ for (let n = engine.store.countTasks({}).total; n < total; n++) {
     input: { style_prompt: `crash-${n}`, duration: 2 },
   });
 }
+const decided = new Set(['not-created', 'choose']);
 for (;;) {
-  if (engine.store.countInStates(ENGINE_WORK_STATES) === 0) break;
+  const unsettled = engine.store
+    .tasksInStates(['uncertain'])
+    .filter((t) => !decided.has(t.settlement?.outcome ?? '')).length;
+  if (engine.store.countInStates(ENGINE_WORK_STATES) === 0 && unsettled === 0) break;
   await new Promise((r) => setTimeout(r, 50));
 }
 await engine.close();
