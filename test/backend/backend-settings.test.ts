@@ -226,7 +226,12 @@ describe('the key and the service', () => {
     expect(JSON.parse(readFileSync(h.secrets.file, 'utf8'))).toEqual({
       v: 2,
       key: KEY,
-      addresses: [`${remote.url}/api/v1/task`, `${remote.url}/account/info`],
+      addresses: [
+        `${remote.url}/api/v1/task`,
+        `${remote.url}/account/info`,
+        `${remote.url}/api/open/tasks/histories`,
+        `${remote.url}/account/active_tasks`,
+      ],
     });
     expect((await status()).service).toBe('remote');
     expect(h.backend.sandboxUrl()).toBeNull();

@@ -46,6 +46,12 @@ afterAll(async () => {
   await removeDir(root);
 });
 
+/** Every address under the service's base URL the key is sent to, in the binding's order. */
+const serviceAddresses = () =>
+  ['/api/v1/task', '/account/info', '/api/open/tasks/histories', '/account/active_tasks'].map(
+    (path) => `${service.url}${path}`,
+  );
+
 const keysSeenByAttacker = () => attacker.requests.filter((r) => r.headers['x-api-key'] !== undefined);
 
 async function userWithKey(name: string): Promise<Harness> {
@@ -134,7 +140,7 @@ describe('the key and the address it is sent to', () => {
     try {
       const settings = await again.ok<StudioSettings>('settings.get');
       expect(settings.keyProblem).toMatch(
-        /stored for http:\/\/127\.0\.0\.1:\d+\/api\/v1\/task and http:\/\/127\.0\.0\.1:\d+\/account\/info, so it is not sent to/,
+        /stored for http:\/\/127\.0\.0\.1:\d+\/api\/v1\/task, http:\/\/127\.0\.0\.1:\d+\/account\/info, .*\/api\/open\/tasks\/histories and .*\/account\/active_tasks, so it is not sent to/,
       );
       expect((await again.ok<EngineStatusView>('engine.status')).service).toBe('none');
       const queued = await again.ok<Task>('tasks.queue', SONG);
@@ -245,21 +251,20 @@ describe('one rule for a key', () => {
         expect((await h.ok<EngineStatusView>('engine.status')).service).toBe('none');
         const settings = await h.ok<StudioSettings>('settings.get');
         expect(settings.keyProblem).toMatch(/stored by an earlier version of the app/);
-        expect(settings.keyAddressesToConfirm).toEqual([
-          `${service.url}/api/v1/task`,
-          `${service.url}/account/info`,
-        ]);
+        expect(settings.keyAddressesToConfirm).toEqual(serviceAddresses());
         expect(h.dialogs.confirmed).toHaveLength(0);
         // the user confirms in the dialog main owns, which names every address in full
         await h.ok('settings.confirmKeyAddresses');
         const question = h.dialogs.confirmed.at(-1)?.message ?? '';
         expect(question).toContain(`${service.url}/api/v1/task`);
         expect(question).toContain(`${service.url}/account/info`);
+        expect(question).toContain(`Task history: ${service.url}/api/open/tasks/histories`);
+        expect(question).toContain(`Running tasks: ${service.url}/account/active_tasks`);
         expect((await h.ok<EngineStatusView>('engine.status')).service).toBe('remote');
         expect(storedKeyOf(h)).toEqual({
           v: 2,
           key: KEY,
-          addresses: [`${service.url}/api/v1/task`, `${service.url}/account/info`],
+          addresses: serviceAddresses(),
         });
         expect((await h.ok<StudioSettings>('settings.get')).keyAddressesToConfirm).toBeNull();
       } finally {
@@ -325,11 +330,7 @@ describe('every address the key is sent to (issue 17, item 1)', () => {
       await h.call('account.get');
       expect(keysSeenByAttacker()).toHaveLength(0);
       // still tied to the addresses it was stored for, every one in full
-      expect(storedKeyOf(h).addresses).toEqual([
-        `${service.url}/api/v1/task`,
-        `${service.url}/account/info`,
-        hostedUpload(),
-      ]);
+      expect(storedKeyOf(h).addresses).toEqual([...serviceAddresses(), hostedUpload()]);
     } finally {
       await h.backend.close();
     }

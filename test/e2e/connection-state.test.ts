@@ -187,6 +187,8 @@ describe.skipIf(!browserAvailable())('honest connection state', () => {
     expect(await addresses.getByRole('listitem').allTextContents()).toEqual([
       `${address}/api/v1/task`,
       `${address}/account/info`,
+      `${address}/api/open/tasks/histories`,
+      `${address}/account/active_tasks`,
     ]);
     const serious = (await runAxe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious, describeViolations('key addresses', serious)).toEqual([]);

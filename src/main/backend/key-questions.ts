@@ -43,6 +43,8 @@ export class PageQuestions {
 const WHAT_WORDS: Record<KeyAddress['what'], string> = {
   tasks: 'Tasks',
   balance: 'Balance',
+  history: 'Task history',
+  running: 'Running tasks',
   uploads: 'Uploads',
 };
 

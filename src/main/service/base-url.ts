@@ -26,8 +26,20 @@ export function parseBaseUrl(baseUrl: string): ServiceEndpoint {
   return { origin: url.origin, pathPrefix: url.pathname.replace(/\/+$/, '') };
 }
 
+/**
+ * Every path under the base URL the client sends the key to. The key binding lists each of them
+ * in full (src/main/settings/key-binding.ts, issue 17 item 1), so an endpoint is added here or
+ * not at all (test/service/key-addresses.test.ts).
+ */
+export const SERVICE_PATHS = {
+  tasks: '/api/v1/task',
+  balance: '/account/info',
+  history: '/api/open/tasks/histories',
+  running: '/account/active_tasks',
+} as const;
+
 /** `/api/v1/task` under the prefix, or `/api/v1/task/{id}` with the id percent-encoded. */
 export function taskPath(endpoint: ServiceEndpoint, taskId?: string): string {
-  const base = `${endpoint.pathPrefix}/api/v1/task`;
+  const base = `${endpoint.pathPrefix}${SERVICE_PATHS.tasks}`;
   return taskId === undefined ? base : `${base}/${encodeURIComponent(taskId)}`;
 }

@@ -20,7 +20,7 @@ import {
   historyPageOf,
   type RemoteTask,
 } from '../../shared/service/index.ts';
-import { parseBaseUrl, type ServiceEndpoint, taskPath } from './base-url.ts';
+import { parseBaseUrl, SERVICE_PATHS, type ServiceEndpoint, taskPath } from './base-url.ts';
 import { type ExchangeOutcome, type ExchangeRequest, exchange } from './http-exchange.ts';
 import {
   envelopeFromAnswer,
@@ -222,7 +222,7 @@ export class ServiceClient {
     return this.#withRetries('account', options.signal, async () => {
       const answer = await this.#answerOf('account', {
         method: 'GET',
-        path: `${this.#endpoint.pathPrefix}/account/info`,
+        path: `${this.#endpoint.pathPrefix}${SERVICE_PATHS.balance}`,
         headers: this.#headers(false),
         signal: options.signal,
         maxResponseBytes: 1024 * 1024,
@@ -243,7 +243,7 @@ export class ServiceClient {
     return this.#withRetries('history', options.signal, async () => {
       const answer = await this.#answerOf('history', {
         method: 'GET',
-        path: `${this.#endpoint.pathPrefix}/api/open/tasks/histories?${params}`,
+        path: `${this.#endpoint.pathPrefix}${SERVICE_PATHS.history}?${params}`,
         headers: this.#headers(false),
         signal: options.signal,
         maxResponseBytes: 8 * 1024 * 1024,
@@ -257,7 +257,7 @@ export class ServiceClient {
     return this.#withRetries('active-tasks', options.signal, async () => {
       const answer = await this.#answerOf('active-tasks', {
         method: 'GET',
-        path: `${this.#endpoint.pathPrefix}/account/active_tasks`,
+        path: `${this.#endpoint.pathPrefix}${SERVICE_PATHS.running}`,
         headers: this.#headers(false),
         signal: options.signal,
         maxResponseBytes: 1024 * 1024,

@@ -1,13 +1,16 @@
 /**
  * A stored API key is tied to every address it is sent to (security review, issue 17, item 1):
- * the service's task endpoint, its balance endpoint and its upload endpoint, each in full, so a
- * change of any of them (another upload host, another path on the same host), by the page or
- * by a settings file edited elsewhere, never sends the key there without the user's word in a
- * dialog main owns. The key vault keeps an opaque string; this is its format:
- * `{"v":2,"key":…,"addresses":["https://…/api/v1/task","https://…/account/info",…]}`. A key stored
- * by an earlier version (the bare key, or `{"v":1,"key":…,"origin":…}`, tied to an origin only)
+ * the service's task, balance, task history and running-task endpoints and its upload endpoint,
+ * each in full, so a change of any of them (another upload host, another path on the same host),
+ * by the page or by a settings file edited elsewhere, never sends the key there without the
+ * user's word in a dialog main owns. The key vault keeps an opaque string; this is its format:
+ * `{"v":2,"key":…,"addresses":["https://…/api/v1/task","https://…/account/info",…]}`. A key
+ * stored before the history endpoints were listed is sent only once the user confirms them. A
+ * key stored by an earlier version (the bare key, or `{"v":1,"key":…,"origin":…}`, tied to an origin only)
  * has no addresses: it is sent nowhere until the user confirms them.
  */
+
+import { SERVICE_PATHS } from '../service/base-url.ts';
 
 export interface BoundKey {
   key: string;
@@ -17,7 +20,7 @@ export interface BoundKey {
 
 /** One address the key is sent to, and what for (in the words of the confirmation dialog). */
 export interface KeyAddress {
-  what: 'tasks' | 'balance' | 'uploads';
+  what: 'tasks' | 'balance' | 'history' | 'running' | 'uploads';
   url: string;
 }
 
@@ -56,16 +59,17 @@ function addressOf(url: string): { origin: string; path: string } | null {
 
 /**
  * Every address a service with this base URL and upload endpoint sends the key to, in full, as
- * the service client builds them (service-client.ts: `<base>/api/v1/task`, `<base>/account/info`
- * and the upload endpoint); null when the key would go nowhere (no base URL yet).
+ * the service client builds them (service-client.ts: SERVICE_PATHS under the base, and the upload
+ * endpoint); null when the key would go nowhere (no base URL yet).
  */
 export function keyAddressesOf(service: { baseUrl: string; uploadUrl: string }): KeyAddress[] | null {
   const base = service.baseUrl === '' ? null : addressOf(service.baseUrl);
   if (!base) return null;
-  const addresses: KeyAddress[] = [
-    { what: 'tasks', url: `${base.origin}${base.path}/api/v1/task` },
-    { what: 'balance', url: `${base.origin}${base.path}/account/info` },
-  ];
+  const under = `${base.origin}${base.path}`;
+  const addresses: KeyAddress[] = (['tasks', 'balance', 'history', 'running'] as const).map((what) => ({
+    what,
+    url: `${under}${SERVICE_PATHS[what]}`,
+  }));
   const upload = service.uploadUrl === '' ? null : addressOf(service.uploadUrl);
   if (upload) addresses.push({ what: 'uploads', url: `${upload.origin}${upload.path || '/'}` });
   return addresses;
