@@ -200,7 +200,7 @@ describe.skipIf(!browserAvailable())('batches and variations from the window', (
       ),
     );
     const panel = await openComposeTab(page, 'From a result' as ComposeTabName);
-    await panel.getByRole('radio', { name: 'Upscale' }).check();
+    await panel.getByRole('radio', { name: 'Upscale', exact: true }).check();
     await dropFiles(
       page,
       slot(page, 'source_image').getByTestId('drop-zone'),

@@ -12,8 +12,10 @@ import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import { generateVideoMp4 } from '../../src/sandbox/media/video-mp4.ts';
+import type { Task } from '../../src/shared/index.ts';
 import { writePicture } from './harness/local-media.ts';
 import { SHOT_SIZES, shootInThemes } from './harness/look-check.ts';
+import { chooseAction, expectResolvedFrom, lineageOf, queueFromForm } from './harness/result-actions.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
 import { activityRow, dropOnSlot, openComposeTab, openView, queue } from './harness/studio-ui.ts';
@@ -30,6 +32,8 @@ describe.skipIf(!browserAvailable())('the Image, Video and 3D tabs queue what th
   let rig: StudioRig;
   let view: StudioPage;
   let browser: Browser;
+  /** The Hunyuan video the Video test queues (a face is put onto it later). */
+  let videoTaskId = '';
 
   openStudio({ service: 'service' }, (opened) => {
     ({ rig, view, browser } = opened);
@@ -77,6 +81,28 @@ describe.skipIf(!browserAvailable())('the Image, Video and 3D tabs queue what th
     expect(task).toMatchObject({ taskType: 'img2video-concat', entryId: 'hunyuan/img2video-concat' });
     expect(task.request.input).toMatchObject({ prompt: 'the boats rock gently' });
     expect(task.inputs.map((i) => [i.field, i.source])).toEqual([['image', 'file']]);
+    videoTaskId = task.id;
+  });
+
+  it('keeps going from a saved video: a face onto it, made from it (its parent recorded)', async () => {
+    const { page } = view;
+    const video = await rig.waitForTask(videoTaskId, ['saved']);
+    expect(video.outputs[0]?.kind).toBe('video');
+    await chooseAction(page, video, 'Swap a face into the video');
+    const panel = page.getByRole('tabpanel');
+    expect(await page.getByRole('tab', { name: 'Video' }).getAttribute('aria-selected')).toBe('true');
+    await panel.locator('[data-testid="kind-tab"][data-entry="video-toolkit/face-swap"]').waitFor();
+    const target = page.locator('[data-testid="media-slot"][data-field="video_source"]');
+    expect(await target.getAttribute('data-status')).toBe('ok');
+    expect(await target.getByTestId('slot-name').textContent()).toBe(video.title);
+    const face = await writePicture(rig.filesDir, 'face.png', 200, 240, { r: 210, g: 160, b: 120 });
+    await dropOnSlot(page, 'video_picture', { path: face });
+    // no published price: Queue asks first
+    const call = await queueFromForm(view);
+    const task = call.value as Task;
+    expect(task).toMatchObject({ entryId: 'video-toolkit/face-swap' });
+    expect(lineageOf(task)).toEqual({ parentId: video.id, parentOutput: 0 });
+    expectResolvedFrom(task, 'target_video', video);
   });
 
   it('3D: a Trellis model from a dropped picture', async () => {

@@ -80,7 +80,7 @@ describe.skipIf(!browserAvailable())('keep going from a picture', () => {
     await chooseAction(page, swap, 'Upscale');
     const panel = page.getByRole('tabpanel');
     expect(await page.getByRole('tab', { name: 'From a result' }).getAttribute('aria-selected')).toBe('true');
-    expect(await panel.getByRole('radio', { name: 'Upscale' }).isChecked()).toBe(true);
+    expect(await panel.getByRole('radio', { name: 'Upscale', exact: true }).isChecked()).toBe(true);
     await expectResultInSlot(page, 'source_image', swap.title);
     expect(await panel.getByRole('spinbutton', { name: 'Scale (optional)' }).inputValue()).toBe('2');
     expect(await page.getByTestId('parent-note').textContent()).toBe(`Made from “${swap.title}”`);
