@@ -63,6 +63,7 @@ const BAD_ARGS: Record<string, [unknown, string]> = {
   'tasks.export': [{ ids: [] }, 'ids'],
   'tasks.reveal': [{ id: 'a', index: -1 }, 'index'],
   'tasks.dragOut': [{ id: 'a' }, 'index'],
+  'tasks.savePoster': [{ id: 'a', index: 0, png: '' }, 'png'],
   'tasks.queueBatch': [{ drafts: [] }, 'drafts'],
   'tasks.cancelBatch': [{ batchId: '' }, 'batchId'],
   'tasks.batches': [{ batchId: 5 }, 'batchId'],

@@ -107,7 +107,7 @@ describe('links and permissions', () => {
 describe('content security policy', () => {
   it('is the agreed policy', () => {
     expect(CONTENT_SECURITY_POLICY).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' studio-media: blob: data:; media-src 'self' studio-media: blob:; connect-src 'self' studio-media:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'",
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' studio-media: blob: data:; media-src 'self' studio-media: blob:; connect-src 'self' studio-media: blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'",
     );
   });
 

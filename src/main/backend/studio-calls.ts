@@ -31,6 +31,7 @@ import { NetworkError } from '../service/index.ts';
 import type { StudioBackendOptions } from './backend-options.ts';
 import { StudioCallError } from './call-errors.ts';
 import { FOLDER_PURPOSE_WORDS, type FolderPurpose, type PathGrants } from './path-grants.ts';
+import { posterCalls } from './poster-calls.ts';
 import { retryCalls } from './retry-calls.ts';
 import { savedFormsCalls } from './saved-forms-calls.ts';
 import { trashCalls } from './trash-calls.ts';
@@ -414,6 +415,7 @@ export function createCallHandlers(ctx: CallContext): CallHandlers {
     ...taskCalls(ctx),
     ...retryCalls(ctx),
     ...trashCalls(ctx),
+    ...posterCalls(ctx),
     ...savedFormsCalls(ctx),
     'cost.summary': async () => ({
       ...ctx.engine().store.costSummary(),

@@ -17,4 +17,4 @@ export {
 } from './download-output.ts';
 export { BlockedAddressError, createDownloadAgent, type DownloadAddressPolicy } from './guarded-agent.ts';
 export { type AddressKind, type AddressPolicy, addressAllowed, addressKindOf } from './network-address.ts';
-export { makeThumbnail, THUMBNAIL_MAX_SIDE, type Thumbnail } from './thumbnail.ts';
+export { makeThumbnail, THUMBNAIL_MAX_SIDE, type Thumbnail, writeNewFile } from './thumbnail.ts';

@@ -67,7 +67,7 @@ async function headerSize(source: string): Promise<{ width: number; height: numb
 }
 
 /** Writes `bytes` to a new owner-only temporary file beside `target`, then renames it over `target`. */
-async function writeNewFile(target: string, bytes: Uint8Array): Promise<void> {
+export async function writeNewFile(target: string, bytes: Uint8Array): Promise<void> {
   const temp = join(dirname(target), `.${randomUUID()}.thumb-tmp`);
   try {
     const handle = await openNewFile(temp);

@@ -25,6 +25,7 @@ import {
 } from '../downloads/index.ts';
 import { readAudioDuration, readImageHeader } from '../inputs/index.ts';
 import type { LibraryStore } from '../store/index.ts';
+import { readVideoFacts } from './poster-saving.ts';
 import { storageProblemOf } from './storage-guard.ts';
 
 export interface SaveOutputsContext {
@@ -67,9 +68,12 @@ export async function saveOutputs(ctx: SaveOutputsContext, task: Task): Promise<
       const { onSave } = MEDIA_KIND_TABLE[output.kind];
       const { thumb, pictureSize, note } =
         onSave === 'thumbnail' ? await thumbnailOrNote(ctx.libraryDir, saved.path, output.index) : NO_THUMB;
-      // a song's length, from its own headers (the service does not say it)
+      // a song's length, from its own headers (the service does not say it); a video's size and length
+      const video = onSave === 'videoFacts' ? await readVideoFacts(join(ctx.libraryDir, saved.path)) : null;
       const durationSeconds =
-        onSave === 'duration' ? await readAudioDuration(join(ctx.libraryDir, saved.path)) : null;
+        onSave === 'duration'
+          ? await readAudioDuration(join(ctx.libraryDir, saved.path))
+          : (video?.durationSeconds ?? null);
       ctx.store.updateOutput(task.id, output.index, {
         state: 'saved',
         // an output the service sent inline is in its file now: the record keeps a marker, not the data
@@ -79,8 +83,8 @@ export async function saveOutputs(ctx: SaveOutputsContext, task: Task): Promise<
         size: saved.size,
         sha256: saved.sha256,
         thumbPath: thumb?.path ?? null,
-        width: thumb?.sourceWidth ?? pictureSize?.width ?? null,
-        height: thumb?.sourceHeight ?? pictureSize?.height ?? null,
+        width: thumb?.sourceWidth ?? pictureSize?.width ?? video?.width ?? null,
+        height: thumb?.sourceHeight ?? pictureSize?.height ?? video?.height ?? null,
         durationSeconds,
         error: note,
       });

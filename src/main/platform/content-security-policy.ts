@@ -2,12 +2,14 @@
  * The Content-Security-Policy of the app's pages, sent as a response header for app pages (the
  * renderer's index.html carries the same policy in a meta tag). Development adds what the Vite
  * dev server needs (its React refresh preamble and its HMR websocket) and nothing else.
+ * `connect-src blob:`: the 3D viewer's GLTFLoader reads a texture embedded in a GLB from a blob:
+ * URL it made itself (fetch); no other origin is added.
  */
 
 export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
   "img-src 'self' studio-media: blob: data:; media-src 'self' studio-media: blob:; " +
-  "connect-src 'self' studio-media:; object-src 'none'; base-uri 'none'; " +
+  "connect-src 'self' studio-media: blob:; object-src 'none'; base-uri 'none'; " +
   "frame-ancestors 'none'; form-action 'none'";
 
 /** The policy for the dev server's pages: inline module preamble and the HMR websocket allowed. */

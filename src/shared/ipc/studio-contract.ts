@@ -240,6 +240,18 @@ export const STUDIO_CALLS = {
     args: z.strictObject({ id, index: z.number().int().min(0).max(100).optional() }),
     result: z.custom<{ ok: true }>(),
   },
+  /**
+   * A video output's poster, drawn by the window from its first frame: a PNG (checked by its
+   * bytes) of at most 512 KB and 640 px a side, in Base64 without a data: prefix. Kept once.
+   */
+  'tasks.savePoster': {
+    args: z.strictObject({
+      id,
+      index: z.number().int().min(0).max(100),
+      png: z.string().min(1).max(700_000),
+    }),
+    result: z.custom<Task>(),
+  },
   /** Starts an OS drag of an output file out of the window (Electron only). */
   'tasks.dragOut': {
     args: z.strictObject({ id, index: z.number().int().min(0).max(100) }),

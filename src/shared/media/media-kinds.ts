@@ -50,11 +50,11 @@ export interface MediaInputLimits {
 export interface MediaPresentation {
   /** The library card: a picture thumbnail, a sound with its play button and length, … */
   card: 'picture' | 'sound' | 'video' | 'model' | 'file';
-  /** The detail view's viewer. */
-  viewer: 'image' | 'waveform' | 'video' | 'download';
+  /** The detail view's viewer: a 3D model's is an orbit viewer with lights (three.js). */
+  viewer: 'image' | 'waveform' | 'video' | 'model' | 'download';
   /** The card's thumbnail: the picture itself, the poster frame saved beside it, or the kind's icon. */
   thumbnail: 'picture' | 'poster' | 'icon';
-  /** Before/after: a slider over two pictures, two players, or none. */
+  /** Before/after: a slider over two pictures, two players side by side playing in step, or none. */
   compare: 'slider' | 'players' | 'none';
   /** Shown where there is no thumbnail. */
   icon: string;
@@ -95,8 +95,11 @@ export interface MediaKindRow {
   input: MediaInputLimits | null;
   words: MediaWords;
   show: MediaPresentation;
-  /** What the app reads from a saved result: a picture's thumbnail and size, a sound's length, nothing. */
-  onSave: 'thumbnail' | 'duration' | 'nothing';
+  /**
+   * What the app reads from a saved result: a picture's thumbnail and size, a sound's length, a
+   * video's size and length (its poster is drawn by the window: engine/poster-saving.ts), nothing.
+   */
+  onSave: 'thumbnail' | 'duration' | 'videoFacts' | 'nothing';
 }
 
 const MB = 1024 * 1024;
@@ -235,12 +238,12 @@ const VIDEO: MediaKindRow = {
     result: 'video',
     takes: 'a video',
   },
-  onSave: 'nothing',
+  onSave: 'videoFacts',
   show: {
     card: 'video',
     viewer: 'video',
     thumbnail: 'poster',
-    compare: 'none',
+    compare: 'players',
     icon: '▶',
     accept: 'video/mp4,.mp4',
   },
@@ -264,7 +267,8 @@ const MODEL_3D: MediaKindRow = {
     takes: 'a 3D model',
   },
   onSave: 'nothing',
-  show: { card: 'model', viewer: 'download', thumbnail: 'icon', compare: 'none', icon: '◆', accept: '.glb' },
+  // the card shows a still of the same task (its turntable's poster, its picture) where it has one
+  show: { card: 'model', viewer: 'model', thumbnail: 'icon', compare: 'none', icon: '◆', accept: '.glb' },
 };
 
 const FILE: MediaKindRow = {

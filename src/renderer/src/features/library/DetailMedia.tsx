@@ -1,18 +1,49 @@
 /**
  * The detail view's player: waveform for audio, before/after for swaps, edits and upscales,
- * video, image; an image result opens in the image viewer ("View larger"). A picture too large
+ * video (beside its input video, in step, for an upscale or a face swap onto a video), a 3D
+ * model in its orbit viewer, image; an image result opens in the image viewer ("View larger").
+ * A task with several outputs (a 3D model, its turntable video, its picture) picks one by kind. A picture too large
  * to decode is never given to an <img> (nor to the viewer): a placeholder names its size and
  * offers its folder.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { mediaKind } from '../../../../shared/media/index.ts';
+import { invoke } from '../../bridge.ts';
 import { BeforeAfterSlider } from '../../components/BeforeAfterSlider.tsx';
 import { ImageLightbox } from '../../components/ImageLightbox.tsx';
+import { VideoCompare } from '../../components/VideoCompare.tsx';
 import { WaveformPlayer } from '../../components/WaveformPlayer.tsx';
 import type { LoadedTask } from '../../model/task-status.ts';
 import { useStudio } from '../../state/studio-state.ts';
+import { useTasks } from '../../state/tasks-state.ts';
 import { revealTask } from './library-actions.ts';
-import { beforeImageUrl, fileUrl, pictureNotShown } from './task-media.ts';
+import { beforeImageUrl, beforeVideoUrl, fileUrl, outputName, pictureNotShown } from './task-media.ts';
+
+// three.js is loaded when a 3D result is first opened, not with the window
+const ModelViewer = lazy(() =>
+  import('../../components/ModelViewer.tsx').then((module) => ({ default: module.ModelViewer })),
+);
+
+/** The task a result was made from (from the loaded list, else asked for), or null. */
+function useParentTask(parentId: string | null): LoadedTask | null {
+  const loaded = useTasks((s) => (parentId ? s.byId.get(parentId) : undefined));
+  const [fetched, setFetched] = useState<LoadedTask | null>(null);
+  useEffect(() => {
+    setFetched(null);
+    if (!parentId || loaded) return;
+    let gone = false;
+    invoke('tasks.get', { id: parentId }).then(
+      (task) => {
+        if (!gone) setFetched(task);
+      },
+      () => undefined,
+    );
+    return () => {
+      gone = true;
+    };
+  }, [parentId, loaded]);
+  return loaded ?? fetched;
+}
 
 /** In place of a picture the window does not decode: why, and the way to the file. */
 function PictureNotShown({ text, taskId, index }: { text: string; taskId: string; index: number }) {
@@ -38,6 +69,7 @@ export function DetailMedia({ task }: { task: LoadedTask }) {
   const base = useStudio((s) => s.appInfo?.mediaBaseUrl);
   const [index, setIndex] = useState(0);
   const [viewing, setViewing] = useState(false);
+  const parent = useParentTask(task.parentId);
   const outputs = task.outputs;
   const output = outputs[Math.min(index, outputs.length - 1)] ?? null;
   const url = output?.state === 'saved' ? fileUrl(output, base) : null;
@@ -59,11 +91,21 @@ export function DetailMedia({ task }: { task: LoadedTask }) {
   const notShown = pictureNotShown(output);
   const before = show.compare === 'slider' && !notShown ? beforeImageUrl(task, base) : null;
   const picture = show.viewer === 'image' && !notShown;
+  const beforeVideo =
+    show.viewer === 'video' && show.compare === 'players' ? beforeVideoUrl(task, parent, base) : null;
   return (
     <div className="detail-media">
       {notShown ? <PictureNotShown text={notShown} taskId={task.id} index={output.index} /> : null}
       {show.viewer === 'waveform' ? <WaveformPlayer url={url} title={task.title} /> : null}
-      {show.viewer === 'video' ? (
+      {show.viewer === 'video' && beforeVideo ? (
+        <VideoCompare before={beforeVideo} after={url} title={task.title} />
+      ) : null}
+      {show.viewer === 'model' ? (
+        <Suspense fallback={<p className="model-viewer-note">Loading the 3D viewer…</p>}>
+          <ModelViewer url={url} title={task.title} />
+        </Suspense>
+      ) : null}
+      {show.viewer === 'video' && !beforeVideo ? (
         // biome-ignore lint/a11y/useMediaCaption: generated videos have no captions to offer
         <video
           className="detail-video"
@@ -102,7 +144,7 @@ export function DetailMedia({ task }: { task: LoadedTask }) {
                   aria-pressed={o.index === output.index}
                   onClick={() => setIndex(outputs.indexOf(o))}
                 >
-                  Output {o.index + 1}
+                  {outputName(o, outputs)}
                 </button>
               ))}
             </fieldset>

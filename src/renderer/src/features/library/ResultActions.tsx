@@ -10,6 +10,7 @@ import { mediaKind } from '../../../../shared/media/index.ts';
 import type { LoadedTask } from '../../model/task-status.ts';
 import { openFromResult } from '../compose/compose-actions.ts';
 import { actionsFor } from '../compose/result-fill.ts';
+import { outputName } from './task-media.ts';
 
 export function ResultActions({ task }: { task: LoadedTask }) {
   const id = useId();
@@ -30,7 +31,7 @@ export function ResultActions({ task }: { task: LoadedTask }) {
           <select value={output.index} onChange={(event) => setChosen(Number(event.target.value))}>
             {saved.map((o) => (
               <option key={o.index} value={o.index}>
-                Output {o.index + 1}
+                {outputName(o, task.outputs)}
               </option>
             ))}
           </select>

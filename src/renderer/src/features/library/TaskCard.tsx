@@ -1,5 +1,10 @@
-/** One library card: thumbnail (or an audio/video sign), title, state, favourite and selection. */
-import { type MouseEvent, memo } from 'react';
+/**
+ * One library card: thumbnail (a picture, a video's poster, a 3D model's turntable poster or
+ * picture, else the kind's icon), a sound's or video's length, title, state, favourite and
+ * selection. A card never holds a live player but while the pointer rests on a video's card (its
+ * preview: one card at a time, muted). A video without a poster has one drawn once (poster-maker.ts).
+ */
+import { type MouseEvent, memo, useEffect, useRef, useState } from 'react';
 import { mediaKind } from '../../../../shared/media/index.ts';
 import { StateChip } from '../../components/StateChip.tsx';
 import { taskTypeLabelOf } from '../../model/task-status.ts';
@@ -10,7 +15,45 @@ import { useUi } from '../../state/ui-state.ts';
 import { SongPlayButton } from '../player/index.ts';
 import { isSelected } from './gallery-selection.ts';
 import { setFavorite } from './library-actions.ts';
-import { mainOutput, pictureNotShown, taskMediaKind, thumbUrl } from './task-media.ts';
+import { requestPoster } from './poster-maker.ts';
+import {
+  cardStillOutput,
+  fileUrl,
+  mainOutput,
+  pictureNotShown,
+  posterWanted,
+  taskMediaKind,
+  thumbUrl,
+} from './task-media.ts';
+
+/** How long the pointer rests on a video's card before its preview plays. */
+const PREVIEW_DELAY_MS = 350;
+
+/** The muted preview of a video card while the pointer rests on it (only then is a player made). */
+function useHoverPreview(enabled: boolean) {
+  const [previewing, setPreviewing] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  if (!enabled) return { previewing: false, handlers: {} };
+  return {
+    previewing,
+    handlers: {
+      onPointerEnter: () => {
+        if (timer.current) clearTimeout(timer.current);
+        timer.current = setTimeout(() => setPreviewing(true), PREVIEW_DELAY_MS);
+      },
+      onPointerLeave: () => {
+        if (timer.current) clearTimeout(timer.current);
+        setPreviewing(false);
+      },
+    },
+  };
+}
 
 const FAMILY_ICON: Record<string, string> = { song: '♪', 'face-swap': '☺', 'image-edit': '✎', other: '◆' };
 
@@ -27,21 +70,28 @@ function TaskCardInner({ id, onSelect, tabbable }: TaskCardProps) {
   const open = useUi((s) => s.detailId === id);
   const openDetail = useUi((s) => s.openDetail);
   const base = useStudio((s) => s.appInfo?.mediaBaseUrl);
-  if (!task) return null;
-  const output = mainOutput(task);
-  const kind = taskMediaKind(task);
-  const thumb = output?.state === 'saved' ? thumbUrl(output, base) : null;
-  const notShown = pictureNotShown(output);
+  const output = task ? mainOutput(task) : null;
+  const kind = task ? taskMediaKind(task) : 'file';
   const { show } = mediaKind(kind);
+  const videoUrl = show.card === 'video' && output?.state === 'saved' ? fileUrl(output, base) : null;
+  const { previewing, handlers } = useHoverPreview(videoUrl !== null);
+  const wanted = task && base ? posterWanted(task) : null;
+  const wantedUrl = wanted ? fileUrl(wanted, base) : null;
+  useEffect(() => {
+    if (wanted && wantedUrl) requestPoster(id, wanted.index, wantedUrl);
+  }, [id, wanted, wantedUrl]);
+  if (!task) return null;
+  // a picture is its own thumbnail; a video shows its poster; a 3D model a still of the same task
+  const still = cardStillOutput(task);
+  const thumb = still ? thumbUrl(still, base) : null;
+  const notShown = pictureNotShown(output);
   const sound = show.card === 'sound';
-  // a picture is its own thumbnail; a kind with a poster shows the one saved beside it
-  const showImage =
-    thumb && (show.thumbnail === 'picture' || (show.thumbnail === 'poster' && output?.thumbPath));
 
   const onCheck = (event: MouseEvent<HTMLInputElement>) => onSelect(id, event.shiftKey);
 
-  // a song's length, shown on the card and so part of its name (what a screen reader says)
-  const duration = sound && output?.durationSeconds ? formatClock(output.durationSeconds) : null;
+  // a song's or video's length, shown on the card and so part of its name (what a screen reader says)
+  const duration =
+    (sound || show.card === 'video') && output?.durationSeconds ? formatClock(output.durationSeconds) : null;
   return (
     // biome-ignore lint/a11y/useSemanticElements: an item of the gallery's role=list (see GalleryGrid)
     <div
@@ -57,27 +107,38 @@ function TaskCardInner({ id, onSelect, tabbable }: TaskCardProps) {
         type="button"
         className={`card-thumb card-thumb-${kind}`}
         onClick={() => openDetail(id)}
+        {...handlers}
         tabIndex={tabbable ? 0 : -1}
         aria-label={`Open ${task.title}${duration ? ` ${duration}` : ''}${notShown ? ', too large to show here' : ''}`}
       >
-        {showImage ? (
+        {thumb ? (
           <img src={thumb} alt="" loading="lazy" decoding="async" draggable={false} />
         ) : notShown ? (
           <span className="card-not-shown" title={notShown} data-testid="picture-not-shown">
             <span aria-hidden="true">{show.icon}</span>
             <span>Too large to show here</span>
           </span>
-        ) : (
+        ) : show.card === 'video' ? null : (
           <span className="card-icon" aria-hidden="true">
-            {sound ? show.icon : (FAMILY_ICON[task.family] ?? '◆')}
+            {sound || show.card === 'model' ? show.icon : (FAMILY_ICON[task.family] ?? '◆')}
           </span>
         )}
-        {kind === 'video' ? (
+        {previewing && videoUrl ? (
+          <span className="card-preview" aria-hidden="true">
+            <video src={videoUrl} muted autoPlay loop playsInline preload="auto" data-testid="card-preview" />
+          </span>
+        ) : null}
+        {kind === 'video' && !previewing ? (
           <span className="card-play" aria-hidden="true">
             ▶
           </span>
         ) : null}
         {duration ? <span className="card-duration">{duration}</span> : null}
+        {show.card === 'model' ? (
+          <span className="card-duration" aria-hidden="true">
+            3D
+          </span>
+        ) : null}
       </button>
       {sound && output?.state === 'saved' ? (
         <SongPlayButton id={id} title={task.title} tabbable={tabbable} />

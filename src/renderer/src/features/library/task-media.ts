@@ -1,6 +1,6 @@
 /** Which URL shows a task's output or input in the renderer. Pure. */
 import { entryOfTask, type OutputKind, type TaskInput, type TaskOutput } from '../../../../shared/index.ts';
-import { mediaKind, pictureNotShownText } from '../../../../shared/media/index.ts';
+import { mediaKind, mediaKindOfMime, pictureNotShownText } from '../../../../shared/media/index.ts';
 import { mediaUrl } from '../../model/media-url.ts';
 import type { LoadedTask } from '../../model/task-status.ts';
 
@@ -36,6 +36,43 @@ export function thumbUrl(output: TaskOutput | null, mediaBaseUrl: string | undef
   return itself && output.path ? mediaUrl(mediaBaseUrl, output.path) : null;
 }
 
+/** Whether a saved output has a still a card may show: a thumbnail or poster saved beside it, or itself as a picture. */
+function hasStill(output: TaskOutput): boolean {
+  if (output.state !== 'saved' || !output.path) return false;
+  if (output.thumbPath) return true;
+  return mediaKind(output.kind).show.thumbnail === 'picture' && pictureNotShown(output) === null;
+}
+
+/**
+ * The output whose still a card shows: the main output's, else another saved output's (a 3D
+ * model's turntable poster or background-free picture); null when none has one (the kind's icon).
+ */
+export function cardStillOutput(task: Pick<LoadedTask, 'outputs'>): TaskOutput | null {
+  const main = mainOutput(task);
+  if (main && hasStill(main)) return main;
+  return task.outputs.find((o) => o !== main && hasStill(o)) ?? null;
+}
+
+/**
+ * A saved video output with no poster yet, when the card has no still without it: the window
+ * draws one (poster-maker.ts). Null otherwise.
+ */
+export function posterWanted(task: Pick<LoadedTask, 'outputs'>): TaskOutput | null {
+  if (cardStillOutput(task) !== null) return null;
+  return (
+    task.outputs.find(
+      (o) => o.state === 'saved' && o.path && !o.thumbPath && mediaKind(o.kind).show.thumbnail === 'poster',
+    ) ?? null
+  );
+}
+
+/** An output's name in a picker: its number, or its kind when a task's outputs are of several kinds. */
+export function outputName(output: TaskOutput, outputs: readonly TaskOutput[]): string {
+  const mixed = new Set(outputs.map((o) => o.kind)).size > 1;
+  const { label } = mediaKind(output.kind);
+  return mixed ? `${label.charAt(0).toUpperCase()}${label.slice(1)}` : `Output ${output.index + 1}`;
+}
+
 /** The full file of a saved output, as a URL. */
 export function fileUrl(output: TaskOutput | null, mediaBaseUrl: string | undefined): string | null {
   if (!output?.path || !mediaBaseUrl) return null;
@@ -62,6 +99,27 @@ export function inputUrl(input: TaskInput, mediaBaseUrl: string | undefined): st
       : `data:${input.mime ?? 'image/png'};base64,${input.value}`;
   }
   return input.value;
+}
+
+/**
+ * The video a video result is compared with (video upscale's `video`, a face swap's target), as
+ * a URL the window may play: a library copy of the input, else the output of the task it was
+ * made from (`parent`, when given), whose file the input was sent from. A web address (the
+ * upload endpoint's) is not played: the window plays only the library's media.
+ */
+export function beforeVideoUrl(
+  task: { inputs?: readonly TaskInput[]; parentOutput?: number | null },
+  parent: Pick<LoadedTask, 'outputs'> | null,
+  mediaBaseUrl: string | undefined,
+): string | null {
+  // by its recorded type; a web address has none: by its field's name (video, target_video)
+  const input = task.inputs?.find((i) =>
+    i.mime !== null ? mediaKindOfMime(i.mime) === 'video' : /(^|_)video$/.test(i.field),
+  );
+  if (!input) return null;
+  if (input.source === 'file') return inputUrl(input, mediaBaseUrl);
+  const made = parent?.outputs.find((o) => o.index === task.parentOutput);
+  return made?.state === 'saved' && made.kind === 'video' ? fileUrl(made, mediaBaseUrl) : null;
 }
 
 /** The input image to compare an image result against (see compareField), as a URL. */

@@ -1,0 +1,214 @@
+/**
+ * Video and 3D results in the library, in the built app over the rig's sandbox: a video's card
+ * shows the poster the window drew once (kept by main as the output's thumbnail) and its length,
+ * plays a muted preview while the pointer rests on it, and its detail plays it; a video upscale
+ * plays beside its input, in step; a Trellis model's card shows its picture and its detail turns
+ * the GLB in the 3D viewer (its canvas draws the model: non-blank pixels); the Makes and Model
+ * filters; the detail's keep-going actions come from the catalog (a video into upscale and face
+ * swap). Pictures at 800 x 600 and 1920 x 1080 in both themes go to VIDEO_SHOTS_DIR
+ * (default /tmp/video-3d-shots).
+ */
+import { mkdir } from 'node:fs/promises';
+import type { Browser, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import type { Task } from '../../src/shared/index.ts';
+import { SHOT_SIZES, shootInThemes } from './harness/look-check.ts';
+import { openResultDetail } from './harness/result-actions.ts';
+import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
+import { openStudio } from './harness/studio-session.ts';
+import { card, openLibraryWith } from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
+
+/** What the tests read of a <video> in the page (the Node types have no DOM). */
+type MediaElement = { currentTime: number; muted: boolean; play(): Promise<void> };
+
+const SHOTS_DIR = process.env.VIDEO_SHOTS_DIR ?? '/tmp/video-3d-shots';
+
+async function makeTasks(rig: StudioRig): Promise<{ video: Task; upscale: Task; model: Task }> {
+  const queued = await rig.call('tasks.queue', {
+    model: 'service/video-gen',
+    taskType: 'txt2video',
+    title: 'Waves at dusk',
+    input: { prompt: 'waves rolling onto a beach at dusk', duration: 2 },
+  });
+  const boat = await rig.call('tasks.queue', {
+    model: 'service/trellis',
+    taskType: 'text-to-3d',
+    title: 'Little red boat',
+    input: { prompt: 'a little red boat' },
+  });
+  const video = await rig.waitForTask(queued.id, ['saved'], 60_000);
+  const up = await rig.call('tasks.queue', {
+    model: 'service/video-toolkit',
+    taskType: 'upscale',
+    title: 'Waves at dusk (upscaled)',
+    input: { video: { $output: { taskId: video.id, index: 0 } } },
+    acceptUnknownPrice: true,
+  });
+  return {
+    video,
+    upscale: await rig.waitForTask(up.id, ['saved'], 60_000),
+    model: await rig.waitForTask(boat.id, ['saved'], 60_000),
+  };
+}
+
+/** The ids of the cards shown, sorted. */
+async function shownIds(page: Page): Promise<string[]> {
+  const cards = await page.getByTestId('task-card').all();
+  return (await Promise.all(cards.map((c) => c.getAttribute('data-task-id')))).map((id) => id ?? '').sort();
+}
+
+async function filterBy(page: Page, label: 'Makes' | 'Model', option: string): Promise<void> {
+  const bar = page.getByRole('search', { name: 'Filter the library' });
+  await bar.getByLabel(label, { exact: true }).selectOption({ label: option });
+}
+
+/** Distinct colours (rounded to 16 levels) in a PNG: a blank canvas has one. */
+async function coloursIn(png: Buffer): Promise<number> {
+  const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+  const seen = new Set<number>();
+  for (let i = 0; i < data.length; i += info.channels) {
+    seen.add(((data[i]! >> 4) << 8) | ((data[i + 1]! >> 4) << 4) | (data[i + 2]! >> 4));
+  }
+  return seen.size;
+}
+
+describe.skipIf(!browserAvailable())('video and 3D results in the library', () => {
+  let view: StudioPage;
+  let rig: StudioRig;
+  let browser: Browser;
+  let tasks: { video: Task; upscale: Task; model: Task };
+
+  openStudio(
+    {
+      service: 'service',
+      prepare: async (started) => {
+        await mkdir(SHOTS_DIR, { recursive: true });
+        tasks = await makeTasks(started);
+      },
+    },
+    (opened) => {
+      ({ view, rig, browser } = opened);
+    },
+  );
+
+  it("a video's card shows its poster and length, previews on hover, and its detail plays", async () => {
+    const { page } = view;
+    await openLibraryWith(page, 3);
+    const videoCard = card(page, tasks.video.id);
+    // the window drew the poster once and main kept it beside the video
+    const poster = videoCard.locator('img');
+    await expect.poll(() => poster.getAttribute('src'), { timeout: 20_000 }).toMatch(/poster-1\.png$/);
+    await expect
+      .poll(() => poster.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(0);
+    const saved = (await rig.tasks()).find((t) => t.id === tasks.video.id);
+    expect(saved?.outputs[0]?.thumbPath).toMatch(/poster-1\.png$/);
+    expect(await videoCard.locator('.card-duration').textContent()).toBe('0:02');
+    expect(await page.locator('[data-testid="task-card"] video').count()).toBe(0);
+    // resting the pointer on it plays a muted preview; leaving it removes the player
+    await videoCard.locator('.card-thumb').hover();
+    const preview = videoCard.getByTestId('card-preview');
+    await expect
+      .poll(() => preview.evaluate((v) => (v as unknown as MediaElement).currentTime), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    expect(await preview.evaluate((v) => (v as unknown as MediaElement).muted)).toBe(true);
+    await page.mouse.move(0, 0);
+    await expect.poll(() => page.locator('[data-testid="task-card"] video').count()).toBe(0);
+
+    const detail = await openResultDetail(page, tasks.video);
+    const player = detail.getByTestId('video-player');
+    await player.evaluate((v) => (v as unknown as MediaElement).play());
+    await expect
+      .poll(() => player.evaluate((v) => (v as unknown as MediaElement).currentTime), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    // keep going: the catalog's video operations
+    const actions = detail.getByTestId('result-actions');
+    expect(await actions.getByRole('button').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/upscale/i), expect.stringMatching(/face/i)]),
+    );
+  });
+
+  it('a video upscale plays beside its input, in step', async () => {
+    const { page } = view;
+    const detail = await openResultDetail(page, tasks.upscale);
+    await detail.getByTestId('video-compare').waitFor();
+    await detail.getByRole('button', { name: 'Play both' }).click();
+    const times = () =>
+      detail.evaluate((root) =>
+        [...root.querySelectorAll('video')].map((v) => ({ t: v.currentTime, paused: v.paused })),
+      );
+    await expect
+      .poll(async () => (await times()).every((v) => !v.paused && v.t > 0), { timeout: 10_000 })
+      .toBe(true);
+    await detail.getByRole('button', { name: 'Pause both' }).click();
+    await expect.poll(async () => (await times()).every((v) => v.paused)).toBe(true);
+    const [before, after] = await times();
+    expect(Math.abs((before?.t ?? 0) - (after?.t ?? 99))).toBeLessThan(0.25);
+  });
+
+  it("a 3D result's card shows its picture and its detail turns the model in the viewer", async () => {
+    const { page } = view;
+    const modelCard = card(page, tasks.model.id);
+    expect(await modelCard.getAttribute('data-kind')).toBe('3d');
+    await expect.poll(() => modelCard.locator('img').count()).toBe(1);
+    const detail = await openResultDetail(page, tasks.model);
+    await detail.locator('[data-testid="model-viewer"][data-state="ready"]').waitFor({ timeout: 20_000 });
+    const canvas = detail.getByTestId('model-canvas');
+    const first = await canvas.screenshot();
+    expect(await coloursIn(first)).toBeGreaterThan(3);
+    // dragging turns it: the picture changes
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error('no canvas box');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2 + 10, { steps: 5 });
+    await page.mouse.up();
+    expect((await canvas.screenshot()).equals(first)).toBe(false);
+    // the turntable and the picture are the task's other outputs; the picture goes into the picture tools
+    const picker = detail.locator('.output-picker');
+    expect(await picker.getByRole('button').allTextContents()).toEqual(['3D model', 'Video', 'Picture']);
+    await detail.locator('.result-actions-output select').selectOption({ label: 'Picture' });
+    expect(await detail.getByTestId('result-actions').getByRole('heading').textContent()).toBe(
+      'Keep going from this picture',
+    );
+    expect(await detail.getByTestId('result-actions').getByRole('button').count()).toBeGreaterThan(0);
+  });
+
+  it('filters by what a task makes and by model', async () => {
+    const { page } = view;
+    await page.keyboard.press('Escape');
+    const bar = page.getByRole('search', { name: 'Filter the library' });
+    const toggle = bar.getByRole('button', { name: /^Filters/ });
+    if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false')
+      await toggle.click();
+    await filterBy(page, 'Makes', 'Videos');
+    await expect.poll(() => shownIds(page)).toEqual([tasks.video.id, tasks.upscale.id].sort());
+    await filterBy(page, 'Makes', '3D models');
+    await expect.poll(() => shownIds(page)).toEqual([tasks.model.id]);
+    await filterBy(page, 'Makes', 'Anything');
+    await filterBy(page, 'Model', 'video-gen');
+    await expect.poll(() => shownIds(page)).toEqual([tasks.video.id]);
+    await filterBy(page, 'Makes', 'Pictures');
+    await expect.poll(() => shownIds(page)).toEqual([]);
+    await bar.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => shownIds(page)).toHaveLength(3);
+  });
+
+  for (const size of SHOT_SIZES) {
+    it(`takes pictures at ${size.name} in both themes`, async () => {
+      await shootInThemes(rig, browser, size, SHOTS_DIR, async (page, at) => {
+        await openLibraryWith(page, 3);
+        await expect.poll(() => card(page, tasks.video.id).locator('img').count()).toBe(1);
+        await at('video-3d-gallery');
+        const video = await openResultDetail(page, tasks.upscale);
+        await video.getByTestId('video-compare').waitFor();
+        await at('video-upscale-compare');
+        const model = await openResultDetail(page, tasks.model);
+        await model.locator('[data-testid="model-viewer"][data-state="ready"]').waitFor({ timeout: 20_000 });
+        await at('model-viewer');
+      });
+    });
+  }
+});
