@@ -62,6 +62,8 @@ const LIST_SHAPES: [string, ListQuery][] = [
   ['family and states', { family: 'song', states: ['saved', 'failed'] }],
   ['family in an order with a key', { family: 'song', order: 'title' }],
   ['taskType', { taskType: 'face-swap' }],
+  ['makes (one walk per entry)', { makes: 'image' }],
+  ['model and states', { model: 'ace-step', states: ['saved', 'failed'] }],
   ['one state', { states: ['saved'] }],
   ['three states', { states: ['saved', 'failed', 'queued'] }],
   ['time range', { createdFrom: '2025-01-01T00:00:00Z', createdTo: '2025-01-02T00:00:00Z' }],
@@ -130,6 +132,18 @@ describe.each([
       }
     },
   );
+
+  it('listTasks by Makes or Model walks tasks_by_entry once per entry, the other filters checked', () => {
+    for (const filter of [{ makes: 'video' }, { model: 'ace-step', states: ['saved'] }] as ListQuery[]) {
+      const steps = plan(buildListQuery(filter, null, 50) as BuiltQuery);
+      expect(steps.join(' | ')).toContain('USING INDEX tasks_by_entry (entry_id=?)');
+      expect(
+        steps.filter((s) => /USING INDEX tasks_by_state/.test(s)),
+        steps.join(' | '),
+      ).toEqual([]);
+      expectIndexedWalk(steps);
+    }
+  });
 
   it('listTasks with search walks the full-text index newest first, without sorting the matches', () => {
     const steps = plan(buildListQuery({ search: 'piano' }, null, 50) as BuiltQuery);
