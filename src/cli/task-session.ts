@@ -9,6 +9,7 @@ import type { Task } from '../shared/index.ts';
 import { UsageError } from './cli-args.ts';
 import { apiKeyFromEnv, type GlobalOptions, profileOfOptions } from './global-options.ts';
 import { checkLibraryFolder } from './library-folder-check.ts';
+import { printErr } from './terminal-output.ts';
 
 export interface Session {
   engine: TaskEngine;
@@ -35,7 +36,9 @@ export async function openSession(
   let engine: TaskEngine;
   try {
     checkLibraryFolder(g.library);
-    engine = await TaskEngine.open({ libraryDir: g.library, service, profile });
+    // the engine's log lines quote what a library file holds: printed like every other line
+    const log = (line: string) => printErr(`${line}\n`);
+    engine = await TaskEngine.open({ libraryDir: g.library, service, profile, log });
   } catch (err) {
     await sandbox?.stop();
     throw err;

@@ -142,6 +142,26 @@ describe('media-task and what the service says', () => {
     expect(JSON.parse(json.stdout).items[0].title).toBe(title);
   });
 
+  it("prints the engine's log lines without the control sequences a library file holds", async () => {
+    // a library written elsewhere: the task in Recently deleted, an output recorded outside its folder
+    const db = new DatabaseSync(join(lib(), 'library.sqlite'));
+    try {
+      db.prepare('UPDATE tasks SET deleted_at = ?').run(new Date().toISOString());
+      const { id } = db.prepare('SELECT id FROM tasks').get() as { id: string };
+      db.prepare(
+        `INSERT INTO task_outputs (task_id, idx, kind, url, field, state, path)
+         VALUES (?, 0, 'audio', 'https://x.example/a.mp3', 'audio_url', 'saved', ?)`,
+      ).run(id, `../elsewhere/${C1}${HOSTILE}.mp3`);
+    } finally {
+      db.close();
+    }
+    const emptied = await run(['--library', lib(), 'trash', '--empty', '--yes']);
+    expect(emptied.code).toBe(0);
+    // the engine says what it left alone, in words
+    expect(emptied.stderr).toContain('outside the task’s own folder; it was not touched');
+    expectPlain(emptied);
+  });
+
   it('every printer of the command line goes through terminal-output.ts', () => {
     const cliDir = join(import.meta.dirname, '../../src/cli');
     const direct = readdirSync(cliDir)
