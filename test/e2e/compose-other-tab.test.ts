@@ -76,9 +76,32 @@ describe.skipIf(!browserAvailable())('the Other tab checks its JSON against the 
     expect(models.length).toBeGreaterThan(1);
     for (const model of models) {
       await panel.getByLabel('Model', { exact: true }).selectOption(model);
-      const options = await panel.getByLabel('Task type').locator('option').allTextContents();
-      for (const option of options) expect(option, option).toMatch(/ · (\$[\d.]+ per \w+|price unknown)$/);
+      const typeSelect = panel.getByLabel('Task type');
+      const chosen = await typeSelect.evaluate((el) => {
+        const select = el as unknown as { selectedIndex: number };
+        return select.selectedIndex;
+      });
+      const options = await typeSelect.locator('option').allTextContents();
+      // the chosen type is priced for the form's input (its example gives a size); another
+      // type priced by the output's size can only say its least, as its size is not known yet
+      options.forEach((option, i) => {
+        if (i === chosen) expect(option, option).toMatch(/ · (\$[\d.]+ per \w+|price unknown)$/);
+        else expect(option, option).toMatch(/ · ((from )?\$[\d.]+ per \w+|price unknown)$/);
+      });
     }
+    // Z-image is priced by the picture's size: the tier of the size in the input, or its least without one
+    await panel.getByLabel('Model', { exact: true }).selectOption('z-image');
+    const zImage = () => panel.getByLabel('Task type').locator('option:checked').textContent();
+    expect(await zImage()).toBe('Image from text (Z-image) (txt2img) · $0.004 per image');
+    expect(await page.getByTestId('other-price').textContent()).toBe('Price: $0.004 per image.');
+    const json = panel.getByLabel('Input (JSON)');
+    await json.fill('{"prompt": "a lighthouse", "width": 1536, "height": 1536}');
+    await expect.poll(() => page.getByTestId('other-price').textContent()).toBe('Price: $0.008 per image.');
+    expect(await zImage()).toBe('Image from text (Z-image) (txt2img) · $0.008 per image');
+    await json.fill('{"prompt": "a lighthouse"}');
+    await expect
+      .poll(() => page.getByTestId('other-price').textContent())
+      .toBe('Price: from $0.002 per image.');
     await panel.getByLabel('Model', { exact: true }).selectOption('image-toolkit');
     await panel.getByLabel('Task type').selectOption('upscale');
     expect(await page.getByTestId('other-price').textContent()).toBe(

@@ -197,6 +197,17 @@ describe('the catalog keyed by model and task type', () => {
       { maxMegapixels: null, micros: 2000 },
     ];
     expect(priceWords({ unit: 'output-size', tiers })).toBe('from $0.002 per image');
+    // with the size known, its tier's price; a size no tier holds says the least again
+    expect(priceWords({ unit: 'output-size', tiers }, { width: 1024, height: 1024 })).toBe(
+      '$0.004 per image',
+    );
+    expect(priceWords({ unit: 'output-size', tiers }, { width: 2048, height: 1024 })).toBe(
+      '$0.002 per image',
+    );
+    const capped = [{ maxMegapixels: 1, micros: 4000 }];
+    expect(priceWords({ unit: 'output-size', tiers: capped }, { width: 2048, height: 2048 })).toBe(
+      'from $0.004 per image',
+    );
   });
 });
 

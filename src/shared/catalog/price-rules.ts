@@ -121,16 +121,25 @@ export function estimatePrice(
   }
 }
 
-function tieredEstimate(
-  rule: Extract<PriceRule, { unit: 'output-size' }>,
-  input: Record<string, unknown>,
-): CostEstimate {
+type TieredRule = Extract<PriceRule, { unit: 'output-size' }>;
+
+/** The input's size in megapixels; null when its `width` or `height` is missing. */
+function sizeOf(input: Record<string, unknown>): number | null {
   const width = positiveCount(input.width);
   const height = positiveCount(input.height);
-  if (width === null || height === null)
+  return width === null || height === null ? null : megapixels(width, height);
+}
+
+/** The tier of a size in megapixels, if one holds it. */
+function tierOf(rule: TieredRule, mp: number): PriceTier | undefined {
+  return rule.tiers.find((t) => t.maxMegapixels === null || mp <= t.maxMegapixels);
+}
+
+function tieredEstimate(rule: TieredRule, input: Record<string, unknown>): CostEstimate {
+  const mp = sizeOf(input);
+  if (mp === null)
     return { micros: null, explanation: 'width and height are needed to price by output size' };
-  const mp = megapixels(width, height);
-  const tier = rule.tiers.find((t) => t.maxMegapixels === null || mp <= t.maxMegapixels);
+  const tier = tierOf(rule, mp);
   if (!tier) return { micros: null, explanation: `no price tier for ${mp.toFixed(2)} MP` };
   const n = countOf(input, rule.countField);
   if (n === null)
@@ -141,9 +150,11 @@ function tieredEstimate(
 
 /**
  * The price of a rule in a few words, for a form: `$0.0015 per image`, `$0.0003 per frame`,
- * `$0.01 per megapixel` (what an input costs under it is `estimatePrice`'s explanation).
+ * `$0.01 per megapixel` (what an input costs under it is `estimatePrice`'s explanation). A price
+ * by the output's size is its tier's for the size `input` gives, else its least (`from $0.002
+ * per image`): the size is not known yet.
  */
-export function priceWords(rule: PriceRule): string {
+export function priceWords(rule: PriceRule, input: Record<string, unknown> = {}): string {
   switch (rule.unit) {
     case 'second':
     case 'image':
@@ -153,6 +164,9 @@ export function priceWords(rule: PriceRule): string {
     case 'generation':
       return `${formatUsd(rule.micros)} per task`;
     case 'output-size': {
+      const mp = sizeOf(input);
+      const tier = mp === null ? undefined : tierOf(rule, mp);
+      if (tier) return `${formatUsd(tier.micros)} per image`;
       const least = Math.min(...rule.tiers.map((t) => t.micros));
       return `from ${formatUsd(least)} per image`;
     }

@@ -29,6 +29,7 @@ function EntryPicker({ tab, chosen, error }: { tab: KindTab; chosen: TaskTypeEnt
   const id = useId();
   const form = useCompose((s) => s.kinds[tab]);
   const setKind = useCompose((s) => s.setKind);
+  const values = valuesOfJson(form.json.trim() === '' ? '{}' : form.json) ?? {};
   return (
     <fieldset className="entry-picker" aria-describedby={`${id}-about`}>
       <legend className="field-label">What to make</legend>
@@ -47,7 +48,7 @@ function EntryPicker({ tab, chosen, error }: { tab: KindTab; chosen: TaskTypeEnt
               />
               <span className="entry-option-name">{entryShortLabel(entry)}</span>
               <span className="entry-option-price" data-testid="entry-price">
-                {entryPriceWords(entry)}
+                {entryPriceWords(entry, entry.id === chosen.id ? values : {})}
               </span>
             </label>
           ))}

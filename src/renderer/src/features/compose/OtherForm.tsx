@@ -30,9 +30,9 @@ const MODEL_GROUPS = [...new Set(OTHER_ENTRIES.map((e) => e.outputKind))].map((k
   models: [...new Set(OTHER_ENTRIES.filter((e) => e.outputKind === kind).map((e) => e.modelName))],
 }));
 
-/** `$0.01 per task`, or that the service publishes no price. */
-export function priceWords(entry: TaskTypeEntry | undefined): string {
-  return entry?.price ? rulePriceWords(entry.price) : 'price unknown';
+/** `$0.01 per task`, or that the service publishes no price; a price by size for the size in `input`. */
+export function priceWords(entry: TaskTypeEntry | undefined, input: Record<string, unknown> = {}): string {
+  return entry?.price ? rulePriceWords(entry.price, input) : 'price unknown';
 }
 
 function groupName(kind: InputMediaKind | TaskTypeEntry['outputKind']): string {
@@ -132,6 +132,9 @@ export function OtherForm() {
   const types = OTHER_ENTRIES.filter((e) => e.modelName === other.model);
   const entry = catalogEntry(other.model, other.taskType);
   const asForm = entry !== undefined && other.view !== 'json';
+  // the chosen type is priced for the input as written (a price by size needs its width and height)
+  const typed = valuesOfJson(other.json.trim() === '' ? '{}' : other.json) ?? {};
+  const priceOf = (e: TaskTypeEntry) => priceWords(e, e.taskType === other.taskType ? typed : {});
   // main's refusal first; then the JSON's own problem and each key's, as the live check found them
   const jsonProblems = errors.input
     ? [errors.input]
@@ -188,13 +191,13 @@ export function OtherForm() {
           >
             {types.map((e) => (
               <option key={e.taskType} value={e.taskType}>
-                {e.label} ({e.taskType}) · {priceWords(e)}
+                {e.label} ({e.taskType}) · {priceOf(e)}
               </option>
             ))}
           </select>
           <p id={`${id}-price`} className="field-hint price-line" data-testid="other-price">
             {entry?.price
-              ? `Price: ${priceWords(entry)}.`
+              ? `Price: ${priceOf(entry)}.`
               : 'Price unknown: the service publishes none for this task type. Queue will ask you to confirm first.'}
           </p>
           <FieldMessage

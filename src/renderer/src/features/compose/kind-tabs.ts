@@ -94,9 +94,12 @@ export function entryGroups(tab: KindTab): EntryGroup[] {
   }));
 }
 
-/** An entry's price in words, or that none is published (Queue then asks first). */
-export function entryPriceWords(entry: TaskTypeEntry): string {
-  return entry.price ? rulePriceWords(entry.price) : 'price not published: asked first';
+/**
+ * An entry's price in words, or that none is published (Queue then asks first); a price by the
+ * output's size is the tier of the size in `input` (the chosen entry's values), else its least.
+ */
+export function entryPriceWords(entry: TaskTypeEntry, input: Record<string, unknown> = {}): string {
+  return entry.price ? rulePriceWords(entry.price, input) : 'price not published: asked first';
 }
 
 /** The model's part of an entry's label: `Image from text (Flux schnell)` -> `Flux schnell`. */
