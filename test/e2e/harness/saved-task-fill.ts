@@ -3,7 +3,9 @@
  * the library store (the same code the engine uses), in big transactions: songs, face swaps,
  * image edits and generated pictures, each `saved` with one output. A few real thumbnail and
  * output files are made with sharp and shared by all image tasks, so the grid shows pictures.
- * Used by the UI benchmarks before the backend opens the library.
+ * Used by the UI benchmarks before the backend opens the library. The `video-3d` mix fills
+ * videos (each with its poster and length, as the window leaves them once drawn) and Trellis 3D
+ * models (a GLB and its picture) instead.
  *
  * Filling 100,000 tasks through the store takes about half a minute on a slow machine, so a
  * filled library is kept as a template in `out/bench-cache/` (named by size, schema version and
@@ -24,8 +26,24 @@ const KINDS = [
   { model: MODELS.imageGen, taskType: 'txt2img', label: 'Picture', kind: 'image' as OutputKind },
 ] as const;
 
+/** Which tasks a fill makes: pictures and songs, or videos and 3D models. */
+export type FillMix = 'pictures' | 'video-3d';
+
+const VIDEO_3D_KINDS = [
+  { model: MODELS.video, taskType: 'txt2video', label: 'Video', kind: 'video' as OutputKind },
+  { model: 'service/trellis', taskType: 'text-to-3d', label: '3D model', kind: '3d' as OutputKind },
+] as const;
+
 /** Bump when the fill changes, so old templates are not reused. */
-const FILL_VERSION = 1;
+const FILL_VERSION = 2;
+
+/**
+ * How long each filled task took at the service (created → ended). The engine's first fetch of a
+ * new task waits for 90% of the fastest similar past task (polling-schedule.ts), so at 20 s a
+ * browser test that queued a song after filling waited about 18 s before the engine even
+ * looked; 1 s is still longer than the rigs' sandbox (time scale 0.02) takes for a song.
+ */
+const SERVICE_MS = 1_000;
 
 const WORDS = ['amber', 'river', 'neon', 'forest', 'velvet', 'echo', 'harbor', 'glass', 'summer', 'drift'];
 
@@ -64,15 +82,21 @@ async function writeSharedPictures(
  * Inserts `count` saved tasks (newest last), `batch` per transaction. Every 9th task is a
  * favourite. Returns how long it took.
  */
-export async function fillLibrary(libraryDir: string, count: number, batch = 10_000): Promise<FillResult> {
+export async function fillLibrary(
+  libraryDir: string,
+  count: number,
+  batch = 10_000,
+  mix: FillMix = 'pictures',
+): Promise<FillResult> {
   const started = performance.now();
   const pictures = await writeSharedPictures(libraryDir, 12);
+  const insert = mix === 'pictures' ? insertSaved : insertVideoOr3d;
   const store = LibraryStore.open(libraryDir);
   try {
     const baseMs = Date.parse('2025-01-01T00:00:00Z');
     for (let from = 0; from < count; from += batch) {
       store.transaction(() => {
-        for (let i = from; i < Math.min(count, from + batch); i++) insertSaved(store, i, baseMs, pictures);
+        for (let i = from; i < Math.min(count, from + batch); i++) insert(store, i, baseMs, pictures);
       });
     }
     store.checkpoint();
@@ -105,7 +129,7 @@ function insertSaved(
     title: `${kind.label} ${i + 1}: ${words}`,
     request: { model: kind.model, task_type: kind.taskType, input },
     estimateMicros: 10_000,
-    expectedMs: 20_000,
+    expectedMs: SERVICE_MS,
     createdAt,
     favorite: i % 9 === 0,
   };
@@ -124,8 +148,76 @@ function insertSaved(
     height: kind.kind === 'audio' ? null : 512,
     durationSeconds: kind.kind === 'audio' ? 30 : null,
   });
-  const endedAt = new Date(baseMs + i * 60_000 + 20_000).toISOString();
-  store.transition(saved.id, 'saved', {
+  markSaved(store, saved.id, i, baseMs, createdAt);
+}
+
+/**
+ * A saved video (its poster a shared thumbnail, 5 s long) or a Trellis 3D model (a GLB, which
+ * has no thumbnail, and its picture): the file paths are never read by the gallery, which
+ * shows only posters and pictures.
+ */
+function insertVideoOr3d(
+  store: LibraryStore,
+  i: number,
+  baseMs: number,
+  pictures: readonly { image: string; thumb: string }[],
+): void {
+  const kind = VIDEO_3D_KINDS[i % VIDEO_3D_KINDS.length] as (typeof VIDEO_3D_KINDS)[number];
+  const words = [WORDS[i % WORDS.length], WORDS[(i * 7) % WORDS.length]].join(' ');
+  const createdAt = new Date(baseMs + i * 60_000).toISOString();
+  const input =
+    kind.kind === 'video' ? { prompt: `${words} at dusk`, duration: 5 } : { prompt: `a ${words} boat` };
+  const saved = store.insertTask({
+    model: kind.model,
+    taskType: kind.taskType,
+    title: `${kind.label} ${i + 1}: ${words}`,
+    request: { model: kind.model, task_type: kind.taskType, input },
+    estimateMicros: 40_000,
+    expectedMs: SERVICE_MS,
+    createdAt,
+    favorite: i % 9 === 0,
+  });
+  const picture = pictures[i % pictures.length] as { image: string; thumb: string };
+  const url = `https://files.example.test/${saved.id}`;
+  if (kind.kind === 'video') {
+    store.replaceOutputs(saved.id, [{ kind: 'video', url: `${url}/video.mp4`, field: 'video_url' }]);
+    store.updateOutput(saved.id, 0, {
+      state: 'saved',
+      path: 'bench-media/video.mp4',
+      thumbPath: picture.thumb,
+      mime: 'video/mp4',
+      size: 100_000,
+      width: 848,
+      height: 480,
+      durationSeconds: 5,
+    });
+  } else {
+    store.replaceOutputs(saved.id, [
+      { kind: '3d', url: `${url}/model_file.glb`, field: 'model_file' },
+      { kind: 'image', url: `${url}/no_background_image.png`, field: 'no_background_image' },
+    ]);
+    store.updateOutput(saved.id, 0, {
+      state: 'saved',
+      path: 'bench-media/model.glb',
+      mime: 'model/gltf-binary',
+      size: 50_000,
+    });
+    store.updateOutput(saved.id, 1, {
+      state: 'saved',
+      path: picture.image,
+      thumbPath: picture.thumb,
+      mime: 'image/png',
+      size: 1000,
+      width: 512,
+      height: 512,
+    });
+  }
+  markSaved(store, saved.id, i, baseMs, createdAt);
+}
+
+function markSaved(store: LibraryStore, id: string, i: number, baseMs: number, createdAt: string): void {
+  const endedAt = new Date(baseMs + i * 60_000 + SERVICE_MS).toISOString();
+  store.transition(id, 'saved', {
     patch: {
       remoteId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
       remoteStatus: 'completed',
@@ -146,8 +238,10 @@ export async function copyFilledLibrary(
   libraryDir: string,
   count: number,
   log: (line: string) => void = console.log,
+  mix: FillMix = 'pictures',
 ): Promise<{ fromCache: boolean; fillSeconds: number | null }> {
-  const template = join(REPO_ROOT, 'out/bench-cache', `library-${count}-s${SCHEMA_VERSION}-f${FILL_VERSION}`);
+  const name = `library-${count}-s${SCHEMA_VERSION}-f${FILL_VERSION}${mix === 'pictures' ? '' : `-${mix}`}`;
+  const template = join(REPO_ROOT, 'out/bench-cache', name);
   let fillSeconds: number | null = null;
   const fromCache = existsSync(join(template, '.complete'));
   if (!fromCache) {
@@ -155,7 +249,7 @@ export async function copyFilledLibrary(
     await rm(building, { recursive: true, force: true });
     await mkdir(building, { recursive: true });
     log(`library: filling ${count.toLocaleString('en')} tasks through the store (kept in ${template})`);
-    fillSeconds = (await fillLibrary(building, count)).seconds;
+    fillSeconds = (await fillLibrary(building, count, 10_000, mix)).seconds;
     log(`library: filled in ${fillSeconds.toFixed(1)} s`);
     await writeFile(join(building, '.complete'), new Date().toISOString());
     await rm(template, { recursive: true, force: true });
