@@ -16,6 +16,7 @@ import { EXIT } from './exit-codes.ts';
 import { splitGlobalOptions } from './global-options.ts';
 import { runImport, runImportFile } from './import-command.ts';
 import { runExport, runGet, runList } from './library-commands.ts';
+import { runSettle } from './settle-command.ts';
 import { printOut } from './terminal-output.ts';
 import { runDelete, runRestore, runTrash } from './trash-commands.ts';
 import { runWatch } from './watch-command.ts';
@@ -63,6 +64,8 @@ Commands:
                                            billed); a task the service already has goes on and is billed
   cancel --batch BATCH_ID                  cancel the rest of a batch: its tasks still queued here
   batches [BATCH_ID] [--limit N]           batches with a task left to do (or that one), with progress
+  settle ID --remote REMOTE_ID             an uncertain task the service's history holds several
+                                           times (get ID lists them): take that one, sending nothing
   export DIR [IDS...]                      copy files and a task.json sidecar per task
   delete ID [ID...]                        move tasks to Recently deleted: kept with their files for 30
                                            days, then deleted for good (a task still queued here is
@@ -115,6 +118,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       return runCancel(g, rest, env);
     case 'batches':
       return runBatches(g, rest, env);
+    case 'settle':
+      return runSettle(g, rest, env);
     case 'delete':
       return runDelete(g, rest, env);
     case 'restore':

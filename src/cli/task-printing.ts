@@ -13,11 +13,19 @@ export function taskLine(task: TaskListItem | Task): string {
       ? ''
       : ` from=${task.parentId}${task.parentOutput === null ? '' : `:${task.parentOutput}`}`;
   const error = task.error ? `\n    ${task.error.message}` : '';
+  // an uncertain create the service's history holds several times: settle ID --remote picks one
+  const settlement = 'settlement' in task && task.state === 'uncertain' ? task.settlement : null;
+  const candidates = (settlement?.outcome === 'choose' ? settlement.candidates : [])
+    .map(
+      (c) =>
+        `\n    could be: ${c.remoteId} created ${c.createdAt ?? 'at an unknown time'} (settle ${task.id} --remote ${c.remoteId})`,
+    )
+    .join('');
   const files = task.outputs
     .filter((o) => o.path)
     .map((o) => `\n    ${o.path}`)
     .join('');
-  return `${task.id}  ${task.state.padEnd(11)} ${task.taskType.padEnd(10)} ${task.title}${cost}${remote}${from}${error}${files}`;
+  return `${task.id}  ${task.state.padEnd(11)} ${task.taskType.padEnd(10)} ${task.title}${cost}${remote}${from}${error}${candidates}${files}`;
 }
 
 /** Writes `value` to stdout as indented JSON (control characters escaped), then a line break. */

@@ -52,6 +52,7 @@ const BAD_ARGS: Record<string, [unknown, string]> = {
   'tasks.cancel': [{ id: 5 }, 'id'],
   'tasks.resubmit': [{ id: 'x'.repeat(101) }, 'id'],
   'tasks.discard': [{ id: null }, 'id'],
+  'tasks.settle': [{ id: 'a', remoteId: '' }, 'remoteId'],
   'tasks.draftOf': [{ id: {} }, 'id'],
   'tasks.setFavorite': [{ id: 'a', favorite: 'yes' }, 'favorite'],
   'tasks.rename': [{ id: 'a', title: '' }, 'title'],

@@ -10,7 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireLibraryLock } from '../../src/main/library/index.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import type { BatchSummary, Task } from '../../src/shared/index.ts';
-import { API_KEY, openEngine, removeDir, sandbox, tempDir, waitForState } from '../engine/engine-fixtures.ts';
+import {
+  API_KEY,
+  openEngine,
+  removeDir,
+  sandbox,
+  tempDir,
+  waitForState,
+  waitUntil,
+} from '../engine/engine-fixtures.ts';
 import { type CliResult, runCli } from './cli-runner.ts';
 
 let dir: string;
@@ -160,7 +168,8 @@ describe('media-task cancel', () => {
   });
 
   it('says an uncertain task is not cancelled, and that a resent one may have been billed before', async () => {
-    sb.setFaults({ resetAfterBodyRate: 1, applyTo: 'create' });
+    // a service without task history: the engine cannot settle them by itself
+    sb.setFaults({ resetAfterBodyRate: 1, applyTo: 'create', noTaskHistory: true });
     const library = join(dir, 'lib-uncertain');
     let left: Task;
     let resent: Task;
@@ -194,7 +203,8 @@ describe('media-task cancel', () => {
   });
 
   it('says the tasks of a batch whose create answer was lost wait for a decision; --batch still exits 0', async () => {
-    sb.setFaults({ resetAfterBodyRate: 1, applyTo: 'create' });
+    // a service without task history: the engine cannot settle them by itself
+    sb.setFaults({ resetAfterBodyRate: 1, applyTo: 'create', noTaskHistory: true });
     const library = join(dir, 'lib-batch-uncertain');
     let batchId: string;
     try {
@@ -233,6 +243,58 @@ describe('media-task cancel', () => {
     expect(help.stdout.replace(/\s+/g, ' ')).toContain(
       'cancel --batch exits 2 only when no task has that batch id: once it has cancelled what was still queued here it exits 0, even when nothing was left or some tasks were already sent',
     );
+  });
+
+  it('settle ID --remote: get lists the service tasks that could be an uncertain one, and settle takes the one named', async () => {
+    const library = join(dir, 'lib-settle');
+    const draft = {
+      model: 'Qubico/ace-step',
+      taskType: 'txt2audio',
+      input: { style_prompt: 'twice made', duration: 5, lyrics: '[inst]' },
+    };
+    // the same song made elsewhere first, then this one made and cut before its answer
+    const elsewhere = await fetch(`${sb.url}/api/v1/task`, {
+      method: 'POST',
+      headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: draft.model, task_type: draft.taskType, input: draft.input }),
+    });
+    expect(elsewhere.status).toBe(200);
+    sb.setFaults({ resetAfterBodyRate: 1, applyTo: 'create' });
+    let id: string;
+    try {
+      const engine = await openEngine(library, sb);
+      try {
+        id = (await engine.queueTask(draft)).id;
+        await waitUntil(() => engine.store.getTask(id)?.settlement?.outcome === 'choose', 'the question');
+      } finally {
+        await engine.close();
+      }
+    } finally {
+      sb.setFaults({});
+    }
+    const [made, cut] = sb
+      .ledger()
+      .slice(-2)
+      .map((e) => e.taskId);
+    const get = await run('lib-settle', ['get', id]);
+    expect(get.code, get.stderr).toBe(0);
+    for (const remote of [made, cut])
+      expect(get.stdout).toMatch(
+        new RegExp(`could be: ${remote} created \\S+ \\(settle ${id} --remote ${remote}\\)`),
+      );
+    const wrong = await run('lib-settle', ['settle', id], service());
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('usage: media-task settle ID --remote REMOTE_ID');
+    const settled = await run('lib-settle', ['settle', id, '--remote', cut as string], service());
+    expect(settled.code, settled.stderr).toBe(0);
+    expect(settled.stdout).toMatch(
+      new RegExp(`^${id}: taken as the service's task ${cut}, nothing sent again; now \\w+\\n$`),
+    );
+    const after = await run('lib-settle', ['--json', 'get', id]);
+    expect(JSON.parse(after.stdout).task).toMatchObject({ remoteId: cut, settlement: null });
+    const again = await run('lib-settle', ['settle', id, '--remote', made as string], service());
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('only uncertain tasks can be');
   });
 
   it('never sends a queued task, even with the service address and key in the environment', async () => {

@@ -4,15 +4,21 @@
  * whether the service got it: the task shows as uncertain with the explanation, and is never
  * sent again by itself. "Submit again" (after a confirmation) sends it once more and it
  * completes — the ledger then holds both creates; "Discard" on another one cancels it and sends
- * nothing more.
+ * nothing more. When the service's history holds two tasks that could be its create, Activity
+ * shows both (id, created time) and takes the one the user picks, sending nothing again.
  */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
+import { inEachTheme } from './harness/page-boxes.ts';
+import { SERVICE_KEY, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
 import { activityRow, fillSong, openView, queue } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
-const LOST_ANSWER = { seed: 7, applyTo: 'create', resetAfterBodyRate: 1 } as const;
+/** The create's answer lost at a service without task history: the app cannot settle it by itself. */
+const LOST_ANSWER = { seed: 7, applyTo: 'create', resetAfterBodyRate: 1, noTaskHistory: true } as const;
+const SHOTS_DIR = process.env.SETTLE_SHOTS_DIR ?? '/tmp/settle-shots';
 
 describe.skipIf(!browserAvailable())('an uncertain task', () => {
   let rig: StudioRig;
@@ -91,5 +97,53 @@ describe.skipIf(!browserAvailable())('an uncertain task', () => {
     const events = await rig.call('tasks.events', { id });
     expect(events.map((e) => e.to)).toEqual(['queued', 'submitting', 'uncertain', 'cancelled']);
     await page.getByTestId('uncertain-count').waitFor({ state: 'detached' });
+  });
+
+  it('several tasks of the service could be it: Activity shows each and takes the one picked, sending nothing again', async () => {
+    const { page } = view;
+    // the first song made once more elsewhere (the web workspace), with the very same input
+    const first = (await rig.ledger())[0]!;
+    const made = await fetch(`${rig.sandbox().url}/api/v1/task`, {
+      method: 'POST',
+      headers: { 'x-api-key': SERVICE_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify(first.body),
+    });
+    expect(made.status).toBe(200);
+    await rig.setFaults({ seed: 7, applyTo: 'create', resetAfterBodyRate: 1 });
+    await openView(page, 'compose');
+    await fillSong(page, { style: 'lo-fi beats, rainy window', seconds: 3 });
+    await queue(page);
+    const id = view.bridge.queuedTasks().at(-1)!.id;
+    await rig.waitForTask(id, ['uncertain']);
+    await rig.setFaults({});
+    await openView(page, 'activity');
+    const row = activityRow(page, id);
+    const choice = row.getByTestId('settlement-choice');
+    await choice.waitFor();
+    const ledger = await rig.ledger();
+    // the first song's own first create is one too: its answer was lost, and Submit again made another
+    const candidates = [first.taskId, ...ledger.slice(-2).map((e) => e.taskId)];
+    for (const remoteId of candidates) expect(await choice.textContent()).toContain(remoteId);
+    expect(await row.getByTestId('activity-message').textContent()).toMatch(
+      /^The service has 3 tasks that could be this one \(created from .+ UTC\): choose the one that is this task, or submit it again, or discard it\.$/,
+    );
+    await row.scrollIntoViewIfNeeded();
+    await mkdir(SHOTS_DIR, { recursive: true });
+    for (const [w, h] of [
+      [800, 600],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await inEachTheme(page, async (theme) => {
+        await row.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(SHOTS_DIR, `settle-choice-${w}x${h}-${theme}.png`) });
+      });
+    }
+    const chosen = candidates[2]!;
+    await choice.getByRole('button', { name: `Take the service's task ${chosen} as this one` }).click();
+    const saved = await rig.waitForTask(id, ['saved']);
+    expect(saved.remoteId).toBe(chosen);
+    expect(await rig.ledger()).toHaveLength(ledger.length);
+    await row.and(page.locator('[data-state="saved"]')).waitFor();
   });
 });

@@ -139,7 +139,7 @@ describe("a create in doubt settled from the service's task history", () => {
     for (const c of asked.settlement?.candidates ?? [])
       expect(Date.parse(c.createdAt ?? '')).toBeGreaterThan(0);
     expect(asked.error?.message).toMatch(
-      /^the service has 2 tasks that could be this one \(created between .+ UTC\): choose the one that is this task, or submit it again, or discard it\.$/,
+      /^the service has 2 tasks that could be this one \(created from .+ UTC\): choose the one that is this task, or submit it again, or discard it\.$/,
     );
     await expect(engine.settle(queued.id, 'not-a-task')).rejects.toThrow();
     const chosen = made[1] as string;

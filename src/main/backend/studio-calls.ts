@@ -314,6 +314,7 @@ function taskCalls(ctx: CallContext) {
     'tasks.cancel': async (args: ArgsOf<'tasks.cancel'>) => ctx.engine().cancel(args.id),
     'tasks.resubmit': async (args: ArgsOf<'tasks.resubmit'>) => ctx.engine().resubmit(args.id),
     'tasks.discard': async (args: ArgsOf<'tasks.discard'>) => ctx.engine().discard(args.id),
+    'tasks.settle': async (args: ArgsOf<'tasks.settle'>) => ctx.engine().settle(args.id, args.remoteId),
     'tasks.checkNow': async (args: ArgsOf<'tasks.checkNow'>) => ctx.engine().checkNow(args.id),
     'tasks.retryDownloads': async (args: ArgsOf<'tasks.retryDownloads'>) =>
       ctx.engine().retryDownloads(args.id),

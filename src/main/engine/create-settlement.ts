@@ -156,7 +156,7 @@ export class CreateSettlement {
       const candidates = found.map((r) => ({ remoteId: r.id, createdAt: r.createdAt }));
       this.#record(task, {
         outcome: 'choose',
-        note: `the service has ${found.length} tasks that could be this one (created between ${window}): choose the one that is this task`,
+        note: `the service has ${found.length} tasks that could be this one (created from ${window}): choose the one that is this task`,
         candidates,
       });
       return;

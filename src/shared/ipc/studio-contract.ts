@@ -198,6 +198,11 @@ export const STUDIO_CALLS = {
   'tasks.cancel': { args: byId, result: z.custom<Task>() },
   'tasks.resubmit': { args: byId, result: z.custom<Task>() },
   'tasks.discard': { args: byId, result: z.custom<Task>() },
+  /** Takes one of the service's tasks (its id) as the create of an uncertain task: the user's choice among candidates. */
+  'tasks.settle': {
+    args: z.strictObject({ id, remoteId: z.string().trim().min(1).max(200) }),
+    result: z.custom<Task>(),
+  },
   /** Asks the service about a task it holds now, instead of at the next scheduled fetch. */
   'tasks.checkNow': { args: byId, result: z.custom<Task>() },
   /** Tries the failed downloads of a task's results again. */
@@ -210,7 +215,10 @@ export const STUDIO_CALLS = {
    * Moves a selection to Recently deleted (kept with its files for 30 days): a task still queued
    * here is cancelled first; one the service is working on is left and counted as running.
    */
-  'tasks.delete': { args: z.strictObject({ selection: TaskSelectionSchema }), result: z.custom<TrashOutcome>() },
+  'tasks.delete': {
+    args: z.strictObject({ selection: TaskSelectionSchema }),
+    result: z.custom<TrashOutcome>(),
+  },
   /** Takes a selection out of Recently deleted, or the tasks of one delete (its `deletedAt`: Undo). */
   'tasks.restore': {
     args: z.union([

@@ -63,7 +63,7 @@ export function stateTone(state: TaskState): Tone {
 const UNCERTAIN_CHOICE = 'Submitting it again may be billed twice; discarding it sends nothing.';
 
 /** One sentence on what a state means for the user. */
-export function stateExplanation(task: Pick<LoadedTask, 'state' | 'error'>): string {
+export function stateExplanation(task: Pick<LoadedTask, 'state' | 'error' | 'settlement'>): string {
   switch (task.state) {
     case 'queued':
       return 'Waiting on this computer; it will be sent when the service can take it.';
@@ -84,7 +84,10 @@ export function stateExplanation(task: Pick<LoadedTask, 'state' | 'error'>): str
       return task.error?.message ?? 'The task failed.';
     case 'uncertain':
       // the engine's words say what happened (an error answer, no answer, an unreadable one)
-      return `${task.error ? asSentence(task.error.message) : "We sent this task but can't tell whether the service received it."} ${UNCERTAIN_CHOICE}`;
+      // the service's history showed it never created it, or holds several that could be it: the words say so
+      if (task.settlement?.outcome === 'not-created' || task.settlement?.outcome === 'choose')
+        return asSentence(task.error?.message ?? task.settlement.note);
+      return `${task.error ? asSentence(task.error.message) : "We sent this task but can't tell whether the service received it."} ${UNCERTAIN_CHOICE}${task.settlement?.outcome === 'unreachable' ? ` ${asSentence(task.settlement.note)}` : ''}`;
     case 'cancelled':
       return task.error?.kind === 'cancelled-at-service'
         ? 'The service cancelled it (this app did not); anything it charged still counts.'

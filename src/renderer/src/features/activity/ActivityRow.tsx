@@ -19,7 +19,36 @@ import {
   taskTypeLabelOf,
 } from '../../model/task-status.ts';
 import { formatAgo, formatDuration } from '../../model/time-format.ts';
-import { dismissFailure, fixAndRetry, openInLibrary, runTaskAction } from './activity-actions.ts';
+import { dismissFailure, fixAndRetry, openInLibrary, runTaskAction, settleTask } from './activity-actions.ts';
+
+/**
+ * An uncertain task whose create the service's history may hold several times: its tasks that
+ * could be this one, each with when it was created and a button to take it.
+ */
+function SettlementChoice({ task }: { task: LoadedTask }) {
+  const candidates = task.settlement?.outcome === 'choose' ? task.settlement.candidates : [];
+  if (candidates.length === 0) return null;
+  return (
+    <div className="activity-explain" data-testid="settlement-choice">
+      Which of the service’s tasks is this one?
+      <ul className="settlement-candidates">
+        {candidates.map((c) => (
+          <li key={c.remoteId}>
+            <code>{c.remoteId}</code>{' '}
+            <span className="muted">
+              created {c.createdAt ? new Date(c.createdAt).toLocaleString() : 'at an unknown time'}
+            </span>{' '}
+            <RowButton
+              label="This one"
+              aria-label={`Take the service's task ${c.remoteId} as this one`}
+              onClick={() => void settleTask(task.id, c.remoteId)}
+            />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 function ProgressLine({ task, now }: { task: LoadedTask; now: number }) {
   const progress = progressOf(task, now);
@@ -139,6 +168,7 @@ function ActivityRowInner({ task, now, connection, demo, retry = null }: RowProp
           {explanation} <span className="muted">Created {formatAgo(task.createdAt, now)}.</span>
         </p>
       )}
+      {task.state === 'uncertain' ? <SettlementChoice task={task} /> : null}
       {retry ? <RetriedAs retry={retry} /> : null}
       {atService && task.error ? (
         <p className="activity-explain" data-testid="activity-problem">
@@ -151,7 +181,16 @@ function ActivityRowInner({ task, now, connection, demo, retry = null }: RowProp
         ) : null}
         {task.state === 'uncertain' ? (
           <>
-            <RowButton label="Submit again" primary onClick={() => setConfirming(true)} />
+            <RowButton
+              label="Submit again"
+              primary
+              onClick={() =>
+                // the service's history shows it never created it: nothing to bill twice
+                task.settlement?.outcome === 'not-created'
+                  ? void runTaskAction('tasks.resubmit', task.id)
+                  : setConfirming(true)
+              }
+            />
             <RowButton label="Discard" onClick={() => void runTaskAction('tasks.discard', task.id)} />
           </>
         ) : null}

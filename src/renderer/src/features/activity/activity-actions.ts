@@ -32,6 +32,19 @@ export async function runTaskAction(action: TaskAction, id: string): Promise<voi
   }
 }
 
+/** The user's choice: the service's task `remoteId` is this uncertain task's create. */
+export async function settleTask(id: string, remoteId: string): Promise<void> {
+  try {
+    const task = await invoke('tasks.settle', { id, remoteId });
+    useTasks.getState().upsert([task]);
+    useUi
+      .getState()
+      .pushToast('success', 'Taken as this task; its result will be saved. Nothing was sent again.');
+  } catch (err) {
+    toastError(err);
+  }
+}
+
 export function openInLibrary(id: string): void {
   useUi.getState().openDetail(id);
   useUi.getState().navigate('library');
