@@ -97,10 +97,10 @@ export async function makeFailedSong(rig: StudioRig, song: SongSpec): Promise<Ta
 
 /**
  * Queues the song while the service drops every create's answer (it received and billed the song;
- * the app cannot know), and waits until it is uncertain.
+ * the app cannot know) and has no task history to settle it from, and waits until it is uncertain.
  */
 export async function makeUncertainSong(rig: StudioRig, song: SongSpec): Promise<Task> {
-  await rig.setFaults({ applyTo: 'create', resetAfterBodyRate: 1 });
+  await rig.setFaults({ applyTo: 'create', resetAfterBodyRate: 1, noTaskHistory: true });
   const [queued] = await queueSongs(rig, [song]);
   const uncertain = await rig.waitForTask(queued.id, ['uncertain']);
   await rig.setFaults({});
