@@ -166,6 +166,9 @@ describe.skipIf(!browserAvailable())(
         const input = (await rig.call('tasks.get', { id: swap.id }))!.inputs.find((i) => i.field === field)!;
         // the same media URL mechanism as outputs: the media base plus the library-relative path
         expect(await thumb.getAttribute('src')).toMatch(new RegExp(`${input.value.replace(/\./g, '\\.')}$`));
+        // the thumbnails load lazily, and the detail now reaches below the window: seen, as a
+        // person scrolling to them would (unscrolled, the second stayed unloaded, naturalWidth 0)
+        await thumb.scrollIntoViewIfNeeded();
         await expect
           .poll(() => thumb.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
           .toBe(field === 'target_image' ? 640 : 200);
