@@ -189,6 +189,59 @@ describe('re-run forms', () => {
     expect(JSON.parse(other.forms.other.json)).toEqual({ image: 'https://x.test/a.png', scale: 2 });
   });
 
+  it('opens a Flux, Hunyuan or Trellis task in the tab that lists its entry, filled in, its media in the slot', () => {
+    const rerun = (model: string, taskType: string, input: Record<string, unknown>) =>
+      formsFromDraft({ model, taskType, input, webhook: null, title: 'Again' }, 't9', emptyForms(), place);
+
+    const flux = rerun('Qubico/flux1-dev', 'txt2img', { prompt: 'a red fox', width: 512, height: 512 });
+    expect(flux.tab).toBe('image');
+    expect(flux.forms.kinds.image.entryId).toBe('flux1-dev/txt2img');
+    expect(JSON.parse(flux.forms.kinds.image.json)).toEqual({ prompt: 'a red fox', width: 512, height: 512 });
+    expect(flux.forms.parent.image).toMatchObject({ taskId: 't9', output: null });
+    expect(flux.forms.common.image.title).toBe('Again');
+    expect(buildDraft(flux.tab, flux.forms)).toMatchObject({
+      ok: true,
+      draft: { taskType: 'txt2img', input: { prompt: 'a red fox', width: 512, height: 512 } },
+    });
+
+    const hunyuan = rerun('Qubico/hunyuan', 'img2video-concat', {
+      prompt: 'the boats rock',
+      image: '/lib/inputs/ab.png',
+    });
+    expect(hunyuan.tab).toBe('video');
+    expect(hunyuan.forms.kinds.video.entryId).toBe('hunyuan/img2video-concat');
+    // the picture is the tab's slot, not a value of the form
+    expect(JSON.parse(hunyuan.forms.kinds.video.json)).toEqual({ prompt: 'the boats rock' });
+    expect(hunyuan.forms.slots.video_picture).toMatchObject({
+      origin: 'library',
+      value: '/lib/inputs/ab.png',
+    });
+    expect(buildDraft(hunyuan.tab, hunyuan.forms)).toMatchObject({
+      ok: true,
+      draft: { input: { prompt: 'the boats rock', image: '/lib/inputs/ab.png' } },
+    });
+
+    const trellis = rerun('Qubico/trellis', 'image-to-3d', { image: 'https://x.test/teapot.png', seed: 7 });
+    expect(trellis.tab).toBe('model3d');
+    expect(trellis.forms.kinds.model3d.entryId).toBe('trellis/image-to-3d');
+    expect(trellis.forms.slots.model3d_picture).toMatchObject({
+      origin: 'url',
+      value: 'https://x.test/teapot.png',
+    });
+
+    // a face onto a video is the Video tab's, though its task type is the picture face swap's
+    const onVideo = rerun('Qubico/video-toolkit', 'face-swap', {
+      target_video: '/lib/inputs/clip.mp4',
+      swap_image: '/lib/inputs/face.png',
+    });
+    expect(onVideo.tab).toBe('video');
+    expect(onVideo.forms.kinds.video.entryId).toBe('video-toolkit/face-swap');
+    expect(onVideo.forms.slots.video_source).toMatchObject({ value: '/lib/inputs/clip.mp4' });
+    expect(onVideo.forms.slots.video_picture).toMatchObject({ value: '/lib/inputs/face.png' });
+    // the picture face swap keeps its own tab
+    expect(rerun('Qubico/image-toolkit', 'face-swap', {}).tab).toBe('faceSwap');
+  });
+
   it('describes embedded data', () => {
     expect(slotFromValue('iVBORw0KGgo'.repeat(100), 'image', place)).toMatchObject({
       origin: 'data',

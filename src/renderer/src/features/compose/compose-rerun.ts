@@ -2,6 +2,7 @@
 import { catalogEntry, type DraftView, modelNameOf } from '../../../../shared/index.ts';
 import { type ComposeForms, type ComposeTab, clampDuration, DEFAULT_DURATION } from './compose-model.ts';
 import { type MediaPlace, SLOT_RULES, type SlotField, slotFromValue } from './compose-slots.ts';
+import { isKindTab, kindTabOfEntry, mediaSlotsOf } from './kind-tabs.ts';
 
 /** The tab that composes a task type. */
 export function tabOfTaskType(taskType: string): ComposeTab {
@@ -9,6 +10,16 @@ export function tabOfTaskType(taskType: string): ComposeTab {
   if (taskType === 'face-swap') return 'faceSwap';
   if (taskType === 'image-edit') return 'imageEdit';
   return 'other';
+}
+
+/**
+ * The tab a draft opens in: the Image, Video or 3D tab that lists its entry (a face swap onto a
+ * video is the Video tab's, though its task type is the picture face swap's), else its task
+ * type's own tab, else Other.
+ */
+export function tabOfDraft(draft: Pick<DraftView, 'model' | 'taskType'>): ComposeTab {
+  const entry = catalogEntry(draft.model, draft.taskType);
+  return (entry && kindTabOfEntry(entry.id)) ?? tabOfTaskType(draft.taskType);
 }
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const numText = (v: unknown): string => (typeof v === 'number' && Number.isFinite(v) ? String(v) : '');
@@ -21,7 +32,7 @@ export function formsFromDraft(
   place: MediaPlace,
 ): { tab: ComposeTab; forms: ComposeForms } {
   const parent = rerunOf ? { taskId: rerunOf, output: null, title: draft.title ?? '' } : null;
-  const tab = tabOfTaskType(draft.taskType);
+  const tab = tabOfDraft(draft);
   const input = draft.input;
   const forms: ComposeForms = {
     ...current,
@@ -67,6 +78,11 @@ export function formsFromDraft(
       slot('image2');
       slot('image3');
       break;
+    case 'image':
+    case 'video':
+    case 'model3d':
+      fillKindTab(tab, draft, forms, place);
+      break;
     default:
       forms.other = {
         model: catalogEntry(draft.model, draft.taskType)?.modelName ?? modelNameOf(draft.model),
@@ -76,4 +92,18 @@ export function formsFromDraft(
       };
   }
   return { tab, forms };
+}
+
+/** A kind tab on the draft's entry: its values as the form's JSON, each media field in the tab's slot. */
+function fillKindTab(tab: ComposeTab, draft: DraftView, forms: ComposeForms, place: MediaPlace): void {
+  const entry = catalogEntry(draft.model, draft.taskType);
+  if (!entry || !isKindTab(tab)) return;
+  const slots = mediaSlotsOf(tab, entry);
+  const values = Object.fromEntries(
+    Object.entries(draft.input).filter(([name]) => !slots.some((s) => s.field === name)),
+  );
+  forms.kinds = { ...forms.kinds, [tab]: { entryId: entry.id, json: JSON.stringify(values, null, 2) } };
+  for (const { field, slot } of slots) {
+    forms.slots[slot] = slotFromValue(str(draft.input[field]), SLOT_RULES[slot].kind, place);
+  }
 }
