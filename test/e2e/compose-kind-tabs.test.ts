@@ -2,7 +2,9 @@
  * The Image, Video and 3D tabs (issue 19, item 2), made from the catalog, in demo mode:
  * - a Flux image from text, a Hunyuan video from a dropped picture and a 3D model from a dropped
  *   picture are queued and reach Activity;
+ * - re-running a saved Flux image opens the Image tab on Flux, its prompt filled in;
  * - the Video tab offers each model and speed with its price beside it;
+ * - a slot's buttons say the kind they take ("Replace video"), whatever the field's label;
  * - an MP4 too large or too long for a video slot is refused on the slot, with the reason;
  * - pictures of each tab at 800x600 and 1920x1080 in both themes (KIND_SHOTS_DIR, default
  *   /tmp/kind-tab-shots).
@@ -15,7 +17,13 @@ import { generateVideoMp4 } from '../../src/sandbox/media/video-mp4.ts';
 import type { Task } from '../../src/shared/index.ts';
 import { writePicture } from './harness/local-media.ts';
 import { SHOT_SIZES, shootInThemes } from './harness/look-check.ts';
-import { chooseAction, expectResolvedFrom, lineageOf, queueFromForm } from './harness/result-actions.ts';
+import {
+  chooseAction,
+  expectResolvedFrom,
+  lineageOf,
+  openResultDetail,
+  queueFromForm,
+} from './harness/result-actions.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
 import { activityRow, dropOnSlot, openComposeTab, openView, queue } from './harness/studio-ui.ts';
@@ -61,6 +69,25 @@ describe.skipIf(!browserAvailable())('the Image, Video and 3D tabs queue what th
     expect(task.request.input).toMatchObject({ prompt: 'a red fox in the snow, woodcut' });
   });
 
+  it('re-running a saved Flux image opens the Image tab on Flux, with its prompt', async () => {
+    const { page } = view;
+    const flux = view.bridge.queuedTasks().find((t) => t.entryId === 'flux1-schnell/txt2img')!;
+    const saved = await rig.waitForTask(flux.id, ['saved']);
+    // another tab was left open: the re-run must not open it, nor Other
+    await openComposeTab(page, '3D');
+    const detail = await openResultDetail(page, saved);
+    await detail.getByRole('button', { name: 'Re-run' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Image', exact: true }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    const panel = page.getByRole('tabpanel');
+    await panel.locator('[data-testid="kind-tab"][data-entry="flux1-schnell/txt2img"]').waitFor();
+    expect(await panel.getByLabel('Prompt', { exact: true }).inputValue()).toBe(
+      'a red fox in the snow, woodcut',
+    );
+  });
+
   it('Video: each model and speed with its price; a Hunyuan video from a dropped picture', async () => {
     const { page } = view;
     const panel = await openComposeTab(page, 'Video');
@@ -95,8 +122,12 @@ describe.skipIf(!browserAvailable())('the Image, Video and 3D tabs queue what th
     const target = page.locator('[data-testid="media-slot"][data-field="video_source"]');
     expect(await target.getAttribute('data-status')).toBe('ok');
     expect(await target.getByTestId('slot-name').textContent()).toBe(video.title);
+    // the slot's buttons say the kind of what they take, not the field's label ("The video")
+    expect(await target.getByRole('button', { name: 'Replace video', exact: true }).count()).toBe(1);
+    expect(await target.getByRole('button', { name: 'Remove video', exact: true }).count()).toBe(1);
     const face = await writePicture(rig.filesDir, 'face.png', 200, 240, { r: 210, g: 160, b: 120 });
-    await dropOnSlot(page, 'video_picture', { path: face });
+    const faceSlot = await dropOnSlot(page, 'video_picture', { path: face });
+    expect(await faceSlot.getByRole('button', { name: 'Replace picture', exact: true }).count()).toBe(1);
     // no published price: Queue asks first
     const call = await queueFromForm(view);
     const task = call.value as Task;
@@ -109,6 +140,8 @@ describe.skipIf(!browserAvailable())('the Image, Video and 3D tabs queue what th
     const { page } = view;
     const panel = await openComposeTab(page, '3D');
     await panel.locator('[data-testid="kind-tab"][data-entry="trellis/image-to-3d"]').waitFor();
+    const empty = page.locator('[data-testid="media-slot"][data-field="model3d_picture"]');
+    expect(await empty.getByRole('button', { name: 'Choose a picture…', exact: true }).count()).toBe(1);
     const picture = await writePicture(rig.filesDir, 'teapot.png', 512, 512, { r: 200, g: 150, b: 60 });
     await dropOnSlot(page, 'model3d_picture', { path: picture });
     const task = await queueToActivity(page);

@@ -27,7 +27,15 @@ import {
 } from '../../src/renderer/src/features/compose/kind-tabs.ts';
 import { actionsFor } from '../../src/renderer/src/features/compose/result-fill.ts';
 import { RESULT_OPERATIONS } from '../../src/renderer/src/features/compose/result-operations.ts';
-import { entryById, inputProblems, problemWords, TASK_TYPES, widgetOf } from '../../src/shared/index.ts';
+import { slotWords } from '../../src/renderer/src/features/compose/slot-words.ts';
+import {
+  entryById,
+  inputProblems,
+  mediaKind,
+  problemWords,
+  TASK_TYPES,
+  widgetOf,
+} from '../../src/shared/index.ts';
 
 describe('the catalog says each field in words and how a form edits it', () => {
   it('gives every field of every entry a label, and a widget that fits its type', () => {
@@ -240,6 +248,48 @@ describe('the Image, Video and 3D tabs are lists of catalog entries', () => {
     const fromPicture = kindTabInput('video', withEntry(form, hunyuan), slots);
     expect(fromPicture.input.image).toBe('/p/face.png');
     expect(fromPicture.input).not.toHaveProperty('target_video');
+  });
+
+  it("names each slot's buttons by its media kind, whatever the article of the field's label", () => {
+    for (const tab of ['image', 'video', 'model3d'] as const) {
+      for (const entry of kindTabEntries(tab)) {
+        for (const { field, rule, slot } of mediaSlotsOf(tab, entry)) {
+          const kind = mediaKind(rule.kind);
+          const label = entry.input.fields[field]?.label ?? field;
+          const words = slotWords(slot, label);
+          const where = `${entry.id} ${field} (${label})`;
+          expect(words.title, where).toBe(label);
+          expect(words.browse, where).toBe(`Choose ${kind.words.chosen}…`);
+          expect(words.replace, where).toBe(`Replace ${kind.label}`);
+          expect(words.remove, where).toBe(`Remove ${kind.label}`);
+          for (const text of [words.replace, words.remove, words.chooser, words.url])
+            expect(text, where).not.toMatch(/\b(the|a|an)\b/i);
+        }
+      }
+    }
+    // the words a person reads on the video face swap's slots
+    const faceOnVideo = entryById('video-toolkit/face-swap');
+    if (!faceOnVideo) throw new Error('no video face swap');
+    const [video] = mediaSlotsOf('video', faceOnVideo);
+    expect(video && slotWords(video.slot, faceOnVideo.input.fields[video.field]?.label)).toMatchObject({
+      title: 'The video',
+      browse: 'Choose a video…',
+      replace: 'Replace video',
+      remove: 'Remove video',
+    });
+    // a hand-made slot keeps its own name: two pictures of one tab are told apart by it
+    expect(slotWords('swap_image')).toMatchObject({
+      browse: 'Browse for Face image',
+      replace: 'Replace Face image',
+    });
+  });
+
+  it('prices a size-tiered entry by the size in its form, else from its least tier', () => {
+    const zImage = entryById('z-image/txt2img');
+    if (!zImage) throw new Error('no z-image');
+    expect(entryPriceWords(zImage)).toBe('from $0.002 per image');
+    expect(entryPriceWords(zImage, { width: 1024, height: 1024 })).toBe('$0.004 per image');
+    expect(entryPriceWords(zImage, { width: 512, height: 512 })).toBe('$0.002 per image');
   });
 
   it('keeps what was typed for the fields the next entry has too', () => {

@@ -8,6 +8,7 @@ import { type ClipboardEvent, type DragEvent, type Ref, useEffect, useId, useRef
 import { mediaKind } from '../../../shared/media/index.ts';
 import { SLOT_RULES, type SlotField } from '../features/compose/compose-slots.ts';
 import { clearSlot, pasteIntoSlot, putFilesSaying, putUrl } from '../features/compose/slot-actions.ts';
+import { slotWords } from '../features/compose/slot-words.ts';
 import { previewAllowed } from '../model/media-url.ts';
 import { useCompose } from '../state/compose-state.ts';
 
@@ -19,7 +20,10 @@ export interface MediaSlotProps {
   error?: string | null;
   optional?: boolean;
   inputRef?: Ref<HTMLButtonElement>;
-  /** The slot's name when it is not its rule's (a catalog tab's slot named by the entry's field). */
+  /**
+   * The slot's name when it is not its rule's (a catalog tab's slot named by the entry's field);
+   * its buttons then say the media kind ("Replace video"), as the label may be "The video".
+   */
   label?: string;
 }
 
@@ -35,7 +39,8 @@ function pasteKeys(): string {
 }
 
 export function MediaSlot({ field, description, error, optional, inputRef, label }: MediaSlotProps) {
-  const rule = { ...SLOT_RULES[field], label: label ?? SLOT_RULES[field].label };
+  const rule = SLOT_RULES[field];
+  const named = slotWords(field, label);
   const slot = useCompose((s) => s.slots[field]);
   const [dragging, setDragging] = useState(false);
   const [url, setUrl] = useState('');
@@ -101,7 +106,7 @@ export function MediaSlot({ field, description, error, optional, inputRef, label
       onPaste={onPaste}
     >
       <legend className="slot-title">
-        {rule.label}
+        {named.title}
         {optional ? <span className="optional"> (optional)</span> : null}
       </legend>
       {description ? <p className="slot-description">{description}</p> : null}
@@ -120,7 +125,7 @@ export function MediaSlot({ field, description, error, optional, inputRef, label
               <img
                 className="slot-preview"
                 src={slot.previewUrl ?? undefined}
-                alt={`Preview of ${rule.label}`}
+                alt={named.preview}
                 onError={() => setPreviewFailed(slot.previewUrl)}
               />
             ) : (
@@ -150,7 +155,7 @@ export function MediaSlot({ field, description, error, optional, inputRef, label
             ref={inputRef}
             onClick={() => fileRef.current?.click()}
           >
-            {slot.status === 'empty' ? `Browse for ${rule.label}` : `Replace ${rule.label}`}
+            {slot.status === 'empty' ? named.browse : named.replace}
           </button>
           {slot.status !== 'empty' ? (
             <button
@@ -158,7 +163,7 @@ export function MediaSlot({ field, description, error, optional, inputRef, label
               className="button button-small button-quiet"
               onClick={() => clearSlot(field)}
             >
-              Remove {rule.label}
+              {named.remove}
             </button>
           ) : null}
         </div>
@@ -168,7 +173,7 @@ export function MediaSlot({ field, description, error, optional, inputRef, label
           className="visually-hidden"
           tabIndex={-1}
           accept={acceptOf(field)}
-          aria-label={`Choose a file for ${rule.label}`}
+          aria-label={named.chooser}
           data-testid="slot-file-input"
           onChange={(event) => {
             const file = event.target.files?.[0];
@@ -179,7 +184,7 @@ export function MediaSlot({ field, description, error, optional, inputRef, label
       </div>
       <div className="slot-url">
         <label htmlFor={`${id}-url`} className="visually-hidden">
-          {rule.label} URL
+          {named.url}
         </label>
         <input
           id={`${id}-url`}
