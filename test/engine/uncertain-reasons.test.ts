@@ -18,6 +18,7 @@ import {
   waitForState,
   waitUntil,
 } from './engine-fixtures.ts';
+import { HOUR, TestClock } from './test-clock.ts';
 
 let dir: string;
 let sb: Sandbox | null;
@@ -148,5 +149,30 @@ describe("a create in doubt settled from the service's task history", () => {
     expect(saved).toMatchObject({ state: 'saved', remoteId: chosen, settlement: null });
     await expect(engine.settle(queued.id, made[0] as string)).rejects.toThrow(/only uncertain tasks/);
     expect(sb.ledger()).toHaveLength(2);
+  });
+
+  it('sent over a day before the history is first read: its silence proves nothing, and the task says so', async () => {
+    sb = await sandbox({ faults: { serverErrorRate: 1, applyTo: 'create', noTaskHistory: true } });
+    const lib = join(dir, 'lib');
+    engine = await openEngine(lib, sb);
+    const queued = await engine.queueTask(song);
+    await waitUntil(
+      () => engine?.store.getTask(queued.id)?.settlement?.outcome === 'unreachable',
+      'a first look',
+    );
+    await engine.close();
+    sb.setFaults({});
+    // the library opened again a day and more later (the clock standing still there)
+    engine = await openEngine(lib, sb, { clock: new TestClock(Date.now() + 25 * HOUR) });
+    const task = await waitUntil(() => {
+      const t = engine?.store.getTask(queued.id);
+      return t?.settlement?.note.startsWith('it was sent over a day ago') ? t : null;
+    }, 'the look of a day later');
+    expect(task).toMatchObject({
+      state: 'uncertain',
+      settlement: { outcome: 'unreachable', candidates: [] },
+    });
+    expect(task.error?.message).toMatch(/^the service answered with an error \(HTTP 500/);
+    expect(sb.ledger()).toHaveLength(0);
   });
 });

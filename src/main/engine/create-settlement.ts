@@ -38,6 +38,8 @@ export const DEFAULT_SETTLEMENT: SettlementTuning = {
 const PAGE_SIZE = 100;
 /** Pages read per look at most (10,000 tasks in the window); past that the window is not read whole. */
 const MAX_PAGES = 100;
+/** How long after sending the history's silence is trusted (how long it keeps tasks is not published). */
+const HISTORY_TRUSTED_MS = 24 * 60 * 60_000;
 /** A history that answered 404 (a service without one) is asked again this much later. */
 const NO_HISTORY_RECHECK_MS = 60 * 60_000;
 
@@ -162,6 +164,16 @@ export class CreateSettlement {
       return;
     }
     const safeAt = to + marginMs;
+    if (now - sentAt > HISTORY_TRUSTED_MS) {
+      // an old task: the history may no longer list it, so its absence proves nothing
+      this.#record(task, {
+        outcome: 'unreachable',
+        note: 'it was sent over a day ago, and the service’s task history may no longer list tasks that old, so whether it created it cannot be told',
+        candidates: [],
+        recheckAt: Number.POSITIVE_INFINITY,
+      });
+      return;
+    }
     if (complete && now >= safeAt) {
       this.#record(task, {
         outcome: 'not-created',
