@@ -4,18 +4,30 @@
  * (its thumbnail and title, not a path); Use as face-swap target, Use as face and Multi-face swap
  * open the Face swap tab (one face, or several); Edit (as image1) opens Image edit. Each queues a
  * task whose stored request has the `$output` resolved (the service's URL of the picture, or its
- * library file) and whose parent is the picture; an upscale comes back at the scale asked.
+ * library file) and whose parent is the picture; an upscale comes back at the scale asked. The
+ * actions are grouped by what they make (Picture tools, Into a video, Into 3D), all inside the
+ * detail at 800x600 (pictures at 800x600 and 1920x1080 in both themes in KEEP_GOING_SHOTS_DIR).
  */
-import type { Page } from '@playwright/test';
+import { mkdir } from 'node:fs/promises';
+import type { Browser, Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { queueFaceSwap } from './harness/face-swap-task.ts';
 import { writePicture } from './harness/local-media.ts';
-import { chooseAction, expectResolvedFrom, lineageOf, queueFromForm } from './harness/result-actions.ts';
+import { SHOT_SIZES, shootInThemes } from './harness/look-check.ts';
+import {
+  chooseAction,
+  expectResolvedFrom,
+  lineageOf,
+  openResultDetail,
+  queueFromForm,
+} from './harness/result-actions.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
 import { dropOnSlot, queueButton, slot } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
+
+const SHOTS_DIR = process.env.KEEP_GOING_SHOTS_DIR ?? '/tmp/keep-going-picture-shots';
 
 /** The slot shows the result by its thumbnail and title. */
 async function expectResultInSlot(page: Page, field: string, title: string): Promise<void> {
@@ -55,6 +67,7 @@ async function queueMadeFrom(
 describe.skipIf(!browserAvailable())('keep going from a picture', () => {
   let rig: StudioRig;
   let view: StudioPage;
+  let browser: Browser;
   let swap: Task;
 
   openStudio(
@@ -71,9 +84,50 @@ describe.skipIf(!browserAvailable())('keep going from a picture', () => {
       },
     },
     (opened) => {
-      ({ rig, view } = opened);
+      ({ rig, view, browser } = opened);
     },
   );
+
+  it("groups a picture's actions by what they make, readable at 800x600; pictures in both themes", async () => {
+    const groupsOf = (page: Page) =>
+      page
+        .getByTestId('result-actions')
+        .getByRole('group')
+        .evaluateAll((groups) =>
+          groups.map((g) => [
+            g.querySelector('.result-actions-group-name')?.textContent,
+            [...g.querySelectorAll('button')].map((b) => b.textContent),
+          ]),
+        );
+    await mkdir(SHOTS_DIR, { recursive: true });
+    for (const size of SHOT_SIZES) {
+      await shootInThemes(rig, browser, size, SHOTS_DIR, async (page, at) => {
+        const detail = await openResultDetail(page, swap);
+        const actions = detail.getByTestId('result-actions');
+        const groups = await groupsOf(page);
+        expect(groups.map(([name]) => name)).toEqual(['Picture tools', 'Into a video', 'Into 3D']);
+        expect(groups[1]?.[1]).toEqual([
+          'Video (Hunyuan, more motion)',
+          'Video (Hunyuan, close to the picture)',
+          'Video (Wanx 14B)',
+        ]);
+        expect(groups[2]?.[1]).toEqual(['3D model (Trellis)', '3D model (Trellis 2)']);
+        await actions.scrollIntoViewIfNeeded();
+        await at('keep-going-picture');
+        // every button lies inside the detail, none cut off at its side
+        const panel = (await detail.boundingBox())!;
+        for (const box of await actions.getByRole('button').evaluateAll((buttons) =>
+          buttons.map((b) => {
+            const r = b.getBoundingClientRect();
+            return { left: r.left, right: r.right };
+          }),
+        )) {
+          expect(box.left).toBeGreaterThanOrEqual(panel.x);
+          expect(box.right).toBeLessThanOrEqual(panel.x + panel.width + 0.5);
+        }
+      });
+    }
+  });
 
   it('Upscale opens filled in and queues an upscale of the picture, twice as large', async () => {
     const { page } = view;

@@ -25,7 +25,7 @@ import {
   TAB_KIND,
   withEntry,
 } from '../../src/renderer/src/features/compose/kind-tabs.ts';
-import { actionsFor } from '../../src/renderer/src/features/compose/result-fill.ts';
+import { actionGroupsFor, actionsFor } from '../../src/renderer/src/features/compose/result-fill.ts';
 import { RESULT_OPERATIONS } from '../../src/renderer/src/features/compose/result-operations.ts';
 import { slotWords } from '../../src/renderer/src/features/compose/slot-words.ts';
 import {
@@ -167,6 +167,29 @@ describe('the generic form and the keep-going actions are made from the catalog'
       '3D model (Trellis 2)',
     ]);
     expect(actionsFor('3d')).toEqual([]);
+    // the detail groups them by what they make: the kind's own tools first
+    const groups = (kind: 'image' | 'audio' | 'video') =>
+      actionGroupsFor(kind).map((g) => [g.label, g.actions.map((a) => a.id)]);
+    expect(groups('image')).toEqual([
+      [
+        'Picture tools',
+        [
+          'edit-image1',
+          'face-target',
+          'face',
+          'multi-face-swap',
+          'background-remove',
+          'segment',
+          'upscale',
+          'img2img',
+          'flux1-dev/img2img',
+        ],
+      ],
+      ['Into a video', ['img2video-concat', 'img2video-replace', 'img2video-14b']],
+      ['Into 3D', ['image-to-3d', 'trellis2/image-to-3d']],
+    ]);
+    expect(groups('audio')).toEqual([['Sound tools', ['audio2audio', 'edit', 'extend']]]);
+    expect(groups('video')).toEqual([['Video tools', ['video-toolkit/upscale', 'video-toolkit/face-swap']]]);
     // a video goes into an upscale (From a result) and into a face swap (the Video tab)
     expect(actionsFor('video').map((a) => [a.id, a.label])).toEqual([
       ['video-toolkit/upscale', 'Upscale video'],

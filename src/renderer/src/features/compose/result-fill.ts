@@ -8,6 +8,7 @@ import {
   entryById,
   type InputMediaKind,
   mediaFieldsOfRules,
+  mediaKind,
   TASK_TYPES,
   type TaskFamily,
   type TaskOutput,
@@ -77,6 +78,42 @@ const ACTIONS: readonly (KeepGoingAction & { kind: InputMediaKind })[] = TASK_TY
 /** The actions an output of this kind offers, in the catalog's order (none for a kind no field takes). */
 export function actionsFor(kind: TaskOutput['kind']): readonly KeepGoingAction[] {
   return ACTIONS.filter((a) => a.kind === kind);
+}
+
+/** The keep-going actions that make one kind of result: a group of the detail's menu. */
+export interface ActionGroup {
+  makes: TaskOutput['kind'];
+  /** "Picture tools" (what makes the result's own kind), "Into a video", "Into 3D". */
+  label: string;
+  actions: readonly KeepGoingAction[];
+}
+
+/** A group's name by what its actions make, when that is not the result's own kind. */
+const INTO_WORDS: Partial<Record<TaskOutput['kind'], string>> = {
+  image: 'Into a picture',
+  video: 'Into a video',
+  '3d': 'Into 3D',
+  audio: 'Into a sound',
+};
+
+/**
+ * The actions an output of this kind offers, grouped by what they make: the tools that make its
+ * own kind first ("Picture tools"), then each other kind in the catalog's order ("Into a video").
+ */
+export function actionGroupsFor(kind: TaskOutput['kind']): ActionGroup[] {
+  const makesOf = (a: KeepGoingAction) => entryById(a.entryId)?.outputKind ?? kind;
+  const actions = actionsFor(kind);
+  const kinds = [...new Set([kind, ...actions.map(makesOf)])];
+  return kinds
+    .map((makes) => {
+      const own = mediaKind(kind).label;
+      const label =
+        makes === kind
+          ? `${own.charAt(0).toUpperCase()}${own.slice(1)} tools`
+          : (INTO_WORDS[makes] ?? `Into ${mediaKind(makes).words.asked}`);
+      return { makes, label, actions: actions.filter((a) => makesOf(a) === makes) };
+    })
+    .filter((group) => group.actions.length > 0);
 }
 
 /** An action's button words. */

@@ -1,7 +1,9 @@
 /**
  * Keep going from a saved result: the actions the catalog offers for its kind (result-fill.ts:
  * a song extended, edited or remixed; a picture upscaled, freed of its background, segmented,
- * used in a face swap, edited as image1, or used in a multi-face swap). Each opens its form in
+ * used in a face swap, edited as image1, or used in a multi-face swap; made into a picture, a video
+ * or a 3D model by the Image, Video and 3D tabs' models), grouped by what they make (Picture tools,
+ * Into a video, Into 3D) so a picture's many stay readable. Each opens its form in
  * the composer filled in with the result. A task with several saved outputs asks which one.
  */
 import '../../styles/result-forms.css';
@@ -9,7 +11,7 @@ import { useId, useState } from 'react';
 import { mediaKind } from '../../../../shared/media/index.ts';
 import type { LoadedTask } from '../../model/task-status.ts';
 import { openFromResult } from '../compose/compose-actions.ts';
-import { actionsFor } from '../compose/result-fill.ts';
+import { actionGroupsFor, actionsFor, type KeepGoingAction } from '../compose/result-fill.ts';
 import { outputName } from './task-media.ts';
 
 export function ResultActions({ task }: { task: LoadedTask }) {
@@ -19,6 +21,19 @@ export function ResultActions({ task }: { task: LoadedTask }) {
   const output = saved.find((o) => o.index === chosen) ?? saved[0];
   if (task.state !== 'saved' || !output) return null;
   const what = mediaKind(output.kind).words.result;
+  // grouped by what they make (Picture tools, Into a video, Into 3D); one group needs no names
+  const groups = actionGroupsFor(output.kind);
+  const button = (action: KeepGoingAction) => (
+    <button
+      key={action.id}
+      type="button"
+      className="button button-small"
+      data-action={action.id}
+      onClick={() => openFromResult(action.id, task, output.index)}
+    >
+      {action.label}
+    </button>
+  );
 
   return (
     <section className="result-actions" aria-labelledby={`${id}-title`} data-testid="result-actions">
@@ -37,19 +52,16 @@ export function ResultActions({ task }: { task: LoadedTask }) {
           </select>
         </label>
       ) : null}
-      <div className="result-actions-buttons">
-        {actionsFor(output.kind).map((action) => (
-          <button
-            key={action.id}
-            type="button"
-            className="button button-small"
-            data-action={action.id}
-            onClick={() => openFromResult(action.id, task, output.index)}
-          >
-            {action.label}
-          </button>
-        ))}
-      </div>
+      {groups.length === 1 ? (
+        <div className="result-actions-buttons">{groups[0]?.actions.map(button)}</div>
+      ) : (
+        groups.map((group) => (
+          <fieldset key={group.makes} className="result-actions-group" data-makes={group.makes}>
+            <legend className="result-actions-group-name">{group.label}</legend>
+            <div className="result-actions-buttons">{group.actions.map(button)}</div>
+          </fieldset>
+        ))
+      )}
     </section>
   );
 }
