@@ -13,7 +13,7 @@ import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
-import { SHOT_SIZES, shootInThemes } from './harness/look-check.ts';
+import { axeInTheme, SHOT_SIZES, shootInThemes, THEMES } from './harness/look-check.ts';
 import { openResultDetail } from './harness/result-actions.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
@@ -72,6 +72,23 @@ async function coloursIn(png: Buffer): Promise<number> {
     seen.add(((data[i]! >> 4) << 8) | ((data[i + 1]! >> 4) << 4) | (data[i + 2]! >> 4));
   }
   return seen.size;
+}
+
+/** The screens of this feature in turn: the gallery, a video beside its input, a 3D model. */
+async function screens(
+  page: Page,
+  tasks: { video: Task; upscale: Task; model: Task },
+  at: (where: string) => Promise<void>,
+): Promise<void> {
+  await openLibraryWith(page, 3);
+  await expect.poll(() => card(page, tasks.video.id).locator('img').count()).toBe(1);
+  await at('video-3d-gallery');
+  const video = await openResultDetail(page, tasks.upscale);
+  await video.getByTestId('video-compare').waitFor();
+  await at('video-upscale-compare');
+  const model = await openResultDetail(page, tasks.model);
+  await model.locator('[data-testid="model-viewer"][data-state="ready"]').waitFor({ timeout: 20_000 });
+  await at('model-viewer');
 }
 
 describe.skipIf(!browserAvailable())('video and 3D results in the library', () => {
@@ -154,7 +171,12 @@ describe.skipIf(!browserAvailable())('video and 3D results in the library', () =
     expect(await modelCard.getAttribute('data-kind')).toBe('3d');
     await expect.poll(() => modelCard.locator('img').count()).toBe(1);
     const detail = await openResultDetail(page, tasks.model);
-    await detail.locator('[data-testid="model-viewer"][data-state="ready"]').waitFor({ timeout: 20_000 });
+    const viewer = detail.getByTestId('model-viewer');
+    await expect
+      .poll(async () => `${await viewer.getAttribute('data-state')}: ${await viewer.textContent()}`, {
+        timeout: 20_000,
+      })
+      .toMatch(/^ready/);
     const canvas = detail.getByTestId('model-canvas');
     const first = await canvas.screenshot();
     expect(await coloursIn(first)).toBeGreaterThan(3);
@@ -178,11 +200,13 @@ describe.skipIf(!browserAvailable())('video and 3D results in the library', () =
 
   it('filters by what a task makes and by model', async () => {
     const { page } = view;
-    await page.keyboard.press('Escape');
+    const close = page.getByTestId('detail-panel').getByRole('button', { name: 'Close details' });
+    if (await close.isVisible()) await close.click();
     const bar = page.getByRole('search', { name: 'Filter the library' });
     const toggle = bar.getByRole('button', { name: /^Filters/ });
     if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false')
       await toggle.click();
+    await bar.getByLabel('Makes', { exact: true }).waitFor();
     await filterBy(page, 'Makes', 'Videos');
     await expect.poll(() => shownIds(page)).toEqual([tasks.video.id, tasks.upscale.id].sort());
     await filterBy(page, 'Makes', '3D models');
@@ -196,19 +220,16 @@ describe.skipIf(!browserAvailable())('video and 3D results in the library', () =
     await expect.poll(() => shownIds(page)).toHaveLength(3);
   });
 
+  for (const theme of THEMES) {
+    it(`has no serious or critical violations in the ${theme} theme`, async () => {
+      const { blocking } = await axeInTheme(rig, browser, theme, (page, at) => screens(page, tasks, at));
+      expect(blocking, blocking.join('\n')).toEqual([]);
+    });
+  }
+
   for (const size of SHOT_SIZES) {
     it(`takes pictures at ${size.name} in both themes`, async () => {
-      await shootInThemes(rig, browser, size, SHOTS_DIR, async (page, at) => {
-        await openLibraryWith(page, 3);
-        await expect.poll(() => card(page, tasks.video.id).locator('img').count()).toBe(1);
-        await at('video-3d-gallery');
-        const video = await openResultDetail(page, tasks.upscale);
-        await video.getByTestId('video-compare').waitFor();
-        await at('video-upscale-compare');
-        const model = await openResultDetail(page, tasks.model);
-        await model.locator('[data-testid="model-viewer"][data-state="ready"]').waitFor({ timeout: 20_000 });
-        await at('model-viewer');
-      });
+      await shootInThemes(rig, browser, size, SHOTS_DIR, (page, at) => screens(page, tasks, at));
     });
   }
 });

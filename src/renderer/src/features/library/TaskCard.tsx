@@ -109,7 +109,7 @@ function TaskCardInner({ id, onSelect, tabbable }: TaskCardProps) {
         onClick={() => openDetail(id)}
         {...handlers}
         tabIndex={tabbable ? 0 : -1}
-        aria-label={`Open ${task.title}${duration ? ` ${duration}` : ''}${notShown ? ', too large to show here' : ''}`}
+        aria-label={`Open ${task.title}${duration ? ` ${duration}` : ''}${show.card === 'model' ? ' 3D model' : ''}${notShown ? ', too large to show here' : ''}`}
       >
         {thumb ? (
           <img src={thumb} alt="" loading="lazy" decoding="async" draggable={false} />
@@ -134,11 +134,7 @@ function TaskCardInner({ id, onSelect, tabbable }: TaskCardProps) {
           </span>
         ) : null}
         {duration ? <span className="card-duration">{duration}</span> : null}
-        {show.card === 'model' ? (
-          <span className="card-duration" aria-hidden="true">
-            3D
-          </span>
-        ) : null}
+        {show.card === 'model' ? <span className="card-duration">3D</span> : null}
       </button>
       {sound && output?.state === 'saved' ? (
         <SongPlayButton id={id} title={task.title} tabbable={tabbable} />
