@@ -5,7 +5,12 @@
  * goes to stderr, scrubbed too).
  */
 import type { StudioErrorView } from '../../shared/index.ts';
-import { BudgetExceededError, PriceUnknownError, TaskActionError } from '../engine/index.ts';
+import {
+  BudgetExceededError,
+  HistoryUnavailableError,
+  PriceUnknownError,
+  TaskActionError,
+} from '../engine/index.ts';
 import { InputValidationError, UnsafePathError } from '../inputs/index.ts';
 import { LibraryBusyError } from '../library/index.ts';
 import { PlanRefusedError, ServiceError, UnauthorizedError } from '../service/index.ts';
@@ -41,6 +46,7 @@ export function errorViewOf(
   if (err instanceof BudgetExceededError) return view('budget', err.message);
   if (err instanceof PriceUnknownError) return view('price-unknown', err.message);
   if (err instanceof TaskActionError) return view('not-allowed', err.message);
+  if (err instanceof HistoryUnavailableError) return view('no-history', err.message);
   if (err instanceof UnauthorizedError) return view('unauthorized', err.message);
   if (err instanceof PlanRefusedError) return view('plan-refused', err.message);
   if (err instanceof ServiceError) return view('service', err.message);

@@ -226,6 +226,15 @@ function accountCalls(ctx: CallContext) {
         checkedAt: new Date().toISOString(),
       };
     },
+    'account.history': async (args: ArgsOf<'account.history'>) => {
+      if (ctx.statusView().service === 'none') {
+        throw new StudioCallError(
+          'not-configured',
+          'no service is set up yet: store your API key in Settings (or turn on demo mode) to see the account’s tasks',
+        );
+      }
+      return ctx.engine().history(args);
+    },
   } satisfies Partial<CallHandlers>;
 }
 
@@ -315,6 +324,8 @@ function taskCalls(ctx: CallContext) {
     'tasks.resubmit': async (args: ArgsOf<'tasks.resubmit'>) => ctx.engine().resubmit(args.id),
     'tasks.discard': async (args: ArgsOf<'tasks.discard'>) => ctx.engine().discard(args.id),
     'tasks.settle': async (args: ArgsOf<'tasks.settle'>) => ctx.engine().settle(args.id, args.remoteId),
+    'tasks.importRemote': async (args: ArgsOf<'tasks.importRemote'>) =>
+      ctx.engine().importRemoteTasks(args.ids),
     'tasks.checkNow': async (args: ArgsOf<'tasks.checkNow'>) => ctx.engine().checkNow(args.id),
     'tasks.retryDownloads': async (args: ArgsOf<'tasks.retryDownloads'>) =>
       ctx.engine().retryDownloads(args.id),

@@ -23,3 +23,11 @@ export class TaskActionError extends Error {
     this.name = 'TaskActionError';
   }
 }
+
+/** The account's task history cannot be read (a service without one, no connection): the message says which. */
+export class HistoryUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'HistoryUnavailableError';
+  }
+}

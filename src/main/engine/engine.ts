@@ -12,7 +12,14 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { TaskChange, TaskDraft, TaskFileChoices } from '../../shared/index.ts';
+import type {
+  AccountHistoryPage,
+  AccountHistoryQuery,
+  RemoteImportOutcome,
+  TaskChange,
+  TaskDraft,
+  TaskFileChoices,
+} from '../../shared/index.ts';
 import {
   type AccountInfo,
   type BatchCancelView,
@@ -32,6 +39,7 @@ import {
 import { assertLocalPath, InputValidationError } from '../inputs/index.ts';
 import { acquireLibraryLock, type LibraryLock, PRIVATE_FOLDER_MODE } from '../library/index.ts';
 import { LibraryStore } from '../store/index.ts';
+import * as accountHistory from './account-history.ts';
 import { ConcurrencyLimit } from './concurrency-limit.ts';
 import { CreateSettlement } from './create-settlement.ts';
 import { DurationEstimates } from './duration-estimates.ts';
@@ -430,6 +438,16 @@ export class TaskEngine {
   /** Adds a task created elsewhere (by its service id) to the library, with its outputs. */
   importRemote(remoteId: string): Promise<Task> {
     return remoteImport.importRemote(this.#ctx, remoteId);
+  }
+
+  /** A page of the account's task history, each row marked with the library task that holds it. */
+  history(query: AccountHistoryQuery): Promise<AccountHistoryPage> {
+    return accountHistory.historyPage(this.#ctx, query);
+  }
+
+  /** Brings in tasks made elsewhere by their service ids, each said (queued, skipped, failed). */
+  importRemoteTasks(ids: readonly string[]): Promise<RemoteImportOutcome[]> {
+    return accountHistory.importRemoteTasks(this.#ctx, ids);
   }
 
   // ---------- lifecycle ----------

@@ -3,7 +3,12 @@ export type { EngineStatus, ExportResult, TaskChange, TaskDraft } from '../../sh
 export { ChangeCoalescer } from './change-coalescer.ts';
 export { TaskEngine } from './engine.ts';
 export { type EngineClock, SYSTEM_CLOCK } from './engine-clock.ts';
-export { BudgetExceededError, PriceUnknownError, TaskActionError } from './engine-errors.ts';
+export {
+  BudgetExceededError,
+  HistoryUnavailableError,
+  PriceUnknownError,
+  TaskActionError,
+} from './engine-errors.ts';
 export type { EngineOptions } from './engine-options.ts';
 export {
   DEFAULT_POLLING,

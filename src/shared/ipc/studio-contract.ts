@@ -11,6 +11,12 @@ import { apiKeyProblem } from '../catalog/limits.ts';
 import { SavedFormsSchema, type SavedFormsView } from '../compose/saved-forms.ts';
 import { SettingsUpdateSchema, type StudioSettings } from '../settings/settings-schema.ts';
 import {
+  type AccountHistoryPage,
+  AccountHistoryQuerySchema,
+  type RemoteImportOutcome,
+  RemoteImportSchema,
+} from '../task/account-history.ts';
+import {
   type CostSummary,
   type ExportResult,
   ListQuerySchema,
@@ -125,6 +131,8 @@ export const STUDIO_CALLS = {
   'engine.status': { args: none, result: z.custom<EngineStatusView>() },
   /** The account's balance, asked of the service now (also a cheap check of the key and address). */
   'account.get': { args: none, result: z.custom<AccountView>() },
+  /** A page of the account's task history (tasks made anywhere), each marked with the library task that holds it. */
+  'account.history': { args: AccountHistoryQuerySchema, result: z.custom<AccountHistoryPage>() },
   /** Checks one media value (URL, Base64 or a dropped file's path) before queueing. */
   'media.check': {
     args: z.strictObject({
@@ -199,6 +207,8 @@ export const STUDIO_CALLS = {
   'tasks.resubmit': { args: byId, result: z.custom<Task>() },
   'tasks.discard': { args: byId, result: z.custom<Task>() },
   /** Takes one of the service's tasks (its id) as the create of an uncertain task: the user's choice among candidates. */
+  /** Brings in tasks made elsewhere by their service ids, with their outputs; each id's outcome in words. */
+  'tasks.importRemote': { args: RemoteImportSchema, result: z.custom<RemoteImportOutcome[]>() },
   'tasks.settle': {
     args: z.strictObject({ id, remoteId: z.string().trim().min(1).max(200) }),
     result: z.custom<Task>(),

@@ -1,3 +1,4 @@
+export * from './account-history.ts';
 export * from './batch-words.ts';
 export * from './library-queries.ts';
 export * from './list-order.ts';
