@@ -1,6 +1,8 @@
 /**
- * `media-task import TASK_ID [--wait]`: adds a task created elsewhere (by its id at the service)
- * to the library, with its outputs; with --wait, followed until it ends.
+ * `media-task import TASK_ID... [--wait]`: adds tasks created elsewhere (by their ids at the service,
+ * as `history` lists them) to the library, with their outputs; an id already there is skipped and
+ * said, one that fails is said on stderr (exit 2) and the others go on; with --wait, followed
+ * until they end.
  * `media-task import-file task.json [FIELD=FILE ...] [--yes] [--keep-webhook] [--wait]`: shows what
  * a task exported by `export` (or the app, or anyone) would queue, and queues it only with
  * --yes: inputs from the export folder's files or files picked as FIELD=FILE, its webhook only
@@ -9,29 +11,39 @@
 import { resolve } from 'node:path';
 import { FINAL_STATES, type Task } from '../shared/index.ts';
 import { FLAG, readArgs, UsageError } from './cli-args.ts';
+import { EXIT } from './exit-codes.ts';
 import type { GlobalOptions } from './global-options.ts';
 import { fieldsNeedingFiles, taskFileSummary } from './task-file-summary.ts';
 import { printJson } from './task-printing.ts';
 import { openSession } from './task-session.ts';
 import { outcomeCode, report, waitForStates } from './task-waiting.ts';
-import { printOut } from './terminal-output.ts';
+import { printErr, printOut } from './terminal-output.ts';
 
 export async function runImport(g: GlobalOptions, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { values, positionals } = readArgs(argv, { wait: FLAG });
-  const id = positionals[0];
-  if (!id || positionals.length > 1) throw new UsageError('usage: media-task import TASK_ID [--wait]');
+  if (positionals.length === 0) throw new UsageError('usage: media-task import TASK_ID... [--wait]');
   const session = await openSession(g, env);
   try {
     if (!session.engine.status().serviceConfigured) {
       throw new UsageError('import needs a service: set MEDIA_TASK_API_KEY and --base-url');
     }
-    const task = await session.engine.importRemote(id);
+    const outcomes = await session.engine.importRemoteTasks(positionals);
+    const ids = outcomes.flatMap((o) => (o.taskId === null ? [] : [o.taskId]));
     const tasks = values.wait
-      ? await waitForStates(session.engine, [task.id], [...FINAL_STATES, 'uncertain'], false)
-      : [task];
+      ? await waitForStates(session.engine, ids, [...FINAL_STATES, 'uncertain'], false)
+      : ids.map((id) => session.engine.store.getTask(id)).filter((t): t is Task => t !== null);
     const status = session.engine.status();
-    report(g, tasks, status);
-    return outcomeCode(tasks, status);
+    const failed = outcomes.filter((o) => o.outcome === 'failed');
+    if (g.json) printJson({ imports: outcomes, tasks, status });
+    else {
+      for (const o of outcomes) {
+        if (o.outcome !== 'failed') printOut(`${o.remoteId}: ${o.message}\n`);
+      }
+      report(g, tasks, status);
+    }
+    for (const o of failed) printErr(`media-task: ${o.remoteId}: ${o.message}\n`);
+    // an id the service does not know (or could not give) is the input that was wrong
+    return failed.length > 0 ? EXIT.badInput : outcomeCode(tasks, status);
   } finally {
     await session.close();
   }

@@ -2,7 +2,12 @@
  * `media-task`: the headless command line over the engine and the sandbox.
  * Usage: media-task [--library DIR] [--base-url URL] [--json] [--sandbox] <command> [options]
  */
-import { BudgetExceededError, PriceUnknownError, TaskActionError } from '../main/engine/index.ts';
+import {
+  BudgetExceededError,
+  HistoryUnavailableError,
+  PriceUnknownError,
+  TaskActionError,
+} from '../main/engine/index.ts';
 import { InputValidationError } from '../main/inputs/index.ts';
 import { LibraryBusyError } from '../main/library/index.ts';
 import { BadRequestError, PlanRefusedError, ServiceError, UnauthorizedError } from '../main/service/index.ts';
@@ -14,6 +19,7 @@ import { UsageError } from './cli-args.ts';
 import { runCreate } from './create-command.ts';
 import { EXIT } from './exit-codes.ts';
 import { splitGlobalOptions } from './global-options.ts';
+import { runHistory } from './history-command.ts';
 import { runImport, runImportFile } from './import-command.ts';
 import { runExport, runGet, runList } from './library-commands.ts';
 import { runSettle } from './settle-command.ts';
@@ -74,7 +80,12 @@ Commands:
   trash [--search TEXT] [--limit N]        list Recently deleted, with the day each task goes for good
   trash --empty --yes                      delete everything in Recently deleted for good
   restore ID [ID...]                       take tasks back out of Recently deleted
-  import TASK_ID [--wait]                  add a task created elsewhere, with its outputs
+  history [--family F] [--since DATE] [--until DATE] [--state S] [--page N]
+                                           the account's tasks at the service (made anywhere: the web
+                                           workspace, another computer), 20 a page, newest first, each
+                                           with the library task holding it; DATE as YYYY-MM-DD (UTC)
+  import TASK_ID... [--wait]               add tasks created elsewhere, with their outputs (an id
+                                           already in the library is skipped and said)
   import-file TASK_JSON [FIELD=FILE ...] [--yes] [--keep-webhook] [--wait]
                                            show what a task.json would queue (its inputs only from its
                                            own folder, model, price, webhook); queues it only with --yes
@@ -108,6 +119,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       return runWatch(g, rest, env);
     case 'export':
       return runExport(g, rest, env);
+    case 'history':
+      return runHistory(g, rest, env);
     case 'import':
       return runImport(g, rest, env);
     case 'import-file':
@@ -148,7 +161,7 @@ export function exitCodeOf(err: unknown): number {
   if (err instanceof PlanRefusedError) return EXIT.planRefused;
   // the service refused what was asked (a malformed or unknown task id): the input was wrong
   if (err instanceof BadRequestError) return EXIT.badInput;
-  if (err instanceof ServiceError) return EXIT.serviceFailure;
+  if (err instanceof ServiceError || err instanceof HistoryUnavailableError) return EXIT.serviceFailure;
   return EXIT.internal;
 }
 

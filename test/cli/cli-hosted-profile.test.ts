@@ -394,4 +394,65 @@ describe('media-task against a sandbox answering like the hosted service', () =>
     );
     expect(cleared).toMatchObject({ state: 'saved', parentId: swap.id });
   });
+
+  it('history lists tasks made elsewhere, by family and date; import brings them in with their outputs, skipping one already there', async () => {
+    // made at the service with the key, as the vendor's web workspace would
+    const res = await fetch(`${sb.url}/api/v1/task`, {
+      method: 'POST',
+      headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'Qubico/trellis',
+        task_type: 'text-to-3d',
+        input: { prompt: 'a small wooden boat' },
+      }),
+    });
+    expect(res.status).toBe(200);
+    const remoteId = ((await res.json()) as { data: { task_id: string } }).data.task_id;
+    const today = new Date().toISOString().slice(0, 10);
+
+    const listed = await run(['history', '--family', 'trellis', '--since', today]);
+    expect(listed.code, listed.stderr).toBe(0);
+    const page = JSON.parse(listed.stdout);
+    expect(page.rows.map((r: { remoteId: string }) => r.remoteId)).toContain(remoteId);
+    expect(page.rows.find((r: { remoteId: string }) => r.remoteId === remoteId)).toMatchObject({
+      model: 'Qubico/trellis',
+      taskType: 'text-to-3d',
+      inLibrary: null,
+    });
+    expect(page.rows.every((r: { model: string }) => r.model.startsWith('Qubico/trellis'))).toBe(true);
+
+    const imported = await run(['import', remoteId, '--wait']);
+    expect(imported.code, imported.stderr).toBe(0);
+    const { imports, tasks } = JSON.parse(imported.stdout);
+    expect(imports[0]).toMatchObject({ remoteId, outcome: 'queued' });
+    expect(tasks[0]).toMatchObject({ state: 'saved', remoteId, taskType: 'text-to-3d' });
+    expect(tasks[0].outputs.some((o: { kind: string }) => o.kind === '3d')).toBe(true);
+    for (const o of tasks[0].outputs) expect(existsSync(join(lib(), o.path))).toBe(true);
+
+    // as a person reads it: the table says it is in the library now; importing it again skips it
+    const table = await runCli(dir, ['--library', lib(), 'history', '--family', 'trellis'], {
+      MEDIA_TASK_API_KEY: API_KEY,
+      MEDIA_TASK_BASE_URL: `${sb.url}/api/v1`,
+    });
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(
+      new RegExp(
+        `^${remoteId}  \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d  finished   Qubico/trellis text-to-3d  in library as ${tasks[0].id}$`,
+        'm',
+      ),
+    );
+    expect(table.stdout).toMatch(
+      /^page 1 \(\d+ tasks in all\); bring tasks in with: media-task import ID\.\.\.$/m,
+    );
+    const again = await run(['import', remoteId]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout).imports[0]).toMatchObject({ outcome: 'skipped', taskId: tasks[0].id });
+
+    const bad = await runCli(dir, ['--library', lib(), 'history', '--since', 'yesterday'], {
+      MEDIA_TASK_API_KEY: API_KEY,
+      MEDIA_TASK_BASE_URL: sb.url,
+    });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--since "yesterday" is not a date as YYYY-MM-DD/);
+  });
 });

@@ -14,7 +14,7 @@ import {
   type RemoteImportOutcome,
 } from '../../shared/index.ts';
 import { InputValidationError } from '../inputs/index.ts';
-import { NetworkError, ServiceError } from '../service/index.ts';
+import { NetworkError, ServiceError, UnauthorizedError } from '../service/index.ts';
 import { assertOpen, type EngineContext } from './engine-context.ts';
 import { HistoryUnavailableError } from './engine-errors.ts';
 import { importRemote } from './remote-import.ts';
@@ -72,7 +72,7 @@ export async function historyPage(
 /** Why an import of one id failed, in words. */
 function importProblem(err: unknown): string {
   if (err instanceof ServiceError && err.status === 404) {
-    return 'the service does not know this task (it may have been made with another key, or no longer be kept)';
+    return 'the service does not know this task (it may have been made with another key, or be no longer kept)';
   }
   return err instanceof Error ? err.message : String(err);
 }
@@ -105,6 +105,8 @@ export async function importRemoteTasks(
         message: `imported as “${task.title}”; its results are being saved`,
       });
     } catch (err) {
+      // a refused key fails every id alike: said once, by the caller
+      if (err instanceof UnauthorizedError) throw err;
       outcomes.push({ remoteId, outcome: 'failed', taskId: null, message: importProblem(err) });
     }
   }
