@@ -5,7 +5,9 @@
  * - times: microseconds and a +08:00 offset (`2025-06-11T11:43:31.673594+08:00`);
  * - `meta.started_at` / `ended_at`: null until the task has that time (not `0001-01-01T00:00:00Z`);
  * - `logs`: null until the task has ended, `[]` after;
- * - `meta.usage.type`: `llm` for ace-step, `point` for the other models.
+ * - `meta.usage.type`: `llm` for ace-step, `point` for the other models;
+ * - `usage.frozen` / `consume` in the real units: a `point` is 1e-7 USD (the image, video and 3D
+ *   examples: trellis 400,000 = $0.04), an `llm` unit 1e-6 USD (5,000 for a 10 s song).
  */
 import type { SandboxTask } from './task-record.ts';
 
@@ -29,6 +31,14 @@ function hostedTimeOrNull(ms: number | null): string | null {
   return ms === null ? null : hostedTime(ms);
 }
 
+/** Points of the hosted profile per micro-dollar of the ledger, by usage type. */
+export function hostedPointsOf(task: SandboxTask, micros: number): number {
+  return usageTypeOf(task) === 'llm' ? micros : micros * HOSTED_POINTS_PER_MICRO;
+}
+
+/** A `point` of the hosted profile is worth 1e-7 USD: ten to the micro-dollar. */
+export const HOSTED_POINTS_PER_MICRO = 10;
+
 /** `usage.type` as the real records show it: `llm` for the song model (the docs' example), else `point`. */
 function usageTypeOf(task: SandboxTask): string {
   return task.entry.modelName === 'ace-step' ? 'llm' : 'point';
@@ -50,7 +60,11 @@ export function hostedTaskData(
       created_at: hostedTime(task.createdAt),
       started_at: hostedTimeOrNull(started),
       ended_at: hostedTimeOrNull(task.endedAt),
-      usage: { type: usageTypeOf(task), frozen: task.frozen, consume: task.consume },
+      usage: {
+        type: usageTypeOf(task),
+        frozen: hostedPointsOf(task, task.frozen),
+        consume: hostedPointsOf(task, task.consume),
+      },
       is_using_private_pool: false,
     },
     logs: ended ? [] : null,

@@ -286,6 +286,7 @@ export class SandboxServer {
       apiKey,
       balance: this.lifecycle.account(),
       concurrencyLimit: this.concurrencyLimit,
+      profile: this.profile,
     });
     sendJsonText(res, 200, JSON.stringify(answer));
   }

@@ -163,7 +163,8 @@ describe('media-task against a sandbox answering like the hosted service', () =>
     const account = JSON.parse(r.stdout);
     expect(account.balanceUsd).toBeGreaterThan(0);
     expect(account.balanceUsd).toBeLessThan(10);
-    expect(account.credits).toBe(Math.round(account.balanceUsd * 1_000_000));
+    // the hosted profile's credits are points of 1e-7 USD, as the real service's examples fit
+    expect(account.credits).toBe(Math.round(account.balanceUsd * 10_000_000));
     const human = await runCli(dir, ['account'], {
       MEDIA_TASK_API_KEY: API_KEY,
       MEDIA_TASK_BASE_URL: sb.url,

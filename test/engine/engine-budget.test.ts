@@ -57,3 +57,45 @@ describe('the budget', () => {
     await expect(engine.queueTask(next)).rejects.toThrow(/over your budget of \$0\.012/);
   });
 });
+
+describe('costs as billed (hosted units: a point is 1e-7 USD, an llm unit 1e-6 USD)', () => {
+  it('converts each usage type, counts the same figure in the budget, and nothing for a failed task', async () => {
+    sb = await sandbox({ timeScale: 0.01, profile: 'hosted' });
+    dir = await tempDir();
+    engine = await openEngine(dir, sb);
+    const model3d = await engine.queueTask({
+      model: 'Qubico/trellis',
+      taskType: 'text-to-3d',
+      input: { prompt: 'a wooden toy boat' },
+    });
+    const song = await engine.queueTask({
+      model: MODELS.audio,
+      taskType: 'txt2audio',
+      input: { style_prompt: 'a', duration: 10 },
+    });
+    const saved3d = await waitForState(engine, model3d.id, ['saved', 'failed']);
+    expect(saved3d.usage).toMatchObject({ type: 'point', consume: 400_000 });
+    // $0.04, not $0.40: the account's credits and equivalent_in_usd say a point is 0.1 micro-dollar
+    expect(saved3d.cost).toMatchObject({ micros: 40_000, flagged: false, pointValueFrom: 'account' });
+    const savedSong = await waitForState(engine, song.id, ['saved', 'failed']);
+    expect(savedSong.usage).toMatchObject({ type: 'llm', consume: 5_000 });
+    expect(savedSong.cost).toMatchObject({ micros: 5_000, flagged: false, pointValueFrom: 'usage type' });
+    expect(engine.store.costSummary().spentMicros).toBe(45_000);
+  });
+
+  it('counts nothing for a task the service failed and did not bill', async () => {
+    sb = await sandbox({ timeScale: 0.01, profile: 'hosted', faults: { taskFailureRate: 1 } });
+    dir = await tempDir();
+    engine = await openEngine(dir, sb);
+    const task = await engine.queueTask({
+      model: 'Qubico/trellis',
+      taskType: 'text-to-3d',
+      input: { prompt: 'a wooden toy boat' },
+    });
+    const failed = await waitForState(engine, task.id, ['failed', 'saved']);
+    expect(failed.state).toBe('failed');
+    expect(failed.usage?.consume).toBe(0);
+    expect(failed.cost).toMatchObject({ micros: 0 });
+    expect(engine.store.costSummary().spentMicros).toBe(0);
+  });
+});

@@ -107,7 +107,8 @@ describe('hosted profile: records', () => {
       logs: null,
     });
     const done = await waitForEnd(sb, created.json.data.task_id);
-    expect(done.json.data.meta.usage).toEqual({ type: 'point', frozen: 10_000, consume: 10_000 });
+    // $0.01 in the hosted profile's points of 1e-7 USD (issue 20, item 4: the real units)
+    expect(done.json.data.meta.usage).toEqual({ type: 'point', frozen: 100_000, consume: 100_000 });
     expect(typeof done.json.data.output.image_url).toBe('string');
     expect(normalised(done.json).outputs).toHaveLength(1);
   });

@@ -11,10 +11,12 @@ import {
   type TaskError,
   type TaskState,
 } from '../../shared/index.ts';
+import { billedCostOf } from '../../shared/task/billed-cost.ts';
 import type { LibraryStore } from '../store/index.ts';
 import type { DurationEstimates } from './duration-estimates.ts';
 import type { EngineClock } from './engine-clock.ts';
 import { outputCountProblem } from './output-downloads.ts';
+import { AccountPointValue } from './point-value.ts';
 import { nextPollDelay, type PollingTuning } from './polling-schedule.ts';
 import { CANCELLED_AT_SERVICE, localStateOf, remoteFailureOf, remotePatchOf } from './remote-state.ts';
 import { changesShown } from './shown-changes.ts';
@@ -35,8 +37,13 @@ export interface RecordedAnswer {
   changed: boolean;
 }
 
+/** The states in which the service has billed a task for good (its `usage.consume` is final). */
+const BILLED_STATES: readonly TaskState[] = ['completed', 'failed', 'cancelled'];
+
 export class RemoteAnswers {
   readonly #options: RemoteAnswersOptions;
+  /** The account's value of a point, read by the fetches before an ended task is recorded. */
+  readonly pointValue = new AccountPointValue();
 
   constructor(options: RemoteAnswersOptions) {
     this.#options = options;
@@ -68,8 +75,13 @@ export class RemoteAnswers {
       // a readable answer ends a run of unreadable ones: the count starts again
       if ((store.unreadableAnswers(id)?.count ?? 0) > 0)
         store.setUnreadableAnswers(id, { count: 0, since: null });
+      // once the service ended the task its usage is the bill: converted and checked against the price
+      const cost = BILLED_STATES.includes(reported)
+        ? { cost: billedCostOf(remote.usage, current.estimateMicros, this.pointValue.micros) }
+        : {};
       const shown = {
         ...remotePatchOf(remote),
+        ...cost,
         remoteId: current.remoteId ?? remote.id,
         ...(submittedAt !== undefined ? { submittedAt: new Date(submittedAt).toISOString() } : {}),
         error: null as TaskError | null,

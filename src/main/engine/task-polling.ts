@@ -59,8 +59,15 @@ export class TaskPolling {
       this.#pollFailed(task, err);
       return;
     }
-    const { answers, events, limit, reachability } = this.#ctx;
+    const { answers, clock, events, limit, reachability } = this.#ctx;
     reachability.noteReachable();
+    // a charge to convert: the account's value of a point first (at most every 10 min, never fails)
+    const usage = remote.usage;
+    const inPoints =
+      usage !== null && usage.type !== 'llm' && usage.type !== 'quota' && (usage.consume ?? 0) > 0;
+    if (inPoints && ['completed', 'failed', 'cancelled'].includes(remote.status)) {
+      await answers.pointValue.refresh(client, clock.now());
+    }
     const answer = answers.apply(task.id, remote, REMOTE_ACTIVE_STATES, `service: ${remote.status}`);
     if (answer?.task.state === 'staged' && task.state !== 'staged') limit.lower('held');
     // an answer that changed nothing the task shows (the next fetch is set) is not news

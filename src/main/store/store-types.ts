@@ -62,6 +62,7 @@ export interface TaskPatch {
   pollCount?: number;
   title?: string;
   settlement?: Task['settlement'];
+  cost?: Task['cost'];
 }
 
 /**

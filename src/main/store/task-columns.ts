@@ -25,6 +25,15 @@ const numberOrNull = z.number().nullable();
 
 const UsageSchema = z.object({ type: textOrNull, frozen: numberOrNull, consume: numberOrNull });
 
+const CostSchema = z.strictObject({
+  micros: z.number().nonnegative(),
+  reportedMicros: z.number().nonnegative(),
+  publishedMicros: z.number().nonnegative().nullable(),
+  microsPerPoint: z.number().positive(),
+  pointValueFrom: z.enum(['account', 'usage type']),
+  flagged: z.boolean(),
+});
+
 const SettlementSchema = z.strictObject({
   outcome: z.enum(['looking', 'not-created', 'choose', 'unreachable']),
   checkedAt: z.string(),
@@ -157,6 +166,18 @@ export const TASK_TABLE: ColumnTable<StoredTask, TaskRowField> = new ColumnTable
         settlement_json: settlement === null || settlement === undefined ? null : JSON.stringify(settlement),
       }),
       patch: SettlementSchema.nullable(),
+    }),
+    mapped({
+      field: 'cost',
+      // billed_micros is what the task_totals triggers sum as spent (migration 12)
+      columns: { cost_json: textOrNull, billed_micros: numberOrNull },
+      read: (stored, id) =>
+        stored.cost_json === null ? null : parseJsonColumn(CostSchema, stored.cost_json, id, 'cost_json'),
+      write: (cost) => ({
+        cost_json: cost === null || cost === undefined ? null : JSON.stringify(cost),
+        billed_micros: cost?.micros ?? null,
+      }),
+      patch: CostSchema.nullable(),
     }),
     plain('nextPollAt', 'next_poll_at', numberOrNull, { patch: z.number().int().nullable() }),
     plain('pollCount', 'poll_count', z.number().int(), { patch: z.number().int().nonnegative() }),

@@ -4,6 +4,7 @@
  * accepts it.
  */
 import type { OutputKind, TaskFamily } from '../catalog/task-types.ts';
+import type { TaskCost } from './billed-cost.ts';
 
 /**
  * Local lifecycle:
@@ -194,6 +195,11 @@ export interface Task {
   deletedAt: string | null;
   /** What the service's history showed while the task is uncertain; null before it was read. */
   settlement?: TaskSettlement | null;
+  /**
+   * What it cost as the service billed it once it ended (billed-cost.ts): the micro-dollars
+   * counted, the reported figure, the published price and whether they disagree; null before.
+   */
+  cost?: TaskCost | null;
 }
 
 /** How long a deleted task stays in Recently deleted before it is purged with its files. */

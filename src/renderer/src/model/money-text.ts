@@ -1,5 +1,6 @@
 /** Cost text for the composer and budget entry in dollars. Money stays in integer micro-dollars. */
 import { estimateCost, formatUsd, MICROS_PER_USD } from '../../../shared/index.ts';
+import type { TaskCost } from '../../../shared/task/billed-cost.ts';
 
 export interface CostLine {
   /** e.g. `$0.0150`, or null when the price is not published. */
@@ -31,10 +32,16 @@ export function taskCostText(
     remoteId: string | null;
     estimateMicros: number | null;
     usage: { type: string | null; consume: number | null } | null;
+    cost?: TaskCost | null;
   },
   demo: boolean,
 ): string {
   if (demo) return 'Demo: not billed';
+  // the billed cost once the service ended the task (billed-cost.ts); a flagged one says so
+  if (task.cost) {
+    if (task.cost.micros === 0) return 'Not billed';
+    return task.cost.flagged ? `${formatUsd(task.cost.micros)} (check)` : formatUsd(task.cost.micros);
+  }
   const consume = task.usage && task.usage.type !== 'quota' ? task.usage.consume : null;
   const ended = task.state === 'failed' || task.state === 'cancelled';
   if (ended && (task.remoteId === null || consume === 0)) return 'Not billed';
