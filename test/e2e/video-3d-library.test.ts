@@ -151,6 +151,10 @@ describe.skipIf(!browserAvailable())('video and 3D results in the library', () =
     const { page } = view;
     const detail = await openResultDetail(page, tasks.upscale);
     await detail.getByTestId('video-compare').waitFor();
+    // its lineage names what was sent in its kind's word
+    await expect
+      .poll(() => detail.getByTestId('sent-source').allTextContents())
+      .toEqual(["The video was sent as the service's link."]);
     await detail.getByRole('button', { name: 'Play both' }).click();
     const times = () =>
       detail.evaluate((root) =>

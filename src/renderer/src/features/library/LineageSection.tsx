@@ -7,7 +7,12 @@
  * offers "Compare results".
  */
 import { useEffect, useId, useState } from 'react';
-import { RETRIABLE_STATES, type TaskLineage, type TaskLineageItem } from '../../../../shared/index.ts';
+import {
+  mediaKind,
+  RETRIABLE_STATES,
+  type TaskLineage,
+  type TaskLineageItem,
+} from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
 import { mediaUrl } from '../../model/media-url.ts';
 import { type LoadedTask, stateLabel, taskTypeLabelOf } from '../../model/task-status.ts';
@@ -58,7 +63,10 @@ function sentText(note: string): string | null {
     note.trim(),
   );
   if (!match) return null;
-  const what = match[1]?.includes('audio') ? 'The song' : 'The picture';
+  // the field names its kind: audio, style_audio; video, target_video; anything else a picture
+  const field = match[1] ?? '';
+  const kind = field.includes('audio') ? 'audio' : field.includes('video') ? 'video' : 'image';
+  const what = `The ${mediaKind(kind).words.result}`;
   return match[2]?.startsWith('as')
     ? `${what} was sent as the service's link`
     : `${what} was sent from the file in your library`;
