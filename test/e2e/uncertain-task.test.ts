@@ -10,6 +10,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { waitUntil } from '../support/wait-until.ts';
 import { inEachTheme } from './harness/page-boxes.ts';
 import { SERVICE_KEY, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
@@ -145,5 +146,63 @@ describe.skipIf(!browserAvailable())('an uncertain task', () => {
     expect(saved.remoteId).toBe(chosen);
     expect(await rig.ledger()).toHaveLength(ledger.length);
     await row.and(page.locator('[data-state="saved"]')).waitFor();
+  });
+
+  it('Account history lists the account’s tasks, filters by family, and imports one made elsewhere, then marks it In library', async () => {
+    const { page } = view;
+    // a picture made at the service with the key, as the vendor's web workspace would
+    const made = await fetch(`${rig.sandbox().url}/api/v1/task`, {
+      method: 'POST',
+      headers: { 'x-api-key': SERVICE_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'Qubico/flux1-schnell',
+        task_type: 'txt2img',
+        input: { prompt: 'a paper crane on a desk', width: 512, height: 512 },
+      }),
+    });
+    expect(made.status).toBe(200);
+    const remoteId = ((await made.json()) as { data: { task_id: string } }).data.task_id;
+    const ledger = await rig.ledger();
+
+    await openView(page, 'history');
+    const rows = page.getByTestId('history-row');
+    const row = rows.and(page.locator(`[data-remote-id="${remoteId}"]`));
+    await row.waitFor();
+    // the songs of this app are listed too: one the library holds says so; the lost first create does not
+    const held = (await rig.tasks()).find((t) => t.state === 'saved')!;
+    const songRow = rows.and(page.locator(`[data-remote-id="${held.remoteId}"]`));
+    expect(await songRow.getByTestId('history-held').textContent()).toBe('In library');
+    const lost = rows.and(page.locator(`[data-remote-id="${ledger[0]!.taskId}"]`));
+    expect(await lost.getByTestId('history-held').textContent()).toBe('—');
+    expect(await row.getByTestId('history-held').textContent()).toBe('—');
+
+    await page.getByTestId('history-family').selectOption('flux');
+    await waitUntil(async () => (await rows.count()) === 1, 'only the flux task listed');
+    await row.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Import selected (1)' }).click();
+    await row.getByRole('button', { name: 'In library' }).waitFor();
+    const imported = await waitUntil(
+      async () => (await rig.tasks()).find((t) => t.remoteId === remoteId && t.state === 'saved') ?? null,
+      'the imported picture to be saved',
+    );
+    expect(imported.outputs[0]?.kind).toBe('image');
+    expect(await row.getByRole('checkbox').isDisabled()).toBe(true);
+    // nothing was created by the import
+    expect(await rig.ledger()).toHaveLength(ledger.length);
+
+    await page.getByTestId('history-family').selectOption('');
+    await rows.nth(2).waitFor();
+    await mkdir(SHOTS_DIR, { recursive: true });
+    for (const [w, h] of [
+      [800, 600],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await inEachTheme(page, async (theme) => {
+        await page.screenshot({ path: join(SHOTS_DIR, `account-history-${w}x${h}-${theme}.png`) });
+      });
+    }
+    await row.getByRole('button', { name: 'In library' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Library', exact: true }).waitFor();
   });
 });

@@ -142,6 +142,7 @@ import { Toasts } from './components/Toasts.tsx';
 import { WelcomeDialog } from './components/WelcomeDialog.tsx';
 import { ActivityView } from './features/activity/ActivityView.tsx';
 import { ComposeView } from './features/compose/ComposeView.tsx';
+import { AccountHistoryView } from './features/history/AccountHistoryView.tsx';
 import { LibraryView } from './features/library/LibraryView.tsx';
 import { RecentResults } from './features/library/RecentResults.tsx';
 import { PlayerBar } from './features/player/index.ts';
@@ -158,6 +159,8 @@ function CurrentView({ view }: { view: View }) {
       return <ActivityView />;
     case 'library':
       return <LibraryView />;
+    case 'history':
+      return <AccountHistoryView />;
     case 'settings':
       return <SettingsView />;
     default:

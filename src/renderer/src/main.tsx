@@ -13,6 +13,7 @@ import './styles/view-activity.css';
 import './styles/view-library.css';
 import './styles/library-detail.css';
 import './styles/view-settings.css';
+import './styles/view-history.css';
 import './styles/gallery.css';
 import './styles/player.css';
 import './styles/notices.css';

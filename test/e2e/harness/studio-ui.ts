@@ -9,7 +9,7 @@ import type { Locator, Page } from '@playwright/test';
 import { waitUntil } from '../../support/wait-until.ts';
 import { dropFiles, type LocalFile } from './file-drop.ts';
 
-export type StudioView = 'compose' | 'activity' | 'library' | 'settings';
+export type StudioView = 'compose' | 'activity' | 'library' | 'history' | 'settings';
 export type ComposeTabName =
   | 'Song'
   | 'Face swap'
@@ -24,6 +24,7 @@ const HEADINGS: Record<StudioView, string> = {
   compose: 'Compose',
   activity: 'Activity',
   library: 'Library',
+  history: 'Account history',
   settings: 'Settings',
 };
 

@@ -1,5 +1,5 @@
 /**
- * The left navigation: the four views, with the active count and an uncertain badge. In a small
+ * The left navigation: the five views, with the active count and an uncertain badge. In a small
  * window each item's name is a tooltip (layout.css), hidden once the item is clicked until the
  * pointer leaves it, so it does not cover the view it has just opened.
  */
@@ -12,6 +12,7 @@ const ITEMS: { view: View; label: string; icon: string }[] = [
   { view: 'compose', label: 'Compose', icon: '✚' },
   { view: 'activity', label: 'Activity', icon: '◔' },
   { view: 'library', label: 'Library', icon: '▦' },
+  { view: 'history', label: 'Account history', icon: '⇣' },
   { view: 'settings', label: 'Settings', icon: '⚙' },
 ];
 

@@ -2,8 +2,8 @@
 import { create } from 'zustand';
 import { asSentence, errorText } from '../model/studio-error.ts';
 
-export type View = 'compose' | 'activity' | 'library' | 'settings';
-export const VIEWS: readonly View[] = ['compose', 'activity', 'library', 'settings'];
+export type View = 'compose' | 'activity' | 'library' | 'history' | 'settings';
+export const VIEWS: readonly View[] = ['compose', 'activity', 'library', 'history', 'settings'];
 
 export type ToastTone = 'info' | 'success' | 'error';
 
