@@ -1,7 +1,7 @@
 /** The words of notices, banners and Activity rows: sentences, connection states, money. */
 import { describe, expect, it } from 'vitest';
 import { connectionStateOf } from '../../src/renderer/src/model/connection-state.ts';
-import { taskCostText, usageText } from '../../src/renderer/src/model/money-text.ts';
+import { reportedCostText, taskCostText, usageText } from '../../src/renderer/src/model/money-text.ts';
 import { asSentence, errorText, fieldNamedIn } from '../../src/renderer/src/model/studio-error.ts';
 import { rowStatusOf } from '../../src/renderer/src/model/task-status.ts';
 import type { EngineStatusView } from '../../src/shared/index.ts';
@@ -132,5 +132,29 @@ describe('money', () => {
     expect(usageText({ type: 'quota', frozen: null, consume: 12 })).toBe(
       'The service counted 12 units of its quota used',
     );
+    // points of the image, video and 3D families are not micro-dollars (1e-7 USD in the docs' examples)
+    expect(usageText({ type: 'point', frozen: null, consume: 400_000 })).toBe(
+      '400,000 points used, as the service reported',
+    );
+  });
+
+  it("the detail says the billed cost once known, flagged when it disagrees with the price, and never 'charged' in demo", () => {
+    const trellis = { usage: { type: 'point', frozen: null, consume: 400_000 } };
+    const billed = { micros: 40_000, reportedMicros: 40_000, publishedMicros: 40_000, flagged: false };
+    expect(reportedCostText({ ...trellis, cost: billed as never }, false)).toBe(
+      '$0.04 charged, as the service reported',
+    );
+    const flagged = { micros: 400_000, reportedMicros: 400_000, publishedMicros: 40_000, flagged: true };
+    expect(reportedCostText({ ...trellis, cost: flagged as never }, false)).toBe(
+      'reported $0.40; published price $0.04 — check your account ($0.40 counted)',
+    );
+    expect(reportedCostText({ ...trellis, cost: { ...billed, micros: 0 } as never }, false)).toBe(
+      'Not billed, as the service reported',
+    );
+    expect(reportedCostText({ ...trellis, cost: null }, false)).toBe(
+      '400,000 points used, as the service reported',
+    );
+    expect(reportedCostText({ ...trellis, cost: billed as never }, true)).toBe('Demo: not billed');
+    expect(reportedCostText({ usage: null, cost: null }, false)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 /** Cost text for the composer and budget entry in dollars. Money stays in integer micro-dollars. */
 import { estimateCost, formatUsd, MICROS_PER_USD } from '../../../shared/index.ts';
-import type { TaskCost } from '../../../shared/task/billed-cost.ts';
+import { costWords, type TaskCost } from '../../../shared/task/billed-cost.ts';
 
 export interface CostLine {
   /** e.g. `$0.0150`, or null when the price is not published. */
@@ -66,6 +66,11 @@ export function usageText(
       usage.frozen !== null ? `${usage.frozen.toLocaleString('en-US')} units set aside while it ran` : null;
     return `The service counted ${[used, reserved].filter(Boolean).join(', ')}`;
   }
+  // `llm` (songs) and an unnamed type count micro-dollars; other points have another value
+  // (1e-7 USD in the docs' image, video and 3D examples), known only with the account's rate
+  if (usage.consume !== null && usage.type !== null && usage.type !== 'llm') {
+    return `${usage.consume.toLocaleString('en-US')} points used, as the service reported`;
+  }
   if (usage.consume !== null) return `${formatUsd(usage.consume)} charged, as the service reported`;
   return `${formatUsd(usage.frozen ?? 0)} set aside by the service while it runs; the charge comes when it ends`;
 }
@@ -100,4 +105,25 @@ export function budgetShare(spentMicros: number, budgetMicros: number | null): n
   if (budgetMicros === null) return null;
   if (budgetMicros <= 0) return 1;
   return Math.min(1, Math.max(0, spentMicros / budgetMicros));
+}
+
+/**
+ * The detail's line of what the service reported: the billed cost once the task ended
+ * (billed-cost.ts: the point's value applied, flagged when it disagrees with the published
+ * price), else the raw report; the demo library never says charged.
+ */
+export function reportedCostText(
+  task: {
+    usage: { type: string | null; frozen: number | null; consume: number | null } | null;
+    cost?: TaskCost | null;
+  },
+  demo: boolean,
+): string | null {
+  if (demo) return task.cost || task.usage ? 'Demo: not billed' : null;
+  if (task.cost) {
+    if (task.cost.micros === 0) return 'Not billed, as the service reported';
+    if (task.cost.flagged) return costWords(task.cost);
+    return `${formatUsd(task.cost.micros)} charged, as the service reported`;
+  }
+  return usageText(task.usage);
 }

@@ -5,7 +5,7 @@ import { invoke } from '../../bridge.ts';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { StateChip } from '../../components/StateChip.tsx';
 import { previewAllowed } from '../../model/media-url.ts';
-import { usageText, usdOrDash } from '../../model/money-text.ts';
+import { reportedCostText, usdOrDash } from '../../model/money-text.ts';
 import { parameterRows } from '../../model/parameter-display.ts';
 import { type LoadedTask, taskTypeLabelOf } from '../../model/task-status.ts';
 import { formatDateTime, formatDuration, msBetween } from '../../model/time-format.ts';
@@ -108,7 +108,7 @@ export function Identity({ task }: { task: LoadedTask }) {
 
 export function Cost({ task }: { task: LoadedTask }) {
   const demo = useStudio((s) => s.settings?.demoLibrary ?? false);
-  const usage = usageText(task.usage);
+  const usage = reportedCostText(task, demo);
   return (
     <section className="detail-section" aria-labelledby="detail-cost">
       <h3 id="detail-cost">Cost</h3>
