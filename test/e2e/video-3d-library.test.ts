@@ -192,6 +192,11 @@ describe.skipIf(!browserAvailable())('video and 3D results in the library', () =
     await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2 + 10, { steps: 5 });
     await page.mouse.up();
     expect((await canvas.screenshot()).equals(first)).toBe(false);
+    // Drag out hands the GLB itself to the system's drag
+    await detail.getByTestId('drag-out').dispatchEvent('dragstart');
+    await expect
+      .poll(() => rig.shell.calls.filter((c) => c.op === 'startDrag').map((c) => c.args[0]))
+      .toEqual([expect.stringMatching(/\.glb$/)]);
     // the turntable and the picture are the task's other outputs; the picture goes into the picture tools
     const picker = detail.locator('.output-picker');
     expect(await picker.getByRole('button').allTextContents()).toEqual(['3D model', 'Video', 'Picture']);
