@@ -26,7 +26,6 @@ import {
   type BatchRetryView,
   type BatchSummary,
   type EngineStatus,
-  hostedProfile,
   resolveModelId,
   type ServiceProfile,
   type Task,
@@ -40,23 +39,17 @@ import { assertLocalPath, InputValidationError } from '../inputs/index.ts';
 import { acquireLibraryLock, type LibraryLock, PRIVATE_FOLDER_MODE } from '../library/index.ts';
 import { LibraryStore } from '../store/index.ts';
 import * as accountHistory from './account-history.ts';
-import { ConcurrencyLimit } from './concurrency-limit.ts';
 import { CreateSettlement } from './create-settlement.ts';
-import { DurationEstimates } from './duration-estimates.ts';
 import { type EngineClock, SYSTEM_CLOCK } from './engine-clock.ts';
 import { assertOpen, type EngineContext } from './engine-context.ts';
 import type { EngineOptions } from './engine-options.ts';
-import { EngineEvents, engineStatusOf } from './engine-status.ts';
+import { makeEngineContext } from './engine-parts.ts';
+import { engineStatusOf } from './engine-status.ts';
 import * as retries from './failure-retries.ts';
-import { InputFiles } from './input-files.ts';
 import { DEFAULT_DOWNLOAD_LIMITS, type DownloadLimits } from './output-downloads.ts';
-import { DEFAULT_POLLING } from './polling-schedule.ts';
-import { Reachability } from './reachability.ts';
-import { RemoteAnswers } from './remote-answers.ts';
 import * as remoteImport from './remote-import.ts';
 import { ResultDownloads } from './result-downloads.ts';
-import { ServiceConnection, type ServiceSettings } from './service-connection.ts';
-import { StorageGuard } from './storage-guard.ts';
+import type { ServiceSettings } from './service-connection.ts';
 import { moveBase64Inputs } from './stored-base64-inputs.ts';
 import * as actions from './task-actions.ts';
 import { entryOfDraft } from './task-drafts.ts';
@@ -66,7 +59,6 @@ import { TaskPolling } from './task-polling.ts';
 import { recoverTasks } from './task-recovery.ts';
 import { TaskSubmission } from './task-submission.ts';
 import * as trash from './trash-actions.ts';
-import { WorkLoop } from './work-loop.ts';
 
 export class TaskEngine {
   readonly libraryDir: string;
@@ -82,65 +74,18 @@ export class TaskEngine {
     this.libraryDir = resolve(options.libraryDir);
     this.store = store;
     this.#lock = lock;
-    const random = options.random ?? Math.random;
     const downloadLimits: DownloadLimits = { ...DEFAULT_DOWNLOAD_LIMITS, ...options.downloads };
     // the parts call each other only once the engine runs: by then #ctx is set
-    const loop = new WorkLoop({
-      clock,
-      pump: (now) => this.#pump(now),
-      // a write the library could not take (disk full) stops the work until one succeeds
-      onFailure: (err) => void this.#ctx.storage.noteFailure(err),
-    });
-    const events = new EngineEvents({
-      clock,
-      store,
-      intervalMs: options.changeIntervalMs ?? 50,
-      status: () => this.status(),
-      isClosed: () => loop.closed,
-    });
-    const estimates = new DurationEstimates(store);
-    this.#ctx = {
+    this.#ctx = makeEngineContext(options, {
       libraryDir: this.libraryDir,
       store,
       clock,
-      random,
-      log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
-      loop,
-      events,
-      inputFiles: new InputFiles(this.libraryDir, store),
-      storage: new StorageGuard({
-        probe: () => store.probeWrite(),
-        retryMs: options.storageRetryMs ?? 1_000,
-        onChange: () => this.#storageChanged(),
-        clock,
-      }),
-      connection: new ServiceConnection({
-        profile: options.profile ?? hostedProfile(),
-        clientRetry: options.clientRetry,
-        random,
-      }),
-      reachability: new Reachability({
-        clock,
-        random,
-        backoff: options.offlineBackoff ?? { baseMs: 1_000, maxMs: 30_000 },
-        wakeAt: (at) => loop.wakeAt(at),
-        onChange: () => events.emitStatus(),
-      }),
-      limit: new ConcurrencyLimit({
-        store,
-        configured: options.maxActiveRemote ?? 5,
-        onChange: () => events.emitStatus(),
-      }),
-      estimates,
-      answers: new RemoteAnswers({
-        store,
-        clock,
-        random,
-        estimates,
-        polling: options.polling ?? DEFAULT_POLLING,
-        maxOutputsPerTask: downloadLimits.maxOutputsPerTask,
-      }),
-    };
+      downloadLimits,
+      pump: (now) => this.#pump(now),
+      onStorageFailure: (err) => void this.#ctx.storage.noteFailure(err),
+      onStorageChange: () => this.#storageChanged(),
+      status: () => this.status(),
+    });
     this.#settlement = new CreateSettlement(
       this.#ctx,
       options.settlement ?? {},
