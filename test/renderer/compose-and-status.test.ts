@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { activityItems, sectionCountWords } from '../../src/renderer/src/features/activity/activity-items.ts';
 import { buildDraft, emptyForms, randomSeed } from '../../src/renderer/src/features/compose/compose-model.ts';
 import { formsFromDraft } from '../../src/renderer/src/features/compose/compose-rerun.ts';
 import {
@@ -306,6 +307,41 @@ describe('task status', () => {
       ['failed', ['f']],
       ['finished', ['s']],
     ]);
+  });
+
+  it('counts each Activity section by the rows it lists: a batch is one group, in its first section', () => {
+    // a batch running (one sent, two waiting, one already saved) and one task of its own waiting
+    const batch = { batchId: 'b1' };
+    const all = [
+      task('b-run', 'processing', { ...batch, createdAt: '2025-01-01T11:00:00.000Z' }),
+      task('b-q1', 'queued', { ...batch, createdAt: '2025-01-01T11:00:01.000Z' }),
+      task('b-q2', 'queued', { ...batch, createdAt: '2025-01-01T11:00:02.000Z' }),
+      task('b-done', 'saved', {
+        ...batch,
+        createdAt: '2025-01-01T11:00:03.000Z',
+        updatedAt: '2025-01-01T11:30:00.000Z',
+      }),
+      task('alone', 'queued', { createdAt: '2025-01-01T11:10:00.000Z' }),
+    ];
+    const items = activityItems(activitySections(all, now), all, 0);
+    const shown = items.map((item) =>
+      item.kind === 'header'
+        ? `${item.title} ${item.count}`
+        : item.kind === 'batch'
+          ? `batch of ${item.tasks.map((t) => t.id).join(',')}`
+          : item.kind === 'task'
+            ? item.task.id
+            : `older ${item.count}`,
+    );
+    // no "Waiting to be sent 3" over one row, no "Recently finished 1" over none
+    expect(shown).toEqual([
+      'Running 4 tasks in 1 batch',
+      'batch of b-run,b-q1,b-q2,b-done',
+      'Waiting to be sent 1',
+      'alone',
+    ]);
+    expect(sectionCountWords(2, 2, 5)).toBe('2 tasks + 5 in 2 batches');
+    expect(sectionCountWords(1, 0, 0)).toBe('1');
   });
 
   it('counts active and uncertain tasks', () => {

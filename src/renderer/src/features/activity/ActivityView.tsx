@@ -2,28 +2,24 @@
  * Every active and recent task, live: a virtualized list (it stays light with a thousand tasks
  * streaming) of sections, decisions first. Failures can be dismissed (they stay in the
  * library), and the ones older than a day are offered after the last day's. A batch is one group
- * (BatchGroup), in the first section any of its tasks is in.
+ * (BatchGroup), in the first section any of its tasks is in; each section counts the rows it
+ * lists (activity-items.ts).
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import { useNow } from '../../hooks/useNow.ts';
 import { connectionStateOf } from '../../model/connection-state.ts';
 import { retriesByFailure, retryOf } from '../../model/task-retries.ts';
-import { activitySections, type LoadedTask } from '../../model/task-status.ts';
+import { activitySections } from '../../model/task-status.ts';
 import { useStudio } from '../../state/studio-state.ts';
 import { useTasks } from '../../state/tasks-state.ts';
 import { useUi } from '../../state/ui-state.ts';
 import { ActivityRow } from './ActivityRow.tsx';
+import { type ActivityItem, activityItems } from './activity-items.ts';
 import { BatchGroup } from './BatchGroup.tsx';
 import { dismissedHere, useFailureList } from './failure-list.ts';
 
 const DAY_MS = 86_400_000;
-
-type Item =
-  | { kind: 'header'; id: string; title: string; count: number }
-  | { kind: 'task'; task: LoadedTask }
-  | { kind: 'batch'; batchId: string; tasks: LoadedTask[] }
-  | { kind: 'older'; count: number };
 
 function OlderFailures({ count, before }: { count: number; before: string }) {
   const loading = useFailureList((s) => s.loadingOlder);
@@ -74,8 +70,7 @@ export function ActivityView() {
   const retries = useMemo(() => retriesByFailure(byId.values()), [rev, byId]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `rev` says the mutable map changed; sections move on by the minute
-  const items = useMemo<Item[]>(() => {
-    const list: Item[] = [];
+  const items = useMemo<ActivityItem[]>(() => {
     const sections = activitySections(byId.values(), minute * 60_000 + 59_999, { hidden, allFailures });
     // older failures not listed yet: counted by the library, less the dismissed and the listed ones
     const failed = sections.find((s) => s.id === 'failed')?.tasks ?? [];
@@ -83,38 +78,7 @@ export function ActivityView() {
     let hiddenOlder = 0;
     for (const [id, entry] of dismissed) if (hidden.has(id) && entry.createdAt < before) hiddenOlder += 1;
     const older = Math.max(0, (olderTotal ?? 0) - listedOlder - hiddenOlder);
-    let offered = older === 0;
-    // every known task of each batch, in the order queued
-    const batches = new Map<string, LoadedTask[]>();
-    for (const task of byId.values()) {
-      if (!task.batchId) continue;
-      const list = batches.get(task.batchId);
-      if (list) list.push(task);
-      else batches.set(task.batchId, [task]);
-    }
-    for (const list of batches.values())
-      list.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
-    const grouped = new Set<string>();
-    for (const section of sections) {
-      if (!offered && section.id === 'finished') {
-        list.push({ kind: 'older', count: older });
-        offered = true;
-      }
-      list.push({ kind: 'header', id: section.id, title: section.title, count: section.tasks.length });
-      for (const task of section.tasks) {
-        if (!task.batchId) list.push({ kind: 'task', task });
-        else if (!grouped.has(task.batchId)) {
-          grouped.add(task.batchId);
-          list.push({ kind: 'batch', batchId: task.batchId, tasks: batches.get(task.batchId) ?? [task] });
-        }
-      }
-      if (!offered && section.id === 'failed') {
-        list.push({ kind: 'older', count: older });
-        offered = true;
-      }
-    }
-    if (!offered) list.push({ kind: 'older', count: older });
-    return list;
+    return activityItems(sections, byId.values(), older);
   }, [rev, byId, minute, hidden, allFailures, olderTotal, dismissed, before]);
 
   const virtualizer = useVirtualizer({
