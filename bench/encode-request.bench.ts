@@ -22,7 +22,7 @@ import {
   type CreateRequestBody,
   encodeCreateRequestBody,
   encodedBodyLength,
-} from '../src/main/inputs/request-body-encoding.ts';
+} from '../src/core/inputs/request-body-encoding.ts';
 
 const FILE_MB = 200;
 const TARGET_RATIO = 0.25;

@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serialize } from 'node:v8';
 import sharp from 'sharp';
-import { type TaskChange, TaskEngine } from '../src/main/engine/index.ts';
+import { type TaskChange, TaskEngine } from '../src/core/engine/index.ts';
 
 const PAGE = 50;
 const HEAVY_TASKS = 4;

@@ -18,7 +18,7 @@
 import { mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LibraryStore, type NewTask } from '../src/main/store/index.ts';
+import { LibraryStore, type NewTask } from '../src/core/store/index.ts';
 import { seededRandom } from '../src/sandbox/index.ts';
 import type { ListQuery } from '../src/shared/index.ts';
 import {

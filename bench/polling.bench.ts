@@ -4,7 +4,7 @@
  * audio lengths, at three speeds (the sandbox's durations x1, x3 and x10, since the hosted
  * service is often slower). Each task is "polled" by:
  *   - baseline: a fixed 500 ms poller, the default of the leading SDKs for such services;
- *   - adaptive: the engine's polling schedule (src/main/engine/polling-schedule.ts), learning
+ *   - adaptive: the engine's polling schedule (src/core/engine/polling/polling-schedule.ts), learning
  *     expected durations from the tasks completed before it, exactly as the engine does.
  * Prints fetches per task for both, the ratio, and the p95 detection delay (service completes
  * → engine knows) against the target max(1 s, 5% of the task's duration).
@@ -15,7 +15,7 @@ import {
   type DurationSample,
   estimateDuration,
   nextPollDelay,
-} from '../src/main/engine/index.ts';
+} from '../src/core/engine/index.ts';
 import { seededRandom, stageDurations } from '../src/sandbox/index.ts';
 import { catalogEntry, MODELS, sizeParameterOf } from '../src/shared/index.ts';
 

@@ -55,7 +55,7 @@ function median(values: number[]): number {
 async function runChild(build: Build, jpeg: string): Promise<void> {
   if (build === 'wasm32') hideNativeSharp();
   const { imageCodecBuild, loadSharp } = await import('../src/image-codec/index.ts');
-  const { makeThumbnail } = await import('../src/main/downloads/thumbnail.ts');
+  const { makeThumbnail } = await import('../src/core/downloads/thumbnail.ts');
   const t0 = performance.now();
   await loadSharp();
   const loadMs = performance.now() - t0;

@@ -20,9 +20,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDownloadAgent, downloadOutput } from '../src/main/downloads/index.ts';
-import { readVideoFacts } from '../src/main/engine/poster-saving.ts';
-import { readMp4FactsFromBytes } from '../src/main/inputs/index.ts';
+import { createDownloadAgent, downloadOutput } from '../src/core/downloads/index.ts';
+import { readVideoFacts } from '../src/core/engine/saving/poster-saving.ts';
+import { readMp4FactsFromBytes } from '../src/core/inputs/index.ts';
 import { generateVideoMp4 } from '../src/sandbox/media/video-mp4.ts';
 
 const FILE_MB = 500;

@@ -2,7 +2,7 @@
  * `media-task account`: the balance at the service (`GET /account/info`), without opening the
  * library. Also a cheap check that the key and the address work.
  */
-import { ServiceClient } from '../main/service/index.ts';
+import { ServiceClient } from '../core/service/index.ts';
 import { startSandbox } from '../sandbox/index.ts';
 import { noPositionals, readArgs, UsageError } from './cli-args.ts';
 import { EXIT } from './exit-codes.ts';

@@ -8,7 +8,7 @@
  * (the service has no cancel call). These commands open the library without a service, so no
  * queued task is sent while they run.
  */
-import { TaskActionError, type TaskEngine } from '../main/engine/index.ts';
+import { TaskActionError, type TaskEngine } from '../core/engine/index.ts';
 import {
   type BatchSummary,
   batchCancelText,

@@ -9,7 +9,7 @@
  * copies as one batch (an entry with a whole-number seed sweeps it: seed, seed+1, …);
  * `face-swap --target-dir DIR` puts one face onto every picture in DIR, as one batch.
  */
-import type { TaskDraft, TaskEngine } from '../main/engine/index.ts';
+import type { TaskDraft, TaskEngine } from '../core/engine/index.ts';
 import {
   BATCH_MAX_DRAFTS,
   catalogEntry,

@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { TaskDraft, TaskEngine } from '../main/engine/index.ts';
+import type { TaskDraft, TaskEngine } from '../core/engine/index.ts';
 import { entryById, type OutputRefValue, outputRefOf } from '../shared/index.ts';
 import { type ArgValues, FLAG, UsageError, VALUE } from './cli-args.ts';
 import { findTask } from './task-session.ts';

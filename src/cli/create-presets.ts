@@ -10,7 +10,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
-import type { TaskDraft, TaskEngine } from '../main/engine/index.ts';
+import type { TaskDraft, TaskEngine } from '../core/engine/index.ts';
 import { BATCH_MAX_DRAFTS, entryById } from '../shared/index.ts';
 import { UsageError, VALUE } from './cli-args.ts';
 import { fromTaskOf } from './create-options.ts';

@@ -3,7 +3,7 @@
  * custom --base-url, or an in-process --sandbox), the vendor of model ids, and --json.
  */
 import { resolve } from 'node:path';
-import { defaultDemoLibraryDir, defaultLibraryDir } from '../main/library/index.ts';
+import { defaultDemoLibraryDir, defaultLibraryDir } from '../core/library/index.ts';
 import {
   apiKeyProblem,
   HOSTED_SERVICE,

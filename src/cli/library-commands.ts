@@ -3,7 +3,7 @@
  * tasks) and `export` (files and a task.json sidecar per task, into a folder).
  */
 
-import { exportTasks } from '../main/library/index.ts';
+import { exportTasks } from '../core/library/index.ts';
 import { isTaskState, LIST_ORDERS, type ListOrder, type Task, type TaskState } from '../shared/index.ts';
 import { FLAG, noPositionals, numberValue, readArgs, UsageError, VALUE } from './cli-args.ts';
 import { EXIT } from './exit-codes.ts';

@@ -5,7 +5,7 @@
  */
 import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { localPathProblem } from '../main/inputs/index.ts';
+import { localPathProblem } from '../core/inputs/index.ts';
 import { UsageError } from './cli-args.ts';
 
 const REASONS: Record<string, string> = {

@@ -7,10 +7,10 @@ import {
   HistoryUnavailableError,
   PriceUnknownError,
   TaskActionError,
-} from '../main/engine/index.ts';
-import { InputValidationError } from '../main/inputs/index.ts';
-import { LibraryBusyError } from '../main/library/index.ts';
-import { BadRequestError, PlanRefusedError, ServiceError, UnauthorizedError } from '../main/service/index.ts';
+} from '../core/engine/index.ts';
+import { InputValidationError } from '../core/inputs/index.ts';
+import { LibraryBusyError } from '../core/library/index.ts';
+import { BadRequestError, PlanRefusedError, ServiceError, UnauthorizedError } from '../core/service/index.ts';
 import { runSandboxCommand } from '../sandbox/index.ts';
 import { HOSTED_SERVICE, SANDBOX_VENDOR } from '../shared/index.ts';
 import { runAccount } from './account-command.ts';

@@ -3,7 +3,7 @@
  * sandbox as the service under --sandbox), closed when the command is done; tasks left running
  * resume next time.
  */
-import { TaskEngine } from '../main/engine/index.ts';
+import { TaskEngine } from '../core/engine/index.ts';
 import { type Sandbox, startSandbox } from '../sandbox/index.ts';
 import type { Task } from '../shared/index.ts';
 import { UsageError } from './cli-args.ts';

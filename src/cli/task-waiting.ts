@@ -2,7 +2,7 @@
  * Waiting for tasks to reach given states while the engine works on them, and reporting where
  * they ended: the lines or JSON printed and the exit code.
  */
-import type { EngineStatus, TaskEngine } from '../main/engine/index.ts';
+import type { EngineStatus, TaskEngine } from '../core/engine/index.ts';
 import type { Task, TaskState } from '../shared/index.ts';
 import { EXIT } from './exit-codes.ts';
 import type { GlobalOptions } from './global-options.ts';

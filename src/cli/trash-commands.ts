@@ -5,7 +5,7 @@
  * deleted for good, `trash` lists it (`trash --empty --yes` empties it), `restore ID...` takes
  * tasks back. These open the library without a service, so nothing is sent while they run.
  */
-import type { TaskEngine } from '../main/engine/index.ts';
+import type { TaskEngine } from '../core/engine/index.ts';
 import { type TaskListItem, TRASH_DAYS } from '../shared/index.ts';
 import { FLAG, noPositionals, numberValue, readArgs, UsageError, VALUE } from './cli-args.ts';
 import { EXIT } from './exit-codes.ts';

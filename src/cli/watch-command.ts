@@ -2,7 +2,7 @@
  * `media-task watch [--until-idle]`: runs the engine on the library and prints each task change
  * and status change until Ctrl-C, or with --until-idle until nothing is left to send or fetch.
  */
-import type { EngineStatus } from '../main/engine/index.ts';
+import type { EngineStatus } from '../core/engine/index.ts';
 import { ENGINE_WORK_STATES, type Task } from '../shared/index.ts';
 import { FLAG, readArgs } from './cli-args.ts';
 import { EXIT } from './exit-codes.ts';

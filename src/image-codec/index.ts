@@ -1,5 +1,5 @@
 /**
- * The image codec: sharp, loaded lazily, shared by the app's thumbnails (src/main/downloads) and the
+ * The image codec: sharp, loaded lazily, shared by the app's thumbnails (src/core/downloads) and the
  * sandbox's image generation (src/sandbox), and the limits of what either decodes (a picture's
  * header size is checked before any decode: decode-limits.ts). It imports neither of them; both
  * import this.

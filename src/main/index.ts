@@ -1,7 +1,9 @@
 /**
- * The Electron shell: wiring only. Everything that can run without Electron lives in the
- * backend (src/main/backend) and below; the Electron-backed adapters are in src/main/platform.
- * Only this file and platform/ import electron.
+ * The Electron shell: wiring only. src/main is the shell: this file, the Electron-backed
+ * adapters (platform/) and the window's call router over the core (backend/, plain Node, run
+ * without Electron by the browser tests). The headless core that the CLI runs too (engine, store,
+ * service client, inputs, library files, downloads, settings file) is src/core. Only this file
+ * and platform/ import electron.
  */
 import { join } from 'node:path';
 import { app, type BrowserWindow, dialog, Menu, session } from 'electron';

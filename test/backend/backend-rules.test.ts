@@ -3,8 +3,8 @@
  * are news worth a notification.
  */
 import { describe, expect, it } from 'vitest';
+import { readPersistedSettings } from '../../src/core/settings/index.ts';
 import { chooseService, TaskFinishWatch } from '../../src/main/backend/index.ts';
-import { readPersistedSettings } from '../../src/main/settings/index.ts';
 import { DEFAULT_SETTINGS, type Task, type TaskState } from '../../src/shared/index.ts';
 import { expectSurvivesIpc } from './backend-fixtures.ts';
 

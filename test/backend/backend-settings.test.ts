@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TaskEngine } from '../../src/main/engine/index.ts';
+import { TaskEngine } from '../../src/core/engine/index.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
 import type { EngineStatusView, StudioSettings, Task } from '../../src/shared/index.ts';
 import { startRawServer } from '../service/raw-http-server.ts';

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TaskEngine } from '../../src/main/engine/index.ts';
+import { TaskEngine } from '../../src/core/engine/index.ts';
 import type { Task } from '../../src/shared/index.ts';
 import { type Harness, openBackend, removeDir, tempDir, waitUntil } from './backend-fixtures.ts';
 

@@ -12,7 +12,7 @@ import {
   parseRangeHeader,
   planMediaResponse,
   resolveLibraryMediaPath,
-} from '../../src/main/library/index.ts';
+} from '../../src/core/library/index.ts';
 import { removeDir, tempDir } from './backend-fixtures.ts';
 
 let root: string;

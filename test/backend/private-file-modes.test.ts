@@ -7,7 +7,7 @@ import { existsSync, lstatSync, readFileSync, statSync, symlinkSync, writeFileSy
 import { join } from 'node:path';
 import Conf from 'conf';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { secretFileOptions } from '../../src/main/settings/index.ts';
+import { secretFileOptions } from '../../src/core/settings/index.ts';
 import { FileKeyVault, SECRET_FILE_NAME } from '../support/node-adapters.ts';
 import { createNodeSettingsFile } from '../support/node-settings-file.ts';
 import { removeDir, tempDir } from './backend-fixtures.ts';

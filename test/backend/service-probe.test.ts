@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_PROBLEM } from '../../src/main/engine/failure-outcomes.ts';
+import { AUTH_PROBLEM } from '../../src/core/engine/failure-outcomes.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
 import type { StudioSettings } from '../../src/shared/index.ts';
 import { closedPort } from '../service/raw-http-server.ts';

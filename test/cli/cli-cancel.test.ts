@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acquireLibraryLock } from '../../src/main/library/index.ts';
+import { acquireLibraryLock } from '../../src/core/library/index.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import type { BatchSummary, Task } from '../../src/shared/index.ts';
 import {

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LibraryStore } from '../../src/main/store/index.ts';
+import { LibraryStore } from '../../src/core/store/index.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import { generateVideoMp4 } from '../../src/sandbox/media/index.ts';
 import { API_KEY } from '../engine/engine-fixtures.ts';

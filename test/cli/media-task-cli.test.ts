@@ -5,7 +5,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acquireLibraryLock } from '../../src/main/library/index.ts';
+import { acquireLibraryLock } from '../../src/core/library/index.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import { API_KEY } from '../engine/engine-fixtures.ts';
 import { writePicture } from '../support/pictures.ts';

@@ -18,12 +18,12 @@ vi.mock('sharp', () => {
 
 describe('image code without sharp', () => {
   it('loads the modules that use sharp without loading it', async () => {
-    await expect(import('../../src/main/downloads/index.ts')).resolves.toBeDefined();
+    await expect(import('../../src/core/downloads/index.ts')).resolves.toBeDefined();
     await expect(import('../../src/sandbox/media/index.ts')).resolves.toBeDefined();
   });
 
   it('rejects a thumbnail with ImageCodecUnavailableError', async () => {
-    const { makeThumbnail } = await import('../../src/main/downloads/index.ts');
+    const { makeThumbnail } = await import('../../src/core/downloads/index.ts');
     const { ImageCodecUnavailableError } = await import('../../src/sandbox/media/index.ts');
     const dir = mkdtempSync(join(tmpdir(), 'codec-unavailable-'));
     writeFileSync(join(dir, 'a.png'), 'not read');
@@ -45,8 +45,8 @@ describe('image code without sharp', () => {
   });
 
   it('saves a picture without a thumbnail but with its size from the header, and the note', async () => {
-    const { saveOutputs } = await import('../../src/main/engine/output-saving.ts');
-    const { LibraryStore } = await import('../../src/main/store/index.ts');
+    const { saveOutputs } = await import('../../src/core/engine/saving/output-saving.ts');
+    const { LibraryStore } = await import('../../src/core/store/index.ts');
     const dir = mkdtempSync(join(tmpdir(), 'codec-unavailable-'));
     const store = LibraryStore.open(dir);
     try {

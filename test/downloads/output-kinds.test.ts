@@ -5,8 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { downloadOutput } from '../../src/main/downloads/index.ts';
-import { mediaTypeOf, resolveLibraryMediaPath } from '../../src/main/library/media-path.ts';
+import { downloadOutput } from '../../src/core/downloads/index.ts';
+import { mediaTypeOf, resolveLibraryMediaPath } from '../../src/core/library/media-path.ts';
 import { generateVideoMp4 } from '../../src/sandbox/media/index.ts';
 import { removeDir, tempDir } from '../engine/engine-fixtures.ts';
 import { makeGlb } from '../inputs/input-fixtures.ts';

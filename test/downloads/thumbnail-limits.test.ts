@@ -7,8 +7,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeThumbnail } from '../../src/core/downloads/index.ts';
 import { ImageTooLargeError, MAX_DECODE_PIXELS, MAX_DECODE_SIDE } from '../../src/image-codec/index.ts';
-import { makeThumbnail } from '../../src/main/downloads/index.ts';
 import { removeDir, tempDir } from '../engine/engine-fixtures.ts';
 import { hugeJpeg, hugePng, hugeWebp } from '../support/oversized-pictures.ts';
 import { writePicture } from '../support/pictures.ts';

@@ -7,7 +7,7 @@
  * the group follows ("10 of 12 done").
  */
 import { describe, expect, it } from 'vitest';
-import { LibraryStore } from '../../src/main/store/index.ts';
+import { LibraryStore } from '../../src/core/store/index.ts';
 import { formatUsd, type TaskState } from '../../src/shared/index.ts';
 import type { PageElement, PageWindow } from './harness/page-dom.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';

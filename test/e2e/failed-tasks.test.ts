@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
-import { LibraryStore } from '../../src/main/store/index.ts';
+import { LibraryStore } from '../../src/core/store/index.ts';
 import type { Task } from '../../src/shared/index.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';

@@ -13,7 +13,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
-import { LibraryStore } from '../../src/main/store/index.ts';
+import { LibraryStore } from '../../src/core/store/index.ts';
 import type { Task } from '../../src/shared/index.ts';
 import { hugePng } from '../support/oversized-pictures.ts';
 import { writePicture } from './harness/local-media.ts';

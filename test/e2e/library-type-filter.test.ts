@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
-import { LibraryStore } from '../../src/main/store/index.ts';
+import { LibraryStore } from '../../src/core/store/index.ts';
 import type { StudioPage } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
 import { card, openLibraryWith } from './harness/studio-ui.ts';

@@ -12,7 +12,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acquireLibraryLock, LOCK_OWNER_FILE_NAME } from '../../src/main/library/index.ts';
+import { acquireLibraryLock, LOCK_OWNER_FILE_NAME } from '../../src/core/library/index.ts';
 import { APP_ID } from '../../src/main/platform/app-identity.ts';
 import { APP_PAGE_URL, APP_SCHEME } from '../../src/main/platform/app-protocol-files.ts';
 import { CONTENT_SECURITY_POLICY } from '../../src/main/platform/content-security-policy.ts';

@@ -7,7 +7,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveLibraryMediaPath } from '../../src/main/library/index.ts';
+import { resolveLibraryMediaPath } from '../../src/core/library/index.ts';
 import { answerMediaRequest } from '../../src/main/platform/media-response.ts';
 import { removeDir, tempDir } from '../backend/backend-fixtures.ts';
 

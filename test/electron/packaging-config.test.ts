@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { APP_NAME } from '../../src/main/library/index.ts';
+import { APP_NAME } from '../../src/core/library/index.ts';
 import { APP_ID } from '../../src/main/platform/app-identity.ts';
 
 const root = join(import.meta.dirname, '..', '..');

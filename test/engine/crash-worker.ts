@@ -7,7 +7,7 @@
  * Usage: node crash-worker.ts LIBRARY SANDBOX_URL API_KEY TOTAL [MAX_ACTIVE]
  * (MAX_ACTIVE: tasks at the service at once, 8 unless given.)
  */
-import { TaskEngine } from '../../src/main/engine/index.ts';
+import { TaskEngine } from '../../src/core/engine/index.ts';
 import { ENGINE_WORK_STATES, MODELS } from '../../src/shared/index.ts';
 
 const [libraryDir, baseUrl, apiKey, totalText, maxActiveText] = process.argv.slice(2);

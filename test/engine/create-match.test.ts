@@ -1,6 +1,6 @@
 /** Whether a task of the service could be the create of an uncertain task (create-match.ts). */
 import { describe, expect, it } from 'vitest';
-import { couldBeCreateOf } from '../../src/main/engine/create-match.ts';
+import { couldBeCreateOf } from '../../src/core/engine/sending/create-match.ts';
 import type { RemoteTask, Task } from '../../src/shared/index.ts';
 
 const task = (input: Record<string, unknown>, inputs: Task['inputs'] = []) => ({

@@ -7,7 +7,7 @@
  * Usage: node disk-full-worker.ts LIBRARY SANDBOX_URL API_KEY COUNT SECONDS
  */
 import { createInterface } from 'node:readline';
-import { TaskEngine } from '../../src/main/engine/index.ts';
+import { TaskEngine } from '../../src/core/engine/index.ts';
 import { MODELS } from '../../src/shared/index.ts';
 
 const [libraryDir, baseUrl, apiKey, countText, secondsText] = process.argv.slice(2) as [

@@ -4,7 +4,7 @@
  * counts. Real sandbox over HTTP, real library.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { PriceUnknownError, type TaskEngine } from '../../src/main/engine/index.ts';
+import { PriceUnknownError, type TaskEngine } from '../../src/core/engine/index.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import { MODELS } from '../../src/shared/index.ts';
 import { openEngine, removeDir, sandbox, tempDir, waitForState } from './engine-fixtures.ts';

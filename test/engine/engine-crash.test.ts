@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LibraryStore } from '../../src/main/store/index.ts';
+import { LibraryStore } from '../../src/core/store/index.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import { API_KEY, removeDir, sandbox, tempDir } from './engine-fixtures.ts';
 

@@ -15,7 +15,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, statSync, truncateSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineStatus } from '../../src/main/engine/index.ts';
+import type { EngineStatus } from '../../src/core/engine/index.ts';
 import type { LedgerEntry, Sandbox } from '../../src/sandbox/index.ts';
 import { API_KEY, sandbox } from './engine-fixtures.ts';
 import { type LineChild, startLineChild } from './line-child.ts';

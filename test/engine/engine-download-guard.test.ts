@@ -11,7 +11,7 @@ import { readdirSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EngineOptions, TaskEngine } from '../../src/main/engine/index.ts';
+import type { EngineOptions, TaskEngine } from '../../src/core/engine/index.ts';
 import { hostedProfile, sandboxProfile, type Task } from '../../src/shared/index.ts';
 import { closedPort, type RawServer, startRawServer } from '../service/raw-http-server.ts';
 import { hugePng } from '../support/oversized-pictures.ts';

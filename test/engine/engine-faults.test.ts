@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { TaskEngine } from '../../src/main/engine/index.ts';
+import type { TaskEngine } from '../../src/core/engine/index.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import { MODELS } from '../../src/shared/index.ts';
 import { openEngine, removeDir, sandbox, tempDir, waitUntil } from './engine-fixtures.ts';

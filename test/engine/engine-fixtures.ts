@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { type EngineOptions, TaskEngine } from '../../src/main/engine/index.ts';
+import { type EngineOptions, TaskEngine } from '../../src/core/engine/index.ts';
 import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/index.ts';
 import { encodeWav16 } from '../../src/sandbox/media/wav-encode.ts';
 import type { Task, TaskState } from '../../src/shared/index.ts';

@@ -16,9 +16,9 @@ import {
   PriceUnknownError,
   SYSTEM_CLOCK,
   type TaskEngine,
-} from '../../src/main/engine/index.ts';
-import { InputValidationError } from '../../src/main/inputs/index.ts';
-import { exportTasks } from '../../src/main/library/index.ts';
+} from '../../src/core/engine/index.ts';
+import { InputValidationError } from '../../src/core/inputs/index.ts';
+import { exportTasks } from '../../src/core/library/index.ts';
 import type { LedgerEntry, Sandbox } from '../../src/sandbox/index.ts';
 import { batchCancelText, MODELS, type Task, type TaskChange } from '../../src/shared/index.ts';
 import { writePicture } from '../support/pictures.ts';

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TaskEngine } from '../../src/main/engine/index.ts';
+import type { TaskEngine } from '../../src/core/engine/index.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import { MODELS, REMOTE_ACTIVE_STATES, type TaskState } from '../../src/shared/index.ts';
 import { API_KEY, closeRun, freshRun, openEngine, sandbox } from './engine-fixtures.ts';

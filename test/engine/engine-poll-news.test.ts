@@ -11,7 +11,7 @@ import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TaskChange, TaskEngine } from '../../src/main/engine/index.ts';
+import type { TaskChange, TaskEngine } from '../../src/core/engine/index.ts';
 import { SAVED_INLINE_OUTPUT_URL } from '../../src/shared/index.ts';
 import { type RawServer, startRawServer } from '../service/raw-http-server.ts';
 import { API_KEY, openEngine, removeDir, SONG, songRecord, tempDir, WAV } from './engine-fixtures.ts';

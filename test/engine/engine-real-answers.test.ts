@@ -4,7 +4,7 @@
  * 200, a task cancelled at the service). Real HTTP on 127.0.0.1, a real library.
  */
 import { describe, expect, it } from 'vitest';
-import type { EngineOptions } from '../../src/main/engine/index.ts';
+import type { EngineOptions } from '../../src/core/engine/index.ts';
 import { type RawServer, sendJson, startRawServer } from '../service/raw-http-server.ts';
 import {
   API_KEY,

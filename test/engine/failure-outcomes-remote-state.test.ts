@@ -3,7 +3,7 @@
  * `cancelled` (and stops being polled), its own word stays visible, unknown statuses poll on.
  */
 import { describe, expect, it } from 'vitest';
-import { localStateOf, remotePatchOf } from '../../src/main/engine/remote-state.ts';
+import { localStateOf, remotePatchOf } from '../../src/core/engine/polling/remote-state.ts';
 import { normaliseTaskResponse, type RemoteTask } from '../../src/shared/service/index.ts';
 import { REMOTE_ACTIVE_STATES } from '../../src/shared/task/task-model.ts';
 import { faceSwapCreateFormA } from '../service/wire-payloads.ts';

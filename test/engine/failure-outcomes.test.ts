@@ -12,7 +12,7 @@ import {
   SLOW_RETRY_MS,
   submissionOutcome,
   UNREADABLE_LIMIT,
-} from '../../src/main/engine/failure-outcomes.ts';
+} from '../../src/core/engine/failure-outcomes.ts';
 import {
   BadRequestError,
   NetworkError,
@@ -21,9 +21,9 @@ import {
   RateLimitedError,
   ServerError,
   UnauthorizedError,
-} from '../../src/main/service/index.ts';
-import { readAnswer } from '../../src/main/service/response-mapping.ts';
-import { createSecretScrubber } from '../../src/main/service/secret-scrubber.ts';
+} from '../../src/core/service/index.ts';
+import { readAnswer } from '../../src/core/service/response-mapping.ts';
+import { createSecretScrubber } from '../../src/core/service/secret-scrubber.ts';
 
 const plan = new PlanRefusedError(
   'Your plan at the service does not allow this (HTTP 403): Insufficient plan level',

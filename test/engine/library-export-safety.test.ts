@@ -8,8 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TaskEngine } from '../../src/main/engine/index.ts';
-import { exportTasks, numberedName } from '../../src/main/library/index.ts';
+import type { TaskEngine } from '../../src/core/engine/index.ts';
+import { exportTasks, numberedName } from '../../src/core/library/index.ts';
 import { MODELS, type Task } from '../../src/shared/index.ts';
 import { openEngine, removeDir, tempDir } from './engine-fixtures.ts';
 

@@ -6,8 +6,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TaskEngine } from '../../src/main/engine/index.ts';
-import { LibraryBusyError } from '../../src/main/library/index.ts';
+import type { TaskEngine } from '../../src/core/engine/index.ts';
+import { LibraryBusyError } from '../../src/core/library/index.ts';
 import { openEngine, removeDir, tempDir } from './engine-fixtures.ts';
 import { type LineChild, startLineChild } from './line-child.ts';
 

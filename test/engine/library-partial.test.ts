@@ -6,8 +6,8 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TaskEngine } from '../../src/main/engine/index.ts';
-import { cleanPartialFolder, isPartialFileName } from '../../src/main/library/index.ts';
+import type { TaskEngine } from '../../src/core/engine/index.ts';
+import { cleanPartialFolder, isPartialFileName } from '../../src/core/library/index.ts';
 import { openEngine, removeDir, tempDir } from './engine-fixtures.ts';
 
 let dir: string;

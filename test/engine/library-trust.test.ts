@@ -9,15 +9,15 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TaskEngine } from '../../src/main/engine/index.ts';
-import { uploadFileInputs } from '../../src/main/engine/input-upload.ts';
+import type { TaskEngine } from '../../src/core/engine/index.ts';
+import { uploadFileInputs } from '../../src/core/engine/sending/input-upload.ts';
 import {
   exportTasks,
   LibraryPathError,
   libraryFileOf,
   resolveLibraryFile,
-} from '../../src/main/library/index.ts';
-import type { ServiceClient } from '../../src/main/service/index.ts';
+} from '../../src/core/library/index.ts';
+import type { ServiceClient } from '../../src/core/service/index.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import { MODELS, type Task } from '../../src/shared/index.ts';
 import { writePicture } from '../support/pictures.ts';

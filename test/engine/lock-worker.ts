@@ -7,7 +7,7 @@
  * Usage: node lock-worker.ts LIBRARY lock|engine
  */
 import { createInterface } from 'node:readline';
-import { acquireLibraryLock, LibraryBusyError, type LibraryLock } from '../../src/main/library/index.ts';
+import { acquireLibraryLock, LibraryBusyError, type LibraryLock } from '../../src/core/library/index.ts';
 
 const [libraryDir, mode] = process.argv.slice(2) as [string, string];
 
@@ -50,7 +50,7 @@ async function runLockMode(): Promise<void> {
 
 async function runEngineMode(): Promise<void> {
   // imported here: the lock mode starts faster without the whole engine
-  const { TaskEngine } = await import('../../src/main/engine/index.ts');
+  const { TaskEngine } = await import('../../src/core/engine/index.ts');
   let engine: Awaited<ReturnType<typeof TaskEngine.open>>;
   try {
     engine = await TaskEngine.open({ libraryDir, service: null });

@@ -5,7 +5,7 @@
  * started before the next one: after `advance(HOUR, engine)`, anything the engine would have
  * done in that hour is done, without waiting an hour or guessing how long is enough.
  */
-import type { EngineClock } from '../../src/main/engine/index.ts';
+import type { EngineClock } from '../../src/core/engine/index.ts';
 
 export const HOUR = 60 * 60 * 1000;
 

@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readAudioDuration } from '../../src/main/inputs/index.ts';
+import { readAudioDuration } from '../../src/core/inputs/index.ts';
 import { encodeWav16 } from '../../src/sandbox/media/wav-encode.ts';
 
 let dir: string;

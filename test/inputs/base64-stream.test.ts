@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { base64Chunks } from '../../src/main/inputs/index.ts';
+import { base64Chunks } from '../../src/core/inputs/index.ts';
 
 async function* split(bytes: Uint8Array, cuts: number[]): AsyncGenerator<Uint8Array> {
   let from = 0;

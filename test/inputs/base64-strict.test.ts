@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Base64DecodeError, decodeBase64Strict, parseDataUri } from '../../src/main/inputs/index.ts';
+import { Base64DecodeError, decodeBase64Strict, parseDataUri } from '../../src/core/inputs/index.ts';
 
 describe('decodeBase64Strict', () => {
   it('round-trips any bytes, padded or not, line-wrapped or not', () => {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { sniffFileType } from '../../src/main/inputs/index.ts';
+import { sniffFileType } from '../../src/core/inputs/index.ts';
 import {
   makeBmp,
   makeEbml,

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImageHeaderError, readImageHeader, readImageHeaderFromBytes } from '../../src/main/inputs/index.ts';
+import { ImageHeaderError, readImageHeader, readImageHeaderFromBytes } from '../../src/core/inputs/index.ts';
 import {
   makeBmp,
   makeImage,

@@ -9,7 +9,7 @@ import {
   InputValidationError,
   inputProblem,
   validateInput,
-} from '../../src/main/inputs/index.ts';
+} from '../../src/core/inputs/index.ts';
 import { generateVideoMp4 } from '../../src/sandbox/media/index.ts';
 import {
   makeBmp,

@@ -11,7 +11,7 @@ import {
   localPathProblem,
   specialTreeProblem,
   validateInput,
-} from '../../src/main/inputs/index.ts';
+} from '../../src/core/inputs/index.ts';
 
 const UNC = /network \(UNC\) path/;
 const DEVICE = /device path/;

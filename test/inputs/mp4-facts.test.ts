@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Mp4ReadError, readAt, readMp4Facts, readMp4FactsFromBytes } from '../../src/main/inputs/index.ts';
+import { Mp4ReadError, readAt, readMp4Facts, readMp4FactsFromBytes } from '../../src/core/inputs/index.ts';
 import { generateVideoMp4 } from '../../src/sandbox/media/index.ts';
 import { makeTempDir, writeFixture } from './input-fixtures.ts';
 

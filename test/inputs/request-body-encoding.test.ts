@@ -8,7 +8,7 @@ import {
   encodedBodyLength,
   encodedBodyLengthFromSizes,
   type FileInputPaths,
-} from '../../src/main/inputs/index.ts';
+} from '../../src/core/inputs/index.ts';
 import { makeTempDir, writeFixture } from './input-fixtures.ts';
 
 let dir: string;

@@ -7,7 +7,7 @@ import {
   InputValidationError,
   UnsafePathError,
   validateInput,
-} from '../../src/main/inputs/index.ts';
+} from '../../src/core/inputs/index.ts';
 import {
   contentInputPath,
   copyFileInput,
@@ -18,7 +18,7 @@ import {
   isContentInputPath,
   keepFileInput,
   writeInputBytes,
-} from '../../src/main/library/index.ts';
+} from '../../src/core/library/index.ts';
 import { makeImage, makeTempDir, writeFixture } from '../inputs/input-fixtures.ts';
 
 let dir: string;

@@ -9,9 +9,12 @@
  * - src/shared/ (loaded by the window too): no Node builtins, no electron, no React, and of src/
  *   only src/shared/ itself;
  * - src/renderer/ (the window): no Node builtins, no electron;
+ * - src/core/ (the headless core the window and the CLI both run) imports neither the Electron
+ *   shell (src/main/) nor src/sandbox/ nor src/renderer/, and no electron (above);
  * - src/main/ never imports src/sandbox/, except the one file that starts the built-in sandbox;
- * - src/sandbox/ never imports src/main/; src/image-codec/ imports neither (both import it);
- * - src/cli/ may import both.
+ * - src/sandbox/ imports neither src/main/ nor src/core/; src/image-codec/ imports none of
+ *   src/main/, src/core/ and src/sandbox/ (they import it);
+ * - src/cli/ may import src/core/, src/main/ and src/sandbox/.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
@@ -107,12 +110,21 @@ function boundaryProblem(imp: SourceImport): string | null {
   }
   if (path === null) return null;
   if (under(file, 'src/shared') && !under(path, 'src/shared')) return 'src/shared/ imports only src/shared/';
+  if (under(file, 'src/core')) {
+    for (const folder of ['src/main', 'src/sandbox', 'src/renderer']) {
+      if (under(path, folder)) return `src/core/ (the headless core) never imports ${folder}/`;
+    }
+  }
   if (under(file, 'src/main') && under(path, 'src/sandbox') && file !== BUILT_IN_SANDBOX_STARTER) {
     return `src/main/ imports src/sandbox/ only in ${BUILT_IN_SANDBOX_STARTER}, which starts the built-in sandbox`;
   }
-  if (under(file, 'src/sandbox') && under(path, 'src/main')) return 'src/sandbox/ never imports src/main/';
-  if (under(file, 'src/image-codec') && (under(path, 'src/main') || under(path, 'src/sandbox'))) {
-    return 'src/image-codec/ imports neither src/main/ nor src/sandbox/ (both import it)';
+  if (under(file, 'src/sandbox') && (under(path, 'src/main') || under(path, 'src/core')))
+    return 'src/sandbox/ imports neither src/main/ nor src/core/';
+  if (
+    under(file, 'src/image-codec') &&
+    (under(path, 'src/main') || under(path, 'src/core') || under(path, 'src/sandbox'))
+  ) {
+    return 'src/image-codec/ imports none of src/main/, src/core/ and src/sandbox/ (they import it)';
   }
   return null;
 }
@@ -155,24 +167,31 @@ describe('import boundaries of src/', () => {
       'src/shared/planted-react.ts': "export { useState } from 'react';",
       'src/renderer/src/planted.tsx':
         "const p = <p>Don't {String(await import('fs'))}</p>;\nexport default p;",
-      'src/main/engine/planted.ts':
+      'src/main/backend/planted.ts':
         "// import { startSandbox } from '../../sandbox/index.ts';\nimport {\n  startSandbox,\n} from '../../sandbox/index.ts';\nimport { app } from 'electron';",
+      'src/core/engine/planted.ts':
+        "import { createStudioBackend } from '../../main/backend/index.ts';\nimport '../../sandbox/index.ts';\nexport type { Api } from '../../renderer/src/api.ts';\nimport { app } from 'electron';",
       'src/sandbox/planted.ts':
-        "type T = typeof import('../main/engine/index.ts');\nexport * from '../main/inputs/index.ts';",
+        "type T = typeof import('../core/engine/index.ts');\nexport * from '../main/backend/index.ts';",
       'src/image-codec/planted.ts':
         "import '../sandbox/index.ts';\nconst name = '../main/index.ts';\nexport const m = await import(name);",
-      'src/cli/planted.ts': "import '../main/engine/index.ts';\nimport '../sandbox/index.ts';",
+      'src/cli/planted.ts':
+        "import '../core/engine/index.ts';\nimport '../main/backend/index.ts';\nimport '../sandbox/index.ts';",
     };
     expect(violationsIn(Object.keys(planted), (file) => planted[file] as string)).toEqual([
       "src/shared/planted.ts: import 'node:fs': src/shared/ runs in the window too: no Node builtins",
       "src/shared/planted.ts: require() 'path': src/shared/ runs in the window too: no Node builtins",
       "src/shared/planted-react.ts: export from 'react': src/shared/ does not use React",
       "src/renderer/src/planted.tsx: import() 'fs': src/renderer/ runs in the window: no Node builtins",
-      `src/main/engine/planted.ts: import '../../sandbox/index.ts': src/main/ imports src/sandbox/ only in ${BUILT_IN_SANDBOX_STARTER}, which starts the built-in sandbox`,
-      "src/main/engine/planted.ts: import 'electron': electron is imported only by src/main/index.ts, src/main/platform/ and src/preload/",
-      "src/sandbox/planted.ts: type import() '../main/engine/index.ts': src/sandbox/ never imports src/main/",
-      "src/sandbox/planted.ts: export from '../main/inputs/index.ts': src/sandbox/ never imports src/main/",
-      "src/image-codec/planted.ts: import '../sandbox/index.ts': src/image-codec/ imports neither src/main/ nor src/sandbox/ (both import it)",
+      `src/main/backend/planted.ts: import '../../sandbox/index.ts': src/main/ imports src/sandbox/ only in ${BUILT_IN_SANDBOX_STARTER}, which starts the built-in sandbox`,
+      "src/main/backend/planted.ts: import 'electron': electron is imported only by src/main/index.ts, src/main/platform/ and src/preload/",
+      "src/core/engine/planted.ts: import '../../main/backend/index.ts': src/core/ (the headless core) never imports src/main/",
+      "src/core/engine/planted.ts: import '../../sandbox/index.ts': src/core/ (the headless core) never imports src/sandbox/",
+      "src/core/engine/planted.ts: export from '../../renderer/src/api.ts': src/core/ (the headless core) never imports src/renderer/",
+      "src/core/engine/planted.ts: import 'electron': electron is imported only by src/main/index.ts, src/main/platform/ and src/preload/",
+      "src/sandbox/planted.ts: type import() '../core/engine/index.ts': src/sandbox/ imports neither src/main/ nor src/core/",
+      "src/sandbox/planted.ts: export from '../main/backend/index.ts': src/sandbox/ imports neither src/main/ nor src/core/",
+      "src/image-codec/planted.ts: import '../sandbox/index.ts': src/image-codec/ imports none of src/main/, src/core/ and src/sandbox/ (they import it)",
       "src/image-codec/planted.ts: import() '<Identifier>': an import whose module is not a plain string cannot be checked",
     ]);
   });

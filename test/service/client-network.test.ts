@@ -16,9 +16,9 @@ import {
   ServiceClient,
   type ServiceClientOptions,
   UnauthorizedError,
-} from '../../src/main/service/index.ts';
-import { createSecretScrubber } from '../../src/main/service/secret-scrubber.ts';
-import { networkErrorFrom } from '../../src/main/service/transport-failure.ts';
+} from '../../src/core/service/index.ts';
+import { createSecretScrubber } from '../../src/core/service/secret-scrubber.ts';
+import { networkErrorFrom } from '../../src/core/service/transport-failure.ts';
 import { MODELS } from '../../src/shared/index.ts';
 import { expectNoKeyLeak, failureOf } from './key-leak.ts';
 import { closedPort, type RawServer, sendJson, startRawServer } from './raw-http-server.ts';

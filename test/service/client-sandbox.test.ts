@@ -15,7 +15,7 @@ import {
   ServiceClient,
   type ServiceClientOptions,
   UnauthorizedError,
-} from '../../src/main/service/index.ts';
+} from '../../src/core/service/index.ts';
 import { type FaultOptions, type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
 import { type CreateTaskRequest, isTerminalStatus, MODELS, type RemoteTask } from '../../src/shared/index.ts';
 import { expectNoKeyLeak, failureOf } from './key-leak.ts';

@@ -13,9 +13,9 @@ import {
   ServerError,
   ServiceClient,
   UnauthorizedError,
-} from '../../src/main/service/index.ts';
-import { carriesTask, type HttpAnswer, readAnswer } from '../../src/main/service/response-mapping.ts';
-import { createSecretScrubber } from '../../src/main/service/secret-scrubber.ts';
+} from '../../src/core/service/index.ts';
+import { carriesTask, type HttpAnswer, readAnswer } from '../../src/core/service/response-mapping.ts';
+import { createSecretScrubber } from '../../src/core/service/secret-scrubber.ts';
 import { errorBody } from '../../src/sandbox/error-body.ts';
 import { textsOf } from './key-leak.ts';
 import { type RawServer, sendJson, startRawServer } from './raw-http-server.ts';

@@ -5,8 +5,8 @@
  * without the binding knowing it fails here, and the client refuses to send the key elsewhere.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceClient } from '../../src/main/service/index.ts';
-import { keyAddressesOf } from '../../src/main/settings/index.ts';
+import { ServiceClient } from '../../src/core/service/index.ts';
+import { keyAddressesOf } from '../../src/core/settings/index.ts';
 import { type RawServer, startRawServer } from './raw-http-server.ts';
 
 const KEY = 'bound-key-0123456789';

@@ -11,9 +11,9 @@ import {
   RateLimitedError,
   type ServiceError,
   UnauthorizedError,
-} from '../../src/main/service/index.ts';
-import { type HttpAnswer, readAnswer } from '../../src/main/service/response-mapping.ts';
-import { createSecretScrubber } from '../../src/main/service/secret-scrubber.ts';
+} from '../../src/core/service/index.ts';
+import { type HttpAnswer, readAnswer } from '../../src/core/service/response-mapping.ts';
+import { createSecretScrubber } from '../../src/core/service/secret-scrubber.ts';
 import { normaliseTaskResponse, type RemoteTask } from '../../src/shared/service/index.ts';
 import {
   bodyOf,

@@ -16,7 +16,7 @@ import {
   type ServiceError,
   shouldRetry,
   UnauthorizedError,
-} from '../../src/main/service/index.ts';
+} from '../../src/core/service/index.ts';
 
 const reached = new NetworkError('reset after send', { mayHaveReachedServer: true });
 const notReached = new NetworkError('refused', { mayHaveReachedServer: false });

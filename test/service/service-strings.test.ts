@@ -13,7 +13,7 @@ import {
   ProtocolError,
   ServiceClient,
   type ServiceClientOptions,
-} from '../../src/main/service/index.ts';
+} from '../../src/core/service/index.ts';
 import { UPLOAD_URL_MAX_CHARS, uploadUrlProblem, withoutControlSequences } from '../../src/shared/index.ts';
 import { expectNoKeyLeak, failureOf } from './key-leak.ts';
 import { type RawServer, sendJson, startRawServer } from './raw-http-server.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { LibraryStoreError } from '../../src/main/store/index.ts';
+import { LibraryStoreError } from '../../src/core/store/index.ts';
 import { imageTask, songTask, tempLibraries } from './store-fixtures.ts';
 
 const libs = tempLibraries();

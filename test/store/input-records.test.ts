@@ -7,8 +7,8 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATABASE_FILE_NAME, MIGRATIONS } from '../../src/main/store/index.ts';
-import { runMigrations } from '../../src/main/store/migration-runner.ts';
+import { DATABASE_FILE_NAME, MIGRATIONS } from '../../src/core/store/index.ts';
+import { runMigrations } from '../../src/core/store/migration-runner.ts';
 import { SAVED_INLINE_OUTPUT_URL, type TaskInput } from '../../src/shared/index.ts';
 import { faceSwapTask, fileInput, steppingClock, tempLibraries, urlInput } from './store-fixtures.ts';
 

@@ -8,9 +8,9 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATABASE_FILE_NAME, LibraryStore, MIGRATIONS } from '../../src/main/store/index.ts';
-import { LINEAGE_SQL } from '../../src/main/store/lineage-records.ts';
-import { runMigrations } from '../../src/main/store/migration-runner.ts';
+import { DATABASE_FILE_NAME, LibraryStore, MIGRATIONS } from '../../src/core/store/index.ts';
+import { LINEAGE_SQL } from '../../src/core/store/lineage-records.ts';
+import { runMigrations } from '../../src/core/store/migration-runner.ts';
 import { faceSwapTask, songTask, tempLibraries } from './store-fixtures.ts';
 
 const libs = tempLibraries();

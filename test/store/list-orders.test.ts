@@ -13,8 +13,8 @@ import {
   InvalidCursorError,
   type LibraryStore,
   MIGRATIONS,
-} from '../../src/main/store/index.ts';
-import { runMigrations } from '../../src/main/store/migration-runner.ts';
+} from '../../src/core/store/index.ts';
+import { runMigrations } from '../../src/core/store/migration-runner.ts';
 import { familyOf, LIST_ORDERS, type ListOrder, TASK_TYPES, type TaskState } from '../../src/shared/index.ts';
 import { allPages, faceSwapTask, imageTask, songTask, tempLibraries } from './store-fixtures.ts';
 

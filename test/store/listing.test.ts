@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { InvalidCursorError, type LibraryStore, toFtsQuery } from '../../src/main/store/index.ts';
+import { InvalidCursorError, type LibraryStore, toFtsQuery } from '../../src/core/store/index.ts';
 import {
   familyOf,
   type ListQuery,

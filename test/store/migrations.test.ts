@@ -9,9 +9,9 @@ import {
   MIGRATIONS,
   MigrationMismatchError,
   SCHEMA_VERSION,
-} from '../../src/main/store/index.ts';
-import { migrationHash, runMigrations } from '../../src/main/store/migration-runner.ts';
-import { FINISHED_AT_SERVICE_STATES } from '../../src/main/store/migrations.ts';
+} from '../../src/core/store/index.ts';
+import { migrationHash, runMigrations } from '../../src/core/store/migration-runner.ts';
+import { FINISHED_AT_SERVICE_STATES } from '../../src/core/store/migrations.ts';
 import { REMOTE_ACTIVE_STATES } from '../../src/shared/index.ts';
 import { songTask, tempLibraries } from './store-fixtures.ts';
 

@@ -5,13 +5,13 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXED_SQL } from '../../src/main/store/fixed-statements.ts';
-import type { PagePosition } from '../../src/main/store/list-cursor.ts';
+import { FIXED_SQL } from '../../src/core/store/fixed-statements.ts';
+import type { PagePosition } from '../../src/core/store/list-cursor.ts';
 import {
   type BuiltQuery,
   buildListQuery,
   buildOldestInStatesQuery,
-} from '../../src/main/store/list-query.ts';
+} from '../../src/core/store/list-query.ts';
 import type { ListOrder, ListQuery } from '../../src/shared/index.ts';
 import { faceSwapTask, imageTask, songTask, tempLibraries } from './store-fixtures.ts';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { nextSeq, SEQ_PER_MS, seqFloor } from '../../src/main/store/sort-key.ts';
+import { nextSeq, SEQ_PER_MS, seqFloor } from '../../src/core/store/sort-key.ts';
 import { songTask, tempLibraries } from './store-fixtures.ts';
 
 const libs = tempLibraries();

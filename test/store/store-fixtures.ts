@@ -12,7 +12,7 @@ import {
   LibraryStore,
   type NewTask,
   type StoreOptions,
-} from '../../src/main/store/index.ts';
+} from '../../src/core/store/index.ts';
 import type { ListQuery, TaskInput } from '../../src/shared/index.ts';
 
 export interface TempLibraries {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { LibraryStoreError, type TaskPatch } from '../../src/main/store/index.ts';
+import { LibraryStoreError, type TaskPatch } from '../../src/core/store/index.ts';
 import type { TaskEvent } from '../../src/shared/index.ts';
 import {
   faceSwapTask,

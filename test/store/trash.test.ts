@@ -8,8 +8,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATABASE_FILE_NAME, MIGRATIONS } from '../../src/main/store/index.ts';
-import { runMigrations } from '../../src/main/store/migration-runner.ts';
+import { DATABASE_FILE_NAME, MIGRATIONS } from '../../src/core/store/index.ts';
+import { runMigrations } from '../../src/core/store/migration-runner.ts';
 import { LIST_ORDERS } from '../../src/shared/index.ts';
 import { allPages, imageTask, songTask, steppingClock, tempLibraries } from './store-fixtures.ts';
 

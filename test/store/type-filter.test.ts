@@ -7,7 +7,7 @@
  * the rest under Other; on a real SQLite file, across pages, orders, states and the counts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LibraryStore } from '../../src/main/store/index.ts';
+import type { LibraryStore } from '../../src/core/store/index.ts';
 import type { ListOrder, TaskState } from '../../src/shared/index.ts';
 import { allPages, faceSwapTask, imageTask, songTask, tempLibraries } from './store-fixtures.ts';
 

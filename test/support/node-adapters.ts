@@ -5,12 +5,12 @@
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { ConfirmQuestion, Dialogs, ShellOps } from '../../src/main/backend/index.ts';
 import {
   type KeyVault,
   PRIVATE_CONFIG_FILE_MODE,
   PRIVATE_CONFIG_FOLDER_MODE,
-} from '../../src/main/settings/index.ts';
+} from '../../src/core/settings/index.ts';
+import type { ConfirmQuestion, Dialogs, ShellOps } from '../../src/main/backend/index.ts';
 import type { KeyStorage } from '../../src/shared/index.ts';
 
 export const SECRET_FILE_NAME = 'api-key.weak.txt';

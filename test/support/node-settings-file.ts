@@ -4,7 +4,7 @@
  * file, its schema and its checks are the app's.
  */
 import Conf from 'conf';
-import { ConfSettingsFile } from '../../src/main/settings/index.ts';
+import { ConfSettingsFile } from '../../src/core/settings/index.ts';
 
 export function createNodeSettingsFile(userDataDir: string): ConfSettingsFile {
   return new ConfSettingsFile(

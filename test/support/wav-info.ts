@@ -1,6 +1,6 @@
 /**
  * Reading the header of a RIFF/WAVE file and measuring its loudness: how tests check the songs
- * the sandbox makes (test-only; the app reads song lengths with src/main/inputs).
+ * the sandbox makes (test-only; the app reads song lengths with src/core/inputs).
  */
 import { MediaInputError } from '../../src/sandbox/media/index.ts';
 

@@ -3,8 +3,9 @@
  * and reads and writes through the host's KeyVault in the bound format (key-binding.ts).
  * Every key read or written is remembered for scrubbing.
  */
+
+import { type BoundKey, decodeBoundKey, encodeBoundKey, type KeyVault } from '../../core/settings/index.ts';
 import type { KeyStorage } from '../../shared/index.ts';
-import { type BoundKey, decodeBoundKey, encodeBoundKey, type KeyVault } from '../settings/index.ts';
 import type { KnownSecrets } from './known-secrets.ts';
 
 export class ApiKey {

@@ -1,6 +1,6 @@
 /** What a host passes to create the studio backend. */
-import type { EngineOptions } from '../engine/index.ts';
-import type { KeyVault, SettingsFile } from '../settings/index.ts';
+import type { EngineOptions } from '../../core/engine/index.ts';
+import type { KeyVault, SettingsFile } from '../../core/settings/index.ts';
 import type { Dialogs, ShellOps } from './backend-ports.ts';
 import type { HostedAddress } from './service-selection.ts';
 

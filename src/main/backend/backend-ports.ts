@@ -2,7 +2,7 @@
  * What the studio backend needs from the desktop around it, as small interfaces: the Electron
  * shell passes Electron-backed adapters (src/main/platform/), tests and the browser harness
  * pass plain recording ones (test/support/). Where the settings and the key are kept is
- * src/main/settings' (settings-ports.ts).
+ * src/core/settings' (settings-ports.ts).
  */
 
 /** A yes/no question main asks in a native dialog (the page can neither see nor answer it). */

@@ -4,17 +4,18 @@
  * the scrubber, and errors we did not expect become a generic `internal` message (the real one
  * goes to stderr, scrubbed too).
  */
-import type { StudioErrorView } from '../../shared/index.ts';
+
 import {
   BudgetExceededError,
   HistoryUnavailableError,
   PriceUnknownError,
   TaskActionError,
-} from '../engine/index.ts';
-import { InputValidationError, UnsafePathError } from '../inputs/index.ts';
-import { LibraryBusyError } from '../library/index.ts';
-import { PlanRefusedError, ServiceError, UnauthorizedError } from '../service/index.ts';
-import { InvalidCursorError, LibraryStoreError } from '../store/index.ts';
+} from '../../core/engine/index.ts';
+import { InputValidationError, UnsafePathError } from '../../core/inputs/index.ts';
+import { LibraryBusyError } from '../../core/library/index.ts';
+import { PlanRefusedError, ServiceError, UnauthorizedError } from '../../core/service/index.ts';
+import { InvalidCursorError, LibraryStoreError } from '../../core/store/index.ts';
+import type { StudioErrorView } from '../../shared/index.ts';
 
 /** An error a call raises on purpose, with its kind and field. */
 export class StudioCallError extends Error {

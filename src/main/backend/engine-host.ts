@@ -3,8 +3,9 @@
  * status passed on as events (and its finished tasks as notices), closed, and reopened on
  * another folder, going back to the old one when the new one cannot be opened.
  */
+
+import { type EngineStatus, TaskEngine } from '../../core/engine/index.ts';
 import type { EngineStatusView } from '../../shared/index.ts';
-import { type EngineStatus, TaskEngine } from '../engine/index.ts';
 import type { EngineTuning } from './backend-options.ts';
 import type { EventHub } from './event-hub.ts';
 import type { FinishNotices } from './finish-notices.ts';

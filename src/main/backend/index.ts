@@ -1,6 +1,8 @@
 /**
- * The studio backend's public surface: the renderer contract over the task engine on plain
- * Node, with the adapters a host passes in. Nothing here imports electron.
+ * The studio backend's public surface: the window's calls (the renderer contract) routed over
+ * the headless core (src/core) on plain Node, with the adapters a host passes in. It belongs to
+ * the shell (the CLI runs the core without it) but imports nothing from electron, so the browser
+ * tests run it in Node.
  *
  * Plain Node (tests, the browser harness; their adapters are in test/support/):
  *   const backend = await createStudioBackend({

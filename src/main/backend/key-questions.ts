@@ -5,7 +5,7 @@
  * can raise such a dialog only a few times a minute, so a hostile page cannot bury the user in
  * questions until one is answered yes by accident.
  */
-import type { BoundKey, KeyAddress } from '../settings/index.ts';
+import type { BoundKey, KeyAddress } from '../../core/settings/index.ts';
 import type { ConfirmQuestion, Dialogs } from './backend-ports.ts';
 import { StudioCallError } from './call-errors.ts';
 

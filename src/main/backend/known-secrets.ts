@@ -2,7 +2,7 @@
  * The secrets the backend holds (the API key, the built-in sandbox's key): every error, log
  * line and listener failure it lets go of is scrubbed of them first.
  */
-import { createSecretScrubber } from '../service/index.ts';
+import { createSecretScrubber } from '../../core/service/index.ts';
 
 export class KnownSecrets {
   readonly #secrets = new Set<string>();

@@ -10,7 +10,7 @@
  */
 import { realpathSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { isInsideFolder } from '../library/index.ts';
+import { isInsideFolder } from '../../core/library/index.ts';
 
 /** The real path of `path`, or its resolved form when it does not exist (yet). */
 function realOrResolved(path: string): string {

@@ -2,9 +2,10 @@
  * A video result's poster, drawn by the window once and sent as a small PNG in Base64
  * (engine/poster-saving.ts checks it and records it as the output's thumbnail).
  */
+
+import { savePoster } from '../../core/engine/saving/poster-saving.ts';
+import { Base64DecodeError, decodeBase64Strict } from '../../core/inputs/index.ts';
 import type { Task } from '../../shared/index.ts';
-import { savePoster } from '../engine/poster-saving.ts';
-import { Base64DecodeError, decodeBase64Strict } from '../inputs/index.ts';
 import { StudioCallError } from './call-errors.ts';
 import type { CallContext } from './studio-calls.ts';
 

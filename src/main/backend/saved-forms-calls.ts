@@ -8,6 +8,8 @@
  * (issue 17, item 9): the form comes back with it empty and a note to type it again.
  */
 import { join } from 'node:path';
+import { localPathCandidate, validateInput } from '../../core/inputs/index.ts';
+import { contentInputPath, hashFileInput, hasInputFile } from '../../core/library/index.ts';
 import {
   type InputMediaKind,
   type SavedForms,
@@ -17,8 +19,6 @@ import {
   SLOT_FIELD_NAMES,
   withoutWebhookSecrets,
 } from '../../shared/index.ts';
-import { localPathCandidate, validateInput } from '../inputs/index.ts';
-import { contentInputPath, hashFileInput, hasInputFile } from '../library/index.ts';
 import { SavedFormsFile } from './saved-forms-file.ts';
 import type { CallContext } from './studio-calls.ts';
 

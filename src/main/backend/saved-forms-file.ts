@@ -9,8 +9,8 @@
  */
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../../core/library/index.ts';
 import { type SavedForms, SavedFormsSchema } from '../../shared/index.ts';
-import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../library/index.ts';
 
 export const SAVED_FORMS_FILE_NAME = 'composer-forms.json';
 

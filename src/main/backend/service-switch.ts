@@ -6,6 +6,13 @@
  * set again only when it changed.
  */
 import { createHash } from 'node:crypto';
+import type { EngineStatus, ServiceSettings, TaskEngine } from '../../core/engine/index.ts';
+import {
+  type BoundKey,
+  type KeyAddress,
+  keyAddressesOf,
+  unconfirmedAddresses,
+} from '../../core/settings/index.ts';
 import {
   apiKeyProblem,
   type EngineStatusView,
@@ -14,8 +21,6 @@ import {
   type ServiceProfile,
   type Settings,
 } from '../../shared/index.ts';
-import type { EngineStatus, ServiceSettings, TaskEngine } from '../engine/index.ts';
-import { type BoundKey, type KeyAddress, keyAddressesOf, unconfirmedAddresses } from '../settings/index.ts';
 import type { ApiKey } from './api-key.ts';
 import type { BuiltInSandbox } from './built-in-sandbox.ts';
 import { addressList } from './key-questions.ts';

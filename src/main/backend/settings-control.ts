@@ -6,14 +6,14 @@
  * main owns (key-questions.ts).
  */
 import { join, resolve } from 'node:path';
-import type { Settings, SettingsUpdate, StudioSettings } from '../../shared/index.ts';
-import { DEMO_LIBRARY_FOLDER } from '../library/index.ts';
+import { DEMO_LIBRARY_FOLDER } from '../../core/library/index.ts';
 import {
   type BoundKey,
   type KeyAddress,
   type SettingsFile,
   unconfirmedAddresses,
-} from '../settings/index.ts';
+} from '../../core/settings/index.ts';
+import type { Settings, SettingsUpdate, StudioSettings } from '../../shared/index.ts';
 import type { ApiKey } from './api-key.ts';
 import type { Dialogs } from './backend-ports.ts';
 import { StudioCallError } from './call-errors.ts';

@@ -10,6 +10,9 @@
  * sandbox (built-in-sandbox.ts); events go out through the event hub (event-hub.ts), finished
  * tasks through the finish notices (finish-notices.ts).
  */
+
+import type { TaskEngine } from '../../core/engine/index.ts';
+import { resolveLibraryMediaPath } from '../../core/library/index.ts';
 import type {
   EngineStatusView,
   SettingsUpdate,
@@ -19,8 +22,6 @@ import type {
   StudioSettings,
   Task,
 } from '../../shared/index.ts';
-import type { TaskEngine } from '../engine/index.ts';
-import { resolveLibraryMediaPath } from '../library/index.ts';
 import { ApiKey } from './api-key.ts';
 import type { StudioBackendOptions } from './backend-options.ts';
 import { BuiltInSandbox, type BuiltInSandboxControls } from './built-in-sandbox.ts';

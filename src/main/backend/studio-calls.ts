@@ -5,6 +5,15 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import type { z } from 'zod';
+import { mediaFieldsOf, type TaskEngine, type TaskFileReading } from '../../core/engine/index.ts';
+import {
+  InputValidationError,
+  localPathCandidate,
+  localPathProblem,
+  validateInput,
+} from '../../core/inputs/index.ts';
+import { exportTasks, resolveLibraryFile } from '../../core/library/index.ts';
+import { NetworkError } from '../../core/service/index.ts';
 import type {
   AccountView,
   DraftView,
@@ -19,15 +28,6 @@ import type {
   StudioSettings,
   Task,
 } from '../../shared/index.ts';
-import { mediaFieldsOf, type TaskEngine, type TaskFileReading } from '../engine/index.ts';
-import {
-  InputValidationError,
-  localPathCandidate,
-  localPathProblem,
-  validateInput,
-} from '../inputs/index.ts';
-import { exportTasks, resolveLibraryFile } from '../library/index.ts';
-import { NetworkError } from '../service/index.ts';
 import type { StudioBackendOptions } from './backend-options.ts';
 import { StudioCallError } from './call-errors.ts';
 import { FOLDER_PURPOSE_WORDS, type FolderPurpose, type PathGrants } from './path-grants.ts';

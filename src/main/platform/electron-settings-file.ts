@@ -1,6 +1,6 @@
 /** The settings in electron-store: the same file, schema and checks as the Node (conf) store. */
 import ElectronStore from 'electron-store';
-import { ConfSettingsFile } from '../settings/index.ts';
+import { ConfSettingsFile } from '../../core/settings/index.ts';
 
 export function createElectronSettingsFile(userDataDir: string): ConfSettingsFile {
   return new ConfSettingsFile(

@@ -9,8 +9,8 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import { mediaTypeOf, planMediaResponse } from '../../core/library/index.ts';
 import type { StudioBackend } from '../backend/index.ts';
-import { mediaTypeOf, planMediaResponse } from '../library/index.ts';
 import { mediaRequestPath } from './media-scheme.ts';
 
 /** The CORS headers of every answer: the app page's origin only. */

@@ -8,8 +8,8 @@
  */
 import { safeStorage } from 'electron';
 import ElectronStore from 'electron-store';
+import { type KeyVault, secretFileOptions } from '../../core/settings/index.ts';
 import type { KeyStorage } from '../../shared/index.ts';
-import { type KeyVault, secretFileOptions } from '../settings/index.ts';
 
 interface StoredSecret {
   /** e.g. `safeStorage:linux:gnome_libsecret`, `safeStorage:darwin:keychain`. */

@@ -1,6 +1,6 @@
 /**
  * The cap on the size of a draft's input: its JSON text, without the media fields that hold a
- * string (a local path, a URL or Base64, which have caps of their own in src/main/inputs).
+ * string (a local path, a URL or Base64, which have caps of their own in src/core/inputs).
  * The renderer's JSON editor and the main process's checks use the same rule and words.
  */
 

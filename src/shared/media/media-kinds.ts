@@ -129,7 +129,7 @@ const IMAGE: MediaKindRow = {
     { ext: 'heif', mime: 'image/heif', description: 'a HEIF image' },
   ],
   recognise: recogniseImage,
-  // the types whose size can be read from the header (src/main/inputs/image-header.ts)
+  // the types whose size can be read from the header (src/core/inputs/image-header.ts)
   input: {
     maxBytes: LIMITS.imageMaxBytes,
     formats: ['jpg', 'png', 'webp', 'gif', 'bmp'],

@@ -2,7 +2,7 @@
  * The app's settings as one zod object: the settings file holds exactly these fields, their
  * type is inferred from it, the argument of `settings.update` is its partial (with the stricter
  * checks a value typed in Settings gets), and the settings file's JSON schema is generated from
- * it (src/main/settings). The budget is not a field of the file: it is kept in the library
+ * it (src/core/settings). The budget is not a field of the file: it is kept in the library
  * with the spending it limits, and only travels with the settings calls.
  */
 import { z } from 'zod';

@@ -15,7 +15,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { LibraryStore, type NewTask, SCHEMA_VERSION } from '../../../src/main/store/index.ts';
+import { LibraryStore, type NewTask, SCHEMA_VERSION } from '../../../src/core/store/index.ts';
 import { MODELS, type OutputKind } from '../../../src/shared/index.ts';
 import { REPO_ROOT } from './renderer-build.ts';
 

@@ -19,8 +19,8 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { encodeBoundKey, keyAddressesOf } from '../../../src/core/settings/index.ts';
 import { createStudioBackend, type StudioBackend } from '../../../src/main/backend/index.ts';
-import { encodeBoundKey, keyAddressesOf } from '../../../src/main/settings/index.ts';
 import {
   type FaultOptions,
   type LedgerEntry,

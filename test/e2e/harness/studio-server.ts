@@ -11,7 +11,7 @@ import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
-import { mediaTypeOf, planMediaResponse } from '../../../src/main/library/index.ts';
+import { mediaTypeOf, planMediaResponse } from '../../../src/core/library/index.ts';
 
 export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',

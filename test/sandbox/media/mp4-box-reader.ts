@@ -1,5 +1,5 @@
 /**
- * Test helper: reads an MP4 box tree, for what the app's own reader (src/main/inputs/mp4-facts.ts:
+ * Test helper: reads an MP4 box tree, for what the app's own reader (src/core/inputs/mp4-facts.ts:
  * size, duration, frames, which the tests read through it) does not give: the sample tables
  * (stsz, stco, stsc, stss, stts), the media header, avc1 and avcC.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readMp4FactsFromBytes } from '../../../src/main/inputs/mp4-facts.ts';
+import { readMp4FactsFromBytes } from '../../../src/core/inputs/mp4-facts.ts';
 import { BitWriter } from '../../../src/sandbox/media/bit-writer.ts';
 import { generateVideoMp4 } from '../../../src/sandbox/media/index.ts';
 import { addEmulationPrevention } from '../../../src/sandbox/media/video-h264.ts';

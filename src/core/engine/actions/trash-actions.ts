@@ -1,0 +1,147 @@
+/**
+ * Recently deleted, the engine's side: moving a selection there (a queued task is cancelled first,
+ * so it is never sent; a task the service is working on stays), bringing tasks back, deleting
+ * forever (the record and its files, as deleteTask), emptying it, and the purge at start of the
+ * tasks deleted more than TRASH_DAYS ago. A selection is resolved page by page (its ids, or its
+ * filter less its exceptions, walked by seq), so "every task that matches" never needs all ids
+ * at once.
+ */
+import {
+  RUNNING_STATES,
+  type TaskSelection,
+  TRASH_DAYS,
+  type TrashActionOutcome,
+  type TrashOutcome,
+} from '../../../shared/index.ts';
+import type { SelectedTask } from '../../store/index.ts';
+import type { EngineContext } from '../engine-context.ts';
+import { deleteTask } from './task-actions.ts';
+
+/** Tasks per page (and per transaction) of a bulk action. */
+const PAGE = 500;
+const DAY_MS = 86_400_000;
+
+/** Each page of a selection's tasks; ids of the selection that are no task go to `missing`. */
+function* selectionPages(
+  ctx: EngineContext,
+  selection: TaskSelection,
+  missing: string[],
+): Generator<SelectedTask[]> {
+  if ('ids' in selection) {
+    const ids = [...new Set(selection.ids)];
+    for (let at = 0; at < ids.length; at += PAGE) {
+      const chunk = ids.slice(at, at + PAGE);
+      const found = ctx.store.selectedTasks(chunk);
+      const present = new Set(found.map((t) => t.id));
+      missing.push(...chunk.filter((id) => !present.has(id)));
+      yield found;
+    }
+    return;
+  }
+  let after: number | null = null;
+  for (;;) {
+    const page = ctx.store.selectionPage(selection.filter, selection.except, after, PAGE);
+    if (page.length === 0) return;
+    yield page;
+    after = page[page.length - 1]?.seq ?? null;
+  }
+}
+
+function tellChanged(ctx: EngineContext, ids: readonly string[]): void {
+  for (const id of ids) {
+    try {
+      const task = ctx.store.getTask(id);
+      if (task) ctx.events.changed(task);
+    } catch (err) {
+      ctx.log(`task ${id} could not be read after it moved (${String(err)})`);
+    }
+  }
+}
+
+/**
+ * Moves the selected tasks to Recently deleted, all with one deletedAt. A task still queued on
+ * this computer is cancelled first (never sent, nothing billed); one the service is working on
+ * is left and counted as running (it can be deleted once it has ended).
+ */
+export function trashTasks(ctx: EngineContext, selection: TaskSelection): TrashOutcome {
+  const { store } = ctx;
+  const deletedAt = new Date(ctx.clock.now()).toISOString();
+  const skipped: string[] = [];
+  let moved = 0;
+  let running = 0;
+  for (const page of selectionPages(ctx, selection, skipped)) {
+    const ids = store.transaction(() => {
+      const ready: string[] = [];
+      for (const task of page) {
+        if (task.deletedAt !== null) skipped.push(task.id);
+        else if (RUNNING_STATES.includes(task.state)) running += 1;
+        else if (task.state !== 'queued' || cancelQueued(ctx, task.id)) ready.push(task.id);
+        else running += 1; // it left `queued` for the service in the meantime
+      }
+      return store.trashTasks(ready, deletedAt);
+    });
+    moved += ids.length;
+    tellChanged(ctx, ids);
+  }
+  return { moved, running, skipped, deletedAt };
+}
+
+function cancelQueued(ctx: EngineContext, id: string): boolean {
+  const detail = 'cancelled: moved to Recently deleted before it was sent';
+  return ctx.store.transition(id, 'cancelled', { from: ['queued'], detail }) !== null;
+}
+
+/** Takes the selected tasks out of Recently deleted (those not in it are skipped). */
+export function restoreTasks(ctx: EngineContext, selection: TaskSelection): TrashActionOutcome {
+  const skipped: string[] = [];
+  let done = 0;
+  for (const page of selectionPages(ctx, selection, skipped)) {
+    const inTrash = page.filter((t) => t.deletedAt !== null).map((t) => t.id);
+    skipped.push(...page.filter((t) => t.deletedAt === null).map((t) => t.id));
+    const ids = ctx.store.restoreTasks(inTrash);
+    done += ids.length;
+    tellChanged(ctx, ids);
+  }
+  return { done, skipped };
+}
+
+/** Takes back the tasks one delete moved (they all got its deletedAt): the window's Undo. */
+export function restoreDeletedAt(ctx: EngineContext, deletedAt: string): TrashActionOutcome {
+  const ids = ctx.store.restoreTasks(ctx.store.trashedAt(deletedAt));
+  tellChanged(ctx, ids);
+  return { done: ids.length, skipped: [] };
+}
+
+/**
+ * Deletes the selected tasks that are in Recently deleted for good: records and files (see
+ * deleteTask). Tasks not in it are skipped: nothing leaves the library in one step.
+ */
+export async function deleteForever(
+  ctx: EngineContext,
+  selection: TaskSelection,
+): Promise<TrashActionOutcome> {
+  const skipped: string[] = [];
+  const doomed: string[] = [];
+  for (const page of selectionPages(ctx, selection, skipped)) {
+    for (const task of page) (task.deletedAt === null ? skipped : doomed).push(task.id);
+  }
+  for (const id of doomed) await deleteTask(ctx, id);
+  return { done: doomed.length, skipped };
+}
+
+/** Deletes every task in Recently deleted for good. */
+export function emptyTrash(ctx: EngineContext): Promise<TrashActionOutcome> {
+  return deleteForever(ctx, { filter: { trashed: true }, except: [] });
+}
+
+/** Deletes for good the tasks in Recently deleted for more than TRASH_DAYS (at start). Returns how many. */
+export async function purgeExpiredTrash(ctx: EngineContext): Promise<number> {
+  const before = new Date(ctx.clock.now() - TRASH_DAYS * DAY_MS).toISOString();
+  let purged = 0;
+  for (;;) {
+    const ids = ctx.store.trashedBefore(before, PAGE);
+    if (ids.length === 0) return purged;
+    for (const id of ids) await deleteTask(ctx, id);
+    purged += ids.length;
+  }
+}
