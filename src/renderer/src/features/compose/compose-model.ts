@@ -13,11 +13,13 @@ import {
   type TaskDraft,
 } from '../../../../shared/index.ts';
 import { checkJsonObject } from '../../model/json-input.ts';
+import type { ComposedInput, ComposeTab, LocalProblem } from './compose-shapes.ts';
 import { emptySlots, type SlotField, type SlotState, slotFilled, slotInput } from './compose-slots.ts';
 import { emptyKindForms, type KindForm, type KindTab, kindTabInput } from './kind-tabs.ts';
 import { emptyFromResult, type FromResultForm, fromResultInput } from './result-operations.ts';
 
-export type ComposeTab = (typeof COMPOSE_TAB_NAMES)[number];
+export type { ComposedInput, ComposeTab, LocalProblem } from './compose-shapes.ts';
+
 export const COMPOSE_TABS: readonly ComposeTab[] = COMPOSE_TAB_NAMES;
 export const TAB_LABELS: Record<ComposeTab, string> = {
   song: 'Song',
@@ -169,12 +171,6 @@ export function clampDuration(value: number): number {
   return Math.min(LIMITS.audioMaxSeconds, Math.max(LIMITS.audioMinSeconds, Math.round(value)));
 }
 
-/** A problem the form itself can tell before the catalog's rules run (a number that is not one…). */
-export interface LocalProblem {
-  field: string;
-  message: string;
-}
-
 export type DraftBuild =
   | { ok: true; draft: TaskDraft }
   | { ok: false; field: string; message: string; problems: LocalProblem[] };
@@ -202,16 +198,6 @@ function parseNumber(text: string): number | null | 'bad' {
 /** The catalog's model name of an entry with its own tab (`image-toolkit/face-swap` -> `image-toolkit`). */
 export function modelNameFor(entryId: string): string {
   return entryById(entryId)?.modelName ?? '';
-}
-
-/** What a tab's form would send, and the problems found while reading it (every one, in order). */
-export interface ComposedInput {
-  model: string;
-  taskType: string;
-  input: Record<string, unknown>;
-  local: LocalProblem[];
-  /** False when the input could not be read at all (the Other tab's JSON is not an object). */
-  readable: boolean;
 }
 
 function imageEditInput(forms: ComposeForms): ComposedInput {

@@ -18,7 +18,8 @@ import {
   TYPE_WORDS,
 } from '../../../../shared/index.ts';
 import { mediaKind } from '../../../../shared/media/index.ts';
-import { type ComposedInput, type ComposeForms, type ComposeTab, composeInput } from './compose-model.ts';
+import { type ComposeForms, composeInput } from './compose-model.ts';
+import type { ComposedInput, ComposeTab, FieldProblem } from './compose-shapes.ts';
 import { type SlotField, slotProblem, TAB_SLOTS } from './compose-slots.ts';
 import { isKindTab, type KindTab, kindEntryOf, kindFieldOrder, mediaSlotsOf } from './kind-tabs.ts';
 import { findLyricsProblems } from './lyrics-markers.ts';
@@ -33,22 +34,7 @@ import {
   sourceFieldOf,
 } from './result-operations.ts';
 
-export interface FieldProblem {
-  /**
-   * The field it concerns: an input field (`style_prompt`, `image1`), `lyrics-markers`, a
-   * common field (`webhook_config.endpoint`), or for the Other tab `input` (the JSON text),
-   * `input.<key>` (a key of it), `model`, `task_type`, `model_id`.
-   */
-  field: string;
-  /** Shown beside the field, in plain words. */
-  message: string;
-  /** Shown in the Queue bar, away from the field: it names the field. */
-  summary: string;
-  /** A value not given yet: an untouched empty field says nothing of it before the first Queue. */
-  missing: boolean;
-  /** Still being checked: keeps Queue waiting, but is not an error. */
-  pending: boolean;
-}
+export type { FieldProblem } from './compose-shapes.ts';
 
 /** Each tab's fields in screen order (the first problem in this order is focused on Queue). */
 const FIELD_ORDER: Record<ComposeTab, readonly string[]> = {

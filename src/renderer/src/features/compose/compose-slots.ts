@@ -21,8 +21,7 @@ import {
   mediaUrl,
   urlExtension,
 } from '../../model/media-url.ts';
-import type { ComposeTab } from './compose-model.ts';
-import type { FieldProblem } from './compose-problems.ts';
+import type { ComposeTab, FieldProblem } from './compose-shapes.ts';
 
 export type SlotOrigin = 'file' | 'url' | 'library' | 'data' | 'result';
 export type SlotStatus = 'empty' | 'checking' | 'ok' | 'bad';

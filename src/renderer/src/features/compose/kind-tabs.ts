@@ -17,7 +17,7 @@ import {
   type TaskTypeEntry,
 } from '../../../../shared/index.ts';
 import { formFields, valuesOfJson } from './catalog-form/form-fields.ts';
-import type { ComposedInput, LocalProblem } from './compose-model.ts';
+import type { ComposedInput, LocalProblem } from './compose-shapes.ts';
 import { type SlotField, type SlotState, slotFilled, slotInput } from './compose-slots.ts';
 
 export type KindTab = (typeof KIND_TAB_NAMES)[number];

@@ -17,7 +17,7 @@ import {
   widgetOf,
 } from '../../../../shared/index.ts';
 import { type FormField, formFields } from './catalog-form/form-fields.ts';
-import type { ComposedInput, LocalProblem } from './compose-model.ts';
+import type { ComposedInput, LocalProblem } from './compose-shapes.ts';
 import { type SlotField, type SlotState, slotFilled, slotInput } from './compose-slots.ts';
 
 /** The tab's slot for a source of each kind; an operation on a kind without one is not offered. */
