@@ -28,9 +28,10 @@ import { PRESETS } from './create-presets.ts';
 import { EXIT } from './exit-codes.ts';
 import type { GlobalOptions } from './global-options.ts';
 import { readInputFile } from './input-file.ts';
+import { mapDraftLyrics } from './lyrics-notes.ts';
 import { openSession } from './task-session.ts';
 import { outcomeCode, report, waitForStates } from './task-waiting.ts';
-import { printOut } from './terminal-output.ts';
+import { printErr, printOut } from './terminal-output.ts';
 
 function rawArgs(argv: readonly string[]): KindArgs {
   const { values, positionals } = readArgs(argv, {
@@ -180,10 +181,13 @@ export async function runCreate(g: GlobalOptions, argv: string[], env: NodeJS.Pr
         '--wait needs a service: set MEDIA_TASK_API_KEY and --base-url, or pass --sandbox',
       );
     }
+    const lyricsNotes = new Set<string>();
     for (const draft of plan.drafts) {
       localFromIds(engine, draft);
       plan.complete?.(engine, draft);
+      for (const line of mapDraftLyrics(draft)) lyricsNotes.add(line);
     }
+    for (const line of lyricsNotes) printErr(line);
     let queued: Task[];
     let batchId: string | null = null;
     if (plan.batch) {

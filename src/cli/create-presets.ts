@@ -11,7 +11,7 @@
 import { readdirSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
 import type { TaskDraft, TaskEngine } from '../core/engine/index.ts';
-import { BATCH_MAX_DRAFTS, entryById } from '../shared/index.ts';
+import { BATCH_MAX_DRAFTS, entryById, songEditChangesNothing } from '../shared/index.ts';
 import { UsageError, VALUE } from './cli-args.ts';
 import { fromTaskOf } from './create-options.ts';
 import type { CreateCommand, FieldOption } from './create-parser.ts';
@@ -178,6 +178,16 @@ const extend: CreateCommand = {
   },
 };
 
+/** Why a song edit changes nothing, in the command line's words. */
+function sameEditWords(input: Record<string, unknown>): string {
+  const given = (field: string) => typeof input[field] === 'string' && String(input[field]).trim() !== '';
+  const style = given('edit_style_prompt') ? "--edit-style is the song's own style" : 'no new style';
+  const words = given('edit_lyrics')
+    ? "--edit-lyrics-file holds the song's own words"
+    : 'no new words were given';
+  return `song-edit changes nothing: ${style} and ${words}; a billed edit would make the same song (give a new style or new words)`;
+}
+
 const songEdit: CreateCommand = {
   name: 'song-edit',
   entry: entry('ace-step/edit'),
@@ -197,13 +207,14 @@ const songEdit: CreateCommand = {
     }
     return args;
   },
-  // the song now: its style and words as it was made, unless given
+  // the song now: its style and words as it was made, unless given; an edit to the same is refused
   complete: (engine, draft) => {
     for (const field of ['style_prompt', 'lyrics']) {
       if (draft.input[field] !== undefined) continue;
       const words = parentText(engine, draft, field);
       if (words !== undefined) draft.input[field] = words;
     }
+    if (songEditChangesNothing(draft.input)) throw new UsageError(sameEditWords(draft.input));
   },
 };
 

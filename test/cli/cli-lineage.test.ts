@@ -100,6 +100,23 @@ describe('media-task create from a result', () => {
     expect(remix.request.input.style_audio).toBe(song.outputs[0]?.url);
   });
 
+  it('queues lyrics pasted from Suno with the service markers, and says what it changed', async () => {
+    writeFileSync(
+      join(dir, 'suno.txt'),
+      '[Intro]\n[Verse 1]\nrow on\n[Pre-Chorus]\nhold\n[Outro]\n[Male Vocal]',
+    );
+    const r = await run(['--json', 'create', 'audio', '--style', 'sea shanty', '--lyrics-file', 'suno.txt']);
+    expect(r.code, r.stderr).toBe(0);
+    const [task] = JSON.parse(r.stdout).tasks as [Task];
+    expect(task.request.input.lyrics).toBe('[inst]\n[verse]\nrow on\n[verse]\nhold\n[inst]\n[Male Vocal]');
+    expect(r.stderr).toContain(
+      "lyrics: sent with the service's markers: [Intro] → [inst], [Verse 1] → [verse], [Pre-Chorus] → [verse], [Outro] → [inst]",
+    );
+    expect(r.stderr).toContain(
+      'lyrics line 7: [Male Vocal] is not a marker the service knows; it is sent as written',
+    );
+  });
+
   it('refuses an unknown --from and an extend of nothing, with exit code 2', async () => {
     const unknown = await run(['create', 'extend', '--from', 'nope', '--right', '3']);
     expect(unknown.code).toBe(2);
@@ -108,6 +125,17 @@ describe('media-task create from a result', () => {
     expect(nothing.code).toBe(2);
     expect(nothing.stderr).toContain(
       '--right S (seconds after the song) or --left S (before it) is required',
+    );
+    // a song edit with nothing new would be billed for the same song
+    const same = await run(['create', 'song-edit', '--from', song.id, '--edit-style', 'sea shanty']);
+    expect(same.code).toBe(2);
+    expect(same.stderr).toContain(
+      "song-edit changes nothing: --edit-style is the song's own style and no new words were given",
+    );
+    const none = await run(['create', 'song-edit', '--from', song.id]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain(
+      '--edit-style TEXT (the new style) or --edit-lyrics-file F (the new words)',
     );
     const both = await run(['create', 'upscale', '--from', song.id, '--image', 'x.png']);
     expect(both.code).toBe(2);

@@ -68,7 +68,7 @@ describe.skipIf(!browserAvailable())('the composer from the keyboard, and the so
     const { page } = view;
     const lines = Array.from({ length: 40 }, (_, i) => `line ${i + 1} of the song`);
     lines[0] = '[verse]';
-    lines[31] = '[chrus]';
+    lines[31] = '[chorus';
     const text = lines.join('\n');
     const lyrics = page.getByRole('tabpanel').getByLabel('Lyrics', { exact: false }).first();
     await lyrics.fill(text);
@@ -89,8 +89,8 @@ describe.skipIf(!browserAvailable())('the composer from the keyboard, and the so
       const area = el as unknown as PageTextArea;
       return { start: area.selectionStart, end: area.selectionEnd, scrollTop: area.scrollTop };
     });
-    const at = text.indexOf('[chrus]');
-    expect([state.start, state.end]).toEqual([at, at + '[chrus]'.length]);
+    const at = text.indexOf('[chorus');
+    expect([state.start, state.end]).toEqual([at, at + '[chorus'.length]);
     expect(state.scrollTop).toBeGreaterThan(0);
     expect(
       await lyrics.evaluate(

@@ -4,6 +4,8 @@
  *   untouched field until Queue is tried; then every problem shows beside its field and focus
  *   moves to the first;
  * - 6,000 characters of lyrics and a malformed marker are both shown at once, as you type;
+ * - lyrics pasted from Suno ([Verse 1], [Outro]) queue with the service's markers, said under
+ *   them; a tag the service does not know is a warning, never a blocker;
  * - a refusal from main (a budget) shows as a toast that goes once the form is edited;
  * - Queue keeps the focus through its call (it is never natively disabled).
  * Behind the UI: nothing was sent to `tasks.queue` while the form had problems.
@@ -11,7 +13,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
-import { openComposeTab, queueButton, slot } from './harness/studio-ui.ts';
+import { openComposeTab, queue, queueButton, slot } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
 /** The `data-field` of the element that has focus, or its accessible text. */
@@ -69,7 +71,7 @@ describe.skipIf(!browserAvailable())('the composer checks the form live, in plai
     const { page } = view;
     const panel = page.getByRole('tabpanel');
     const lyrics = panel.getByLabel('Lyrics', { exact: false }).first();
-    await lyrics.fill(`[verse]\n${'la '.repeat(1990)}\n[chrus]\n`.padEnd(6000, 'a'));
+    await lyrics.fill(`[verse]\n${'la '.repeat(1990)}\n[chorus\n`.padEnd(6000, 'a'));
     expect((await lyrics.inputValue()).length).toBe(6000);
     const error = panel.getByTestId('field-error');
     await error.first().waitFor();
@@ -86,7 +88,7 @@ describe.skipIf(!browserAvailable())('the composer checks the form live, in plai
     await expect.poll(() => focusedField(view)).toBe('lyrics');
     expect(queueCalls()).toBe(0);
 
-    await lyrics.fill('[verse]\nshort and sweet\n[chrus]\n');
+    await lyrics.fill('[verse]\nshort and sweet\n[chorus\n');
     await error.first().waitFor({ state: 'detached' });
     expect(await page.getByTestId('queue-reason').textContent()).toBe(
       'Not ready: Fix the lyrics marker on line 3',
@@ -144,5 +146,45 @@ describe.skipIf(!browserAvailable())('the composer checks the form live, in plai
     await expect.poll(() => view.bridge.queuedTasks().length).toBe(1);
     await page.getByRole('button', { name: 'Queueing…' }).waitFor({ state: 'detached' });
     expect(await focusedField(view)).toBe('Queue');
+  });
+
+  it('lyrics pasted from Suno: the common tags are sent as the service markers and said so; an unknown tag only warns', async () => {
+    const { page } = view;
+    const panel = await openComposeTab(page, 'Song');
+    await panel.getByLabel('Style prompt', { exact: true }).fill('synth pop, bright');
+    const pasted =
+      '[Intro]\n[Verse 1]\nCity lights\n[Pre-Chorus]\nHold on\n[Chorus]\nLa la\n[Male Vocal]\nHey\n[Outro]';
+    await panel.getByLabel('Lyrics', { exact: false }).first().fill(pasted);
+    await expect
+      .poll(() => panel.getByTestId('lyrics-mapped').textContent())
+      .toBe(
+        "Sent as the service's markers: [Intro] → [inst], [Verse 1] → [verse], [Pre-Chorus] → [verse], [Chorus] → [chorus], [Outro] → [inst]",
+      );
+    expect(await panel.getByTestId('lyrics-warning').allTextContents()).toEqual([
+      'Line 8: [Male Vocal] is not a marker the service knows ([verse], [chorus], [bridge], [inst]); it is sent as written',
+    ]);
+    expect(await panel.getByTestId('lyrics-problems').count()).toBe(0);
+    expect(await page.getByTestId('queue-reason').textContent()).toContain('Ready to queue');
+    if (process.env.LYRICS_SHOTS_DIR) {
+      for (const theme of ['light', 'dark'] as const) {
+        await rig.call('settings.update', { theme });
+        await page.emulateMedia({ colorScheme: theme });
+        for (const size of [
+          { width: 800, height: 600 },
+          { width: 1920, height: 1080 },
+        ]) {
+          await page.setViewportSize(size);
+          await panel.getByTestId('lyrics-mapped').scrollIntoViewIfNeeded();
+          await page.screenshot({
+            path: `${process.env.LYRICS_SHOTS_DIR}/lyrics-mapped-${theme}-${size.width}.png`,
+          });
+        }
+      }
+    }
+    await queue(page);
+    const queued = view.bridge.queuedTasks().at(-1)!;
+    expect(queued.request.input.lyrics).toBe(
+      '[inst]\n[verse]\nCity lights\n[verse]\nHold on\n[chorus]\nLa la\n[Male Vocal]\nHey\n[inst]',
+    );
   });
 });

@@ -147,7 +147,32 @@ describe.skipIf(!browserAvailable())('keep going from a song: extend, edit, remi
     expect(await panel.getByRole('textbox', { name: 'Lyrics of the song now (optional)' }).inputValue()).toBe(
       SONG.lyrics,
     );
-    await panel.getByRole('textbox', { name: 'New lyrics (optional)' }).fill('[verse]\nsail away');
+    // what should change starts empty: a copy of the song's own would queue a billed edit of nothing
+    const newLyrics = panel.getByRole('textbox', { name: 'New lyrics (optional)' });
+    expect(await newLyrics.inputValue()).toBe('');
+    expect(await panel.getByLabel('New style', { exact: false }).first().inputValue()).toBe('');
+    expect(await page.getByTestId('queue-reason').textContent()).toBe(
+      'Not ready: Write a new style or new lyrics: the edit changes nothing yet',
+    );
+    if (process.env.LYRICS_SHOTS_DIR) {
+      for (const theme of ['light', 'dark'] as const) {
+        await rig.call('settings.update', { theme });
+        await page.emulateMedia({ colorScheme: theme });
+        for (const size of [
+          { width: 800, height: 600 },
+          { width: 1920, height: 1080 },
+        ]) {
+          await page.setViewportSize(size);
+          await newLyrics.scrollIntoViewIfNeeded();
+          await page.screenshot({
+            path: `${process.env.LYRICS_SHOTS_DIR}/song-edit-${theme}-${size.width}.png`,
+          });
+        }
+      }
+      await rig.call('settings.update', { theme: 'system' });
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    await newLyrics.fill('[verse]\nsail away');
     const call = await queueFromForm(view);
     expect(call.args).toMatchObject({
       taskType: 'edit',

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { buildDraft, emptyForms } from '../../src/renderer/src/features/compose/compose-model.ts';
+import { formProblems } from '../../src/renderer/src/features/compose/compose-problems.ts';
 import {
   findLyricsProblems,
   insertMarker,
   segmentLyrics,
 } from '../../src/renderer/src/features/compose/lyrics-markers.ts';
+import { commonTagMarker, lyricsTagChangeWords, mapLyricsTags } from '../../src/shared/index.ts';
 
 describe('findLyricsProblems', () => {
   it('accepts well-formed lyrics with markers on their own lines and timestamps', () => {
@@ -97,5 +100,49 @@ describe('prompt edits', () => {
       caret: 15,
     });
     expect(insertWord('use  now', 4, 4, 'image3').text).toBe('use image3 now');
+  });
+});
+
+describe('lyrics pasted from Suno or a chat assistant', () => {
+  const pasted =
+    '[Intro]\n[Verse 1]\nCity lights\n[Pre-Chorus]\nHold on\n[CHORUS x2]\nLa la\n[Guitar Solo]\n[Outro]';
+
+  it('maps the common tags to the service markers, case and numbers aside, and says what changed', () => {
+    expect(findLyricsProblems(pasted)).toEqual([]);
+    const { text, changes } = mapLyricsTags(pasted);
+    expect(text).toBe('[inst]\n[verse]\nCity lights\n[verse]\nHold on\n[chorus]\nLa la\n[inst]\n[inst]');
+    expect(lyricsTagChangeWords(changes)).toBe(
+      '[Intro] → [inst], [Verse 1] → [verse], [Pre-Chorus] → [verse], [CHORUS x2] → [chorus], [Guitar Solo] → [inst], [Outro] → [inst]',
+    );
+    for (const [tag, marker] of [
+      ['Hook', 'chorus'],
+      ['Refrain', 'chorus'],
+      ['Post-Chorus', 'chorus'],
+      ['Bridge 2', 'bridge'],
+      ['Instrumental Break', 'inst'],
+      ['verse', null],
+      ['01:23', null],
+      ['Male Vocal', null],
+    ] as const) {
+      expect([tag, commonTagMarker(tag)]).toEqual([tag, marker]);
+    }
+    expect(segmentLyrics('[Verse 1]\nla').filter((s) => s.kind !== 'text')).toEqual([
+      { kind: 'marker', text: '[Verse 1]', marker: 'verse' },
+    ]);
+  });
+
+  it('queues the song with the mapped markers; an unknown tag is a warning that never blocks Queue', () => {
+    const forms = emptyForms();
+    forms.song = { ...forms.song, stylePrompt: 'synth pop', lyrics: `${pasted}\n[Male Vocal]\nHey` };
+    expect(formProblems('song', forms)).toEqual([]);
+    const built = buildDraft('song', forms);
+    expect(built.ok && built.draft.input.lyrics).toBe(
+      '[inst]\n[verse]\nCity lights\n[verse]\nHold on\n[chorus]\nLa la\n[inst]\n[inst]\n[Male Vocal]\nHey',
+    );
+    const unknown = findLyricsProblems('[Male Vocal]\nHey');
+    expect(unknown).toEqual([expect.objectContaining({ kind: 'unknown', blocking: false, line: 1 })]);
+    // a malformed marker still blocks
+    forms.song.lyrics = '[verse\nla';
+    expect(formProblems('song', forms).map((p) => p.field)).toEqual(['lyrics-markers']);
   });
 });

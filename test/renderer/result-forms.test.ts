@@ -151,7 +151,8 @@ describe('the From a result tab reads its fields from the catalog', () => {
       'Seconds before must be a number',
       'Seconds after must be from 0 to 240 seconds',
     ]);
-    forms.fromResult.values.extend = { right_extend_duration: '5', lyrics: '[verse]\nla\n[chrus]\n' };
+    // a malformed marker blocks (an unknown tag such as [chrus] is only a warning, sent as written)
+    forms.fromResult.values.extend = { right_extend_duration: '5', lyrics: '[verse]\nla\n[chorus\n' };
     expect(formProblems('fromResult', forms).map((p) => p.message)).toEqual([
       'Fix the lyrics marker on line 3',
     ]);
@@ -226,14 +227,28 @@ describe('the actions on a result', () => {
     expect(forms.parent.fromResult).toEqual({ taskId: 'song-1', output: 0, title: 'Task song-1' });
   });
 
-  it('edit keeps what the song is and offers it again to change', () => {
+  it('edit keeps what the song is; its new style and lyrics start empty, and an edit that changes nothing is refused', () => {
     const { forms } = formsForResult('edit', song, song.outputs[0]!, emptyForms(), place);
+    // a copy of the song's own style and words would queue a billed edit that changes nothing
     expect(forms.fromResult.values.edit).toEqual({
       style_prompt: 'sea shanty, accordion',
       lyrics: '[verse]\nheave ho',
-      edit_style_prompt: 'sea shanty, accordion',
-      edit_lyrics: '[verse]\nheave ho',
     });
+    const problems = () => formProblems('fromResult', forms).map((p) => [p.field, p.message, p.missing]);
+    expect(problems()).toEqual([
+      ['edit_style_prompt', 'Write a new style or new lyrics: the edit changes nothing yet', true],
+    ]);
+    // the same again (tags mapped alike) is no change either
+    forms.fromResult.values.edit = {
+      ...forms.fromResult.values.edit,
+      edit_style_prompt: ' sea shanty, accordion',
+      edit_lyrics: '[Verse 1]\nheave ho',
+    };
+    expect(problems()).toEqual([
+      ['edit_style_prompt', 'The new style and lyrics are the song’s own: write what should change', false],
+    ]);
+    forms.fromResult.values.edit.edit_lyrics = '[verse]\nheave away';
+    expect(problems()).toEqual([]);
   });
 
   it('a picture goes to the slot its action names, shown by its thumbnail and title', () => {

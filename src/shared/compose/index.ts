@@ -1,2 +1,4 @@
+export * from './lyrics-tags.ts';
 export * from './saved-forms.ts';
 export * from './slot-kinds.ts';
+export * from './song-edit.ts';

@@ -2,10 +2,12 @@
  * Lyrics with their section markers coloured: a textarea over a highlight layer that scrolls with
  * it, buttons (and Alt+1..4) that insert a marker on its own line at the caret as typing would
  * (Ctrl/Cmd+Z takes it back), and above the text the list of malformed markers: each one a
- * button that selects it in the text.
+ * button that selects it in the text. Below it, what queueing changes (common tags from Suno or
+ * a chat assistant, `[Verse 1]`, become the service's markers) and the tags the service does
+ * not know, sent as written: neither blocks Queue.
  */
 import { type KeyboardEvent, useId, useLayoutEffect, useMemo, useRef } from 'react';
-import { LIMITS } from '../../../../shared/index.ts';
+import { LIMITS, lyricsTagChangeWords, mapLyricsTags } from '../../../../shared/index.ts';
 import { CharCounter, FieldMessage } from '../../components/FieldMessage.tsx';
 import {
   findLyricsProblems,
@@ -42,7 +44,10 @@ export function LyricsEditor({
   const areaRef = useRef<HTMLTextAreaElement>(null);
   const layerRef = useRef<HTMLDivElement>(null);
   const segments = useMemo(() => segmentLyrics(value), [value]);
-  const problems = useMemo(() => findLyricsProblems(value), [value]);
+  const found = useMemo(() => findLyricsProblems(value), [value]);
+  const problems = found.filter((p) => p.blocking);
+  const unknown = found.filter((p) => !p.blocking);
+  const mapped = useMemo(() => lyricsTagChangeWords(mapLyricsTags(value).changes), [value]);
 
   useLayoutEffect(() => {
     const area = areaRef.current;
@@ -80,6 +85,8 @@ export function LyricsEditor({
   const describedBy = [
     `${id}-counter`,
     problems.length > 0 ? `${id}-problems-title` : '',
+    mapped ? `${id}-mapped` : '',
+    unknown.length > 0 ? `${id}-unknown` : '',
     error ? `${id}-error` : '',
   ]
     .filter(Boolean)
@@ -113,13 +120,17 @@ export function LyricsEditor({
             {problems.length === 1 ? '1 marker needs fixing' : `${problems.length} markers need fixing`}
           </p>
           <ul>
-            {problems.map((problem, index) => (
+            {problems.map((problem) => (
               <li
                 key={`${problem.line}:${problem.column}:${problem.kind}`}
                 data-testid="lyrics-problem"
                 data-line={problem.line}
               >
-                <button type="button" className="lyrics-problem-link" onClick={() => goTo(problem, index)}>
+                <button
+                  type="button"
+                  className="lyrics-problem-link"
+                  onClick={() => goTo(problem, found.indexOf(problem))}
+                >
                   {problem.message}
                 </button>
               </li>
@@ -167,6 +178,30 @@ export function LyricsEditor({
           }}
         />
       </div>
+      {mapped ? (
+        <p id={`${id}-mapped`} className="field-hint lyrics-mapped" data-testid="lyrics-mapped">
+          Sent as the service's markers: {mapped}
+        </p>
+      ) : null}
+      {unknown.length > 0 ? (
+        <ul id={`${id}-unknown`} className="field-hint lyrics-unknown" data-testid="lyrics-warnings">
+          {unknown.map((problem) => (
+            <li
+              key={`${problem.line}:${problem.column}`}
+              data-testid="lyrics-warning"
+              data-line={problem.line}
+            >
+              <button
+                type="button"
+                className="lyrics-problem-link"
+                onClick={() => goTo(problem, found.indexOf(problem))}
+              >
+                {problem.message}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <FieldMessage id={`${id}-error`} error={error} announce={false} />
     </div>
   );

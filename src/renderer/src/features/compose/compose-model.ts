@@ -9,6 +9,7 @@ import {
   catalogEntry,
   entryById,
   LIMITS,
+  mapLyricsTags,
   TASK_TYPES,
   type TaskDraft,
 } from '../../../../shared/index.ts';
@@ -284,7 +285,8 @@ export function composeInput(tab: ComposeTab, forms: ComposeForms): ComposedInpu
     case 'song': {
       putText(input, 'style_prompt', forms.song.stylePrompt);
       putText(input, 'negative_prompt', forms.song.negativePrompt);
-      putText(input, 'lyrics', forms.song.lyrics);
+      // common tags from elsewhere ([Verse 1]) as the service's markers; the editor says so
+      putText(input, 'lyrics', mapLyricsTags(forms.song.lyrics).text);
       input.duration = forms.song.duration;
       putSlot(input, forms.slots, 'style_audio');
       return {

@@ -147,9 +147,13 @@ function problem(field: string, message: string, missing = false, summary = mess
   return { field, message, summary, missing, pending: false };
 }
 
-/** Malformed markers in a lyrics field, as one problem of `<field>-markers` (`lyrics-markers`). */
+/**
+ * Malformed markers in a lyrics field, as one problem of `<field>-markers` (`lyrics-markers`); a
+ * tag the service does not know is only a warning beside the lyrics, sent as written.
+ */
 function lyricsMarkerProblem(lyrics: string, field = 'lyrics', label = 'lyrics'): FieldProblem | null {
-  const lines = [...new Set(findLyricsProblems(lyrics).map((p) => p.line))];
+  const blocking = findLyricsProblems(lyrics).filter((p) => p.blocking);
+  const lines = [...new Set(blocking.map((p) => p.line))];
   if (lines.length === 0) return null;
   const where =
     lines.length === 1
@@ -236,7 +240,7 @@ export function formProblems(
   }
   for (const local of composed.local) {
     const summary = local.field === 'input' ? `Input: ${local.message}` : local.message;
-    found.push(problem(local.field, local.message, false, summary));
+    found.push(problem(local.field, local.message, local.missing ?? false, summary));
   }
   if (tab === 'other') {
     if (composed.readable) found.push(...otherProblems(forms, composed.input));

@@ -1,12 +1,19 @@
 /**
  * Section markers in song lyrics (spec: `[verse]`, `[chorus]`, `[bridge]`, `[inst]`; timestamps
- * such as `[01:23]` or `[01:23.45]` may be included). Pure text functions: splitting lyrics into
- * highlight segments, finding malformed markers with their line numbers, inserting a marker
- * at the caret, and finding a line's place in the text. No DOM.
+ * such as `[01:23]` or `[01:23.45]` may be included; common tags from elsewhere such as
+ * `[Verse 1]` count as the marker they are mapped to when queued, src/shared/compose/lyrics-tags.ts).
+ * Pure text functions: splitting lyrics into highlight segments, finding malformed markers with
+ * their line numbers, inserting a marker at the caret, and finding a line's place in the text. No DOM.
  */
+import {
+  commonTagMarker,
+  isTimestamp,
+  LYRICS_MARKERS,
+  type LyricsMarker,
+  markerOf,
+} from '../../../../shared/index.ts';
 
-export const LYRICS_MARKERS = ['verse', 'chorus', 'bridge', 'inst'] as const;
-export type LyricsMarker = (typeof LYRICS_MARKERS)[number];
+export { isTimestamp, LYRICS_MARKERS, type LyricsMarker, markerOf };
 
 export type SegmentKind = 'text' | 'marker' | 'timestamp' | 'problem';
 
@@ -27,20 +34,11 @@ export interface LyricsProblem {
   /** The offending text, e.g. `[xyz]` or `[verse`. */
   text: string;
   message: string;
+  /** False for a tag the service does not know: it is sent as written (a warning). */
+  blocking: boolean;
 }
 
-const TIMESTAMP = /^\d{1,3}:\d{2}(?:[.:]\d{1,3})?$/;
-const KNOWN_LIST = '[verse], [chorus], [bridge] or [inst]';
-
-/** The marker a bracket's inside names, or null (case-insensitive, surrounding spaces ignored). */
-export function markerOf(inside: string): LyricsMarker | null {
-  const name = inside.trim().toLowerCase();
-  return (LYRICS_MARKERS as readonly string[]).includes(name) ? (name as LyricsMarker) : null;
-}
-
-export function isTimestamp(inside: string): boolean {
-  return TIMESTAMP.test(inside.trim());
-}
+const KNOWN_LIST = '[verse], [chorus], [bridge], [inst]';
 
 /** One bracketed token found on a line, or a stray piece of one. */
 interface LineToken {
@@ -68,7 +66,7 @@ function scanLine(line: string): LineToken[] {
       }
       const text = line.slice(i, close + 1);
       const inside = line.slice(i + 1, close);
-      const marker = markerOf(inside);
+      const marker = markerOf(inside) ?? commonTagMarker(inside);
       if (marker) tokens.push({ start: i, end: close + 1, text, kind: 'marker', marker });
       else if (isTimestamp(inside)) tokens.push({ start: i, end: close + 1, text, kind: 'timestamp' });
       else tokens.push({ start: i, end: close + 1, text, kind: 'unknown' });
@@ -101,13 +99,14 @@ function problemOf(
   tokens: readonly LineToken[],
   lineNo: number,
 ): LyricsProblem | null {
-  const where = { line: lineNo, column: token.start + 1, text: token.text };
+  const where = { line: lineNo, column: token.start + 1, text: token.text, blocking: true };
   switch (token.kind) {
     case 'unknown':
       return {
         ...where,
         kind: 'unknown',
-        message: `Line ${lineNo}: ${token.text} is not a known marker (use ${KNOWN_LIST})`,
+        blocking: false,
+        message: `Line ${lineNo}: ${token.text} is not a marker the service knows (${KNOWN_LIST}); it is sent as written`,
       };
     case 'unclosed':
       return { ...where, kind: 'unclosed', message: `Line ${lineNo}: ${token.text} is not closed (add "]")` };

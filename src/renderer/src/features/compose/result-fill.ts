@@ -160,8 +160,8 @@ function valuesFor(operation: ResultOperation, source: Record<string, unknown>):
       // the new part in the song's style; its lyrics are the user's to write
       return { ...values, style_prompt: style, negative_prompt: negative };
     case 'edit':
-      // what the song is now, and the same again to change
-      return { ...values, style_prompt: style, lyrics, edit_style_prompt: style, edit_lyrics: lyrics };
+      // what the song is now; what should change is the user's to write (a copy would change nothing)
+      return { ...values, style_prompt: style, lyrics };
     case 'audio2audio':
       return { ...values, style_prompt: style, negative_prompt: negative, lyrics };
     default:

@@ -9,9 +9,11 @@ import {
   type FieldRule,
   type InputMediaKind,
   type MediaFieldRule,
+  mapLyricsTags,
   mediaFieldsOfRules,
   mediaKind,
   type OperationWords,
+  songEditChangesNothing,
   TASK_TYPES,
   type TaskTypeEntry,
   widgetOf,
@@ -247,7 +249,7 @@ export function fromResultInput(form: FromResultForm, slots: Record<SlotField, S
         local.push({ field, message: `${words.label} must be ${what}` });
       } else if (n !== null) input[field] = n;
     } else if (typeof value === 'string' && value.trim() !== '') {
-      input[field] = value;
+      input[field] = kind === 'lyrics' ? mapLyricsTags(value).text : value;
     }
   }
   if (operation === 'extend' && local.length === 0) {
@@ -259,6 +261,12 @@ export function fromResultInput(form: FromResultForm, slots: Record<SlotField, S
         message: 'Add some seconds before or after the song (drag a handle or type a number)',
       });
     }
+  }
+  if (operation === 'edit' && local.length === 0) {
+    // an edit that keeps the style and the words would be billed for the same song
+    const nothing = songEditChangesNothing(input);
+    const given = (input.edit_style_prompt ?? input.edit_lyrics) !== undefined;
+    if (nothing) local.push({ field: 'edit_style_prompt', message: nothing, missing: !given });
   }
   return { model: entry.modelName, taskType: entry.taskType, input, local, readable: true };
 }
