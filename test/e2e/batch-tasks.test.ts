@@ -123,9 +123,34 @@ describe.skipIf(!browserAvailable())('batches and variations from the window', (
     const group = page.locator(`[data-testid="batch-group"][data-batch-id="${batchId}"]`);
     await group.waitFor();
     expect(await page.getByTestId('batch-group').count()).toBe(1);
+    // one section over the one group, counted as what it lists, however its tasks are spread
+    // (never "Waiting to be sent 9" over no row)
+    expect(await page.getByTestId('activity-section').allTextContents()).toEqual([
+      expect.stringMatching(/ 12 tasks in 1 batch$/),
+    ]);
     batchTasks = await Promise.all(tasks.map((t) => rig.waitForTask(t.id, ['saved'], 60_000)));
     expect(new Set(batchTasks.map((t) => t.batchId))).toEqual(new Set([batchId]));
     await expect.poll(() => group.getByTestId('batch-progress').textContent()).toContain('12 of 12 done');
+    expect(await page.getByTestId('activity-section').allTextContents()).toEqual([
+      'Recently finished 12 tasks in 1 batch',
+    ]);
+    if (process.env.LYRICS_SHOTS_DIR) {
+      for (const theme of ['light', 'dark'] as const) {
+        await rig.call('settings.update', { theme });
+        await page.emulateMedia({ colorScheme: theme });
+        for (const size of [
+          { width: 800, height: 600 },
+          { width: 1920, height: 1080 },
+        ]) {
+          await page.setViewportSize(size);
+          await page.screenshot({
+            path: `${process.env.LYRICS_SHOTS_DIR}/activity-${theme}-${size.width}.png`,
+          });
+        }
+      }
+      await rig.call('settings.update', { theme: 'system' });
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
     expect(await group.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('12');
     // its tasks on demand, inside the group
     await group.getByRole('button', { name: 'Show its 12 tasks' }).click();
