@@ -90,9 +90,10 @@
  *
  * Account (`GET /account/info`, `x-api-key`, both profiles): `{code: 200, data: {account_name: "sandbox",
  * account_id (number), plan: "sandbox", credits, equivalent_in_usd, max_concurrent_task_count, wallet:
- * {point_remain, point_frozen, point_used}}, message: "success"}`. 1 credit = 1 point = 1 micro-USD;
+ * {point_remain, point_frozen, point_used}}, message: "success"}`. 1 credit = 1 point = 1 micro-USD
+ * in the spec profile, 1e-7 USD in the hosted one (`HOSTED_POINTS_PER_MICRO` points per micro-USD);
  * `credits` = point_remain = balanceMicros - frozen (tasks not yet ended) - used (consumed by completed
- * tasks); `equivalent_in_usd` = credits / 1e6. A failed task gives its frozen points back.
+ * tasks), in points; `equivalent_in_usd` = that balance in USD. A failed task gives its frozen points back.
  *
  * Upload (`POST /api/ephemeral_resource`, `x-api-key`, JSON `{file_name, file_data}`, both profiles):
  * file_name at most 128 characters ending in .jpg/.jpeg/.png/.webp/.mp4/.wav/.mp3; file_data Base64
@@ -123,6 +124,7 @@
  * own or whose Sec-Fetch-Site is another site).
  */
 
+export { HOSTED_POINTS_PER_MICRO } from './hosted-record.ts';
 export type { LedgerView } from './ledger-view.ts';
 /** Deterministic randomness for workloads that must repeat exactly (benchmarks, tests). */
 export { seededRandom } from './media/index.ts';

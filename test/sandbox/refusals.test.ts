@@ -4,7 +4,13 @@
  * over the concurrency limit; in both answer profiles.
  */
 import { describe, expect, it } from 'vitest';
-import type { FaultOptions, Sandbox, SandboxOptions } from '../../src/sandbox/index.ts';
+import {
+  type AnswerProfile,
+  type FaultOptions,
+  HOSTED_POINTS_PER_MICRO,
+  type Sandbox,
+  type SandboxOptions,
+} from '../../src/sandbox/index.ts';
 import { MODELS } from '../../src/shared/index.ts';
 import {
   getJson,
@@ -31,16 +37,30 @@ async function withSandbox(options: SandboxOptions, run: (sb: Sandbox) => Promis
   }
 }
 
-async function credits(sb: Sandbox): Promise<number> {
-  return (await getJson(sb, '/account/info')).json.data.credits;
+/** The sandbox's starting balance unless a test sets one: 10 USD. */
+const START_MICROS = 10_000_000;
+
+/**
+ * The account's balance is `micros` micro-dollars: in dollars, and in credits of the profile's unit
+ * (a point of 1 micro-USD in the spec profile, of 1e-7 USD in the hosted one).
+ */
+async function expectBalance(sb: Sandbox, micros: number, profile: AnswerProfile = 'spec') {
+  const { data } = (await getJson(sb, '/account/info')).json;
+  expect(data.equivalent_in_usd).toBe(micros / 1_000_000);
+  expect(data.credits).toBe(micros * (profile === 'hosted' ? HOSTED_POINTS_PER_MICRO : 1));
 }
 
 /** Nothing was made: no task id in the answer, an empty ledger, the whole balance left. */
-async function expectNothingCreated(sb: Sandbox, answer: JsonAnswer, balance = 10_000_000) {
+async function expectNothingCreated(
+  sb: Sandbox,
+  answer: JsonAnswer,
+  profile: AnswerProfile = 'spec',
+  balanceMicros = START_MICROS,
+) {
   expect(answer.json?.data?.task_id).toBeUndefined();
   expect(answer.json?.task_id).toBeUndefined();
   expect(sb.ledger()).toHaveLength(0);
-  expect(await credits(sb)).toBe(balance);
+  await expectBalance(sb, balanceMicros, profile);
 }
 
 async function putFaults(sb: Sandbox, faults: unknown) {
@@ -73,7 +93,7 @@ describe('a refusal inside an HTTP 200', () => {
       const answer = await postTask(sb, song(2));
       expect(answer.status).toBe(200);
       expect(answer.json).toEqual({ code: 429, data: null, message: 'too many tasks' });
-      await expectNothingCreated(sb, answer);
+      await expectNothingCreated(sb, answer, 'hosted');
     });
   });
 
@@ -109,7 +129,7 @@ describe('plan refusals', () => {
       const refused = await postTask(sb, selfFaceSwap(await pngDataUri(16, 16)));
       expect(refused.status).toBe(403);
       expect(refused.json).toEqual({ code: 403, message: 'Insufficient plan level' });
-      await expectNothingCreated(sb, refused);
+      await expectNothingCreated(sb, refused, 'hosted');
       expect((await postTask(sb, song(1))).status).toBe(200);
     });
   });
@@ -143,14 +163,14 @@ describe('balance', () => {
       expect(second.json.message).toMatch(/^insufficient credits: this task needs 2000 credits, 500 left/);
       expect(sb.ledger()).toHaveLength(1);
       await waitForEnd(sb, first.json.data.task_id);
-      expect(await credits(sb)).toBe(500);
+      await expectBalance(sb, 500);
     });
     await withSandbox({ balanceMicros: 0, profile: 'hosted' }, async (sb) => {
       const answer = await postTask(sb, song(1));
       expect(answer.status).toBe(402);
       expect(Object.keys(answer.json)).toEqual(['code', 'data', 'message']);
       expect(answer.json.code).toBe(402);
-      await expectNothingCreated(sb, answer, 0);
+      await expectNothingCreated(sb, answer, 'hosted', 0);
     });
   });
 });
@@ -167,7 +187,8 @@ describe('concurrency refusal', () => {
         expect(refused.json).toMatchObject({ code: 429, data: null });
         expect(refused.json.message).toContain('concurrency limit');
         expect(sb.ledger()).toHaveLength(1);
-        expect(await credits(sb)).toBe(10_000_000 - 500);
+        // the running song holds its 500 micro-dollars, however the profile counts credits
+        await expectBalance(sb, START_MICROS - 500, 'hosted');
       },
     );
   });
