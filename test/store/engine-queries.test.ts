@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LibraryStoreError } from '../../src/core/store/index.ts';
+import { billedCostOf } from '../../src/shared/task/billed-cost.ts';
 import { imageTask, songTask, tempLibraries } from './store-fixtures.ts';
 
 const libs = tempLibraries();
@@ -62,24 +63,35 @@ describe('costSummary', () => {
     expect(store.integrityCheck()).toBe('ok');
   });
 
-  it('counts what each task cost: reported usage once known, the estimate before, nothing if never created', () => {
+  it('counts what each task cost: the billed cost once known, the estimate before, nothing if never created', () => {
     const store = libs.open();
     const song = store.insertTask(songTask({ estimateMicros: 15_000 })).id;
     const swap = store.insertTask(imageTask({ estimateMicros: 10_000 })).id;
     const refused = store.insertTask(imageTask({ estimateMicros: 25_000 })).id;
     const remoteCancel = store.insertTask(imageTask({ estimateMicros: 25_000 })).id;
+    const unbilled = store.insertTask(imageTask({ estimateMicros: 25_000 })).id;
     store.insertTask(imageTask({ estimateMicros: 10_000 })); // still queued: its estimate counts
-    expect(store.costSummary().spentMicros).toBe(85_000);
-    // the service reports 14,000 points (micro-dollars) for the song
-    store.transition(song, 'saved', {
-      patch: { remoteId: 'r-song', usage: { type: 'llm', frozen: 0, consume: 14_000 } },
+    expect(store.costSummary().spentMicros).toBe(110_000);
+    // Once the service ends a task the engine records its usage and the billed cost made of it
+    // (README "Usage units"): the store counts that cost, never the raw `consume`.
+    const ended = (type: string, consume: number, estimate: number) => {
+      const usage = { type, frozen: 0, consume };
+      return { usage, cost: billedCostOf(usage, estimate, null) };
+    };
+    // the song's 14,000 llm units are 14,000 micro-dollars
+    store.transition(song, 'saved', { patch: { remoteId: 'r-song', ...ended('llm', 14_000, 15_000) } });
+    // a running task reports consume 0: not $0, its estimate still counts
+    store.transition(swap, 'processing', {
+      patch: { remoteId: 'r-swap', usage: { type: 'point', frozen: 100_000, consume: 0 } },
     });
-    store.transition(swap, 'processing', { patch: { remoteId: 'r-swap' } });
     store.transition(refused, 'failed'); // refused by the service: never created, never billed
+    // 200,000 points of 1e-7 USD billed for the task cancelled at the service: 20,000 micro-dollars
     store.transition(remoteCancel, 'cancelled', {
-      patch: { remoteId: 'r-cancel', usage: { type: 'point', frozen: 0, consume: 3_000 } },
+      patch: { remoteId: 'r-cancel', ...ended('point', 200_000, 25_000) },
     });
-    expect(store.costSummary().spentMicros).toBe(14_000 + 10_000 + 0 + 3_000 + 10_000);
+    // failed at the service, which billed nothing
+    store.transition(unbilled, 'failed', { patch: { remoteId: 'r-unbilled', ...ended('point', 0, 25_000) } });
+    expect(store.costSummary().spentMicros).toBe(14_000 + 10_000 + 0 + 20_000 + 0 + 10_000);
     expect(store.integrityCheck()).toBe('ok');
   });
 });
