@@ -60,7 +60,7 @@ describe('readPersistedSettings', () => {
     expect(readPersistedSettings({}).settings.serviceProfile).toBe('hosted');
   });
 
-  it('refuses a model override that is not a model id, or names an unknown task type', () => {
+  it('refuses a model override that is not a model id, or names an unknown catalog entry or task type', () => {
     // keyed by catalog entry; an earlier version's task-type key reads as the entry it named
     const r = readPersistedSettings({ modelOverrides: { 'image-edit': 'Qubico/qwen-edit-image' } });
     expect(r.settings.modelOverrides).toEqual({ 'qwen-image/image-edit': 'Qubico/qwen-edit-image' });
@@ -73,9 +73,14 @@ describe('readPersistedSettings', () => {
       'video-toolkit/upscale': 'Qubico/video-toolkit-v2',
       'image-toolkit/upscale': 'Qubico/image-toolkit-v2',
     });
-    expect(
-      readPersistedSettings({ modelOverrides: { 'flux1-dev/txt2img': 'Qubico/x' } }).warnings,
-    ).toHaveLength(1);
+    // flux1-dev/txt2img is a catalog entry since 0cabed5; flux1-dev-advanced is none
+    expect(readPersistedSettings({ modelOverrides: { 'flux1-dev/txt2img': 'Qubico/x' } }).warnings).toEqual(
+      [],
+    );
+    const unknown = readPersistedSettings({ modelOverrides: { 'flux1-dev-advanced/txt2img': 'Qubico/x' } });
+    expect(unknown.warnings).toHaveLength(1);
+    expect(unknown.warnings[0]).toContain('is not a model and task type the app knows');
+    expect(unknown.settings.modelOverrides).toEqual({});
     expect(readPersistedSettings({ modelOverrides: { 'image-edit': 'no vendor' } }).warnings).toHaveLength(1);
     expect(readPersistedSettings({ modelOverrides: { nope: 'Qubico/x' } }).warnings).toHaveLength(1);
   });
