@@ -8,16 +8,23 @@ import { defineConfig } from 'vitest/config';
 process.env.NODE_COMPILE_CACHE ??= join(import.meta.dirname, 'node_modules/.cache/node-compile-cache');
 
 /**
- * Two projects, run one after the other (unit first):
- * - `unit`: everything in test/ except the browser tests; files run in parallel, at least two at
- *   a time: vitest's default (cores - 1) is one on a 2-core machine, and a unit file waits about
- *   half its time (child processes, sandbox time, sockets): one at a time the project took 332 s
- *   of wall and 176 s of CPU, two at a time 219 s and 170 s.
- * - `e2e`: test/e2e, the built renderer in Chromium over the real backend. The renderer is
- *   built once by the global setup; files run one at a time (each starts its own browser,
- *   sandbox and backend, and the machine has 2 cores).
+ * Two projects, run together in one group: two files at a time (vitest's default, cores - 1, is
+ * one on this 2-core machine), the browser files first (the sequencer takes projects by name),
+ * each worker taking the next file as it finishes, so neither half waits for the other's last file.
+ * - `unit`: everything in test/ except the browser tests. A unit file waits about half its time
+ *   (child processes, sandbox time, sockets): one at a time the project took 332 s of wall and
+ *   176 s of CPU, two at a time 219 s and 170 s.
+ * - `e2e`: test/e2e, the built renderer in Chromium over the real backend. The renderer is built
+ *   once by the global setup (before any file runs); each file starts its own browser, sandbox,
+ *   backend and page server on ports the system picks, in temp folders of its own, so two files
+ *   share nothing but the read-only build. A browser file waits most of its time too (sandbox
+ *   tasks, UI timers): one at a time `--project e2e` took 728 s of wall and 203 s of
+ *   CPU, two at a time 367 s and 209 s (back to back, load 7-11).
+ * Both projects must keep the same `maxWorkers` to stay one group (vitest refuses otherwise).
  * `npx vitest run --project unit` or `--project e2e` runs one of them.
  */
+const WORKERS = Math.max(2, availableParallelism() - 1);
+
 export default defineConfig({
   test: {
     environment: 'node',
@@ -30,7 +37,7 @@ export default defineConfig({
           exclude: ['test/e2e/**', '**/node_modules/**'],
           environment: 'node',
           pool: 'forks',
-          maxWorkers: Math.max(2, availableParallelism() - 1),
+          maxWorkers: WORKERS,
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
@@ -42,7 +49,7 @@ export default defineConfig({
           environment: 'node',
           pool: 'forks',
           globalSetup: ['test/e2e/harness/global-setup.ts'],
-          fileParallelism: false,
+          maxWorkers: WORKERS,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
