@@ -39,7 +39,7 @@ export const HistoryAnswerSchema = z.looseObject({
 /** One task of the account's history, as far as the record says. */
 export interface HistoryRecord {
   taskId: string;
-  /** The model id (`Qubico/ace-step`) or, failing that, its family. */
+  /** The model id (vendor/model, as the service wrote it) or, failing that, its family. */
   model: string | null;
   /** The task type. */
   action: string | null;

@@ -41,7 +41,7 @@ export type AccountHistoryQuery = z.infer<typeof AccountHistoryQuerySchema>;
 /** One task of the account's history. Every string is the service's, made safe (service-strings.ts). */
 export interface AccountHistoryRow {
   remoteId: string;
-  /** The model id (`Qubico/ace-step`) or its family when the record names no model. */
+  /** The model id (vendor/model, as the service wrote it) or its family when the record names no model. */
   model: string | null;
   /** The task type (`txt2audio`). */
   taskType: string | null;

@@ -14,7 +14,7 @@ const ECHO_NAMES: Readonly<Record<string, string>> = {
   negative_style_prompt: 'negative_prompt',
 };
 
-/** A model id without its vendor, lower-cased: `Qubico/ace-step` and `ace-step` are one. */
+/** A model id without its vendor, lower-cased: a vendor-prefixed id and the bare model name are one. */
 function modelName(model: string): string {
   return model
     .slice(model.lastIndexOf('/') + 1)
