@@ -1,7 +1,8 @@
 /**
  * "Tasks at once" changed while the engine is open (setMaxActiveRemote), through the real
  * sandbox: the new number holds from the next send, raised or lowered, without reopening the
- * library. The engine's clock stands still except where the test moves it, so what the engine
+ * library. Tasks from elsewhere under the same key (the service's running-task counts) take
+ * slots too. The engine's clock stands still except where the test moves it, so what the engine
  * knows of each task (it learns only by fetching) changes only when the test says.
  */
 import { join } from 'node:path';
@@ -35,6 +36,66 @@ async function statusAtService(remoteId: string): Promise<string> {
   const body = (await res.json()) as { data: { status: string } };
   return body.data.status.toLowerCase();
 }
+
+/** Creates a long song straight at the sandbox, as another app with the same key would. */
+async function createElsewhere(at: Sandbox): Promise<void> {
+  const res = await fetch(`${at.url}/api/v1/task`, {
+    method: 'POST',
+    headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      model: MODELS.audio,
+      task_type: 'txt2audio',
+      input: { style_prompt: 'elsewhere', lyrics: '[verse]\nhello', duration: 240 },
+    }),
+  });
+  expect(res.status).toBe(200);
+}
+
+describe('tasks from elsewhere at the service', () => {
+  it('count as taking slots, and the status says what runs at the service', async () => {
+    sb = await sandbox({ timeScale: 1 });
+    await createElsewhere(sb);
+    await createElsewhere(sb);
+    const clock = new TestClock();
+    const e = await openEngine(join(dir, 'lib'), sb, { clock, maxActiveRemote: 3 });
+    engine = e;
+    for (const style of ['a', 'b', 'c']) await e.queueTask(song(style, 240));
+    await e.idle();
+    // 3 at once, 2 of them taken by tasks from elsewhere: one is sent
+    expect(e.store.countInStates(REMOTE_ACTIVE_STATES)).toBe(1);
+    expect(sb.ledger()).toHaveLength(3);
+    const status = e.status();
+    expect(status.atService).toEqual({
+      running: expect.any(Number),
+      waiting: expect.any(Number),
+      fromElsewhere: 2,
+    });
+    expect((status.atService?.running ?? 0) + (status.atService?.waiting ?? 0)).toBe(2);
+    expect(status.serviceLimit).toBe(1);
+    expect(status.serviceLimitReason).toMatch(/2 tasks from elsewhere .* at most 1 at a time/);
+
+    // the next reading, at the first turn of the work loop 30 s on (a fetch of the engine's own
+    // task), counts that task as this library's
+    await clock.advance(31_000, e);
+    expect(e.status().atService?.fromElsewhere).toBe(2);
+    const at = e.status().atService;
+    expect((at?.running ?? 0) + (at?.waiting ?? 0)).toBe(3);
+    expect(sb.ledger()).toHaveLength(3);
+  });
+
+  it('says nothing, and sends up to the setting, when the service does not tell', async () => {
+    sb = await sandbox({ timeScale: 1, faults: { noTaskHistory: true } });
+    await createElsewhere(sb);
+    await createElsewhere(sb);
+    const clock = new TestClock();
+    const e = await openEngine(join(dir, 'lib'), sb, { clock, maxActiveRemote: 3 });
+    engine = e;
+    for (const style of ['a', 'b', 'c']) await e.queueTask(song(style, 240));
+    await e.idle();
+    expect(e.store.countInStates(REMOTE_ACTIVE_STATES)).toBe(3);
+    expect(e.status()).toMatchObject({ atService: null, serviceLimit: null, serviceLimitReason: null });
+  });
+});
 
 describe('tasks at once, changed while open', () => {
   it('raises and lowers how many tasks the service holds from the next send', async () => {

@@ -68,6 +68,8 @@ describe('news from the service', () => {
     engine = await openEngine(dir, null, {
       clock,
       service: { baseUrl: server.url, apiKey: API_KEY },
+      // the stand-in answers every GET as the task: no reading of what runs at the service
+      serviceLoadIntervalMs: 0,
       // a fetch at least a second after the one before: each change has a delivery of its own
       polling: {
         minIntervalMs: 1_000,

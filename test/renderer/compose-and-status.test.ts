@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { activityItems, sectionCountWords } from '../../src/renderer/src/features/activity/activity-items.ts';
+import {
+  activityItems,
+  atServiceWords,
+  sectionCountWords,
+} from '../../src/renderer/src/features/activity/activity-items.ts';
 import { buildDraft, emptyForms, randomSeed } from '../../src/renderer/src/features/compose/compose-model.ts';
 import { formsFromDraft } from '../../src/renderer/src/features/compose/compose-rerun.ts';
 import {
@@ -342,6 +346,15 @@ describe('task status', () => {
     ]);
     expect(sectionCountWords(2, 2, 5)).toBe('2 tasks + 5 in 2 batches');
     expect(sectionCountWords(1, 0, 0)).toBe('1');
+  });
+
+  it('says what runs at the service, naming the tasks from elsewhere only when there are some', () => {
+    expect(atServiceWords({ running: 3, waiting: 1, fromElsewhere: 2 })).toBe(
+      'At the service: 3 running, 1 waiting (2 from elsewhere)',
+    );
+    expect(atServiceWords({ running: 1, waiting: 0, fromElsewhere: 0 })).toBe(
+      'At the service: 1 running, 0 waiting',
+    );
   });
 
   it('counts active and uncertain tasks', () => {

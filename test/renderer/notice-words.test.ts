@@ -17,6 +17,7 @@ const STATUS: EngineStatusView = {
   queued: 0,
   activeRemote: 0,
   storageProblem: null,
+  atService: null,
   service: 'remote',
   serviceAddress: 'https://api.piapi.ai',
 };

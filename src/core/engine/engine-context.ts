@@ -12,6 +12,7 @@ import type { DurationEstimates } from './polling/duration-estimates.ts';
 import type { RemoteAnswers } from './polling/remote-answers.ts';
 import type { Reachability } from './reachability.ts';
 import type { ConcurrencyLimit } from './sending/concurrency-limit.ts';
+import type { ServiceLoad } from './sending/service-load.ts';
 import type { ServiceConnection } from './service-connection.ts';
 import type { StorageGuard } from './storage-guard.ts';
 import type { WorkLoop } from './work-loop.ts';
@@ -34,6 +35,8 @@ export interface EngineContext {
   readonly connection: ServiceConnection;
   readonly reachability: Reachability;
   readonly limit: ConcurrencyLimit;
+  /** What runs at the service under this key, this library's tasks and others (service-load.ts). */
+  readonly load: ServiceLoad;
   readonly estimates: DurationEstimates;
   readonly answers: RemoteAnswers;
 }

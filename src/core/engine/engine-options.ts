@@ -41,6 +41,11 @@ export interface EngineOptions {
    * download time limits run on the system's time whatever this is.
    */
   clock?: EngineClock;
+  /**
+   * The shortest time between two readings of what runs at the service (its running-task counts,
+   * service-load.ts). Default 30 s; 0: never read them.
+   */
+  serviceLoadIntervalMs?: number;
   /** How creates in doubt are settled from the service's task history (create-settlement.ts). */
   settlement?: Partial<SettlementTuning>;
 }

@@ -18,6 +18,7 @@ import { RemoteAnswers } from './polling/remote-answers.ts';
 import { Reachability } from './reachability.ts';
 import type { DownloadLimits } from './saving/output-downloads.ts';
 import { ConcurrencyLimit } from './sending/concurrency-limit.ts';
+import { SERVICE_LOAD_INTERVAL_MS, ServiceLoad } from './sending/service-load.ts';
 import { ServiceConnection } from './service-connection.ts';
 import { StorageGuard } from './storage-guard.ts';
 import { WorkLoop } from './work-loop.ts';
@@ -48,6 +49,15 @@ export function makeEngineContext(options: EngineOptions, hooks: EngineHooks): E
     isClosed: () => loop.closed,
   });
   const estimates = new DurationEstimates(store);
+  const connection = new ServiceConnection({
+    profile: options.profile ?? hostedProfile(),
+    clientRetry: options.clientRetry,
+    random,
+  });
+  const load = new ServiceLoad(
+    { store, connection, loop, events },
+    options.serviceLoadIntervalMs ?? SERVICE_LOAD_INTERVAL_MS,
+  );
   return {
     libraryDir: hooks.libraryDir,
     store,
@@ -63,11 +73,8 @@ export function makeEngineContext(options: EngineOptions, hooks: EngineHooks): E
       onChange: hooks.onStorageChange,
       clock,
     }),
-    connection: new ServiceConnection({
-      profile: options.profile ?? hostedProfile(),
-      clientRetry: options.clientRetry,
-      random,
-    }),
+    connection,
+    load,
     reachability: new Reachability({
       clock,
       random,
@@ -79,6 +86,7 @@ export function makeEngineContext(options: EngineOptions, hooks: EngineHooks): E
       store,
       configured: options.maxActiveRemote ?? 5,
       onChange: () => events.emitStatus(),
+      fromElsewhere: () => load.fromElsewhere,
     }),
     estimates,
     answers: new RemoteAnswers({

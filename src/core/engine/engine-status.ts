@@ -10,6 +10,7 @@ import type { EngineClock } from './engine-clock.ts';
 import { TaskActionError } from './engine-errors.ts';
 import type { Reachability } from './reachability.ts';
 import type { ConcurrencyLimit } from './sending/concurrency-limit.ts';
+import type { ServiceLoad } from './sending/service-load.ts';
 import type { ServiceConnection } from './service-connection.ts';
 import type { StorageGuard } from './storage-guard.ts';
 
@@ -107,6 +108,7 @@ export interface StatusSources {
   connection: ServiceConnection;
   reachability: Reachability;
   limit: ConcurrencyLimit;
+  load: ServiceLoad;
   storage: StorageGuard;
   /** Until when sending waits after the service asked to wait (epoch ms; 0 for none). */
   submitPausedUntil: number;
@@ -125,5 +127,6 @@ export function engineStatusOf(s: StatusSources): EngineStatus {
     queued: s.store.countInStates(['queued']),
     activeRemote: s.store.countInStates(REMOTE_ACTIVE_STATES),
     storageProblem: s.storage.problem,
+    atService: s.load.known,
   };
 }

@@ -91,7 +91,10 @@ export class TaskEngine {
       options.settlement ?? {},
       () => this.#submission.sending,
     );
-    this.#submission = new TaskSubmission(this.#ctx, () => this.#settlement.busy);
+    this.#submission = new TaskSubmission(
+      this.#ctx,
+      () => this.#settlement.busy || this.#ctx.load.holdsSending,
+    );
     this.#polling = new TaskPolling(this.#ctx, options.fetchesPerSecond ?? 10);
     this.#downloads = new ResultDownloads(this.#ctx, {
       limits: downloadLimits,
@@ -134,9 +137,10 @@ export class TaskEngine {
   // ---------- settings and signals ----------
 
   setService(service: ServiceSettings | null): void {
-    const { connection, events, limit, loop, reachability } = this.#ctx;
+    const { connection, events, limit, load, loop, reachability } = this.#ctx;
     connection.set(service);
     limit.forget();
+    load.forget();
     reachability.reset();
     events.emitStatus();
     loop.kick();
@@ -200,13 +204,14 @@ export class TaskEngine {
   }
 
   status(): EngineStatus {
-    const { clock, connection, limit, reachability, storage, store } = this.#ctx;
+    const { clock, connection, limit, load, reachability, storage, store } = this.#ctx;
     return engineStatusOf({
       now: clock.now(),
       store,
       connection,
       reachability,
       limit,
+      load,
       storage,
       submitPausedUntil: this.#submission.pausedUntil,
     });
@@ -425,6 +430,7 @@ export class TaskEngine {
   #pump(now: number): void {
     if (this.#ctx.storage.blocked) return;
     this.#settlement.start(now);
+    this.#ctx.load.start(now);
     this.#submission.start(now);
     this.#polling.start(now);
     this.#downloads.start(now);

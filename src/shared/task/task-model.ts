@@ -236,4 +236,17 @@ export interface EngineStatus {
    * fetched or downloaded until a write succeeds again, and this says why. null otherwise.
    */
   storageProblem: string | null;
+  /**
+   * What runs at the service under this key, read from its running-task counts now and then:
+   * `running` (processing), `waiting` (pending or staged), and how many of them are not this
+   * library's (`fromElsewhere`: they take slots of the plan too). null while unknown or when
+   * the service does not tell.
+   */
+  atService: AtService | null;
+}
+
+export interface AtService {
+  running: number;
+  waiting: number;
+  fromElsewhere: number;
 }

@@ -13,6 +13,8 @@ export interface ConcurrencyLimitOptions {
   configured: number;
   /** Called when the limit the service showed is lowered. */
   onChange: () => void;
+  /** Tasks from elsewhere at the service (service-load.ts): they take slots too. */
+  fromElsewhere: () => number;
 }
 
 export class ConcurrencyLimit {
@@ -28,11 +30,25 @@ export class ConcurrencyLimit {
 
   /** The most tasks to have at the service now. */
   get max(): number {
-    return Math.min(this.#configured, this.#learned?.tasks ?? Number.POSITIVE_INFINITY);
+    return Math.min(this.#configured, this.learned?.tasks ?? Number.POSITIVE_INFINITY);
   }
 
+  /** The lower limit in force below the setting, with the reason; null when the setting holds. */
   get learned(): { tasks: number; reason: string } | null {
-    return this.#learned;
+    const elsewhere = this.#options.fromElsewhere();
+    const left = Math.max(1, this.#configured - elsewhere);
+    if (
+      elsewhere === 0 ||
+      left >= this.#configured ||
+      left >= (this.#learned?.tasks ?? Number.POSITIVE_INFINITY)
+    ) {
+      return this.#learned;
+    }
+    const those = elsewhere === 1 ? '1 task from elsewhere is' : `${elsewhere} tasks from elsewhere are`;
+    return {
+      tasks: left,
+      reason: `${those} at the service under this key and take${elsewhere === 1 ? 's' : ''} slots of your plan: the app now sends at most ${left} at a time.`,
+    };
   }
 
   /** The user's setting, used from the next time the engine sends a task. */

@@ -15,7 +15,7 @@ import { useStudio } from '../../state/studio-state.ts';
 import { useTasks } from '../../state/tasks-state.ts';
 import { useUi } from '../../state/ui-state.ts';
 import { ActivityRow } from './ActivityRow.tsx';
-import { type ActivityItem, activityItems } from './activity-items.ts';
+import { type ActivityItem, activityItems, atServiceWords } from './activity-items.ts';
 import { BatchGroup } from './BatchGroup.tsx';
 import { dismissedHere, useFailureList } from './failure-list.ts';
 
@@ -106,6 +106,11 @@ export function ActivityView() {
           {status ? `${status.queued} waiting here · ${status.activeRemote} at the service` : 'Loading…'}
           {demo ? ' · demo library' : ''}
         </p>
+        {status?.atService ? (
+          <p className="view-subtitle" data-testid="at-service">
+            {atServiceWords(status.atService)}
+          </p>
+        ) : null}
       </header>
       {nothing ? (
         <div className="empty-state">

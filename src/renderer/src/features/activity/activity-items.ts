@@ -5,6 +5,7 @@
  * batch groups it holds said as such ("3 tasks in 1 batch"); a section left with no rows is not
  * shown. Pure; no DOM.
  */
+import type { AtService } from '../../../../shared/index.ts';
 import type { ActivitySection, ActivitySectionId, LoadedTask } from '../../model/task-status.ts';
 
 export type ActivityItem =
@@ -22,6 +23,13 @@ export function sectionCountWords(singles: number, batches: number, batchTasks: 
   const grouped = `in ${plural(batches, 'batch', 'batches')}`;
   if (singles === 0) return `${plural(batchTasks, 'task', 'tasks')} ${grouped}`;
   return `${plural(singles, 'task', 'tasks')} + ${batchTasks.toLocaleString('en-US')} ${grouped}`;
+}
+
+/** "At the service: 3 running, 1 waiting (2 from elsewhere)": what runs under this key, any app's. */
+export function atServiceWords(at: AtService): string {
+  const elsewhere =
+    at.fromElsewhere > 0 ? ` (${at.fromElsewhere.toLocaleString('en-US')} from elsewhere)` : '';
+  return `At the service: ${at.running.toLocaleString('en-US')} running, ${at.waiting.toLocaleString('en-US')} waiting${elsewhere}`;
 }
 
 /**

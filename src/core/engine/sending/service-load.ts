@@ -1,0 +1,107 @@
+/**
+ * What runs at the service under this key, this library's tasks and tasks from elsewhere (other
+ * apps, other libraries, the service's own site), read from `GET /account/active_tasks` at a
+ * modest rate: only while the engine has something to send or tasks at the service, at most
+ * once per interval. A service that does not answer it (404, no network, any refusal) is not
+ * asked again, and nothing is said, until the service settings change.
+ */
+import type { AtService } from '../../../shared/index.ts';
+import type { ServiceClient } from '../../service/index.ts';
+import type { EngineContext } from '../engine-context.ts';
+
+/** The shortest time between two readings, by default. */
+export const SERVICE_LOAD_INTERVAL_MS = 30_000;
+
+type LoadContext = Pick<EngineContext, 'store' | 'connection' | 'loop' | 'events'>;
+
+/*
+ * The reading sets no wake of its own: the work loop runs often enough while tasks run or wait
+ * (fetch times, task changes), and a wake 30 s ahead would hold back the loop's earlier ones.
+ */
+
+export class ServiceLoad {
+  readonly #ctx: LoadContext;
+  /** The shortest time between two readings; 0: never read. */
+  readonly #intervalMs: number;
+  /** The client whose service did not answer: not asked again while it is the one in force. */
+  #unanswered: ServiceClient | null = null;
+  #reading: Promise<void> | null = null;
+  #nextAt = 0;
+  #known: AtService | null = null;
+
+  constructor(ctx: LoadContext, intervalMs: number) {
+    this.#ctx = ctx;
+    this.#intervalMs = intervalMs;
+  }
+
+  /** The last reading; null while unknown or when the service does not tell. */
+  get known(): AtService | null {
+    return this.#known;
+  }
+
+  /** Tasks from elsewhere taking the service's slots (0 while unknown). */
+  get fromElsewhere(): number {
+    return this.#known?.fromElsewhere ?? 0;
+  }
+
+  /** True while the first reading for these settings is under way: sending waits for it. */
+  get holdsSending(): boolean {
+    return this.#reading !== null && this.#known === null;
+  }
+
+  /** The service settings changed: what was read is forgotten, and the new service is asked. */
+  forget(): void {
+    this.#known = null;
+    this.#unanswered = null;
+    this.#nextAt = 0;
+  }
+
+  /** Reads the counts when due and the engine has something to send or tasks at the service. */
+  start(now: number): void {
+    const { connection, loop, store } = this.#ctx;
+    const client = connection.client;
+    if (this.#intervalMs <= 0 || now < this.#nextAt) return;
+    if (!client || this.#reading || client === this.#unanswered || connection.authProblem) return;
+    if (store.countInStates(['queued', 'submitting', 'pending', 'staged', 'processing']) === 0) return;
+    this.#nextAt = now + this.#intervalMs;
+    const p = this.#read(client).finally(() => {
+      this.#reading = null;
+    });
+    this.#reading = p;
+    loop.track(p);
+  }
+
+  async #read(client: ServiceClient): Promise<void> {
+    let counts: Awaited<ReturnType<ServiceClient['activeTasks']>>;
+    try {
+      counts = await client.activeTasks();
+    } catch {
+      if (client !== this.#ctx.connection.client) return;
+      this.#unanswered = client;
+      this.#set(null);
+      return;
+    }
+    if (client !== this.#ctx.connection.client) return; // the settings changed meanwhile
+    let running = 0;
+    let waiting = 0;
+    for (const c of counts) {
+      running += c.processing;
+      waiting += c.pending + c.staged;
+    }
+    const ours = this.#ctx.store.countInStates(['pending', 'staged', 'processing']);
+    this.#set({ running, waiting, fromElsewhere: Math.max(0, running + waiting - ours) });
+  }
+
+  #set(known: AtService | null): void {
+    const was = this.#known;
+    this.#known = known;
+    const same =
+      was === known ||
+      (was !== null &&
+        known !== null &&
+        was.running === known.running &&
+        was.waiting === known.waiting &&
+        was.fromElsewhere === known.fromElsewhere);
+    if (!same) this.#ctx.events.emitStatus();
+  }
+}
