@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { waitUntil } from '../support/wait-until.ts';
 import { inEachTheme } from './harness/page-boxes.ts';
+import { historyLooked } from './harness/song-tasks.ts';
 import { SERVICE_KEY, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
 import { activityRow, fillSong, openView, queue } from './harness/studio-ui.ts';
@@ -37,6 +38,7 @@ describe.skipIf(!browserAvailable())('an uncertain task', () => {
     await queue(page);
     const id = view.bridge.queuedTasks().at(-1)!.id;
     await rig.waitForTask(id, ['uncertain']);
+    await historyLooked(rig, id);
     await rig.setFaults({});
     return id;
   }

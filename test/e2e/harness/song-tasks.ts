@@ -3,6 +3,7 @@
  * (`tasks.queue` on the song model) and run by the real engine and sandbox.
  */
 import type { Task } from '../../../src/shared/index.ts';
+import { waitUntil } from '../../support/wait-until.ts';
 import type { StudioRig } from './studio-rig.ts';
 
 export interface SongSpec {
@@ -102,7 +103,24 @@ export async function makeFailedSong(rig: StudioRig, song: SongSpec): Promise<Ta
 export async function makeUncertainSong(rig: StudioRig, song: SongSpec): Promise<Task> {
   await rig.setFaults({ applyTo: 'create', resetAfterBodyRate: 1, noTaskHistory: true });
   const [queued] = await queueSongs(rig, [song]);
-  const uncertain = await rig.waitForTask(queued.id, ['uncertain']);
+  await rig.waitForTask(queued.id, ['uncertain']);
+  const uncertain = await historyLooked(rig, queued.id);
   await rig.setFaults({});
   return uncertain;
+}
+
+/**
+ * Waits until the engine has looked for an uncertain task in the service's history and found
+ * none to read (a service without one): only then may a test give the service its history back,
+ * else the engine's first look finds the task and adopts it.
+ */
+export async function historyLooked(rig: StudioRig, id: string): Promise<Task> {
+  return waitUntil(
+    async () => {
+      const task = await rig.call('tasks.get', { id });
+      return task?.settlement?.outcome === 'unreachable' ? task : null;
+    },
+    `task ${id} to be looked for in the service's history`,
+    20_000,
+  );
 }
