@@ -10,7 +10,6 @@
  * Run: node bench/encode-request.bench.ts   (exit 0 on PASS, 1 on FAIL)
  */
 
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,6 +22,7 @@ import {
   encodeCreateRequestBody,
   encodedBodyLength,
 } from '../src/core/inputs/request-body-encoding.ts';
+import { runChildReport } from './child-report.ts';
 
 const FILE_MB = 200;
 const TARGET_RATIO = 0.25;
@@ -123,22 +123,7 @@ async function writeTestFile(path: string): Promise<void> {
 }
 
 function spawnChild(variant: Variant, path: string): Promise<ChildReport> {
-  const script = fileURLToPath(import.meta.url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, '--child', variant, path], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (data: Buffer) => {
-      out += data.toString('utf8');
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const line = out.trim().split('\n').at(-1) ?? '';
-      if (code !== 0 || line === '') reject(new Error(`${variant} child exited with ${code}`));
-      else resolve(JSON.parse(line) as ChildReport);
-    });
-  });
+  return runChildReport<ChildReport>(fileURLToPath(import.meta.url), variant, path);
 }
 
 function printReport(report: ChildReport): void {

@@ -12,7 +12,6 @@
  *
  * Run: node bench/video-save.bench.ts   (exit 0 on PASS, 1 on FAIL)
  */
-import { spawn } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -24,6 +23,7 @@ import { createDownloadAgent, downloadOutput } from '../src/core/downloads/index
 import { readVideoFacts } from '../src/core/engine/saving/poster-saving.ts';
 import { readMp4FactsFromBytes } from '../src/core/inputs/index.ts';
 import { generateVideoMp4 } from '../src/sandbox/media/video-mp4.ts';
+import { runChildReport } from './child-report.ts';
 
 const FILE_MB = 500;
 const TARGET_ABOVE_BASELINE_MB = 100;
@@ -107,22 +107,7 @@ async function writeVideoFile(path: string): Promise<number> {
 }
 
 function spawnChild(variant: Variant, url: string): Promise<ChildReport> {
-  const script = fileURLToPath(import.meta.url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, '--child', variant, url], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (data: Buffer) => {
-      out += data.toString('utf8');
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const line = out.trim().split('\n').at(-1) ?? '';
-      if (code !== 0 || line === '') reject(new Error(`${variant} child exited with ${code}`));
-      else resolve(JSON.parse(line) as ChildReport);
-    });
-  });
+  return runChildReport<ChildReport>(fileURLToPath(import.meta.url), variant, url);
 }
 
 async function main(): Promise<number> {
