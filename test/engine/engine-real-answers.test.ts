@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { EngineOptions } from '../../src/core/engine/index.ts';
+import { generateGlbModel, generateVideoMp4 } from '../../src/sandbox/media/index.ts';
+import { makeImage } from '../inputs/input-fixtures.ts';
 import { type RawServer, sendJson, startRawServer } from '../service/raw-http-server.ts';
 import {
   API_KEY,
@@ -49,6 +51,8 @@ function record(
 async function serve(
   fetchAnswers: ((url: string) => [number, unknown])[],
   extra: Partial<EngineOptions> = {},
+  /** More files it serves, by path, as `application/octet-stream` (a CDN that names no type). */
+  files: Record<string, Uint8Array> = {},
 ) {
   let fetches = 0;
   server = await startRawServer((req, res) => {
@@ -57,6 +61,11 @@ async function serve(
     if (req.url === '/files/song.wav') {
       res.writeHead(200, { 'content-type': 'audio/wav' });
       return res.end(WAV);
+    }
+    const file = req.url ? files[req.url] : undefined;
+    if (file) {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      return res.end(file);
     }
     if (req.method === 'GET' && req.url === `/api/v1/task/${TASK_ID}`) {
       const answer = fetchAnswers[Math.min(fetches++, fetchAnswers.length - 1)] as (
@@ -123,6 +132,63 @@ describe('the engine with the real service answer shapes', () => {
     const done = await waitForState(e, queued.id, ['failed', 'saved', 'cancelled']);
     expect(done.state).toBe('failed');
     expect(done.error?.message).toContain('task not found');
+  });
+});
+
+describe('results only the last pass finds', () => {
+  it('are recorded as the kind their saved bytes are when neither field nor address names one', async () => {
+    const files = {
+      '/cdn/a1': WAV,
+      '/cdn/b2': await makeImage('png', 64, 48),
+      '/cdn/c3': generateVideoMp4({ prompt: 'last pass', seconds: 0.5 }),
+      '/cdn/d4': generateGlbModel({ seedText: 'last pass' }),
+      '/cdn/e5': Buffer.from('just some text'),
+    };
+    const e = await serve(
+      [
+        (url) => [
+          200,
+          record(
+            'success',
+            { works: Object.keys(files).map((path) => ({ resource: { address: `${url}${path}` } })) },
+            { endedAt: '2025-06-11T11:44:01Z', consume: 2500 },
+          ),
+        ],
+      ],
+      {},
+      files,
+    );
+    const queued = await e.queueTask(SONG);
+    const saved = await waitForState(e, queued.id, ['saved', 'failed', 'uncertain']);
+    expect(saved.state).toBe('saved');
+    const outputs = saved.outputs;
+    expect(outputs.map((o) => [o.field, o.state, o.kind, o.mime])).toEqual([
+      ['output.works[0].resource.address', 'saved', 'audio', 'audio/wav'],
+      ['output.works[1].resource.address', 'saved', 'image', 'image/png'],
+      ['output.works[2].resource.address', 'saved', 'video', 'video/mp4'],
+      ['output.works[3].resource.address', 'saved', '3d', 'model/gltf-binary'],
+      ['output.works[4].resource.address', 'saved', 'file', 'application/octet-stream'],
+    ]);
+    // each kind's own work on saving was done too: a song's length, a picture's thumbnail, a video's facts
+    expect(outputs[0]?.durationSeconds).toBe(1);
+    expect(outputs[1]).toMatchObject({
+      width: 64,
+      height: 48,
+      thumbPath: expect.stringMatching(/\.webp$|\.png$|\.jpg$/),
+    });
+    expect(outputs[2]).toMatchObject({ width: 160, height: 96, durationSeconds: 0.5 });
+    // the store's own copy, read back from the SQLite file by a fresh engine, says the same
+    await e.close();
+    open.engine = await openEngine(open.dir, null, {
+      service: { baseUrl: server?.url ?? '', apiKey: API_KEY },
+    });
+    expect(open.engine.store.getTask(queued.id)?.outputs.map((o) => o.kind)).toEqual([
+      'audio',
+      'image',
+      'video',
+      '3d',
+      'file',
+    ]);
   });
 });
 

@@ -46,6 +46,12 @@ export interface DownloadedOutput {
   /** Relative to the library folder, with forward slashes. */
   path: string;
   mime: string;
+  /**
+   * The media kind the saved bytes are (the media table's recognisers), `file` when none
+   * recognises them: a `file` output's real kind (a result the last pass found at an address
+   * without an extension).
+   */
+  kind: OutputKind;
   size: number;
   sha256: string;
 }
@@ -195,6 +201,7 @@ export async function downloadOutput(url: string, options: DownloadOptions): Pro
     return {
       path: toLibraryPath(libraryDir, finalPath),
       mime: sniffed?.mime ?? plain.mime,
+      kind: sniffed?.kind ?? 'file',
       size: seen.size,
       sha256: seen.hash.digest('hex'),
     };

@@ -41,7 +41,7 @@ const output = columnsOf<TaskOutput>();
 
 export const OUTPUT_TABLE: ColumnTable<TaskOutput, keyof TaskOutput> = new ColumnTable([
   output.plain('index', 'idx', z.number().int()),
-  output.plain('kind', 'kind', z.enum(OUTPUT_KINDS)),
+  output.plain('kind', 'kind', z.enum(OUTPUT_KINDS), { patch: z.enum(OUTPUT_KINDS) }),
   output.plain('url', 'url', text, { patch: z.string().min(1) }),
   output.plain('field', 'field', text),
   output.plain('state', 'state', z.enum(OUTPUT_STATES), { patch: z.enum(OUTPUT_STATES) }),

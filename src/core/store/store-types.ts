@@ -112,6 +112,8 @@ export interface NewOutput {
 /** What a download changes on an output. `undefined` keeps a field, `null` clears it. */
 export interface OutputPatch {
   state?: OutputState;
+  /** A `file` output's kind once its saved bytes show what it is (output-saving.ts). */
+  kind?: OutputKind;
   /** The service's URL; a saved inline (`data:`) output's is replaced by SAVED_INLINE_OUTPUT_URL. */
   url?: string;
   path?: string | null;

@@ -2,7 +2,7 @@
  * Saving a completed task's outputs into the library: each pending output downloaded (or, sent
  * inline as a `data:` URL, decoded), checked and thumbnailed; then the state the task ends in
  * (saved, expired or failed) with its message. A saved inline output keeps a short marker in
- * its `url`, not its data.
+ * its `url`, not its data; a plain `file` output whose bytes are a medium is recorded as that kind.
  */
 import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
@@ -65,7 +65,9 @@ export async function saveOutputs(ctx: SaveOutputsContext, task: Task): Promise<
         ...(ctx.signal ? { signal: ctx.signal } : {}),
       });
       taskBytesUsed += saved.size;
-      const { onSave } = MEDIA_KIND_TABLE[output.kind];
+      // a plain file's bytes may show a medium (an address the last pass found, with no extension)
+      const kind = output.kind === 'file' ? saved.kind : output.kind;
+      const { onSave } = MEDIA_KIND_TABLE[kind];
       const { thumb, pictureSize, note } =
         onSave === 'thumbnail' ? await thumbnailOrNote(ctx.libraryDir, saved.path, output.index) : NO_THUMB;
       // a song's length, from its own headers (the service does not say it); a video's size and length
@@ -76,6 +78,7 @@ export async function saveOutputs(ctx: SaveOutputsContext, task: Task): Promise<
           : (video?.durationSeconds ?? null);
       ctx.store.updateOutput(task.id, output.index, {
         state: 'saved',
+        ...(kind !== output.kind ? { kind } : {}),
         // an output the service sent inline is in its file now: the record keeps a marker, not the data
         ...(isDataUrl(output.url) ? { url: SAVED_INLINE_OUTPUT_URL } : {}),
         path: saved.path,
