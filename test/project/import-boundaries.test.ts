@@ -15,6 +15,10 @@
  * - src/sandbox/ imports neither src/main/ nor src/core/; src/image-codec/ imports none of
  *   src/main/, src/core/ and src/sandbox/ (they import it);
  * - src/cli/ may import src/core/, src/main/ and src/sandbox/.
+ *
+ * And no file of src/ comes back to itself through its imports, type-only ones included: a
+ * shared type lives in a file both sides import (an import circle is found as a group of files
+ * that reach each other).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
@@ -146,6 +150,58 @@ function violationsIn(files: readonly string[], read: (file: string) => string):
   );
 }
 
+/** The file a relative import names: as written, or with `.ts`, `.tsx` or `/index.ts` added. */
+function resolvedFile(path: string, known: ReadonlySet<string>): string | null {
+  for (const candidate of [path, `${path}.ts`, `${path}.tsx`, `${path}/index.ts`]) {
+    if (known.has(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** The groups of files that import each other round in a circle (Tarjan's strongly connected parts). */
+function importCircles(files: readonly string[], read: (file: string) => string): string[][] {
+  const known = new Set(files);
+  const edges = new Map<string, string[]>();
+  for (const file of files) {
+    const targets = importsOf(file, read(file)).flatMap((imp) => {
+      const { path } = targetOf(imp);
+      const target = path === null ? null : resolvedFile(path, known);
+      return target ? [target] : [];
+    });
+    edges.set(file, [...new Set(targets)]);
+  }
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file) as number);
+    stack.push(file);
+    onStack.add(file);
+    for (const next of edges.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file) as number, low.get(next) as number));
+      } else if (onStack.has(next)) {
+        low.set(file, Math.min(low.get(file) as number, index.get(next) as number));
+      }
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const group: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop() as string;
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== file);
+    if (group.length > 1) circles.push(group.sort());
+  };
+  for (const file of files) if (!index.has(file)) visit(file);
+  return circles;
+}
+
 describe('import boundaries of src/', () => {
   const files = sourceFiles('src');
 
@@ -159,6 +215,22 @@ describe('import boundaries of src/', () => {
 
   it('every import of every file keeps to the boundaries', () => {
     expect(violationsIn(files, (file) => readFileSync(join(ROOT, file), 'utf8'))).toEqual([]);
+  });
+
+  it('no file imports itself round a circle, type-only imports included', () => {
+    expect(importCircles(files, (file) => readFileSync(join(ROOT, file), 'utf8'))).toEqual([]);
+  });
+
+  it('finds a circle of type-only imports, through an index file', () => {
+    const planted: Record<string, string> = {
+      'src/core/a.ts': "import type { B } from './b/index.ts';\nexport interface A { b: B }",
+      'src/core/b/index.ts': "export type { B } from './b.ts';",
+      'src/core/b/b.ts': "import type { A } from '../a.ts';\nexport interface B { a: A }",
+      'src/core/c.ts': "import type { A } from './a.ts';\nexport type C = A;",
+    };
+    expect(importCircles(Object.keys(planted), (file) => planted[file] as string)).toEqual([
+      ['src/core/a.ts', 'src/core/b/b.ts', 'src/core/b/index.ts'],
+    ]);
   });
 
   it('names the file and the import of each kind of violation', () => {

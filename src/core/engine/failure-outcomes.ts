@@ -16,6 +16,7 @@ import {
   UnauthorizedError,
 } from '../service/index.ts';
 import { RemoteIdClashError, remoteIdClashSubmission } from './sending/remote-id-clash.ts';
+import type { SubmissionOutcome } from './sending/submission-outcome.ts';
 
 /** Shown by the app and the command line alike, so it names neither's way of giving a key. */
 export const AUTH_PROBLEM =
@@ -47,23 +48,6 @@ const TROUBLED_READ_BACKOFF = { baseDelayMs: 2_000, maxDelayMs: SLOW_RETRY_MS };
 function troubledReadDelay(pollCount: number): number {
   return backoffStep(pollCount + 1, TROUBLED_READ_BACKOFF);
 }
-
-export type SubmissionOutcome =
-  /** Surely never reached the service: back to the queue, nothing was billed. */
-  | {
-      action: 'requeue';
-      cause: 'unreachable' | 'rate-limited' | 'unauthorized';
-      retryAfterMs: number | null;
-      error: TaskError;
-      detail: string;
-    }
-  /** The service answered and refused the task: it is not created, not billed. */
-  | { action: 'fail'; error: TaskError; detail: string }
-  /**
-   * The create may have reached the service: never re-sent without the user's word. (The
-   * service was reachable: a connection was made, so this says nothing about being offline.)
-   */
-  | { action: 'uncertain'; error: TaskError; detail: string };
 
 /** The service's words, or the error's own message when it gave none. */
 function wordsOf(err: { serviceMessage: string | null; message: string }): string {

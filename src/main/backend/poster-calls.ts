@@ -6,8 +6,8 @@
 import { savePoster } from '../../core/engine/saving/poster-saving.ts';
 import { Base64DecodeError, decodeBase64Strict } from '../../core/inputs/index.ts';
 import type { Task } from '../../shared/index.ts';
+import type { CallContext } from './call-context.ts';
 import { StudioCallError } from './call-errors.ts';
-import type { CallContext } from './studio-calls.ts';
 
 export function posterCalls(ctx: CallContext) {
   return {

@@ -3,7 +3,7 @@
  * "Retry the failed ones" of a batch (failure-retries.ts: each failure once, as a new batch).
  */
 import type { BatchRetryView, Task } from '../../shared/index.ts';
-import type { CallContext } from './studio-calls.ts';
+import type { CallContext } from './call-context.ts';
 
 export function retryCalls(ctx: CallContext) {
   return {

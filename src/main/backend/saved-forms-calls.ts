@@ -19,8 +19,8 @@ import {
   SLOT_FIELD_NAMES,
   withoutWebhookSecrets,
 } from '../../shared/index.ts';
+import type { CallContext } from './call-context.ts';
 import { SavedFormsFile } from './saved-forms-file.ts';
-import type { CallContext } from './studio-calls.ts';
 
 type Slot = SavedSlot;
 

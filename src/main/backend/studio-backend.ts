@@ -25,6 +25,7 @@ import type {
 import { ApiKey } from './api-key.ts';
 import type { StudioBackendOptions } from './backend-options.ts';
 import { BuiltInSandbox, type BuiltInSandboxControls } from './built-in-sandbox.ts';
+import type { CallContext } from './call-context.ts';
 import { errorViewOf } from './call-errors.ts';
 import { CallRouter } from './call-router.ts';
 import { EngineHost } from './engine-host.ts';
@@ -34,7 +35,7 @@ import { KnownSecrets } from './known-secrets.ts';
 import { PathGrants } from './path-grants.ts';
 import { ServiceSwitch } from './service-switch.ts';
 import { SettingsControl } from './settings-control.ts';
-import { type CallContext, createCallHandlers } from './studio-calls.ts';
+import { createCallHandlers } from './studio-calls.ts';
 
 export interface StudioBackend {
   /** Runs one call of the contract; never throws, never returns a stack or the key. */

@@ -5,7 +5,7 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import type { z } from 'zod';
-import { mediaFieldsOf, type TaskEngine, type TaskFileReading } from '../../core/engine/index.ts';
+import { mediaFieldsOf, type TaskFileReading } from '../../core/engine/index.ts';
 import {
   InputValidationError,
   localPathCandidate,
@@ -17,20 +17,15 @@ import { NetworkError } from '../../core/service/index.ts';
 import type {
   AccountView,
   DraftView,
-  EngineStatusView,
   MediaCheck,
-  SettingsUpdate,
   STUDIO_CALLS,
   StudioCallName,
   StudioCallResult,
-  StudioEventName,
-  StudioEvents,
-  StudioSettings,
   Task,
 } from '../../shared/index.ts';
-import type { StudioBackendOptions } from './backend-options.ts';
+import type { CallContext } from './call-context.ts';
 import { StudioCallError } from './call-errors.ts';
-import { FOLDER_PURPOSE_WORDS, type FolderPurpose, type PathGrants } from './path-grants.ts';
+import { FOLDER_PURPOSE_WORDS, type FolderPurpose } from './path-grants.ts';
 import { posterCalls } from './poster-calls.ts';
 import { retryCalls } from './retry-calls.ts';
 import { savedFormsCalls } from './saved-forms-calls.ts';
@@ -41,23 +36,6 @@ type ArgsOf<K extends StudioCallName> = z.output<(typeof STUDIO_CALLS)[K]['args'
 export type CallHandlers = {
   [K in StudioCallName]: (args: ArgsOf<K>) => Promise<StudioCallResult<K>>;
 };
-
-/** What the handlers need from the backend. */
-export interface CallContext {
-  readonly options: StudioBackendOptions;
-  engine(): TaskEngine;
-  settingsView(): StudioSettings;
-  statusView(): EngineStatusView;
-  updateSettings(update: SettingsUpdate): Promise<void>;
-  setApiKey(key: string): Promise<void>;
-  confirmKeyAddresses(): Promise<void>;
-  clearApiKey(): Promise<void>;
-  libraryDir(): string;
-  sandboxUrl(): string | null;
-  /** The files and folders the window may name (dropped, picked, chosen in a dialog, or in the library). */
-  readonly grants: PathGrants;
-  emit<E extends StudioEventName>(event: E, payload: StudioEvents[E]): void;
-}
 
 const NOT_GIVEN =
   'this file was not given to the app: drop it on the field or choose it with Browse (the window cannot name other files)';

@@ -10,8 +10,8 @@ import {
   type TrashActionOutcome,
   type TrashOutcome,
 } from '../../shared/index.ts';
+import type { CallContext } from './call-context.ts';
 import { StudioCallError } from './call-errors.ts';
-import type { CallContext } from './studio-calls.ts';
 
 /** The ids a selection stands for, newest first (at most MAX_SELECTION_IDS, else refused). */
 function selectionIds(ctx: CallContext, selection: TaskSelection): string[] {

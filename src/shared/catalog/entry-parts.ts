@@ -3,8 +3,9 @@
  * entry of the Other tab (checked loosely, no price unless given), and the cross-field rules
  * entries use. Read by task-types.ts and the entry files beside it.
  */
+
+import type { TaskTypeEntry } from './entry-types.ts';
 import type { InputRules } from './input-fields.ts';
-import type { TaskTypeEntry } from './task-types.ts';
 
 /** What the task types of one model share: its name, what they yield and (ace-step) how long they take. */
 export const aceStepAudio = {
@@ -58,6 +59,8 @@ export function otherTaskType(parts: OtherTaskTypeParts): EntryParts {
     label: parts.label,
     ...(parts.description ? { description: parts.description } : {}),
     ...(parts.operation ? { operation: parts.operation } : {}),
+    ...(parts.deterministic ? { deterministic: true } : {}),
+    ...(parts.transparentOutput ? { transparentOutput: true } : {}),
     outputKind: parts.outputKind,
     ...(parts.outputList ? { outputList: parts.outputList } : {}),
     ...(parts.outputFields ? { outputFields: parts.outputFields } : {}),

@@ -6,7 +6,7 @@
  */
 import type { LibraryStore } from '../../store/index.ts';
 import { CorruptTaskRowError } from '../../store/index.ts';
-import type { SubmissionOutcome } from '../failure-outcomes.ts';
+import type { SubmissionOutcome } from './submission-outcome.ts';
 
 export class RemoteIdClashError extends Error {
   readonly remoteId: string;

@@ -7,12 +7,23 @@
  */
 import type { AtService } from '../../../shared/index.ts';
 import type { ServiceClient } from '../../service/index.ts';
-import type { EngineContext } from '../engine-context.ts';
+import type { LibraryStore } from '../../store/index.ts';
+import type { ServiceConnection } from '../service-connection.ts';
+import type { WorkLoop } from '../work-loop.ts';
 
 /** The shortest time between two readings, by default. */
 export const SERVICE_LOAD_INTERVAL_MS = 30_000;
 
-type LoadContext = Pick<EngineContext, 'store' | 'connection' | 'loop' | 'events'>;
+/**
+ * What the reading needs of the engine's context (engine-context.ts), named part by part: the
+ * context holds a ServiceLoad, so this file does not import the context's type.
+ */
+interface LoadContext {
+  readonly store: Pick<LibraryStore, 'countInStates'>;
+  readonly connection: Pick<ServiceConnection, 'client' | 'authProblem'>;
+  readonly loop: Pick<WorkLoop, 'track'>;
+  readonly events: { emitStatus(): void };
+}
 
 /*
  * The reading sets no wake of its own: the work loop runs often enough while tasks run or wait

@@ -6,8 +6,8 @@
  */
 import type { EntryParts } from '../entry-parts.ts';
 import { otherTaskType } from '../entry-parts.ts';
+import type { OutputField } from '../entry-types.ts';
 import { prompt, seed, words } from '../shared-fields.ts';
-import type { OutputField } from '../task-types.ts';
 import { startPicture } from './media-fields.ts';
 
 const TRELLIS_OUTPUTS: readonly OutputField[] = [
