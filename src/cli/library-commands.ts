@@ -21,7 +21,9 @@ export async function runGet(g: GlobalOptions, argv: string[], env: NodeJS.Proce
     const task = findTask(session.engine, id);
     if (g.json) {
       const { engine } = session;
-      printJson({ task, events: engine.store.events(task.id), lineage: engine.lineage(task.id) });
+      // costMicros: what the service billed, in micro-dollars, once it reported it (task.cost has the detail)
+      const costMicros = task.cost?.micros ?? null;
+      printJson({ task, costMicros, events: engine.store.events(task.id), lineage: engine.lineage(task.id) });
     } else printOut(`${taskLine(task)}\n`);
     return EXIT.ok;
   } finally {

@@ -102,6 +102,8 @@ describe('media-task cancel', () => {
     expect(createsWithStyle('cancel me')).toBe(0);
     const got = await run('lib-offline', ['--json', 'get', id]);
     expect(JSON.parse(got.stdout).task.state).toBe('cancelled');
+    // never sent: the service reported no cost
+    expect(JSON.parse(got.stdout).costMicros).toBeNull();
     const keptNow = await run('lib-offline', ['--json', 'get', kept.id]);
     const keptTask = JSON.parse(keptNow.stdout).task as Task;
     expect(keptTask.state).toBe('saved');

@@ -69,6 +69,10 @@ describe('media-task against a sandbox answering like the hosted service', () =>
     expect(existsSync(join(lib(), task.outputs[0].path))).toBe(true);
     const billed = sb.ledger().find((e) => e.taskId === task.remoteId);
     expect(billed?.model).toBe('Qubico/ace-step');
+    // what it was billed, in micro-dollars, beside the cost's detail: 5 s, 2,500 llm units = $0.0025
+    const got = JSON.parse((await run(['get', task.id])).stdout);
+    expect(got.costMicros).toBe(2_500);
+    expect(got.task.cost).toMatchObject({ micros: 2_500, flagged: false });
   });
 
   it('swaps a face from two local files, uploading them first', async () => {
