@@ -73,6 +73,10 @@ describe('migrations', () => {
       'e2a637a4fd632deef8cef5534c889df16c8db43b5e8f5526365c49b2c4efb43e',
       '1bbbf3f67a5358be93396be50fc72fa827afb28d364f1ae2040790b27688aeff',
       '7808fc861f3a233510397b5dc463c2336f78408eedd452f9e560b93f4b0dfe2b',
+      'f3d76d75a8ebedb57cc330305acb2b27b082d66403ecb06cd3c5c593db84956d',
+      '359f20850a73392c1412793c6c0e8c061922a887521b59d4969f551761d0e0e9',
+      'f776fab7837896be11ec22d09782d34f9d4c308af7d764dfb471387b83b31d00',
+      'be85559283d9a2bbb3df07b0ecb03889d26bc85571fbc8ebb706f1aa9fac25d7',
     ];
     expect(MIGRATIONS.slice(0, shipped.length).map((m) => migrationHash(m.sql))).toEqual(shipped);
   });

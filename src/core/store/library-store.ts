@@ -8,6 +8,8 @@
 import type { z } from 'zod';
 import type {
   BatchSummary,
+  BoardChangeOutcome,
+  BoardView,
   CostSummary,
   ListQuery,
   StateCounts,
@@ -20,6 +22,7 @@ import type {
   TaskPage,
   TaskState,
 } from '../../shared/index.ts';
+import { BoardRecords } from './board-records.ts';
 import { DEFAULT_BUSY_TIMEOUT_MS, openDatabase } from './database-connection.ts';
 import { InputRecords } from './input-records.ts';
 import { TaskLineageRecords } from './lineage-records.ts';
@@ -58,6 +61,7 @@ export class LibraryStore {
   readonly #lineage: TaskLineageRecords;
   readonly #settings: SettingsRecords;
   readonly #trash: TrashRecords;
+  readonly #boards: BoardRecords;
 
   private constructor(core: StoreCore) {
     this.#core = core;
@@ -69,6 +73,7 @@ export class LibraryStore {
     this.#lineage = new TaskLineageRecords(core);
     this.#settings = new SettingsRecords(core);
     this.#trash = new TrashRecords(core);
+    this.#boards = new BoardRecords(core);
   }
 
   /** Opens (creating the folder and file when needed) `<libraryDir>/library.sqlite` and migrates it. */
@@ -222,6 +227,48 @@ export class LibraryStore {
   /** Up to `limit` ids of the tasks in Recently deleted since before `before` (ISO), oldest first. */
   trashedBefore(before: string, limit: number): string[] {
     return this.#trash.trashedBefore(before, limit);
+  }
+
+  // ---- boards (a task on any number; a board's tasks are the list's `board` filter) -------------
+
+  /** Every board, A to Z, with how many tasks (not in Recently deleted) it holds. */
+  boards(): BoardView[] {
+    return this.#boards.list();
+  }
+
+  /** The board with this id, or with this name (any case); null when there is none. */
+  board(idOrName: number | string): BoardView | null {
+    return typeof idOrName === 'number' ? this.#boards.get(idOrName) : this.#boards.byName(idOrName);
+  }
+
+  /** Makes a board; refused (LibraryStoreError) for a bad name or one another board has. */
+  createBoard(name: string): BoardView {
+    return this.#boards.create(name);
+  }
+
+  /** Renames a board (same rules as createBoard); null when there is no such board. */
+  renameBoard(id: number, name: string): BoardView | null {
+    return this.#boards.rename(id, name);
+  }
+
+  /** Deletes a board, never its tasks; false when there is no such board. */
+  deleteBoard(id: number): boolean {
+    return this.#boards.delete(id);
+  }
+
+  /** Puts tasks on a board (not those in Recently deleted); null when there is no such board. */
+  addToBoard(id: number, taskIds: readonly string[]): BoardChangeOutcome | null {
+    return this.#boards.add(id, taskIds);
+  }
+
+  /** Takes tasks off a board; null when there is no such board. */
+  removeFromBoard(id: number, taskIds: readonly string[]): BoardChangeOutcome | null {
+    return this.#boards.remove(id, taskIds);
+  }
+
+  /** The names of the boards a task is on, A to Z (kept in its export's task.json). */
+  boardNamesOf(taskId: string): string[] {
+    return this.#boards.namesOf(taskId);
   }
 
   // ---- the engine's poll bookkeeping (no part of a Task) ------------------------------------

@@ -143,6 +143,11 @@ function attributeTerms(
     terms.push(`${col('favorite')} = $favorite`);
     params.favorite = filter.favorite ? 1 : 0;
   }
+  if (filter.board !== undefined) {
+    // a board's tasks by its primary key (board_id, task_id), each found by the tasks' key
+    terms.push(`${t}.id IN (SELECT task_id FROM board_tasks WHERE board_id = $board)`);
+    params.board = filter.board;
+  }
   if (filter.createdFrom !== undefined) {
     terms.push(`${col('seq')} >= $seq_from`);
     params.seq_from = seqFloor(toStoredIso(filter.createdFrom, 'createdFrom'), 'createdFrom');
@@ -322,9 +327,10 @@ export function buildCountQuery(filter: TaskFilter): BuiltQuery | null {
   return { sql: `SELECT state, count(*) AS n FROM tasks${where(terms)} GROUP BY state`, params };
 }
 
-/** True when the running totals can answer the count (no time range, search, Makes or Model filter). */
+/** True when the running totals can answer the count (no time range, search, board, Makes or Model filter). */
 export function countableFromTotals(filter: TaskFilter): boolean {
   return (
+    filter.board === undefined &&
     filter.createdFrom === undefined &&
     filter.createdTo === undefined &&
     searchMatch(filter) === null &&

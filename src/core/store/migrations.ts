@@ -30,6 +30,7 @@ import { V9_CATALOG_ENTRY } from './migrations/v9-catalog-entry.ts';
 import { V10_CREATE_SETTLEMENT } from './migrations/v10-create-settlement.ts';
 import { V11_ENTRY_INDEX } from './migrations/v11-entry-index.ts';
 import { V12_BILLED_COST } from './migrations/v12-billed-cost.ts';
+import { V13_BOARDS } from './migrations/v13-boards.ts';
 
 export interface Migration {
   version: number;
@@ -54,6 +55,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 10, name: 'what the history showed about a create in doubt', sql: V10_CREATE_SETTLEMENT },
   { version: 11, name: 'tasks by catalog entry (the Makes and Model filters)', sql: V11_ENTRY_INDEX },
   { version: 12, name: 'what each task cost as billed, and its check on the price', sql: V12_BILLED_COST },
+  { version: 13, name: 'boards: named collections of tasks', sql: V13_BOARDS },
 ];
 
 /** The states the partial index `tasks_finished_by_model` covers: the service finished the task. */

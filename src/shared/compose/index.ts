@@ -1,4 +1,5 @@
 export * from './lyrics-tags.ts';
+export * from './prompt-list.ts';
 export * from './saved-forms.ts';
 export * from './slot-kinds.ts';
 export * from './song-edit.ts';

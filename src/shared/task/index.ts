@@ -1,5 +1,6 @@
 export * from './account-history.ts';
 export * from './batch-words.ts';
+export * from './boards.ts';
 export * from './library-queries.ts';
 export * from './list-order.ts';
 export * from './task-draft.ts';

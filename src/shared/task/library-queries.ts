@@ -27,6 +27,8 @@ export const TaskFilterSchema = z.strictObject({
   /** Exclusive upper bound on createdAt (ISO). */
   createdTo: z.iso.datetime({ offset: true }).optional(),
   favorite: z.boolean().optional(),
+  /** Only the tasks on this board (its id: see boards.ts). */
+  board: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   /** User text; every word must match title, prompt or lyrics, the last word as a prefix. */
   search: text(500).optional(),
   /**
