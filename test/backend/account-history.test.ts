@@ -4,13 +4,14 @@
  * key (as the vendor's web workspace or another computer would) are listed by the account's
  * history, by family, date and state, marked once the library holds them; importing them saves
  * their outputs, an id already in the library is skipped and said, an unknown id is said in
- * words, and a service without history says so in a sentence.
+ * words, and a service without history says so in a sentence. And the account's value of a point
+ * (credits against equivalent_in_usd) is read again after the user moves to another service.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
-import type { AccountHistoryPage, RemoteImportOutcome, TaskPage } from '../../src/shared/index.ts';
+import type { AccountHistoryPage, RemoteImportOutcome, Task, TaskPage } from '../../src/shared/index.ts';
 import { type Harness, openBackend, removeDir, savedTask, tempDir } from './backend-fixtures.ts';
 
 const KEY = 'history-test-key-0123456789';
@@ -129,6 +130,47 @@ describe('the account’s history, through the backend', () => {
       }
     } finally {
       sandbox.setFaults({});
+    }
+  });
+});
+
+describe('the value of a point, after moving to another service (issue 20, item 4)', () => {
+  const PICTURE = {
+    model: 'Qubico/flux1-schnell',
+    taskType: 'txt2img',
+    input: { prompt: 'a paper boat', width: 256, height: 256 },
+  };
+
+  it('reads the new account’s value for the next cost instead of keeping the old one', async () => {
+    // this account's credits are micro-dollars: a point is worth 1 micro-dollar
+    const here = await h.ok<Task>('tasks.queue', PICTURE);
+    const first = await savedTask(h, here.id, 'the first picture to be saved');
+    expect(first.cost).toMatchObject({
+      micros: 1_500,
+      microsPerPoint: 1,
+      pointValueFrom: 'account',
+      flagged: false,
+    });
+    // another service, whose points are worth a tenth of a micro-dollar (15,000 for $0.0015)
+    const other = await startSandbox({ apiKey: KEY, port: 0, timeScale: 0.02, profile: 'hosted' });
+    try {
+      await h.ok('settings.update', { baseUrl: other.url });
+      await h.ok('settings.setApiKey', { key: KEY });
+      const there = await h.ok<Task>('tasks.queue', {
+        ...PICTURE,
+        input: { ...PICTURE.input, prompt: 'a tin boat' },
+      });
+      const second = await savedTask(h, there.id, 'the picture made at the other service to be saved');
+      expect(second.usage).toMatchObject({ type: 'point', consume: 15_000 });
+      // the old account's value would read 15,000 points as $0.015, ten times the price, and flag it
+      expect(second.cost).toMatchObject({
+        micros: 1_500,
+        microsPerPoint: 0.1,
+        pointValueFrom: 'account',
+        flagged: false,
+      });
+    } finally {
+      await other.stop();
     }
   });
 });

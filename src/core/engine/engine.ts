@@ -137,10 +137,11 @@ export class TaskEngine {
   // ---------- settings and signals ----------
 
   setService(service: ServiceSettings | null): void {
-    const { connection, events, limit, load, loop, reachability } = this.#ctx;
+    const { answers, connection, events, limit, load, loop, reachability } = this.#ctx;
     connection.set(service);
     limit.forget();
     load.forget();
+    answers.pointValue.forget(); // another address or key: another account
     reachability.reset();
     events.emitStatus();
     loop.kick();
