@@ -9,6 +9,7 @@
  * - `usage.frozen` / `consume` in the real units: a `point` is 1e-7 USD (the image, video and 3D
  *   examples: trellis 400,000 = $0.04), an `llm` unit 1e-6 USD (5,000 for a 10 s song).
  */
+import type { AnswerProfile } from './options.ts';
 import type { SandboxTask } from './task-record.ts';
 
 /** The offset the real service writes its times with. */
@@ -44,6 +45,19 @@ function usageTypeOf(task: SandboxTask): string {
   return task.entry.modelName === 'ace-step' ? 'llm' : 'point';
 }
 
+/** `usage` as a task record of `profile` reports it: the spec profile's points are micro-dollars. */
+export function usageOf(
+  task: SandboxTask,
+  profile: AnswerProfile,
+): { type: string; frozen: number; consume: number } {
+  if (profile !== 'hosted') return { type: 'point', frozen: task.frozen, consume: task.consume };
+  return {
+    type: usageTypeOf(task),
+    frozen: hostedPointsOf(task, task.frozen),
+    consume: hostedPointsOf(task, task.consume),
+  };
+}
+
 /**
  * The `data` object of a hosted record: the spec profile's record (`formAData`) with the times,
  * the usage type and the logs as the real service writes them.
@@ -60,11 +74,7 @@ export function hostedTaskData(
       created_at: hostedTime(task.createdAt),
       started_at: hostedTimeOrNull(started),
       ended_at: hostedTimeOrNull(task.endedAt),
-      usage: {
-        type: usageTypeOf(task),
-        frozen: hostedPointsOf(task, task.frozen),
-        consume: hostedPointsOf(task, task.consume),
-      },
+      usage: usageOf(task, 'hosted'),
       is_using_private_pool: false,
     },
     logs: ended ? [] : null,

@@ -176,7 +176,8 @@ export class SandboxServer {
       if (method !== 'GET') return this.notAllowed(res, 'GET');
       const tasks = this.lifecycle.tasksOf(this.checkKey(req), Date.now());
       const query = new URLSearchParams(q >= 0 ? raw.slice(q + 1) : '');
-      const answer = path === HISTORY_PATH ? historyAnswer(tasks, query) : activeTasksAnswer(tasks);
+      const answer =
+        path === HISTORY_PATH ? historyAnswer(tasks, query, this.profile) : activeTasksAnswer(tasks);
       return sendJsonText(res, 200, JSON.stringify(answer));
     }
     if (path.startsWith(FILES_PREFIX) || path.startsWith(UPLOADS_PREFIX)) {

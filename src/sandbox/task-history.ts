@@ -3,10 +3,14 @@
  * info and user task history"): `GET /api/open/tasks/histories` pages through every task the
  * key created, newest first, by family (`model`: `llm` for ace-step, `image_toolkit`…) and
  * creation time (`start_time` / `end_time`, unix seconds, inclusive); `GET /account/active_tasks`
- * counts the running ones per family. Records in camelCase, `status` "finished" when completed.
- * The same in both answer profiles; faults never apply to them.
+ * counts the running ones per family. Records in camelCase, `status` "finished" when completed,
+ * `usage`/`usageType` in the units the profile's task records report (hosted: `llm` units of
+ * 1e-6 USD for songs, `point`s of 1e-7 USD otherwise; spec: points of 1e-6 USD). Faults never
+ * apply to them.
  */
 import { badRequest } from './error-body.ts';
+import { usageOf } from './hosted-record.ts';
+import type { AnswerProfile } from './options.ts';
 import type { SandboxTask } from './task-record.ts';
 import { statusOf } from './task-record.ts';
 
@@ -29,16 +33,18 @@ function historyStatus(task: SandboxTask): string {
   return task.phase === 'completed' ? 'finished' : statusOf(task);
 }
 
-function historyRecord(task: SandboxTask) {
+/** A task as a history page lists it; `usage` in the profile's units, as its task record says. */
+function historyRecord(task: SandboxTask, profile: AnswerProfile) {
   const family = historyFamilyOf(task);
+  const usage = usageOf(task, profile);
   return {
     taskId: task.id,
     taskModel: task.model,
     model: family,
     action: task.taskType,
     status: historyStatus(task),
-    usage: task.phase === 'completed' ? task.consume : task.frozen,
-    usageType: family,
+    usage: task.phase === 'completed' ? usage.consume : usage.frozen,
+    usageType: usage.type,
     createdAt: new Date(task.createdAt).toISOString(),
     updatedAt: new Date(task.updatedAt).toISOString(),
     endedAt: task.endedAt === null ? null : new Date(task.endedAt).toISOString(),
@@ -46,7 +52,11 @@ function historyRecord(task: SandboxTask) {
 }
 
 /** The answer of a history page over `tasks` (the key's, moved up to now). */
-export function historyAnswer(tasks: readonly SandboxTask[], query: URLSearchParams): unknown {
+export function historyAnswer(
+  tasks: readonly SandboxTask[],
+  query: URLSearchParams,
+  profile: AnswerProfile,
+): unknown {
   const page = wholeParam(query, 'page', 1) as number;
   const size = wholeParam(query, 'page_size', 20) as number;
   if (page < 1) throw badRequest('page: pages are counted from 1');
@@ -60,7 +70,7 @@ export function historyAnswer(tasks: readonly SandboxTask[], query: URLSearchPar
     .filter((t) => start === null || t.createdAt >= start * 1000)
     .filter((t) => end === null || t.createdAt < (end + 1) * 1000)
     .sort((a, b) => b.seq - a.seq);
-  const data = listed.slice((page - 1) * size, page * size).map(historyRecord);
+  const data = listed.slice((page - 1) * size, page * size).map((t) => historyRecord(t, profile));
   return { code: 200, data: { data, page, size, total: listed.length }, message: 'success' };
 }
 

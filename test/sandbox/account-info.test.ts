@@ -1,6 +1,6 @@
 /** GET /account/info: the balance before, during and after a billed task, a failed task's refund, and the key check. */
 import { describe, expect, it } from 'vitest';
-import type { Sandbox, SandboxOptions } from '../../src/sandbox/index.ts';
+import { HOSTED_POINTS_PER_MICRO, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.ts';
 import {
   getJson,
   KEY,
@@ -14,6 +14,8 @@ import {
 const ACCOUNT = '/account/info';
 /** The published face-swap price: 0.01 USD = 10,000 points. */
 const FACE_SWAP_POINTS = 10_000;
+/** A 2 s song at $0.0005 a second, in micro-dollars. */
+const SONG_MICROS = 1_000;
 
 async function withSandbox(options: SandboxOptions, run: (sb: Sandbox) => Promise<void>) {
   const sb = await startTestSandbox(options);
@@ -150,7 +152,19 @@ describe('user task history and running-task counts (as the real service documen
 
       await waitForEnd(sb, faceId);
       const done = await getJson(sb, `${HISTORY}?page=1&page_size=20&model=image_toolkit`);
-      expect(done.json.data.data[0]).toMatchObject({ status: 'finished', usage: FACE_SWAP_POINTS });
+      // in the units the hosted service reports: points of 1e-7 USD for a face swap, llm units
+      // (1e-6 USD) for a song, as its task records say (hosted-record.ts)
+      expect(done.json.data.data[0]).toMatchObject({
+        status: 'finished',
+        usage: FACE_SWAP_POINTS * HOSTED_POINTS_PER_MICRO,
+        usageType: 'point',
+      });
+      const record = (await getJson(sb, `/api/v1/task/${faceId}`)).json.data;
+      expect(record.meta.usage).toMatchObject({ type: 'point', consume: done.json.data.data[0].usage });
+      await waitForEnd(sb, songId);
+      const sung = await getJson(sb, `${HISTORY}?page=1&page_size=20&model=llm`);
+      const songRow = sung.json.data.data.find((r: { taskId: string }) => r.taskId === songId);
+      expect(songRow).toMatchObject({ status: 'finished', usage: SONG_MICROS, usageType: 'llm' });
 
       expect((await getJson(sb, `${HISTORY}?page=1&page_size=101`)).status).toBe(400);
       expect((await getJson(sb, `${HISTORY}?page=0&page_size=10`)).status).toBe(400);
@@ -169,6 +183,10 @@ describe('user task history and running-task counts (as the real service documen
       expect(llm.pending_count + llm.processing_count).toBe(1);
       expect((await getJson(sb, ACTIVE, null)).status).toBe(401);
       await waitForEnd(sb, first);
+      // the spec profile's unit: every usage a point of 1 micro-dollar, as its task records say
+      const listed = await getJson(sb, `${HISTORY}?page=1&page_size=20&model=llm`);
+      const ended = listed.json.data.data.find((r: { taskId: string }) => r.taskId === first);
+      expect(ended).toMatchObject({ status: 'finished', usage: SONG_MICROS, usageType: 'point' });
 
       const info = (await getJson(sb, ACCOUNT)).json.data;
       expect(info).toMatchObject({ name: 'sandbox', account_name: 'sandbox' });
