@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LibraryStoreError } from '../../src/core/store/index.ts';
-import { billedCostOf } from '../../src/shared/task/billed-cost.ts';
+import { billedCostOf, costWords } from '../../src/shared/task/billed-cost.ts';
 import { imageTask, songTask, tempLibraries } from './store-fixtures.ts';
 
 const libs = tempLibraries();
@@ -93,6 +93,40 @@ describe('costSummary', () => {
     store.transition(unbilled, 'failed', { patch: { remoteId: 'r-unbilled', ...ended('point', 0, 25_000) } });
     expect(store.costSummary().spentMicros).toBe(14_000 + 10_000 + 0 + 20_000 + 0 + 10_000);
     expect(store.integrityCheck()).toBe('ok');
+  });
+
+  it('keeps a flagged cost with the published price, and counts the larger of the two', () => {
+    const dir = libs.dir();
+    const store = libs.open(dir);
+    // two 3D models published at $0.04: one reported ten times higher, one ten times lower
+    const high = store.insertTask(imageTask({ estimateMicros: 40_000 })).id;
+    const low = store.insertTask(imageTask({ estimateMicros: 40_000 })).id;
+    const billed = (consume: number) => {
+      const usage = { type: 'point', frozen: 0, consume };
+      return { usage, cost: billedCostOf(usage, 40_000, 0.1) };
+    };
+    store.transition(high, 'saved', { patch: { remoteId: 'r-high', ...billed(4_000_000) } });
+    store.transition(low, 'saved', { patch: { remoteId: 'r-low', ...billed(40_000) } });
+    // the budget and the spending summary count $0.40 and $0.04: never the smaller figure
+    expect(store.costSummary().spentMicros).toBe(400_000 + 40_000);
+    store.close();
+    const again = libs.open(dir);
+    const highCost = again.getTask(high)?.cost;
+    expect(highCost).toEqual({
+      micros: 400_000,
+      reportedMicros: 400_000,
+      publishedMicros: 40_000,
+      microsPerPoint: 0.1,
+      pointValueFrom: 'account',
+      flagged: true,
+    });
+    expect(again.getTask(low)?.cost).toMatchObject({ micros: 40_000, reportedMicros: 4_000, flagged: true });
+    // shown with the price, never taken silently
+    expect(costWords(highCost!)).toBe(
+      'reported $0.40; published price $0.04 — check your account ($0.40 counted)',
+    );
+    expect(again.costSummary().spentMicros).toBe(440_000);
+    expect(again.integrityCheck()).toBe('ok');
   });
 });
 
