@@ -69,6 +69,7 @@ describe.skipIf(!browserAvailable())('keep going from a picture', () => {
   let view: StudioPage;
   let browser: Browser;
   let swap: Task;
+  let upscaled: Task | null = null;
 
   openStudio(
     {
@@ -145,6 +146,51 @@ describe.skipIf(!browserAvailable())('keep going from a picture', () => {
       before.width! * 2,
       before.height! * 2,
     ]);
+    upscaled = saved;
+  });
+
+  it("the upscale of a fresh result compares it with the library's copy of the picture, and names it by its thumbnail", async () => {
+    const { page } = view;
+    const task = upscaled!;
+    // made from a result less than an hour old: the picture went as the service's link
+    const sent = task.inputs.find((i) => i.field === 'image')!;
+    expect(sent.source).toBe('url');
+    const detail = await openResultDetail(page, task);
+    const beforeImage = detail.getByRole('img', { name: `Before: input of ${task.title}` });
+    await beforeImage.waitFor();
+    // never the service's link (the page's policy blocks it): the library's own copy, loaded
+    const copySrc = await beforeImage.getAttribute('src');
+    expect(copySrc).not.toBe(sent.value);
+    await expect
+      .poll(() => beforeImage.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+      .toBe(swap.outputs[0]!.width);
+    // the compare is as tall as the picture, not a strip
+    const frame = (await detail.getByTestId('before-after-frame').boundingBox())!;
+    expect(frame.height).toBeGreaterThan(100);
+    // the parameters show the picture it was made from, not a raw address
+    const parameters = detail.getByTestId('task-parameters');
+    expect(await parameters.textContent()).not.toContain(sent.value);
+    const thumb = parameters.locator('[data-testid="input-thumb"][data-field="image"] img');
+    await thumb.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => thumb.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(0);
+    expect(
+      await parameters.locator('[data-testid="input-thumb"][data-field="image"]').textContent(),
+    ).toContain(swap.title);
+    // the viewer compares with the same copy, at the picture's size (not a grey box)
+    await detail.getByRole('button', { name: 'View larger' }).click();
+    const viewer = page.getByTestId('lightbox');
+    await viewer.getByRole('button', { name: 'Compare with input' }).click();
+    const viewerBefore = viewer.getByRole('img', { name: `Before: input of ${task.title}` });
+    await viewerBefore.waitFor();
+    expect(await viewerBefore.getAttribute('src')).toBe(copySrc);
+    await expect
+      .poll(() => viewerBefore.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(0);
+    expect((await viewer.getByTestId('before-after-frame').boundingBox())!.height).toBeGreaterThan(100);
+    await viewer.getByRole('button', { name: 'Close viewer' }).click();
+    await viewer.waitFor({ state: 'hidden' });
   });
 
   it('Remove background opens filled in and queues a background removal of the picture', async () => {

@@ -6,16 +6,14 @@
  * to decode is never given to an <img> (nor to the viewer): a placeholder names its size and
  * offers its folder.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { mediaKind } from '../../../../shared/media/index.ts';
-import { invoke } from '../../bridge.ts';
 import { BeforeAfterSlider } from '../../components/BeforeAfterSlider.tsx';
 import { ImageLightbox } from '../../components/ImageLightbox.tsx';
 import { VideoCompare } from '../../components/VideoCompare.tsx';
 import { WaveformPlayer } from '../../components/WaveformPlayer.tsx';
 import type { LoadedTask } from '../../model/task-status.ts';
 import { useStudio } from '../../state/studio-state.ts';
-import { useTasks } from '../../state/tasks-state.ts';
 import { revealTask } from './library-actions.ts';
 import { beforeImageUrl, beforeVideoUrl, fileUrl, outputName, pictureNotShown } from './task-media.ts';
 
@@ -23,27 +21,6 @@ import { beforeImageUrl, beforeVideoUrl, fileUrl, outputName, pictureNotShown } 
 const ModelViewer = lazy(() =>
   import('../../components/ModelViewer.tsx').then((module) => ({ default: module.ModelViewer })),
 );
-
-/** The task a result was made from (from the loaded list, else asked for), or null. */
-function useParentTask(parentId: string | null): LoadedTask | null {
-  const loaded = useTasks((s) => (parentId ? s.byId.get(parentId) : undefined));
-  const [fetched, setFetched] = useState<LoadedTask | null>(null);
-  useEffect(() => {
-    setFetched(null);
-    if (!parentId || loaded) return;
-    let gone = false;
-    invoke('tasks.get', { id: parentId }).then(
-      (task) => {
-        if (!gone) setFetched(task);
-      },
-      () => undefined,
-    );
-    return () => {
-      gone = true;
-    };
-  }, [parentId, loaded]);
-  return loaded ?? fetched;
-}
 
 /** In place of a picture the window does not decode: why, and the way to the file. */
 function PictureNotShown({ text, taskId, index }: { text: string; taskId: string; index: number }) {
@@ -65,11 +42,11 @@ function noResultText(task: LoadedTask): string {
   return 'No saved result yet.';
 }
 
-export function DetailMedia({ task }: { task: LoadedTask }) {
+/** `parent`: the task it was made from (use-parent-task.ts), whose saved output an input may be. */
+export function DetailMedia({ task, parent }: { task: LoadedTask; parent: LoadedTask | null }) {
   const base = useStudio((s) => s.appInfo?.mediaBaseUrl);
   const [index, setIndex] = useState(0);
   const [viewing, setViewing] = useState(false);
-  const parent = useParentTask(task.parentId);
   const outputs = task.outputs;
   const output = outputs[Math.min(index, outputs.length - 1)] ?? null;
   const url = output?.state === 'saved' ? fileUrl(output, base) : null;
@@ -89,7 +66,10 @@ export function DetailMedia({ task }: { task: LoadedTask }) {
   }
   const { show, label } = mediaKind(output.kind);
   const notShown = pictureNotShown(output);
-  const before = show.compare === 'slider' && !notShown ? beforeImageUrl(task, base) : null;
+  const before =
+    show.compare === 'slider' && !notShown
+      ? beforeImageUrl(task, parent, base, window.location.origin)
+      : null;
   const picture = show.viewer === 'image' && !notShown;
   const beforeVideo =
     show.viewer === 'video' && show.compare === 'players' ? beforeVideoUrl(task, parent, base) : null;

@@ -20,6 +20,7 @@ import {
 import { ResultActions } from './ResultActions.tsx';
 import { askToDeleteForever, restoreSelected } from './recently-deleted.ts';
 import { Cost, Identity, Parameters, StateHistory, Timings } from './TaskFacts.tsx';
+import { useParentTask } from './use-parent-task.ts';
 
 function RenameForm({ id, title, onDone }: { id: string; title: string; onDone(): void }) {
   const inputId = useId();
@@ -67,6 +68,7 @@ export function DetailPanel({ id }: { id: string }) {
   const close = useUi((s) => s.openDetail);
   const [renaming, setRenaming] = useState(false);
   const titleId = useId();
+  const parent = useParentTask(task?.parentId ?? null);
 
   useEffect(() => {
     let live = true;
@@ -117,7 +119,7 @@ export function DetailPanel({ id }: { id: string }) {
       ) : task.state !== 'saved' ? (
         <p className="muted">{stateExplanation(task)}</p>
       ) : null}
-      <DetailMedia key={task.id} task={task} />
+      <DetailMedia key={task.id} task={task} parent={parent} />
       <div className="detail-actions" role="toolbar" aria-label="Task actions">
         <button
           type="button"
@@ -189,7 +191,7 @@ export function DetailPanel({ id }: { id: string }) {
       </div>
       <ResultActions task={task} />
       <LineageSection task={task} />
-      <Parameters task={task} />
+      <Parameters task={task} parent={parent} />
       <Identity task={task} />
       <Cost task={task} />
       <Timings task={task} />

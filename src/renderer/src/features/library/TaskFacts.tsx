@@ -4,13 +4,12 @@ import { entryOfTask, type TaskInput, type TaskState } from '../../../../shared/
 import { invoke } from '../../bridge.ts';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { StateChip } from '../../components/StateChip.tsx';
-import { previewAllowed } from '../../model/media-url.ts';
 import { reportedCostText, usdOrDash } from '../../model/money-text.ts';
 import { parameterRows } from '../../model/parameter-display.ts';
 import { type LoadedTask, taskTypeLabelOf } from '../../model/task-status.ts';
 import { formatDateTime, formatDuration, msBetween } from '../../model/time-format.ts';
 import { useStudio } from '../../state/studio-state.ts';
-import { inputUrl } from './task-media.ts';
+import { outputName, parentCopyOf, shownInputUrl, thumbUrl } from './task-media.ts';
 
 function sizeText(bytes: number | null): string | null {
   if (bytes === null) return null;
@@ -18,28 +17,56 @@ function sizeText(bytes: number | null): string | null {
   return bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} bytes`;
 }
 
-/** The URL of an input image the page may show, or null (not an image, or blocked by the CSP). */
-function thumbnailOf(input: TaskInput | undefined, base: string | undefined): string | null {
-  if (!input?.mime?.startsWith('image/')) return null;
-  const url = inputUrl(input, base);
-  return url && previewAllowed(url, window.location.origin) ? url : null;
+/** An input picture as the page shows it: its URL and what the caption says of it. */
+interface ShownInput {
+  url: string;
+  /** The result it was made from, when it is that result's library copy. */
+  from: string | null;
+  width: number | null;
+  height: number | null;
+  size: number | null;
+}
+
+/**
+ * An input picture the page may show, or null (not a picture, or an address the page's policy
+ * blocks): a result it was made from by its library copy's thumbnail (task-media.ts parentCopyOf).
+ */
+function shownInput(
+  input: TaskInput | undefined,
+  parent: LoadedTask | null,
+  base: string | undefined,
+): ShownInput | null {
+  if (!input) return null;
+  const copy = parentCopyOf(input, parent);
+  if (copy && parent) {
+    const url = thumbUrl(copy, base);
+    const { width, height, size } = copy;
+    return url
+      ? { url, from: `${outputName(copy, parent.outputs)} of “${parent.title}”`, width, height, size }
+      : null;
+  }
+  if (!input.mime?.startsWith('image/')) return null;
+  const url = shownInputUrl(input, null, base, window.location.origin);
+  return url ? { url, from: null, width: input.width, height: input.height, size: input.size } : null;
 }
 
 /** An input image as a thumbnail, loaded through the same media URLs as outputs. */
-function InputThumb({ input, url }: { input: TaskInput; url: string }) {
+function InputThumb({ field, shown }: { field: string; shown: ShownInput }) {
   const facts = [
-    input.width && input.height ? `${input.width} × ${input.height}` : null,
-    sizeText(input.size),
+    shown.from,
+    shown.width && shown.height ? `${shown.width} × ${shown.height}` : null,
+    sizeText(shown.size),
   ].filter((fact) => fact !== null);
   return (
-    <figure className="input-thumb" data-testid="input-thumb" data-field={input.field}>
-      <img src={url} alt={`Input ${input.field}`} loading="lazy" decoding="async" />
+    <figure className="input-thumb" data-testid="input-thumb" data-field={field}>
+      <img src={shown.url} alt={`Input ${field}`} loading="lazy" decoding="async" />
       {facts.length > 0 ? <figcaption className="muted">{facts.join(', ')}</figcaption> : null}
     </figure>
   );
 }
 
-export function Parameters({ task }: { task: LoadedTask }) {
+/** `parent`: the task it was made from (use-parent-task.ts): an input sent as its result shows as that result. */
+export function Parameters({ task, parent }: { task: LoadedTask; parent: LoadedTask | null }) {
   const base = useStudio((s) => s.appInfo?.mediaBaseUrl);
   const rows = parameterRows(task.request.input, entryOfTask(task)?.input.fields);
   const inputOf = (name: string) => task.inputs?.find((input) => input.field === name);
@@ -61,9 +88,8 @@ export function Parameters({ task }: { task: LoadedTask }) {
             </dt>
             <dd className="fact-value">
               {(() => {
-                const input = inputOf(row.name);
-                const url = thumbnailOf(input, base);
-                return input && url ? <InputThumb input={input} url={url} /> : row.value;
+                const shown = shownInput(inputOf(row.name), parent, base);
+                return shown ? <InputThumb field={row.name} shown={shown} /> : row.value;
               })()}
             </dd>
           </Fragment>

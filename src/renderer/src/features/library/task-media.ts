@@ -1,7 +1,7 @@
 /** Which URL shows a task's output or input in the renderer. Pure. */
 import { entryOfTask, type OutputKind, type TaskInput, type TaskOutput } from '../../../../shared/index.ts';
 import { mediaKind, mediaKindOfMime, pictureNotShownText } from '../../../../shared/media/index.ts';
-import { mediaUrl } from '../../model/media-url.ts';
+import { mediaUrl, previewAllowed } from '../../model/media-url.ts';
 import type { LoadedTask } from '../../model/task-status.ts';
 
 /** The output a card shows: the first saved one, else the first. */
@@ -122,12 +122,44 @@ export function beforeVideoUrl(
   return made?.state === 'saved' && made.kind === 'video' ? fileUrl(made, mediaBaseUrl) : null;
 }
 
-/** The input image to compare an image result against (see compareField), as a URL. */
+/**
+ * The saved output of the task this one was made from that `input` was sent as (by the service's
+ * link, while that result was fresh: core/engine/intake/output-inputs.ts), or null. The window
+ * shows the library's copy of it, never the link: the page's policy blocks other addresses.
+ */
+export function parentCopyOf(
+  input: TaskInput,
+  parent: Pick<LoadedTask, 'outputs'> | null,
+): TaskOutput | null {
+  if (input.source !== 'url' || !parent) return null;
+  return parent.outputs.find((o) => o.url === input.value && o.state === 'saved' && o.path !== null) ?? null;
+}
+
+/**
+ * An input as a URL the page may show (see inputUrl): the library's copy of the result it was
+ * made from when it went as that result's link, else its own URL when the page's policy lets an
+ * <img> load it (library media, data); null otherwise.
+ */
+export function shownInputUrl(
+  input: TaskInput,
+  parent: Pick<LoadedTask, 'outputs'> | null,
+  mediaBaseUrl: string | undefined,
+  pageOrigin: string,
+): string | null {
+  const copy = parentCopyOf(input, parent);
+  if (copy) return fileUrl(copy, mediaBaseUrl);
+  const url = inputUrl(input, mediaBaseUrl);
+  return url && previewAllowed(url, pageOrigin) ? url : null;
+}
+
+/** The input image to compare an image result against (see compareField), as a URL the page may show. */
 export function beforeImageUrl(
   task: { inputs?: readonly TaskInput[]; family: string; taskType: string },
+  parent: Pick<LoadedTask, 'outputs'> | null,
   mediaBaseUrl: string | undefined,
+  pageOrigin: string,
 ): string | null {
   const field = compareField(task.family, task.taskType);
   const input = field ? task.inputs?.find((i) => i.field === field) : undefined;
-  return input ? inputUrl(input, mediaBaseUrl) : null;
+  return input ? shownInputUrl(input, parent, mediaBaseUrl, pageOrigin) : null;
 }
