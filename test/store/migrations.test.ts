@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   DATABASE_FILE_NAME,
@@ -13,6 +14,7 @@ import {
 import { migrationHash, runMigrations } from '../../src/core/store/migration-runner.ts';
 import { FINISHED_AT_SERVICE_STATES } from '../../src/core/store/migrations.ts';
 import { REMOTE_ACTIVE_STATES } from '../../src/shared/index.ts';
+import { billedCostOf } from '../../src/shared/task/billed-cost.ts';
 import { songTask, tempLibraries } from './store-fixtures.ts';
 
 const libs = tempLibraries();
@@ -77,6 +79,7 @@ describe('migrations', () => {
       '359f20850a73392c1412793c6c0e8c061922a887521b59d4969f551761d0e0e9',
       'f776fab7837896be11ec22d09782d34f9d4c308af7d764dfb471387b83b31d00',
       'be85559283d9a2bbb3df07b0ecb03889d26bc85571fbc8ebb706f1aa9fac25d7',
+      '705b11e003ef4f28b3d98e94d10432ed8eda6203f68fb368501c533225a471ba',
     ];
     expect(MIGRATIONS.slice(0, shipped.length).map((m) => migrationHash(m.sql))).toEqual(shipped);
   });
@@ -215,5 +218,56 @@ describe('migrations', () => {
       [...(sql.match(/state IN \(([^)]*)\)/)?.[1] ?? '').matchAll(/'([^']+)'/g)].map((m) => m[1]);
     expect(listed(sqlOf('tasks_due_for_poll'))).toEqual([...REMOTE_ACTIVE_STATES]);
     expect(listed(sqlOf('tasks_finished_by_model'))).toEqual([...FINISHED_AT_SERVICE_STATES]);
+  });
+
+  it("counts an older library's songs at the llm usage the service reported, not at their estimate", () => {
+    const dir = libs.dir();
+    mkdirSync(dir, { recursive: true });
+    // a real library file at schema 11, before what a task cost as billed (12)
+    const old = new DatabaseSync(join(dir, DATABASE_FILE_NAME));
+    runMigrations(old, MIGRATIONS.slice(0, 11), 'v11');
+    const insert = old.prepare(`INSERT INTO tasks (id, seq, remote_id, model, task_type, family, title, state,
+      request_json, favorite, estimate_micros, usage_json, usage_consume, created_at, updated_at)
+      VALUES (?, ?, ?, 'Qubico/ace-step', 'txt2audio', 'song', ?, ?,
+      '{"model":"Qubico/ace-step","task_type":"txt2audio","input":{"style_prompt":"x"}}', 0, 15000, ?, ?,
+      '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z')`);
+    const llm = (consume: number) => ({ type: 'llm', frozen: 15_000, consume });
+    const songs: [string, string | null, string, { type: string; frozen: number; consume: number } | null][] =
+      [
+        ['billed', 'r1', 'saved', llm(12_000)],
+        ['far-off', 'r2', 'saved', llm(40_000)], // more than twice the price: flagged, the larger counted
+        ['unbilled', 'r3', 'failed', llm(0)],
+        ['expired', 'r4', 'expired', llm(9_000)],
+        ['points', 'r5', 'saved', { type: 'point', frozen: 150_000, consume: 150_000 }], // unit in doubt
+        ['running', 'r6', 'processing', llm(0)],
+        ['no-usage', 'r7', 'saved', null],
+      ];
+    songs.forEach(([id, remote, state, usage], i) => {
+      insert.run(
+        id,
+        (i + 1) * 1024,
+        remote,
+        id,
+        state,
+        usage && JSON.stringify(usage),
+        usage?.consume ?? null,
+      );
+    });
+    old.close();
+
+    const store = libs.open(dir);
+    expect(appliedRows(dir).map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
+    // what the engine records today for the same answer
+    for (const [id, , , usage] of songs.slice(0, 4))
+      expect(store.getTask(id)?.cost, id).toEqual(billedCostOf(usage, 15_000, null));
+    expect(store.getTask('far-off')?.cost).toMatchObject({
+      micros: 40_000,
+      flagged: true,
+      publishedMicros: 15_000,
+    });
+    for (const id of ['points', 'running', 'no-usage']) expect(store.getTask(id)?.cost, id).toBeNull();
+    // 12,000 + 40,000 + 0 + 9,000 exactly; the point-unit, running and usage-less songs at their estimate
+    expect(store.costSummary().spentMicros).toBe(12_000 + 40_000 + 0 + 9_000 + 3 * 15_000);
+    expect(store.integrityCheck()).toBe('ok');
   });
 });

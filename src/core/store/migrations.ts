@@ -31,6 +31,7 @@ import { V10_CREATE_SETTLEMENT } from './migrations/v10-create-settlement.ts';
 import { V11_ENTRY_INDEX } from './migrations/v11-entry-index.ts';
 import { V12_BILLED_COST } from './migrations/v12-billed-cost.ts';
 import { V13_BOARDS } from './migrations/v13-boards.ts';
+import { V14_LLM_BILLED_SONGS } from './migrations/v14-llm-billed-songs.ts';
 
 export interface Migration {
   version: number;
@@ -56,6 +57,11 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 11, name: 'tasks by catalog entry (the Makes and Model filters)', sql: V11_ENTRY_INDEX },
   { version: 12, name: 'what each task cost as billed, and its check on the price', sql: V12_BILLED_COST },
   { version: 13, name: 'boards: named collections of tasks', sql: V13_BOARDS },
+  {
+    version: 14,
+    name: "older libraries' songs counted at their reported llm usage",
+    sql: V14_LLM_BILLED_SONGS,
+  },
 ];
 
 /** The states the partial index `tasks_finished_by_model` covers: the service finished the task. */
