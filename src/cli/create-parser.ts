@@ -8,7 +8,13 @@
  * names, defaults and checks.
  */
 import type { ParseArgsOptionsConfig } from 'node:util';
-import { type FieldRule, priceWords, type TaskTypeEntry } from '../shared/index.ts';
+import {
+  type FieldRule,
+  inputProblems,
+  priceWords,
+  problemWords,
+  type TaskTypeEntry,
+} from '../shared/index.ts';
 import { type ArgValues, FLAG, numberValue, readArgs, UsageError, VALUE } from './cli-args.ts';
 import {
   CREATE_COMMON,
@@ -95,8 +101,13 @@ function numberWords(n: NumberReading): string {
   return kind;
 }
 
-function readNumber(name: string, raw: string, n: NumberReading): number {
+/**
+ * The option's number; its bounds are checked here only for a field the catalog has no rule of
+ * (the catalog's rules are checked once the input is made: fieldRuleProblem).
+ */
+function readNumber(name: string, raw: string, n: NumberReading, ruled: boolean): number {
   const value = numberValue(name, raw) as number;
+  if (ruled) return value;
   const off =
     (n.whole && !Number.isInteger(value)) ||
     (n.min !== undefined && value < n.min) ||
@@ -105,14 +116,34 @@ function readNumber(name: string, raw: string, n: NumberReading): number {
   return value;
 }
 
-function readValue(option: FieldOption, raw: string | boolean): unknown {
+function readValue(option: FieldOption, raw: string | boolean, entry: TaskTypeEntry): unknown {
   const { read, name } = option;
   if (read === 'flag') return option.flagValue ?? true;
   const text = String(raw);
   if (read === 'text') return text;
   if (read === 'text-file') return text ? readInputFile(name, text) : undefined;
   if (read === 'media') return text ? mediaValue(text) : undefined;
-  return readNumber(name, text, read.number);
+  return readNumber(name, text, read.number, option.field in entry.input.fields);
+}
+
+/**
+ * The first catalog rule an option's value breaks, in the one wording of the rule (the
+ * composer's and the engine's), after the option's name: `--guidance-scale: Guidance must be
+ * from 1.5 to 5`. Media values are checked when queued (a file, a URL, a previous result).
+ */
+function fieldRuleProblem(
+  command: CreateCommand,
+  input: Record<string, unknown>,
+  given: ReadonlySet<string>,
+): string | null {
+  const { fields } = command.entry.input;
+  for (const p of inputProblems(input, command.entry.input, '')) {
+    const rule = fields[p.field];
+    if (!rule || rule.media || !given.has(p.field)) continue;
+    const option = command.options.find((o) => o.field === p.field);
+    return `--${option?.name ?? optionNameOf(p.field)}: ${problemWords(p, rule)}`;
+  }
+  return null;
 }
 
 function isRequired(option: FieldOption, given: GivenValues): boolean {
@@ -129,6 +160,7 @@ export function readCreateCommand(
   if (given.help) return { help: commandHelp(command) };
   const input: Record<string, unknown> = { ...command.defaults };
   const from = typeof given.from === 'string' ? given.from : undefined;
+  const set = new Set<string>();
   for (const option of command.options) {
     const raw = given[option.name];
     const need = isRequired(option, given);
@@ -140,7 +172,7 @@ export function readCreateCommand(
       continue;
     } else {
       if (need && option.read !== 'flag') required(option.name, String(raw));
-      value = readValue(option, raw);
+      value = readValue(option, raw, command.entry);
     }
     if (value === undefined) continue;
     if (
@@ -152,7 +184,10 @@ export function readCreateCommand(
         `give --${optionNameOf(option.field)} or --no-${optionNameOf(option.field)}, not both`,
       );
     input[option.field] = value;
+    set.add(option.field);
   }
+  const broken = fieldRuleProblem(command, input, set);
+  if (broken) throw new UsageError(broken);
   const args: KindArgs = {
     draft: entryDraft(command.entry.id, input),
     common: values as ArgValues<typeof CREATE_COMMON>,

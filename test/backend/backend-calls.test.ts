@@ -294,6 +294,48 @@ describe('library calls', () => {
     if (!empty.ok) expect(empty.error).toMatchObject({ kind: 'invalid-input', field: 'style_prompt' });
   });
 
+  it("says a field rule's refusal in the catalog's words, the ones the composer shows beside the field", async () => {
+    const refusal = async (draft: { model: string; taskType: string; input: Record<string, unknown> }) => {
+      const r = await h.call('tasks.queue', draft);
+      expect(r.ok).toBe(false);
+      return r.ok ? null : { field: r.error.field, message: r.error.message };
+    };
+    const flux = { model: 'flux1-schnell', taskType: 'txt2img' };
+    // the same sentences as the composer's (e2e compose-live-check, compose-other-tab), after the key
+    expect(await refusal({ ...SONG, input: { style_prompt: 'calm piano', duration: 500 } })).toEqual({
+      field: 'duration',
+      message: 'duration: Duration must be from 1 to 240 seconds',
+    });
+    expect(await refusal({ ...SONG, input: { duration: 10 } })).toEqual({
+      field: 'style_prompt',
+      message: 'style_prompt: Write a style prompt or add a reference audio',
+    });
+    expect(await refusal({ ...SONG, input: { ...SONG.input, lyrics: 'la '.repeat(2000) } })).toEqual({
+      field: 'lyrics',
+      message: 'lyrics: Lyrics are 6,000 characters; the limit is 5,000',
+    });
+    expect(await refusal({ ...flux, input: { prompt: 'a fox', guidance_scale: 9 } })).toEqual({
+      field: 'guidance_scale',
+      message: 'guidance_scale: Guidance must be from 1.5 to 5',
+    });
+    expect(await refusal({ ...flux, input: { prompt: 'a fox', batch_size: 1.5 } })).toEqual({
+      field: 'batch_size',
+      message: 'batch_size: Pictures must be a whole number',
+    });
+    expect(await refusal({ ...flux, input: { prompt: 'a fox', width: 1536, height: 1024 } })).toEqual({
+      field: 'width',
+      message: 'width: Width x height must be at most 1,048,576 pixels (1536 x 1024 is 1,572,864)',
+    });
+    const edit = { model: 'qwen-image', taskType: 'image-edit' };
+    expect(await refusal({ ...edit, input: { image1: '', prompt: 'a hat' } })).toEqual({
+      field: 'image1',
+      message: 'image1: Add a picture to edit',
+    });
+    expect(await refusal({ ...edit, input: { image1: 'https://example.test/a.png', prompt: '  ' } })).toEqual(
+      { field: 'prompt', message: 'prompt: Write a prompt that describes the edit' },
+    );
+  });
+
   it('cancels a task queued while offline, then deletes it (to Recently deleted, then for good)', async () => {
     h.backend.setNetworkOnline(false);
     const t = await h.ok<Task>('tasks.queue', { ...SONG, input: { ...SONG.input, style_prompt: 'offline' } });

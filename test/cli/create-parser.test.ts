@@ -50,14 +50,21 @@ describe('create <entry>: options from the entry fields', () => {
   });
 
   it('refuses a number off its bounds or not whole, a missing required field and an unknown option, naming the option', () => {
+    // the option, then the rule in the catalog's words (the composer's and the engine's: one wording)
     expect(refusal('flux', '--prompt', 'x', '--batch-size', '9')).toBe(
-      '--batch-size must be a whole number from 1 to 4',
+      '--batch-size: Pictures must be from 1 to 4',
     );
     expect(refusal('flux', '--prompt', 'x', '--batch-size', '1.5')).toBe(
-      '--batch-size must be a whole number from 1 to 4',
+      '--batch-size: Pictures must be a whole number',
     );
     expect(refusal('flux', '--prompt', 'x', '--guidance-scale', '9')).toBe(
-      '--guidance-scale must be a number from 1.5 to 5',
+      '--guidance-scale: Guidance must be from 1.5 to 5',
+    );
+    expect(refusal('flux', '--prompt', 'x', '--width', '1536', '--height', '1024')).toBe(
+      '--width: Width x height must be at most 1,048,576 pixels (1536 x 1024 is 1,572,864)',
+    );
+    expect(refusal('audio', '--style', 'piano', '--duration', '500')).toBe(
+      '--duration: Duration must be from 1 to 240 seconds',
     );
     expect(refusal('flux', '--prompt', 'x', '--width', 'wide')).toBe('--width must be a number (got "wide")');
     expect(refusal('flux', '--batch-size', '2')).toBe('--prompt is required');

@@ -159,7 +159,7 @@ describe.skipIf(!browserAvailable())('bad inputs show their reason and queue not
       .or(page.getByTestId('queue-reason').and(page.locator('.queue-why-bad')));
     await error.first().waitFor();
     const reason = (await error.first().textContent()) ?? '';
-    expect(reason).toContain('prompt: describe the edit');
+    expect(reason).toContain('Write a prompt that describes the edit');
     expect(await prompt.getAttribute('aria-invalid')).toBe('true');
   });
 

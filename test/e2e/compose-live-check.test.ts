@@ -109,7 +109,7 @@ describe.skipIf(!browserAvailable())('the composer checks the form live, in plai
       .poll(() => slot(page, 'image1').getByTestId('slot-reason').textContent())
       .toBe('Add a picture to edit');
     expect(await panel.getByTestId('field-error').allTextContents()).toEqual([
-      'Write a prompt: describe the edit',
+      'Write a prompt that describes the edit',
     ]);
     expect(await focusedField(view)).toBe('Browse for image1');
     // no wire wording anywhere

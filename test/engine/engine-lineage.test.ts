@@ -283,7 +283,9 @@ describe('batches', () => {
     (drafts[1] as { input: Record<string, unknown> }).input.prompt = '';
     const err = await engine.queueBatch(drafts).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InputValidationError);
-    expect((err as InputValidationError).message).toBe('draft 2 of 3: prompt: describe the edit');
+    expect((err as InputValidationError).message).toBe(
+      'draft 2 of 3: prompt: Write a prompt that describes the edit',
+    );
     expect((err as InputValidationError).field).toBe('prompt');
     expect(engine.store.countTasks({}).total).toBe(0);
     await expect(engine.queueBatch([])).rejects.toThrow(/a batch takes 1 to 100 drafts/);

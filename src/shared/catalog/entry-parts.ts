@@ -82,9 +82,12 @@ export const FLUX_MAX_PIXELS = 1_048_576;
 export function pixelsAtMost(input: Record<string, unknown>, max: number) {
   const { width, height } = input;
   if (typeof width !== 'number' || typeof height !== 'number' || width * height <= max) return null;
+  const most = max.toLocaleString('en-US');
+  const pixels = (width * height).toLocaleString('en-US');
   return {
     field: 'width',
-    message: `input.width x input.height must be at most ${max.toLocaleString('en-US')} pixels, got ${width} x ${height} = ${(width * height).toLocaleString('en-US')}`,
+    message: `input.width x input.height must be at most ${most} pixels, got ${width} x ${height} = ${pixels}`,
+    words: `Width x height must be at most ${most} pixels (${width} x ${height} is ${pixels})`,
   };
 }
 

@@ -1,7 +1,10 @@
 /**
- * A problem of a field in the field's own words (its catalog label, unit and number): the one
- * wording every form shows beside a field and in the Queue bar, whichever form it is (a tab of
- * its own, From a result, the generated form). The wire keeps `InputProblem.message`, the
+ * A problem of a field in the field's own words (its catalog label, unit and number, or the
+ * words its rule gives): the one wording of every field rule. The composer shows it beside the
+ * field and in the Queue bar, whichever form it is (a tab of its own, From a result, the
+ * generated form); the engine refuses a draft with it (after the field's key: `duration:
+ * Duration must be from 1 to 240 seconds`), so `media-task create` says it too. Only the
+ * sandbox, a stand-in for the real service, answers with `InputProblem.message`, the
  * service's own wording (`input.duration must be between 1 and 240, got 500`).
  */
 import type { FieldRule, FieldType, InputProblem } from './input-fields.ts';
@@ -28,16 +31,20 @@ function sentence(text: string): string {
 }
 
 /** The words of a field: its rule's, or its name when the catalog does not know it. */
-export type FieldWords = Pick<FieldRule, 'label' | 'plural' | 'unit'>;
+export type FieldWords = Pick<FieldRule, 'label' | 'plural' | 'unit' | 'missing'>;
 
-/** A problem of a field, named by its label: `Duration must be from 1 to 240 seconds`. */
+/**
+ * A problem of a field, named by its label: `Duration must be from 1 to 240 seconds`; the words
+ * of a cross-field rule, or of a required field that has its own (`missing`).
+ */
 export function problemWords(p: InputProblem, words: FieldWords | undefined): string {
-  const { label, plural, unit } = words ?? { label: p.field };
+  if (p.words) return p.words;
+  const { label, plural, unit, missing } = words ?? { label: p.field };
   const is = plural ? 'are' : 'is';
   const reason = p.reason;
   switch (reason?.kind) {
     case 'required':
-      return `${label} ${is} needed`;
+      return missing ?? `${label} ${is} needed`;
     case 'type':
       return `${label} must be ${TYPE_WORDS[reason.expected]}`;
     case 'range':
@@ -51,4 +58,13 @@ export function problemWords(p: InputProblem, words: FieldWords | undefined): st
     default:
       return sentence(p.message.replace(/\binput\./g, ''));
   }
+}
+
+/**
+ * The engine's (and so the CLI's) message of a problem: the field's key, then the one wording
+ * (`guidance_scale: Guidance must be from 1.5 to 5`); an unknown key is named by the words.
+ */
+export function keyedProblemWords(p: InputProblem, words: FieldWords | undefined): string {
+  const said = problemWords(p, words);
+  return words ? `${p.field}: ${said}` : said;
 }

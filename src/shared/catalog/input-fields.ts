@@ -78,6 +78,8 @@ export interface FieldRule {
   resultAction?: { id: string; label: string };
   /** Present and, for strings, not empty. */
   required?: boolean;
+  /** Said when a required field is empty, instead of "<label> is needed" ("Add a picture to edit"). */
+  missing?: string;
   /** The field carries a media input: a URL, Base64 text, or (in the app) a local file. */
   media?: InputMediaKind;
   /** Limits of this field's media narrower than its kind's (the kind's apply otherwise). */
@@ -113,9 +115,21 @@ export type ProblemReason =
 export interface InputProblem {
   /** The input key concerned, e.g. `duration`. */
   field: string;
-  /** A sentence that starts with the field's path, e.g. `input.duration must be between 1 and 240, got 500`. */
+  /**
+   * The service's wording (the sandbox answers with it): a sentence that starts with the field's
+   * path, e.g. `input.duration must be between 1 and 240, got 500`. What the app says is
+   * `problemWords` (field-words.ts).
+   */
   message: string;
-  /** The same problem as data; absent only on a cross-field rule's own answer (read it as `rule`). */
+  /**
+   * A cross-field rule's problem in a person's words, which the app says (the composer, the
+   * CLI and the engine alike): `Write a style prompt or add a reference audio`.
+   */
+  words?: string;
+  /**
+   * The same problem as data; absent on a cross-field rule's own answer (read it as `rule`), or
+   * `required` there when the rule asks for one of several values none of which is given yet.
+   */
   reason?: ProblemReason;
 }
 

@@ -10,7 +10,7 @@ import { LIMITS } from './limits.ts';
 export function words<R extends Omit<FieldRule, 'label'>>(
   rule: R,
   label: string,
-  more: Partial<Pick<FieldRule, 'help' | 'plural' | 'unit' | 'widget' | 'resultAction'>> = {},
+  more: Partial<Pick<FieldRule, 'help' | 'plural' | 'unit' | 'widget' | 'resultAction' | 'missing'>> = {},
 ): R & FieldRule {
   return { ...rule, label, ...more } as R & FieldRule;
 }

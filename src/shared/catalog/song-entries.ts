@@ -47,6 +47,8 @@ export const SONG_ENTRIES: readonly EntryParts[] = [
               field: 'style_prompt',
               message:
                 'input.style_prompt or input.style_audio is required (a text prompt or reference audio)',
+              words: 'Write a style prompt or add a reference audio',
+              reason: { kind: 'required' },
             },
     },
     sizeParameter: 'duration',

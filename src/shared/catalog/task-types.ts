@@ -66,13 +66,17 @@ const ENTRIES: readonly EntryParts[] = [
       fields: {
         image1: words({ type: 'string', required: true, media: 'image' }, 'image1', {
           help: 'The picture to edit.',
+          missing: 'Add a picture to edit',
           resultAction: { id: 'edit-image1', label: 'Edit (as image1)' },
         }),
         image2: words({ type: 'string', media: 'image' }, 'image2', {
           help: 'A second picture the prompt can name.',
         }),
         image3: words({ type: 'string', media: 'image' }, 'image3', { help: 'A third one, after image2.' }),
-        prompt: words(prompt, 'Prompt', { help: 'Describe the edit; name the pictures image1, image2.' }),
+        prompt: words(prompt, 'Prompt', {
+          help: 'Describe the edit; name the pictures image1, image2.',
+          missing: 'Write a prompt that describes the edit',
+        }),
         negative_prompt: negativePrompt,
         seed,
         steps: words({ type: 'integer', min: 1, max: 100 }, 'Steps', {
@@ -85,7 +89,11 @@ const ENTRIES: readonly EntryParts[] = [
       },
       check: (input) =>
         nonEmpty(input.image3) && !nonEmpty(input.image2)
-          ? { field: 'image2', message: 'input.image2 is required when input.image3 is given' }
+          ? {
+              field: 'image2',
+              message: 'input.image2 is required when input.image3 is given',
+              words: 'Add image2 before image3 (or move the picture in image3 to image2)',
+            }
           : null,
     },
     sizeParameter: null,

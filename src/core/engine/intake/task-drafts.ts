@@ -9,8 +9,9 @@ import {
   draftInputSizeProblem,
   estimateCost,
   inputProblems,
+  isEmptyValue,
   isHttpUrl,
-  LIMITS,
+  keyedProblemWords,
   type MediaFactsByField,
   type MediaFieldRule,
   mediaFieldsOfRules,
@@ -72,13 +73,15 @@ export function checkDraftFields(draft: TaskDraft, entry: TaskTypeEntry | undefi
   const input = draft.input;
   for (const rule of mediaFieldsOfRules(entry.input)) {
     const value = input[rule.field];
-    const empty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-    if (empty && rule.required) fail(rule.field, 'is required');
-    if (!empty && typeof value !== 'string') fail(rule.field, 'must be a URL, Base64 text or a file path');
+    if (!isEmptyValue(value) && typeof value !== 'string')
+      fail(rule.field, 'must be a URL, Base64 text or a file path');
   }
-  checkFamilyRules(entry.id, input);
+  // the catalog's rules, said in the one wording the composer shows beside the field
   const problem = inputProblems(input, entry.input, '')[0];
-  if (problem) throw new InputValidationError(problem.field, problem.message);
+  if (problem) {
+    const words = entry.input.fields[problem.field];
+    throw new InputValidationError(problem.field, keyedProblemWords(problem, words));
+  }
   if (draft.webhook?.endpoint && !isHttpUrl(draft.webhook.endpoint)) {
     fail('webhook_config.endpoint', 'must be an http(s) URL');
   }
@@ -112,39 +115,6 @@ export function webhookToSend(
     );
   }
   return { ...given, secret };
-}
-
-/** The composer's own tabs get messages in their words before the catalog's generic ones. */
-function checkFamilyRules(entryId: string, input: Record<string, unknown>): void {
-  const text = (name: string) => (typeof input[name] === 'string' ? (input[name] as string) : '');
-  if (entryId === 'ace-step/txt2audio') {
-    const d = input.duration;
-    if (typeof d !== 'number' || !Number.isFinite(d)) fail('duration', 'is required (seconds)');
-    if (d < LIMITS.audioMinSeconds || d > LIMITS.audioMaxSeconds) {
-      fail(
-        'duration',
-        `must be between ${LIMITS.audioMinSeconds} and ${LIMITS.audioMaxSeconds} seconds (got ${d})`,
-      );
-    }
-    if (text('style_prompt').trim() === '' && text('style_audio').trim() === '') {
-      fail('style_prompt', 'write a style prompt or give a reference audio');
-    }
-    if (text('style_prompt').length > LIMITS.promptMaxChars) {
-      fail(
-        'style_prompt',
-        `is ${text('style_prompt').length} characters; the limit is ${LIMITS.promptMaxChars}`,
-      );
-    }
-    if (text('lyrics').length > LIMITS.lyricsMaxChars) {
-      fail('lyrics', `is ${text('lyrics').length} characters; the limit is ${LIMITS.lyricsMaxChars}`);
-    }
-  } else if (entryId === 'qwen-image/image-edit') {
-    if (text('prompt').trim() === '') fail('prompt', 'describe the edit');
-    if (text('prompt').length > LIMITS.promptMaxChars) {
-      fail('prompt', `is ${text('prompt').length} characters; the limit is ${LIMITS.promptMaxChars}`);
-    }
-    if (input.image3 && !input.image2) fail('image2', 'fill image2 before image3');
-  }
 }
 
 /** A readable title for the library, from the draft's own words. */

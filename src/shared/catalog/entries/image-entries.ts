@@ -19,7 +19,11 @@ const denoise = words({ type: 'number', min: 0, max: 1 }, 'Change', {
 /** Flux's denoise is more than 0 and at most 1 (field notes). */
 function denoiseAboveZero(input: Record<string, unknown>) {
   return input.denoise === 0
-    ? { field: 'denoise', message: 'input.denoise must be more than 0 and at most 1, got 0' }
+    ? {
+        field: 'denoise',
+        message: 'input.denoise must be more than 0 and at most 1, got 0',
+        words: `${denoise.label} must be more than 0 and at most 1`,
+      }
     : null;
 }
 

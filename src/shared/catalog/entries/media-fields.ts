@@ -21,17 +21,19 @@ export const aspectRatio = words({ type: 'string' }, 'Aspect ratio', {
   },
 });
 
-/** A rule across fields: `field`, when given, is one of `values`. */
+/** A rule across fields: `field` (named `label` to a person), when given, is one of `values`. */
 export function oneOf(
   input: Record<string, unknown>,
   field: string,
   values: readonly string[],
+  label: string,
 ): InputProblem | null {
   const value = input[field];
   if (value === undefined || value === null || value === '' || values.includes(value as string)) return null;
   return {
     field,
     message: `input.${field} must be one of ${values.join(', ')}, got ${JSON.stringify(value)}`,
+    words: `${label} must be one of ${values.join(', ')}`,
   };
 }
 

@@ -60,7 +60,7 @@ function videoEntry(m: VideoModel): EntryParts {
       negative_prompt: negativePrompt,
       aspect_ratio: aspectRatio,
     },
-    check: (input) => oneOf(input, 'aspect_ratio', VIDEO_ASPECT_RATIOS),
+    check: (input) => oneOf(input, 'aspect_ratio', VIDEO_ASPECT_RATIOS, aspectRatio.label),
     example: m.fromPicture
       ? { prompt: 'the scene comes alive, a slow pan', image: '' }
       : { prompt: 'waves rolling onto a beach at sunset', aspect_ratio: '16:9' },

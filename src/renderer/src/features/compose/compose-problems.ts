@@ -51,20 +51,6 @@ const FIELD_ORDER: Record<ComposeTab, readonly string[]> = {
 };
 const COMMON_ORDER = ['title', 'webhook_config.endpoint', 'webhook_config.secret'];
 
-/**
- * The composer's own sentences for some of the catalog's problems, by `taskType:field:kind`,
- * and whether each is about a value not given yet.
- */
-const OWN_WORDS: Record<string, { text: string; missing: boolean }> = {
-  'txt2audio:style_prompt:rule': { text: 'Write a style prompt or add a reference audio', missing: true },
-  'image-edit:image1:required': { text: 'Add a picture to edit', missing: true },
-  'image-edit:prompt:required': { text: 'Write a prompt: describe the edit', missing: true },
-  'image-edit:image2:rule': {
-    text: 'Add image2 before image3 (or move the picture in image3 to image2)',
-    missing: false,
-  },
-};
-
 /** `jsonTypeOf`'s words for what a value is, as a person says it. */
 function valueWords(got: string): string {
   const words: Record<string, string> = {
@@ -82,8 +68,6 @@ const count = (n: number) => n.toLocaleString('en-US');
 /** A catalog problem of a form field, in the field's words (the catalog's label). */
 function formProblem(p: InputProblem, entry: TaskTypeEntry): FieldProblem {
   const kind = p.reason?.kind ?? 'rule';
-  const own = OWN_WORDS[`${entry.taskType}:${p.field}:${kind}`];
-  if (own) return problem(p.field, own.text, own.missing);
   return problem(p.field, problemWords(p, entry.input.fields[p.field]), kind === 'required');
 }
 
