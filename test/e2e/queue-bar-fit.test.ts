@@ -16,6 +16,8 @@ import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { blockingViolations } from './harness/look-check.ts';
 import { box, inEachTheme, inside } from './harness/page-boxes.ts';
+import { playerBar } from './harness/player-ui.ts';
+import { saveSongs } from './harness/song-tasks.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openApp, openStudio } from './harness/studio-session.ts';
 import { card, describeViolations, openComposeTab, openView, queueButton } from './harness/studio-ui.ts';
@@ -249,11 +251,95 @@ describe.skipIf(!browserAvailable())('the Queue bar in a small window, with a re
   });
 });
 
+/**
+ * How many pixels of the composer's form the window shows (at the panel's middle, top to bottom):
+ * points whose topmost element is in the tab panel but not its Queue bar, so banners, toasts,
+ * the player and the bar itself do not count.
+ */
+function visibleFormHeight(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    interface El {
+      closest(s: string): El | null;
+      getBoundingClientRect(): { x: number; width: number };
+    }
+    const doc = (
+      globalThis as unknown as {
+        document: { querySelector(s: string): El; elementFromPoint(x: number, y: number): El | null };
+        innerHeight: number;
+      }
+    ).document;
+    const panel = doc.querySelector('[role="tabpanel"]').getBoundingClientRect();
+    const x = panel.x + panel.width / 2;
+    let shown = 0;
+    for (let y = 0; y < (globalThis as unknown as { innerHeight: number }).innerHeight; y++) {
+      const el = doc.elementFromPoint(x, y);
+      if (el?.closest('[role="tabpanel"]') && !el.closest('.queue-bar')) shown++;
+    }
+    return shown;
+  });
+}
+
 describe.skipIf(!browserAvailable())('the Queue bar in demo mode', () => {
   let view: StudioPage;
+  let song: Task;
 
-  openStudio({ service: 'demo', page: { viewport: SMALL } }, (opened) => {
-    ({ view } = opened);
+  openStudio(
+    {
+      service: 'demo',
+      prepare: async (rig) => {
+        [song] = await saveSongs(rig, [{ title: 'Compact window song', seconds: 3 }]);
+      },
+      page: { viewport: SMALL },
+    },
+    (opened) => {
+      ({ view } = opened);
+    },
+  );
+
+  it('800 x 600 with the demo banner, the player and a toast: Extend shows a usable form', async () => {
+    const { page } = view;
+    await openView(page, 'library');
+    await card(page, song.id)
+      .getByRole('button', { name: `Play ${song.title}`, exact: true })
+      .click();
+    const bar = playerBar(page);
+    await bar.and(page.locator(`[data-task-id="${song.id}"]`)).waitFor();
+    await page.getByTestId('demo-banner').waitFor();
+    await bar.getByRole('button', { name: 'Extend', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor();
+    await page.getByTestId('toast').first().waitFor();
+    await page.getByTestId('extend-handles').waitFor();
+    const shown = await visibleFormHeight(page);
+    await mkdir(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/extend-compact-800x600.png` });
+    expect(shown, 'pixels of the Extend form shown').toBeGreaterThanOrEqual(260);
+    // the banner is one line; the toast floats and the player folds into the Queue bar: the view
+    // goes from the banner down to the window's bottom, the song still at hand in the bar
+    const banner = await box(page.getByTestId('demo-banner'));
+    expect(banner.height).toBeLessThanOrEqual(40);
+    const main = await box(page.locator('#main'));
+    expect(main.y).toBeCloseTo(banner.y + banner.height, 0);
+    expect(main.y + main.height).toBeCloseTo(SMALL.height, 0);
+    expect(await bar.isVisible()).toBe(false);
+    const fold = page.locator('.queue-bar').getByTestId('player-fold');
+    expect(await fold.getByRole('button', { name: 'Pause', exact: true }).isVisible()).toBe(true);
+    expect(await fold.getByRole('button', { name: `Show details: ${song.title}` }).isVisible()).toBe(true);
+    await inEachTheme(page, async (theme) => {
+      await page.screenshot({ path: `${SHOTS}/extend-compact-800x600-${theme}.png` });
+    });
+    await fold.getByRole('button', { name: 'Pause', exact: true }).click();
+    await fold.and(page.locator('[data-playing="false"]')).waitFor();
+
+    // dismissed, the banner stays away after a reload
+    await page
+      .getByTestId('demo-banner')
+      .getByRole('button', { name: /^Dismiss/ })
+      .click();
+    await page.getByTestId('demo-banner').waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor();
+    await page.getByTestId('cost-demo').waitFor();
+    expect(await page.getByTestId('demo-banner').count()).toBe(0);
   });
 
   it('"Demo: not billed" beside the price, in the price’s line', async () => {

@@ -16,13 +16,13 @@
  *   sent when the network returns"; unreachable: "The service at <address> cannot be reached…"),
  *   no-service-banner (buttons "Use the demo", "Add API key"), auth-banner, plan-banner (task
  *   types the plan refused in the last hour; "Show in Activity", "Dismiss"), library-notice
- *   (which library is shown after a switch; "Turn demo mode on", "Dismiss"), demo-banner,
- *   boot-banner. Messages from main are shown as sentences (capital first letter).
+ *   (which library is shown after a switch; "Turn demo mode on", "Dismiss"), demo-banner (one
+ *   line, its whole text in its title; "Dismiss" remembered in localStorage), boot-banner. Messages from main are shown as sentences (capital first letter).
  * First run: dialog data-testid welcome-dialog, buttons "Try the demo (built-in sandbox)",
  *   "Use my API key" (both set firstRun false); Escape only hides it until the next start.
  * Toasts: data-testid toast (data-tone info|success|error), shown at the bottom of the nav
- *   column (over no content); in windows up to 960 px wide, one line each in a strip under the
- *   view (the newest two; the view gives them room, nothing is covered). Action buttons e.g.
+ *   column (over no content); in windows up to 960 px wide they float at the top right of the
+ *   view under the banners (the newest two; they take no row). Action buttons e.g.
  *   "View in Activity", "Open Settings", "Open", "Fix & retry", "Undo"; close button "Dismiss
  *   notification". Info/success go after 6 s, errors after 15 s; 4 at most. An identical toast
  *   in a row replaces the newest one and shows a count (data-testid toast-count "×3").
@@ -130,6 +130,9 @@
  *   <title>", "Loop" (aria-pressed), "Close player"; player-bar-wave (role=slider "Position in
  *   <title>": arrows ±5 s, Home, End); player-bar-time ("0:03 / 0:06"); range "Volume".
  *   Song cards: button "Play <title>" / "Pause <title>" (data-testid song-play).
+ *   In windows up to 720 px high or 1000 px wide the bar gives up its row while Compose is
+ *   shown: data-testid player-fold on the Queue bar's second line ("Play"/"Pause", "Show
+ *   details: <title>", the time).
  * Recent results (Compose, windows 1600 px and wider): region "Recent results" data-testid
  *   recent-results beside the composer, up to six recent-result buttons (a saved task's title;
  *   opens its detail in the Library).

@@ -115,6 +115,48 @@ function LibraryBanner({ notice }: { notice: LibraryNotice }) {
   );
 }
 
+const DEMO_TEXT =
+  'Demo mode: tasks run on the built-in sandbox, results are samples made on this computer and kept in a demo library of their own, and nothing is billed.';
+/** localStorage: the demo banner was dismissed (the Queue bar still says "Demo: not billed"). */
+const DEMO_DISMISSED_KEY = 'demoBanner.dismissed';
+
+function demoDismissed(): boolean {
+  try {
+    return localStorage.getItem(DEMO_DISMISSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** One line (cut short in a small window, whole in its title), dismissed for good with its button. */
+function DemoBanner() {
+  const [dismissed, setDismissed] = useState(demoDismissed);
+  if (dismissed) return null;
+  const dismiss = () => {
+    try {
+      localStorage.setItem(DEMO_DISMISSED_KEY, '1');
+    } catch {
+      // storage refused: dismissed for this session
+    }
+    setDismissed(true);
+  };
+  return (
+    <div className="banner banner-info banner-one-line" role="status" data-testid="demo-banner">
+      <span className="banner-text" title={DEMO_TEXT}>
+        {DEMO_TEXT}
+      </span>
+      <button
+        type="button"
+        className="button button-small"
+        aria-label="Dismiss the demo notice"
+        onClick={dismiss}
+      >
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
 export function Banners() {
   const status = useStudio((s) => s.status);
   const settings = useStudio((s) => s.settings);
@@ -193,12 +235,7 @@ export function Banners() {
         </div>
       ) : null}
       {libraryNotice && !libraryNotice.demo ? <LibraryBanner notice={libraryNotice} /> : null}
-      {demo ? (
-        <div className="banner banner-info" role="status" data-testid="demo-banner">
-          Demo mode: tasks run on the built-in sandbox, results are samples made on this computer and kept in
-          a demo library of their own, and nothing is billed.
-        </div>
-      ) : null}
+      {demo ? <DemoBanner /> : null}
     </div>
   );
 }

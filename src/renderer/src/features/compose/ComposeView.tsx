@@ -3,7 +3,7 @@
  * tab's form, its title, the Advanced section and the Queue bar. Ctrl/Cmd+Enter anywhere in it queues.
  */
 import '../../styles/compose.css';
-import { type KeyboardEvent, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useCompose } from '../../state/compose-state.ts';
 import { AdvancedSection } from './AdvancedSection.tsx';
 import { attemptQueue } from './compose-actions.ts';
@@ -24,6 +24,10 @@ function TabList() {
   const active = useCompose((s) => s.tab);
   const setTab = useCompose((s) => s.setTab);
   const refs = useRef<Partial<Record<ComposeTab, HTMLButtonElement | null>>>({});
+  // in a small window the tabs scroll sideways: the chosen one (a tab opened from elsewhere too) shows
+  useEffect(() => {
+    refs.current[active]?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [active]);
 
   const move = (tab: ComposeTab) => {
     setTab(tab);

@@ -15,6 +15,7 @@ import { costLine } from '../../model/money-text.ts';
 import { useCompose } from '../../state/compose-state.ts';
 import { useStudio } from '../../state/studio-state.ts';
 import { AccountBalance } from '../account/AccountBalance.tsx';
+import { PlayerFold } from '../player/index.ts';
 import { clearWithUndo } from './clear-undo.ts';
 import { attemptQueue, queueCurrent } from './compose-actions.ts';
 import { type BatchPlan, MAX_VARIATIONS, planBatch, queueLabel } from './compose-batch.ts';
@@ -159,6 +160,7 @@ export function QueueBar() {
         </div>
       </div>
       <div className="queue-notes" data-testid="queue-notes">
+        <PlayerFold />
         <p
           id={`${id}-why`}
           className={formError || (blocked && !onlyChecking) ? 'queue-why queue-why-bad' : 'queue-why'}
