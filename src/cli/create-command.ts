@@ -8,6 +8,8 @@
  * (create-parser.ts), and `create NAME --help` lists a command's options. `--variants N` queues N
  * copies as one batch (an entry with a whole-number seed sweeps it: seed, seed+1, …);
  * `face-swap --target-dir DIR` puts one face onto every picture in DIR, as one batch.
+ * `--prompt-list FILE` (one prompt per line) and alternatives `{a|b}` in any text option make one
+ * task each, as one batch queued only with --yes (prompt-list-option.ts).
  */
 import type { TaskDraft, TaskEngine } from '../core/engine/index.ts';
 import {
@@ -29,6 +31,7 @@ import { EXIT } from './exit-codes.ts';
 import type { GlobalOptions } from './global-options.ts';
 import { readInputFile } from './input-file.ts';
 import { mapDraftLyrics } from './lyrics-notes.ts';
+import { expandCreateDrafts, promptListPlan, takePromptList, withPromptList } from './prompt-list-option.ts';
 import { openSession } from './task-session.ts';
 import { outcomeCode, report, waitForStates } from './task-waiting.ts';
 import { printErr, printOut } from './terminal-output.ts';
@@ -82,6 +85,9 @@ export interface CreatePlan {
   wait: boolean;
   acceptUnknownPrice: boolean;
   complete: ((engine: TaskEngine, draft: TaskDraft) => void) | null;
+  /** More tasks than the command alone makes, from a prompt list or alternatives: queued only with --yes. */
+  listed: boolean;
+  yes: boolean;
 }
 
 export function planFromCreateArgs(kind: string | undefined, argv: readonly string[]): CreatePlan {
@@ -89,7 +95,9 @@ export function planFromCreateArgs(kind: string | undefined, argv: readonly stri
   const byKind = kind === undefined ? undefined : kindCommand(kind, argv);
   const command = byKind?.command ?? (kind === undefined || kind === 'raw' ? undefined : commandNamed(kind));
   if (kind !== 'raw' && !command) throw new UsageError(`create what? ${createWords()}`);
-  const read = command ? readCreateCommand(command, byKind?.argv ?? argv) : rawArgs(argv);
+  const words = takePromptList(byKind?.argv ?? argv);
+  const listed = withPromptList(command, words);
+  const read = command ? readCreateCommand(command, listed.argv) : rawArgs(listed.argv);
   if ('help' in read)
     return {
       help: read.help,
@@ -98,6 +106,8 @@ export function planFromCreateArgs(kind: string | undefined, argv: readonly stri
       wait: false,
       acceptUnknownPrice: false,
       complete: null,
+      listed: false,
+      yes: false,
     };
   const args = read;
   const { draft, common } = args;
@@ -111,9 +121,13 @@ export function planFromCreateArgs(kind: string | undefined, argv: readonly stri
     if (hook) d.webhook = { endpoint: hook, secret: common['webhook-secret'] ?? '' };
   }
   const variants = variantsOption(common.variants);
+  const made = variants === null ? drafts : variantDrafts(draft, variants);
+  const expanded = expandCreateDrafts(made, listed.field, words.prompts);
   return {
-    drafts: variants === null ? drafts : variantDrafts(draft, variants),
-    batch: args.batch !== undefined || variants !== null,
+    drafts: expanded,
+    listed: expanded.length > made.length,
+    yes: common.yes === true,
+    batch: args.batch !== undefined || variants !== null || expanded.length > made.length,
     wait: common.wait === true,
     acceptUnknownPrice: common['accept-unknown-price'] === true,
     complete: args.complete ?? null,
@@ -188,6 +202,17 @@ export async function runCreate(g: GlobalOptions, argv: string[], env: NodeJS.Pr
       for (const line of mapDraftLyrics(draft)) lyricsNotes.add(line);
     }
     for (const line of lyricsNotes) printErr(line);
+    if (plan.listed) {
+      const { lines } = promptListPlan(plan.drafts);
+      const print = g.json ? printErr : printOut;
+      for (const line of lines) print(`${line}\n`);
+      if (!plan.yes) {
+        printErr(
+          'nothing was queued: read the tasks above, then run the same command with --yes to queue them as one batch\n',
+        );
+        return EXIT.badInput;
+      }
+    }
     let queued: Task[];
     let batchId: string | null = null;
     if (plan.batch) {

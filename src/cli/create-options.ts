@@ -18,6 +18,8 @@ export const CREATE_COMMON = {
   wait: FLAG,
   'accept-unknown-price': FLAG,
   variants: VALUE,
+  /** A prompt list or alternatives make several tasks: queue them (prompt-list-option.ts). */
+  yes: FLAG,
 } as const;
 
 /** The draft(s) of one kind of create, with the options every kind takes. */

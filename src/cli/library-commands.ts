@@ -4,7 +4,16 @@
  */
 
 import { exportTasks } from '../core/library/index.ts';
-import { isTaskState, LIST_ORDERS, type ListOrder, type Task, type TaskState } from '../shared/index.ts';
+import {
+  isTaskState,
+  LIST_ORDERS,
+  type ListOrder,
+  modelNameOf,
+  TASK_TYPES,
+  type Task,
+  type TaskState,
+} from '../shared/index.ts';
+import { boardNamed } from './board-commands.ts';
 import { FLAG, noPositionals, numberValue, readArgs, UsageError, VALUE } from './cli-args.ts';
 import { EXIT } from './exit-codes.ts';
 import type { GlobalOptions } from './global-options.ts';
@@ -35,6 +44,8 @@ export async function runList(g: GlobalOptions, argv: string[], env: NodeJS.Proc
   const { values, positionals } = readArgs(argv, {
     state: VALUE,
     type: VALUE,
+    model: VALUE,
+    board: VALUE,
     search: VALUE,
     limit: VALUE,
     favorite: FLAG,
@@ -49,9 +60,12 @@ export async function runList(g: GlobalOptions, argv: string[], env: NodeJS.Proc
   if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw new UsageError('--limit must be 1 to 200');
   const session = await openSession({ ...g, sandbox: false }, env);
   try {
+    const board = values.board === undefined ? undefined : boardNamed(session.engine.store, values.board).id;
     const page = session.engine.store.listTasks({
       states: states as TaskState[] | undefined,
       taskType: values.type,
+      model: values.model === undefined ? undefined : modelFilterOf(values.model),
+      board,
       search: values.search,
       favorite: values.favorite ? true : undefined,
       order,
@@ -66,6 +80,14 @@ export async function runList(g: GlobalOptions, argv: string[], env: NodeJS.Proc
   } finally {
     await session.close();
   }
+}
+
+/** `--model`: a model name of the catalog (its vendor, when given, is left out), else a usage error naming them. */
+function modelFilterOf(raw: string): string {
+  const name = modelNameOf(raw.trim());
+  if (TASK_TYPES.some((e) => e.modelName === name)) return name;
+  const names = [...new Set(TASK_TYPES.map((e) => e.modelName))].sort();
+  throw new UsageError(`--model: no model "${raw}" (one of ${names.join(', ')})`);
 }
 
 /** `--order` (one of LIST_ORDERS) or the older `--starred-first`; newest first by default. */
@@ -99,7 +121,7 @@ export async function runExport(g: GlobalOptions, argv: string[], env: NodeJS.Pr
         cursor = page.nextCursor;
       } while (cursor);
     }
-    const result = await exportTasks(session.engine.libraryDir, tasks, dir);
+    const result = await exportTasks(session.engine.libraryDir, tasks, dir, (id) => store.boardNamesOf(id));
     if (g.json) printJson(result);
     else printOut(`exported ${result.tasks.length} task(s) to ${result.folder}\n`);
     return EXIT.ok;

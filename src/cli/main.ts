@@ -14,6 +14,7 @@ import { BadRequestError, PlanRefusedError, ServiceError, UnauthorizedError } fr
 import { runSandboxCommand } from '../sandbox/index.ts';
 import { HOSTED_SERVICE, SANDBOX_VENDOR } from '../shared/index.ts';
 import { runAccount } from './account-command.ts';
+import { runBoard, runBoards } from './board-commands.ts';
 import { runBatches, runCancel } from './cancel-commands.ts';
 import { UsageError } from './cli-args.ts';
 import { runCreate } from './create-command.ts';
@@ -63,8 +64,16 @@ Commands:
       every create also takes [--model ID] [--title T] [--webhook-url URL --webhook-secret S] [--wait]
       [--accept-unknown-price] (needed under a budget for a task type with no published price)
       [--variants N] (N copies as one batch; image-edit sweeps the seed: seed, seed+1, ...)
+      [--prompt-list FILE] (one task per line of FILE, as the prompt) and alternatives {dawn|noon|dusk}
+      in any text option (one task each; several groups multiply; { } | for the characters):
+      prints each task, the count and the total price, and queues them as one batch (at most 100)
+      only with --yes (else exits 2)
   get ID                                   one task (local or service id)
-  list [--state S[,S]] [--type T] [--search TEXT] [--favorite] [--order newest|oldest|starredFirst|title|costliest|longest] [--limit N]
+  list [--state S[,S]] [--type T] [--model M] [--board NAME] [--search TEXT] [--favorite] [--order newest|oldest|starredFirst|title|costliest|longest] [--limit N]
+  boards                                   the boards, each with how many tasks it holds
+  board add NAME ID [ID...]                put tasks on a board (made when there is none of that name)
+  board remove NAME ID [ID...]             take tasks off a board
+  board rename NAME NEW_NAME | board delete NAME   (deleting a board never deletes its tasks)
   watch [--until-idle]                     run the engine and print task changes
   cancel ID [ID...]                        cancel tasks still queued on this computer (never sent, not
                                            billed); a task the service already has goes on and is billed
@@ -113,6 +122,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       return runCreate(g, rest, env);
     case 'get':
       return runGet(g, rest, env);
+    case 'boards':
+      return runBoards(g, rest, env);
+    case 'board':
+      return runBoard(g, rest, env);
     case 'list':
       return runList(g, rest, env);
     case 'watch':

@@ -11,6 +11,7 @@ export function taskFileSummary(preview: TaskFilePreview, keepWebhook: boolean):
     `  model: ${preview.model} (task type ${preview.taskType})`,
     `  price: ${preview.priceMicros === null ? `${preview.priceText} (not known before it runs)` : preview.priceText}`,
   ];
+  if (preview.boards.length > 0) lines.push(`  boards: ${preview.boards.join(', ')}`);
   if (preview.rerunOf) lines.push(`  re-run of: “${preview.rerunOf.title}” (${preview.rerunOf.id})`);
   for (const input of preview.inputs) lines.push(`  ${input.field}: ${taskFileInputText(input)}`);
   const parameters = JSON.stringify(preview.parameters);

@@ -2,11 +2,12 @@
  * The `media-task` command line, run as a user would (a child process), against the real
  * sandbox and a real library folder.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireLibraryLock } from '../../src/core/library/index.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
+import { estimateCost, formatUsd } from '../../src/shared/index.ts';
 import { API_KEY } from '../engine/engine-fixtures.ts';
 import { writePicture } from '../support/pictures.ts';
 import { type CliResult, closeCliRig, openCliRig, runCli } from './cli-runner.ts';
@@ -249,5 +250,140 @@ describe('media-task', () => {
       lock.release();
     }
     expect((await run(['--library', libDir, 'list'])).code).toBe(0);
+  });
+
+  it('prompt lists: one task per line and per alternative, the count and total first, queued only with --yes', async () => {
+    const library = join(dir, 'lib-prompt-list');
+    writeFileSync(join(dir, 'prompts.txt'), 'a red fox\n\n  a blue {whale|shark}  \n');
+    const creates = () =>
+      sb
+        .ledger()
+        .filter((e) => String((e.body as { input?: { prompt?: unknown } }).input?.prompt).includes('a '))
+        .length;
+    const before = creates();
+    const asked = await run(
+      ['--library', library, 'create', 'flux', '--prompt-list', 'prompts.txt'],
+      service(),
+    );
+    expect(asked.code).toBe(2);
+    const each = estimateCost({
+      model: 'flux1-schnell',
+      task_type: 'txt2img',
+      input: { prompt: 'a red fox' },
+    }).micros as number;
+    expect(asked.stdout).toBe(
+      `  1. prompt: a red fox\n  2. prompt: a blue whale\n  3. prompt: a blue shark\n3 tasks, ${formatUsd(3 * each)} in all\n`,
+    );
+    expect(asked.stderr).toMatch(/nothing was queued: .* run the same command with --yes/);
+    expect(creates()).toBe(before);
+
+    const queued = await run(
+      [
+        '--library',
+        library,
+        '--json',
+        'create',
+        'flux',
+        '--prompt-list',
+        'prompts.txt',
+        '--negative-prompt',
+        '{blur|noise}',
+        '--yes',
+      ],
+      service(),
+    );
+    expect(queued.code, queued.stderr).toBe(0);
+    expect(queued.stderr).toMatch(/6 tasks, .* in all/);
+    const { tasks, batchId } = JSON.parse(queued.stdout);
+    expect(tasks.map((t: { request: { input: Record<string, string> } }) => t.request.input)).toEqual([
+      expect.objectContaining({ prompt: 'a red fox', negative_prompt: 'blur' }),
+      expect.objectContaining({ prompt: 'a red fox', negative_prompt: 'noise' }),
+      expect.objectContaining({ prompt: 'a blue whale', negative_prompt: 'blur' }),
+      expect.objectContaining({ prompt: 'a blue whale', negative_prompt: 'noise' }),
+      expect.objectContaining({ prompt: 'a blue shark', negative_prompt: 'blur' }),
+      expect.objectContaining({ prompt: 'a blue shark', negative_prompt: 'noise' }),
+    ]);
+    expect(new Set(tasks.map((t: { batchId: string }) => t.batchId))).toEqual(new Set([batchId]));
+    expect(creates()).toBe(before + 6);
+
+    const many = '{a|b|c|d|e|f|g|h|i|j} {a|b|c|d|e|f|g|h|i|j} {a|b}';
+    const over = await run(['--library', library, 'create', 'flux', '--prompt', many, '--yes'], service());
+    expect(over.code).toBe(2);
+    expect(over.stderr).toBe(
+      'media-task: --prompt: this makes more than 100 tasks: at most 100 at once (use fewer alternatives or lines)\n',
+    );
+    const nested = await run(['--library', library, 'create', 'flux', '--prompt', 'x {a|{b}}'], service());
+    expect(nested.code).toBe(2);
+    expect(nested.stderr).toMatch(
+      /--prompt: braces inside braces at character 6: alternatives cannot be nested/,
+    );
+    expect(creates()).toBe(before + 6);
+  });
+
+  it('boards: add, list with counts, list --board and --model, kept in the export and back on import', async () => {
+    const library = join(dir, 'lib-boards');
+    const made = await run([
+      '--library',
+      library,
+      '--json',
+      'create',
+      'flux',
+      '--prompt',
+      'city at {dawn|dusk}',
+      '--yes',
+    ]);
+    expect(made.code, made.stderr).toBe(0);
+    const [dawn, dusk] = JSON.parse(made.stdout).tasks.map((t: { id: string }) => t.id);
+    const song = await run([
+      '--library',
+      library,
+      '--json',
+      'create',
+      'audio',
+      '--style',
+      'rain',
+      '--duration',
+      '5',
+    ]);
+    const songId = JSON.parse(song.stdout).tasks[0].id;
+
+    const added = await run(['--library', library, 'board', 'add', 'Keepers', dawn, dusk]);
+    expect(added.stdout).toBe('made board "Keepers"; added 2 task(s) to "Keepers": Keepers  2 tasks\n');
+    const again = await run(['--library', library, 'board', 'add', 'keepers', dusk, songId]);
+    expect(again.stdout).toBe(
+      'added 1 task(s) to "Keepers" (the others were on it already): Keepers  3 tasks\n',
+    );
+    const ids = async (...args: string[]) => {
+      const r = await run(['--library', library, '--json', 'list', ...args]);
+      expect(r.code, r.stderr).toBe(0);
+      return JSON.parse(r.stdout).items.map((t: { id: string }) => t.id);
+    };
+    expect(await ids('--board', 'KEEPERS', '--model', 'flux1-schnell')).toEqual([dusk, dawn]);
+    expect(await ids('--model', 'ace-step')).toEqual([songId]);
+    const unknown = await run(['--library', library, 'list', '--board', 'nope']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe('media-task: no board named "nope" (the boards: "Keepers")\n');
+
+    // a task in Recently deleted leaves the board's count and list
+    expect((await run(['--library', library, 'delete', dawn])).code).toBe(0);
+    const boards = await run(['--library', library, '--json', 'boards']);
+    expect(JSON.parse(boards.stdout)).toEqual([{ id: expect.any(Number), name: 'Keepers', tasks: 2 }]);
+
+    const out = join(dir, 'boards-export');
+    const exported = await run(['--library', library, '--json', 'export', out, dusk]);
+    const folder = JSON.parse(exported.stdout).tasks[0].folder;
+    expect(JSON.parse(readFileSync(join(folder, 'task.json'), 'utf8')).boards).toEqual(['Keepers']);
+    const other = join(dir, 'lib-boards-import');
+    const imported = await run(['--library', other, 'import-file', join(folder, 'task.json'), '--yes']);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stdout).toContain('  boards: Keepers');
+    const there = await run(['--library', other, 'boards']);
+    expect(there.stdout).toBe('Keepers  1 task\n');
+
+    const removed = await run(['--library', library, 'board', 'remove', 'Keepers', dusk]);
+    expect(removed.stdout).toBe('took 1 task(s) off "Keepers": Keepers  1 task\n');
+    const deleted = await run(['--library', library, 'board', 'delete', 'keepers']);
+    expect(deleted.stdout).toBe('deleted board "Keepers" (its 1 task(s) stay in the library)\n');
+    expect(await ids()).toEqual([songId, dusk]);
   });
 });

@@ -114,7 +114,7 @@ async function writeIntoNewFile(folder: string, name: string, text: string): Pro
 }
 
 /**
- * The sidecar of a task: every parameter, its lineage (`parent_id`, `parent_output`, `batch_id`,
+ * The sidecar of a task: every parameter, the names of its boards, its lineage (`parent_id`, `parent_output`, `batch_id`,
  * and `parent_gone`: the title of the task it was made from once that task was deleted) and,
  * for each input file, the name of its copy in the export folder (`file`), which
  * `readTaskFile` reads back (task-file-import.ts).
@@ -122,6 +122,7 @@ async function writeIntoNewFile(folder: string, name: string, text: string): Pro
 export function sidecarOf(
   task: Task,
   inputFiles: ReadonlyMap<string, string> = new Map(),
+  boards: readonly string[] = [],
 ): Record<string, unknown> {
   return {
     id: task.id,
@@ -156,6 +157,8 @@ export function sidecarOf(
       height: o.height,
     })),
     favorite: task.favorite,
+    // the names of its boards: an import puts the new task on them (issue 22, item 1)
+    boards: [...boards],
     estimate_usd: task.estimateMicros === null ? null : task.estimateMicros / 1_000_000,
     usage: task.usage,
     error: task.error,
@@ -175,6 +178,7 @@ export async function exportTasks(
   libraryDir: string,
   tasks: readonly Task[],
   destDir: string,
+  boardsOf: (taskId: string) => string[] = () => [],
 ): Promise<ExportResult> {
   // every stored path is checked before anything is written
   const planned = tasks.map((task) => ({ task, sources: sourcesOf(libraryDir, task) }));
@@ -189,7 +193,7 @@ export async function exportTasks(
       files.push(name);
       if (source.field !== undefined) inputFiles.set(source.field, name);
     }
-    const sidecar = `${JSON.stringify(sidecarOf(task, inputFiles), null, 2)}\n`;
+    const sidecar = `${JSON.stringify(sidecarOf(task, inputFiles, boardsOf(task.id)), null, 2)}\n`;
     files.push(await writeIntoNewFile(sub, 'task.json', sidecar));
     result.tasks.push({ id: task.id, folder: sub, files });
   }

@@ -336,7 +336,8 @@ function taskCalls(ctx: CallContext) {
       if (args.destDir !== undefined) dest = givenFolder(ctx, 'destDir', args.destDir, 'export');
       else dest = await chooseGivenFolder(ctx, 'Export to folder', 'export');
       if (dest === null) return null;
-      return exportTasks(ctx.libraryDir(), tasks, dest);
+      const store = ctx.engine().store;
+      return exportTasks(ctx.libraryDir(), tasks, dest, (id) => store.boardNamesOf(id));
     },
 
     'tasks.reveal': async (args: ArgsOf<'tasks.reveal'>) => {

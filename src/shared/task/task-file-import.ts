@@ -48,6 +48,8 @@ export interface TaskFilePreview {
   rerunOf: { id: string; title: string } | null;
   /** The webhook the task.json names, in full; it is sent only when the user keeps it. */
   webhook: { endpoint: string; hasSecret: boolean } | null;
+  /** The boards the task.json names: the new task goes on them (each made when missing). */
+  boards: string[];
 }
 
 /** The user's word on a preview. */

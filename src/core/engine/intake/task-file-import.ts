@@ -27,6 +27,7 @@ import type {
   TaskFilePreview,
 } from '../../../shared/index.ts';
 import {
+  boardNameProblem,
   formatUsd,
   isHttpUrl,
   mediaFieldsOfRules,
@@ -61,6 +62,7 @@ const SidecarSchema = z.looseObject({
   inputs: z
     .array(z.looseObject({ field: z.string(), source: z.string(), file: z.string().nullish() }))
     .optional(),
+  boards: z.unknown().optional(),
 });
 type Sidecar = z.infer<typeof SidecarSchema>;
 
@@ -113,6 +115,35 @@ async function readSidecar(file: string): Promise<Sidecar> {
 /** The model a draft names: the catalog's model name (the profile adds the vendor), or the id as sent when it was another. */
 function draftModel(sent: string, entry: TaskTypeEntry): string {
   return modelNameOf(sent) === entry.modelName ? entry.modelName : sent;
+}
+
+/** At most this many boards are taken from a task.json. */
+const MAX_SIDECAR_BOARDS = 50;
+
+/**
+ * The boards a task.json names, trimmed, without repeats (any case), at most MAX_SIDECAR_BOARDS;
+ * what is not a board name is left out (the file may come from anywhere).
+ */
+function sidecarBoards(boards: unknown): string[] {
+  if (!Array.isArray(boards)) return [];
+  const names = new Map<string, string>();
+  for (const name of boards) {
+    if (typeof name !== 'string' || boardNameProblem(name) !== null) continue;
+    const trimmed = name.trim();
+    if (!names.has(trimmed.toLowerCase())) names.set(trimmed.toLowerCase(), trimmed);
+  }
+  return [...names.values()].slice(0, MAX_SIDECAR_BOARDS);
+}
+
+/** Puts a task on boards by name, making each that is missing. */
+function putOnBoards(ctx: EngineContext, taskId: string, names: readonly string[]): void {
+  if (names.length === 0) return;
+  ctx.store.transaction(() => {
+    for (const name of names) {
+      const board = ctx.store.board(name) ?? ctx.store.createBoard(name);
+      ctx.store.addToBoard(board.id, [taskId]);
+    }
+  });
 }
 
 /** A task.json read and described: what the user is shown, and what is queued on their word. */
@@ -271,6 +302,7 @@ export async function readTaskFile(ctx: EngineContext, taskFile: string): Promis
     priceText: priceTextOf(estimate),
     rerunOf: parent ? { id: parent.id, title: parent.title } : null,
     webhook: webhook ? { endpoint: webhook.endpoint, hasSecret: webhook.secret !== '' } : null,
+    boards: sidecarBoards(sidecar.boards),
   };
   return { preview, draft, webhook };
 }
@@ -315,7 +347,9 @@ export async function queueTaskFile(
     ...(choices.acceptUnknownPrice ? { acceptUnknownPrice: true } : {}),
   };
   try {
-    return await queueTask(ctx, draft);
+    const task = await queueTask(ctx, draft);
+    putOnBoards(ctx, task.id, reading.preview.boards);
+    return task;
   } catch (err) {
     if (err instanceof InputValidationError)
       throw new InputValidationError(err.field, `${name}: ${err.message}`);
