@@ -81,6 +81,12 @@ const BAD_ARGS: Record<string, [unknown, string]> = {
   'compose.saveForms': [{ version: 2 }, 'version'],
   'compose.loadForms': [{ extra: 1 }, 'extra'],
   'cost.summary': [{ extra: 1 }, 'extra'],
+  'boards.list': [{ extra: 1 }, 'extra'],
+  'boards.create': [{ name: '  ' }, 'name'],
+  'boards.rename': [{ id: 0, name: 'x' }, 'id'],
+  'boards.delete': [{ id: 'a' }, 'id'],
+  'boards.add': [{ id: 1, selection: { ids: [] } }, 'selection.ids'],
+  'boards.remove': [{ id: 1 }, 'selection'],
 };
 
 let dir: string;

@@ -2,7 +2,8 @@
  * The calls for keeping going from a result, through `backend.handle` with the real engine and
  * the built-in sandbox: a batch of face swaps from dropped files (a file the user never gave is
  * refused naming the draft), its summary and cancel, a result used as an input with its lineage
- * both ways, and a task.json import through the file dialog (null when cancelled).
+ * both ways, and a task.json import through the file dialog (null when cancelled), onto the
+ * exported task's boards.
  */
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import type {
   BatchCancelView,
   BatchSummary,
   BatchView,
+  BoardView,
   ExportResult,
   Task,
   TaskFilePreview,
@@ -107,6 +109,8 @@ describe('batches and lineage through the contract', () => {
     h.backend.grantDroppedFile(target);
     const task = await h.ok<Task>('tasks.queue', { ...swapDraft(target, face), title: 'To export' });
     await saved(task.id);
+    const board = await h.ok<BoardView>('boards.create', { name: 'Swaps' });
+    await h.ok('boards.add', { id: board.id, selection: { ids: [task.id] } });
     h.dialogs.folder = join(dir, 'exports');
     const exported = await h.ok<ExportResult>('tasks.export', { ids: [task.id] });
     h.dialogs.file = null;
@@ -119,6 +123,8 @@ describe('batches and lineage through the contract', () => {
     ]);
     expect(preview).toMatchObject({ model: 'service/image-toolkit', priceMicros: 10_000, webhook: null });
     expect(preview.rerunOf).toEqual({ id: task.id, title: 'To export' });
+    // its boards are kept in task.json and the new task goes on them
+    expect(preview.boards).toEqual(['Swaps']);
     const again = await h.ok<Task>('tasks.queueTaskFile', { importId: preview.importId, ...yes });
     // a reading is queued once
     const twice = await h.call('tasks.queueTaskFile', { importId: preview.importId, ...yes });
@@ -132,6 +138,8 @@ describe('batches and lineage through the contract', () => {
       parentOutput: null,
     });
     expect(h.dialogs.asked.at(-1)).toBe('Import a task (task.json from an export)');
+    const onBoard = await h.ok<{ items: Task[] }>('tasks.list', { board: board.id });
+    expect(onBoard.items.map((t) => t.id)).toEqual([again.id, task.id]);
     await saved(again.id);
   });
 });

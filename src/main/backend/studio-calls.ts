@@ -26,6 +26,7 @@ import type {
 import type { CallContext } from './call-context.ts';
 import { StudioCallError } from './call-errors.ts';
 import { FOLDER_PURPOSE_WORDS, type FolderPurpose } from './path-grants.ts';
+import { boardCalls } from './board-calls.ts';
 import { posterCalls } from './poster-calls.ts';
 import { retryCalls } from './retry-calls.ts';
 import { savedFormsCalls } from './saved-forms-calls.ts';
@@ -406,6 +407,7 @@ export function createCallHandlers(ctx: CallContext): CallHandlers {
     ...taskCalls(ctx),
     ...retryCalls(ctx),
     ...trashCalls(ctx),
+    ...boardCalls(ctx),
     ...posterCalls(ctx),
     ...savedFormsCalls(ctx),
     'cost.summary': async () => ({

@@ -14,7 +14,7 @@ import type { CallContext } from './call-context.ts';
 import { StudioCallError } from './call-errors.ts';
 
 /** The ids a selection stands for, newest first (at most MAX_SELECTION_IDS, else refused). */
-function selectionIds(ctx: CallContext, selection: TaskSelection): string[] {
+export function selectionIds(ctx: CallContext, selection: TaskSelection): string[] {
   const store = ctx.engine().store;
   if ('ids' in selection) return store.selectedTasks(selection.ids).map((t) => t.id);
   const ids: string[] = [];

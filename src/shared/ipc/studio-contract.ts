@@ -16,6 +16,7 @@ import {
   type RemoteImportOutcome,
   RemoteImportSchema,
 } from '../task/account-history.ts';
+import { type BoardChangeOutcome, BoardIdSchema, BoardNameSchema, type BoardView } from '../task/boards.ts';
 import {
   type CostSummary,
   type ExportResult,
@@ -276,6 +277,26 @@ export const STUDIO_CALLS = {
     result: z.custom<{ ok: true }>(),
   },
   'cost.summary': { args: none, result: z.custom<CostView>() },
+  /** The boards (named collections of tasks), A to Z, each with how many tasks it holds (not those in Recently deleted). */
+  'boards.list': { args: none, result: z.custom<BoardView[]>() },
+  /** Makes a board; refused when another board has that name (any case). */
+  'boards.create': { args: z.strictObject({ name: BoardNameSchema }), result: z.custom<BoardView>() },
+  'boards.rename': {
+    args: z.strictObject({ id: BoardIdSchema, name: BoardNameSchema }),
+    result: z.custom<BoardView>(),
+  },
+  /** Deletes a board, never its tasks. */
+  'boards.delete': { args: z.strictObject({ id: BoardIdSchema }), result: z.custom<{ deleted: true }>() },
+  /** Puts a selection on a board (tasks in Recently deleted are left out, as `missing`). */
+  'boards.add': {
+    args: z.strictObject({ id: BoardIdSchema, selection: TaskSelectionSchema }),
+    result: z.custom<BoardChangeOutcome>(),
+  },
+  /** Takes a selection off a board. */
+  'boards.remove': {
+    args: z.strictObject({ id: BoardIdSchema, selection: TaskSelectionSchema }),
+    result: z.custom<BoardChangeOutcome>(),
+  },
   /**
    * Queues each failed task of a batch once more, as a new batch (each a re-run of its failure);
    * a failure already retried is left out, and when none is left the call is refused.
