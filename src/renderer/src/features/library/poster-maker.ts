@@ -2,12 +2,15 @@
  * Posters of video results, drawn by the window once per video: the app has no video decoder of
  * its own (no ffmpeg; H.264 cannot be decoded in plain Node), so a hidden <video> loads the file,
  * seeks a little in (0.1 s), draws that frame to a canvas at most 320 px a side and sends it to
- * main as a PNG (`tasks.savePoster`, which checks it and keeps it as the output's thumbnail). One
- * video at a time; a video that cannot be drawn is not tried again this session (its card keeps
- * the kind's icon and its length). Cards never hold a live player for this.
+ * main as a PNG (`tasks.savePoster`, which checks it and keeps it as the output's thumbnail). A few
+ * videos at a time (POSTERS_AT_ONCE: each holds one hidden <video> and one small canvas while it
+ * is drawn, so memory stays bounded however many cards ask), the rest wait in the order asked; a
+ * video that cannot be drawn is not tried again this session (its card keeps the kind's icon and
+ * its length). Cards never hold a live player for this.
  */
 import { invoke } from '../../bridge.ts';
 import { useTasks } from '../../state/tasks-state.ts';
+import { POSTERS_AT_ONCE, posterQueue } from './poster-queue.ts';
 
 /** The poster's longest side, in pixels. */
 export const POSTER_SIDE = 320;
@@ -16,41 +19,18 @@ const POSTER_AT_SECONDS = 0.1;
 /** A video that has not given its frame by then is left to its icon. */
 const POSTER_TIMEOUT_MS = 15_000;
 
-interface PosterJob {
-  taskId: string;
-  index: number;
-  url: string;
-}
+const posters = posterQueue(async (job) => {
+  const png = await drawPoster(job.url);
+  const task = await invoke('tasks.savePoster', { id: job.taskId, index: job.index, png });
+  useTasks.getState().upsert([task]);
+}, POSTERS_AT_ONCE);
 
-const tried = new Set<string>();
-const waiting: PosterJob[] = [];
-let drawing = false;
-
-/** Asks for the poster of a task's video output (once per session; one drawn at a time). */
+/**
+ * Asks for the poster of a task's video output (once per session; a few drawn at a time). A
+ * video that cannot be drawn keeps the kind's icon and its length on its card: nothing is lost.
+ */
 export function requestPoster(taskId: string, index: number, url: string): void {
-  const key = `${taskId}:${index}`;
-  if (tried.has(key)) return;
-  tried.add(key);
-  waiting.push({ taskId, index, url });
-  void drawWaiting();
-}
-
-async function drawWaiting(): Promise<void> {
-  if (drawing) return;
-  drawing = true;
-  try {
-    for (let job = waiting.shift(); job; job = waiting.shift()) {
-      try {
-        const png = await drawPoster(job.url);
-        const task = await invoke('tasks.savePoster', { id: job.taskId, index: job.index, png });
-        useTasks.getState().upsert([task]);
-      } catch {
-        // the card keeps the kind's icon and the length: nothing is lost
-      }
-    }
-  } finally {
-    drawing = false;
-  }
+  posters.request({ taskId, index, url });
 }
 
 function once(target: EventTarget, event: string, timeoutMs: number): Promise<void> {
