@@ -9,12 +9,13 @@
  * (default /tmp/video-3d-shots).
  */
 import { mkdir } from 'node:fs/promises';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, ConsoleMessage, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
+import { waitUntil } from '../support/wait-until.ts';
 import { axeInTheme, SHOT_SIZES, shootInThemes, THEMES } from './harness/look-check.ts';
-import { openResultDetail } from './harness/result-actions.ts';
+import { lineageOf, openResultDetail, queueFromForm } from './harness/result-actions.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
 import { card, openLibraryWith } from './harness/studio-ui.ts';
@@ -74,6 +75,44 @@ async function coloursIn(png: Buffer): Promise<number> {
   return seen.size;
 }
 
+/**
+ * Waits until the detail's 3D viewer has drawn its model (its `data-state` ready) and returns it.
+ * A viewer that says it failed ends the wait at once; either way the error says what the viewer
+ * showed last (still loading the viewer's code, the model, or its words) and what the page
+ * logged as errors meanwhile, so a slow run is told from a stuck one.
+ */
+async function viewerReady(page: Page, detail: Locator, timeoutMs = 30_000): Promise<Locator> {
+  const viewer = detail.getByTestId('model-viewer');
+  const logged: string[] = [];
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() === 'error') logged.push(message.text());
+  };
+  page.on('console', onConsole);
+  let seen = 'nothing yet';
+  const started = Date.now();
+  try {
+    await waitUntil(
+      async () => {
+        const state = (await viewer.count()) > 0 ? await viewer.getAttribute('data-state') : null;
+        seen = state
+          ? `${state}: ${await viewer.textContent()}`
+          : `no viewer: ${await detail.locator('.detail-media').textContent()}`;
+        if (state === 'failed') throw new Error('the 3D viewer failed');
+        return state === 'ready';
+      },
+      'the 3D viewer to draw the model',
+      timeoutMs,
+    );
+  } catch (err) {
+    throw new Error(
+      `${(err as Error).message} (after ${Date.now() - started} ms); it showed "${seen}"; the page logged: ${logged.join(' | ') || 'no errors'}`,
+    );
+  } finally {
+    page.off('console', onConsole);
+  }
+  return viewer;
+}
+
 /** The screens of this feature in turn: the gallery, a video beside its input, a 3D model. */
 async function screens(
   page: Page,
@@ -86,8 +125,7 @@ async function screens(
   const video = await openResultDetail(page, tasks.upscale);
   await video.getByTestId('video-compare').waitFor();
   await at('video-upscale-compare');
-  const model = await openResultDetail(page, tasks.model);
-  await model.locator('[data-testid="model-viewer"][data-state="ready"]').waitFor({ timeout: 20_000 });
+  await viewerReady(page, await openResultDetail(page, tasks.model));
   await at('model-viewer');
 }
 
@@ -175,12 +213,7 @@ describe.skipIf(!browserAvailable())('video and 3D results in the library', () =
     expect(await modelCard.getAttribute('data-kind')).toBe('3d');
     await expect.poll(() => modelCard.locator('img').count()).toBe(1);
     const detail = await openResultDetail(page, tasks.model);
-    const viewer = detail.getByTestId('model-viewer');
-    await expect
-      .poll(async () => `${await viewer.getAttribute('data-state')}: ${await viewer.textContent()}`, {
-        timeout: 20_000,
-      })
-      .toMatch(/^ready/);
+    await viewerReady(page, detail);
     const canvas = detail.getByTestId('model-canvas');
     const first = await canvas.screenshot();
     expect(await coloursIn(first)).toBeGreaterThan(3);
@@ -205,6 +238,39 @@ describe.skipIf(!browserAvailable())('video and 3D results in the library', () =
       'Keep going from this picture',
     );
     expect(await detail.getByTestId('result-actions').getByRole('button').count()).toBeGreaterThan(0);
+  });
+
+  it("a 3D result's keep-going follows the output its detail shows, and records that output as the parent", async () => {
+    const { page } = view;
+    const detail = await openResultDetail(page, tasks.model);
+    const picker = detail.locator('.output-picker');
+    const actions = detail.getByTestId('result-actions');
+    const use = actions.locator('.result-actions-output select');
+    const pressed = () => picker.locator('button[aria-pressed="true"]').textContent();
+    // the model has no tools of its own: the section says which of the model's outputs it uses
+    await picker.getByRole('button', { name: '3D model', exact: true }).click();
+    expect(await pressed()).toBe('3D model');
+    expect(await actions.getByRole('heading').textContent()).toBe("Keep going from this 3D model's video");
+    await picker.getByRole('button', { name: 'Picture', exact: true }).click();
+    expect(await actions.getByRole('heading').textContent()).toBe('Keep going from this picture');
+    expect(await use.inputValue()).toBe('2');
+    await picker.getByRole('button', { name: 'Video', exact: true }).click();
+    expect(await actions.getByRole('heading').textContent()).toBe('Keep going from this video');
+    expect(await use.inputValue()).toBe('1');
+    expect(await actions.getByRole('button', { name: 'Upscale video', exact: true }).count()).toBe(1);
+    // choosing in the section shows that output above it too
+    await use.selectOption({ label: 'Picture' });
+    expect(await pressed()).toBe('Picture');
+    await actions.getByRole('button', { name: 'Remove background', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor();
+    const call = await queueFromForm(view);
+    expect(call.args).toMatchObject({ parentId: tasks.model.id, parentOutput: 2 });
+    const stored = (await rig.call('tasks.get', { id: (call.value as Task).id }))!;
+    expect(lineageOf(stored)).toEqual({ parentId: tasks.model.id, parentOutput: 2 });
+    // out of the way of the other tests' library of three
+    await rig.waitForTask(stored.id, ['saved'], 60_000);
+    await rig.call('tasks.delete', { selection: { ids: [stored.id] } });
+    await openLibraryWith(page, 3);
   });
 
   it('filters by what a task makes and by model', async () => {

@@ -42,13 +42,26 @@ function noResultText(task: LoadedTask): string {
   return 'No saved result yet.';
 }
 
-/** `parent`: the task it was made from (use-parent-task.ts), whose saved output an input may be. */
-export function DetailMedia({ task, parent }: { task: LoadedTask; parent: LoadedTask | null }) {
+/**
+ * `parent`: the task it was made from (use-parent-task.ts), whose saved output an input may be;
+ * `shown`: the `index` of the output shown (null: the first), `onShow` shows another
+ * (use-shown-output.ts: the keep-going section follows it).
+ */
+export function DetailMedia({
+  task,
+  parent,
+  shown,
+  onShow,
+}: {
+  task: LoadedTask;
+  parent: LoadedTask | null;
+  shown: number | null;
+  onShow(index: number): void;
+}) {
   const base = useStudio((s) => s.appInfo?.mediaBaseUrl);
-  const [index, setIndex] = useState(0);
   const [viewing, setViewing] = useState(false);
   const outputs = task.outputs;
-  const output = outputs[Math.min(index, outputs.length - 1)] ?? null;
+  const output = outputs.find((o) => o.index === shown) ?? outputs[0] ?? null;
   const url = output?.state === 'saved' ? fileUrl(output, base) : null;
 
   if (!output || !url) {
@@ -122,7 +135,7 @@ export function DetailMedia({ task, parent }: { task: LoadedTask; parent: Loaded
                   type="button"
                   className="button button-small"
                   aria-pressed={o.index === output.index}
-                  onClick={() => setIndex(outputs.indexOf(o))}
+                  onClick={() => onShow(o.index)}
                 >
                   {outputName(o, outputs)}
                 </button>

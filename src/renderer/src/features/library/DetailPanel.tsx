@@ -21,6 +21,7 @@ import { ResultActions } from './ResultActions.tsx';
 import { askToDeleteForever, restoreSelected } from './recently-deleted.ts';
 import { Cost, Identity, Parameters, StateHistory, Timings } from './TaskFacts.tsx';
 import { useParentTask } from './use-parent-task.ts';
+import { useShownOutput } from './use-shown-output.ts';
 
 function RenameForm({ id, title, onDone }: { id: string; title: string; onDone(): void }) {
   const inputId = useId();
@@ -69,6 +70,7 @@ export function DetailPanel({ id }: { id: string }) {
   const [renaming, setRenaming] = useState(false);
   const titleId = useId();
   const parent = useParentTask(task?.parentId ?? null);
+  const [shown, showOutput] = useShownOutput(task?.id ?? null);
 
   useEffect(() => {
     let live = true;
@@ -119,7 +121,7 @@ export function DetailPanel({ id }: { id: string }) {
       ) : task.state !== 'saved' ? (
         <p className="muted">{stateExplanation(task)}</p>
       ) : null}
-      <DetailMedia key={task.id} task={task} parent={parent} />
+      <DetailMedia key={task.id} task={task} parent={parent} shown={shown} onShow={showOutput} />
       <div className="detail-actions" role="toolbar" aria-label="Task actions">
         <button
           type="button"
@@ -189,7 +191,7 @@ export function DetailPanel({ id }: { id: string }) {
           </button>
         )}
       </div>
-      <ResultActions task={task} />
+      <ResultActions task={task} shown={shown} onShow={showOutput} />
       <LineageSection task={task} />
       <Parameters task={task} parent={parent} />
       <Identity task={task} />

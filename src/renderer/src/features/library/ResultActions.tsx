@@ -7,21 +7,37 @@
  * the composer filled in with the result. A task with several saved outputs asks which one.
  */
 import '../../styles/result-forms.css';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { mediaKind } from '../../../../shared/media/index.ts';
 import type { LoadedTask } from '../../model/task-status.ts';
 import { openFromResult } from '../compose/compose-actions.ts';
 import { actionGroupsFor, actionsFor, type KeepGoingAction } from '../compose/result-fill.ts';
 import { outputName } from './task-media.ts';
 
-export function ResultActions({ task }: { task: LoadedTask }) {
+/**
+ * `shown`: the output the detail shows (use-shown-output.ts: null, the first); the section keeps
+ * going from it, and choosing another output here shows that one. An output no action takes (a 3D
+ * model) keeps going from the first of its task's outputs that some action takes, named as the
+ * model's.
+ */
+export function ResultActions({
+  task,
+  shown,
+  onShow,
+}: {
+  task: LoadedTask;
+  shown: number | null;
+  onShow(index: number): void;
+}) {
   const id = useId();
   const saved = task.outputs.filter((o) => o.state === 'saved' && o.path && actionsFor(o.kind).length > 0);
-  const [chosen, setChosen] = useState<number | null>(null);
-  const output = saved.find((o) => o.index === chosen) ?? saved[0];
+  const viewed = task.outputs.find((o) => o.index === shown) ?? task.outputs[0];
+  const viewedUsable = saved.find((o) => o.index === viewed?.index);
+  const output = viewedUsable ?? saved[0];
   if (task.state !== 'saved' || !output) return null;
   const what = mediaKind(output.kind).words.result;
-  // grouped by what they make (Picture tools, Into a video, Into 3D); one group needs no names
+  // "this video", or "this 3D model's video" while the model (which no action takes) is shown
+  const whose = !viewedUsable && viewed ? `${mediaKind(viewed.kind).words.result}'s ` : '';
   const groups = actionGroupsFor(output.kind);
   const button = (action: KeepGoingAction) => (
     <button
@@ -38,12 +54,13 @@ export function ResultActions({ task }: { task: LoadedTask }) {
   return (
     <section className="result-actions" aria-labelledby={`${id}-title`} data-testid="result-actions">
       <h3 id={`${id}-title`} className="result-actions-title">
-        Keep going from this {what}
+        Keep going from this {whose}
+        {what}
       </h3>
       {saved.length > 1 ? (
         <label className="result-actions-output">
           <span>Use</span>
-          <select value={output.index} onChange={(event) => setChosen(Number(event.target.value))}>
+          <select value={output.index} onChange={(event) => onShow(Number(event.target.value))}>
             {saved.map((o) => (
               <option key={o.index} value={o.index}>
                 {outputName(o, task.outputs)}
