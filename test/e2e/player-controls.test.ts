@@ -178,7 +178,7 @@ describe.skipIf(!browserAvailable())("the player bar's controls", () => {
     expect(await volume.getAttribute('aria-valuetext')).toBe('25%');
     await expect.poll(async () => (await barAudio(page))?.volume).toBeCloseTo(0.25, 5);
 
-    // the detail panel's waveform plays at the same volume (and pauses the bar)
+    // the detail panel's waveform plays at the same volume: it plays through the bar (one player)
     await card(page, second.id)
       .getByRole('button', { name: `Open ${second.title}` })
       .click();
@@ -186,9 +186,11 @@ describe.skipIf(!browserAvailable())("the player bar's controls", () => {
     await detail.and(page.locator('[data-ready="true"]')).waitFor({ timeout: 15_000 });
     await detail.getByRole('button', { name: 'Play' }).click();
     await detail.and(page.locator('[data-playing="true"]')).waitFor();
-    await expect.poll(async () => (await detailAudio(page))?.volume).toBeCloseTo(0.25, 5);
+    await bar.and(page.locator(`[data-task-id="${second.id}"][data-playing="true"]`)).waitFor();
+    await expect.poll(async () => (await barAudio(page))?.volume).toBeCloseTo(0.25, 5);
     await volume.fill('60');
-    await expect.poll(async () => (await detailAudio(page))?.volume).toBeCloseTo(0.6, 5);
+    await expect.poll(async () => (await barAudio(page))?.volume).toBeCloseTo(0.6, 5);
+    expect(await detailAudio(page)).toBeNull();
     expect(view.problems).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The player keeps playing: a song started from its library card plays in the player bar at the
  * bottom of the window, and its real audio element goes on advancing while the user moves to
- * Compose, Activity and Settings and back; the bar's title opens the song's detail. One media
- * element plays at a time: the detail panel's waveform and the bar pause each other. A song
+ * Compose, Activity and Settings and back; the bar's title opens the song's detail. One player
+ * (issue 21, item 9): the detail's waveform shows and drives the bar's audio (seek, play, pause),
+ * never a second element; Play in another song's detail moves the bar to it. A song
  * deleted from the library leaves the player; Close stops it; a song whose file is gone says so.
  */
 import { rm } from 'node:fs/promises';
@@ -89,45 +90,56 @@ describe.skipIf(!browserAvailable())('the player keeps playing', () => {
     expect((await barAudio(page))?.paused).toBe(false);
   });
 
-  it('plays one thing at a time: the detail waveform and the bar pause each other', async () => {
+  it("one player: the detail's waveform drives the bar (same audio, same position)", async () => {
     const { page } = view;
     const bar = playerBar(page);
+    // the bar plays the first song; its detail's waveform shows the bar's song and place
+    await openView(page, 'library');
+    await card(page, first.id)
+      .getByRole('button', { name: `Open ${first.title}` })
+      .click();
+    const detail = page.locator(
+      `[data-testid="detail-panel"][data-task-id="${first.id}"] [data-testid="waveform-player"]`,
+    );
+    await detail.and(page.locator('[data-ready="true"]')).waitFor({ timeout: 15_000 });
+    await bar.and(page.locator(`[data-task-id="${first.id}"][data-playing="true"]`)).waitFor();
+    await detail.and(page.locator('[data-playing="true"]')).waitFor();
+
+    // seek in the detail's waveform, three quarters in: the bar's audio goes there
+    const wave = detail.getByTestId('waveform');
+    const waveBox = (await wave.boundingBox())!;
+    await wave.click({ position: { x: waveBox.width * 0.75, y: waveBox.height / 2 } });
+    await expect.poll(async () => (await barAudio(page))?.currentTime ?? 0).toBeGreaterThan(7);
+    const at = (await barAudio(page))!;
+    expect(at.paused).toBe(false);
+    expect(at.src).toContain(songPath(first));
+    await expect
+      .poll(async () => await bar.getByTestId('player-bar-time').textContent())
+      .toMatch(/^0:(0[89]|1\d)/);
+    // the detail's clock is the bar's, and no second element ever played
+    expect(await detail.getByTestId('player-time').textContent()).toMatch(/^0:(0[89]|1\d)/);
+    expect(await detailAudio(page)).toBeNull();
+
+    // Pause in the detail pauses the bar; Play in the bar shows in the detail
+    await detail.getByRole('button', { name: 'Pause' }).click();
+    await bar.and(page.locator('[data-playing="false"]')).waitFor();
+    await detail.and(page.locator('[data-playing="false"]')).waitFor();
+    await bar.getByRole('button', { name: 'Play', exact: true }).click();
+    await detail.and(page.locator('[data-playing="true"]')).waitFor();
+
+    // another song's detail: it shows at rest, and its Play moves the bar to it
     await card(page, second.id)
       .getByRole('button', { name: `Open ${second.title}` })
       .click();
-    const detail = page.locator(
+    const other = page.locator(
       `[data-testid="detail-panel"][data-task-id="${second.id}"] [data-testid="waveform-player"]`,
     );
-    await detail.and(page.locator('[data-ready="true"]')).waitFor({ timeout: 15_000 });
-    expect((await barAudio(page))?.paused).toBe(false);
-
-    // Play in the detail: the bar's audio stops.
-    await detail.getByRole('button', { name: 'Play' }).click();
-    await detail.and(page.locator('[data-playing="true"]')).waitFor();
-    await expect.poll(async () => (await barAudio(page))?.paused).toBe(true);
-    await bar.and(page.locator('[data-playing="false"]')).waitFor();
-    await expect.poll(async () => (await detailAudio(page))?.currentTime ?? 0).toBeGreaterThan(0.2);
-    expect((await detailAudio(page))?.paused).toBe(false);
-
-    // Play in the bar: the detail's audio stops, the bar's goes on from where it was.
-    const barAt = (await barAudio(page))!.currentTime;
-    await bar.getByRole('button', { name: 'Play', exact: true }).click();
-    await bar.and(page.locator('[data-playing="true"]')).waitFor();
-    await detail.and(page.locator('[data-playing="false"]')).waitFor();
-    expect((await detailAudio(page))?.paused).toBe(true);
-    const barNow = (await barAudio(page))!;
-    expect(barNow.paused).toBe(false);
-    expect(barNow.currentTime).toBeGreaterThanOrEqual(barAt);
-
-    // A card's play button is the bar's too: it pauses the detail.
-    await detail.getByRole('button', { name: 'Play' }).click();
-    await detail.and(page.locator('[data-playing="true"]')).waitFor();
-    await card(page, second.id)
-      .getByRole('button', { name: `Play ${second.title}`, exact: true })
-      .click();
+    await other.and(page.locator('[data-ready="true"][data-playing="false"]')).waitFor({ timeout: 15_000 });
+    await other.getByRole('button', { name: 'Play' }).click();
     await bar.and(page.locator(`[data-task-id="${second.id}"][data-playing="true"]`)).waitFor();
-    await detail.and(page.locator('[data-playing="false"]')).waitFor();
+    await other.and(page.locator('[data-playing="true"]')).waitFor();
     await expect.poll(async () => (await barAudio(page))?.src).toContain(songPath(second));
+    expect(await detailAudio(page)).toBeNull();
   });
 
   it('lets go of a song deleted from the library', async () => {

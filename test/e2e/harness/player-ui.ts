@@ -5,8 +5,8 @@
  * with: `openApp(session, { beforeLoad: trackPlayedMedia })`).
  *
  * The bar's element is never in the document (the player state keeps it detached, so no view
- * change pauses it); the detail panel's waveform element is, in wavesurfer's shadow root. That is
- * how the two are told apart here.
+ * change pauses it). The detail panel's waveform drives that same element (one player); any
+ * element played inside the document would be a second player, which `detailAudio` finds.
  */
 import type { Locator, Page } from '@playwright/test';
 import type { Task } from '../../../src/shared/index.ts';
@@ -59,7 +59,7 @@ export function barAudio(page: Page): Promise<MediaState | null> {
   return played(page, true);
 }
 
-/** The detail panel's waveform audio (it plays a blob: URL of the file), once it has played. */
+/** A media element in the document that played (none should: the detail's waveform drives the bar's). */
 export function detailAudio(page: Page): Promise<MediaState | null> {
   return played(page, false);
 }

@@ -1,12 +1,15 @@
 /**
- * An audio player drawn as a waveform (wavesurfer.js): play/pause, seek by clicking the waveform,
- * zoom, and the keyboard (space play/pause, arrows seek ±5 s, + and - zoom) while it has focus.
- * It plays one at a time with the player bar (starting one pauses the other), at the bar's volume.
+ * A song's waveform in its detail (wavesurfer.js), as a view of the one player (issue 21, item 9):
+ * it draws the file, and while the player has this song loaded it shows the player's position
+ * and playing state; clicking or dragging on it, play/pause, ±5 s and the keyboard (space, arrows
+ * while it has focus) drive the player (player-state.ts), loading this song there first when
+ * another one is loaded. There is no second audio: wavesurfer gets an element of its own only
+ * to draw and to place its cursor, which never plays. Zoom (+ and -) is the waveform's own.
  */
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import { formatClock } from '../model/time-format.ts';
-import { playOneAtATime, usePlayer } from '../state/player-state.ts';
+import { usePlayer } from '../state/player-state.ts';
 import { ProblemMessage } from './ProblemMessage.tsx';
 import { WAVE_BARS, waveColours } from './waveform-look.ts';
 
@@ -15,66 +18,94 @@ const ZOOM_MIN = 0;
 const ZOOM_MAX = 400;
 const ZOOM_STEP = 25;
 
-export function WaveformPlayer({ url, title }: { url: string; title: string }) {
+/** Whether the player has this output of this task loaded. */
+function loadedIn(s: { taskId: string | null; outputIndex: number | null }, taskId: string, output: number) {
+  return s.taskId === taskId && s.outputIndex === output;
+}
+
+/** Plays this output from `seconds` (the player loads it first when another song is loaded). */
+function playFrom(taskId: string, output: number, seconds: number | null): void {
+  const player = usePlayer.getState();
+  if (!loadedIn(player, taskId, output) && !player.playTask(taskId, output)) return;
+  if (seconds !== null) usePlayer.getState().seek(seconds);
+}
+
+export function WaveformPlayer({
+  url,
+  title,
+  taskId,
+  output,
+}: {
+  url: string;
+  title: string;
+  taskId: string;
+  /** The output's `index`: the one the player plays from here. */
+  output: number;
+}) {
   const containerRef = useRef<HTMLDivElement>(null);
   const waveRef = useRef<WaveSurfer | null>(null);
   const [ready, setReady] = useState(false);
-  const [playing, setPlaying] = useState(false);
-  const [time, setTime] = useState(0);
-  const [duration, setDuration] = useState(0);
+  const [drawnDuration, setDrawnDuration] = useState(0);
   const [zoom, setZoom] = useState(ZOOM_MIN);
   const [error, setError] = useState<string | null>(null);
+  const loaded = usePlayer((s) => loadedIn(s, taskId, output));
+  const playing = usePlayer((s) => loadedIn(s, taskId, output) && s.playing);
+  const time = usePlayer((s) => (loadedIn(s, taskId, output) ? s.position : 0));
+  const playerDuration = usePlayer((s) => (loadedIn(s, taskId, output) ? s.duration : 0));
+  const duration = playerDuration || drawnDuration;
 
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
     setReady(false);
-    setPlaying(false);
-    setTime(0);
     setError(null);
+    // only for drawing and the cursor: never played
+    const cursor = document.createElement('audio');
+    cursor.preload = 'metadata';
     const wave = WaveSurfer.create({
       container,
       url,
+      media: cursor,
       height: 96,
       ...waveColours(),
       ...WAVE_BARS,
     });
     waveRef.current = wave;
-    const media = wave.getMediaElement();
-    wave.setVolume(usePlayer.getState().volume);
+    const place = () => {
+      const s = usePlayer.getState();
+      const at = loadedIn(s, taskId, output) ? s.position : 0;
+      if (Math.abs(cursor.currentTime - at) > 0.05) wave.setTime(at);
+    };
     const offs = [
-      media ? playOneAtATime(media) : () => undefined,
-      usePlayer.subscribe((s, before) => {
-        if (s.volume !== before.volume) wave.setVolume(s.volume);
-      }),
       wave.on('ready', (d) => {
-        setDuration(d);
+        setDrawnDuration(d);
         setReady(true);
+        place();
       }),
-      wave.on('play', () => setPlaying(true)),
-      wave.on('pause', () => setPlaying(false)),
-      wave.on('finish', () => setPlaying(false)),
-      wave.on('timeupdate', (t) => setTime(t)),
+      // a click or drag on the waveform moves the player (wavesurfer has moved its own cursor)
+      wave.on('interaction', (at) => playFrom(taskId, output, at)),
       wave.on('error', (e) => setError(`Could not load the audio: ${e.message}`)),
+      usePlayer.subscribe(place),
     ];
     return () => {
       for (const off of offs) off();
       wave.destroy();
+      cursor.removeAttribute('src');
       waveRef.current = null;
     };
-  }, [url]);
+  }, [url, taskId, output]);
 
   useEffect(() => {
     if (ready) waveRef.current?.zoom(zoom);
   }, [zoom, ready]);
 
   const playPause = () => {
-    void waveRef.current?.playPause().catch((e: unknown) => setError(`Could not play: ${String(e)}`));
+    if (loaded) usePlayer.getState().toggle();
+    else playFrom(taskId, output, null);
   };
   const seekBy = (seconds: number) => {
-    const wave = waveRef.current;
-    if (!wave || !ready) return;
-    wave.setTime(Math.min(Math.max(0, wave.getCurrentTime() + seconds), wave.getDuration()));
+    if (!ready) return;
+    playFrom(taskId, output, Math.min(Math.max(0, time + seconds), duration));
   };
   const zoomBy = (step: number) => setZoom((z) => Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, z + step)));
 

@@ -7,7 +7,8 @@
  * song ends the next one starts, unless loop repeats the song.
  *
  * One media element plays at a time: the player's element and every element registered with
- * `playOneAtATime` (the detail panel's waveform) pause the others when they start.
+ * `playOneAtATime` pause the others when they start. The library detail's waveform has no
+ * element of its own: it drives this player (components/WaveformPlayer.tsx).
  *
  * The volume is kept in localStorage across restarts.
  */
@@ -23,6 +24,8 @@ const VOLUME_KEY = 'player.volume';
 export interface PlayerState {
   /** The song loaded in the player (playing or paused), or null when the player is closed. */
   taskId: string | null;
+  /** Which of its outputs (`index`) is loaded. */
+  outputIndex: number | null;
   /** Its title when it was loaded (the bar shows the current one from the tasks state). */
   title: string;
   /** The URL the audio element plays. */
@@ -39,10 +42,11 @@ export interface PlayerState {
   error: string | null;
   /**
    * Plays a saved song from the library: from its start when it is another song than the one
-   * loaded, else from where it was paused (a song already playing goes on). False when the task
-   * has no saved audio.
+   * loaded, else from where it was paused (a song already playing goes on). `output`: which saved
+   * output (its `index`; the first playable one when not given, as a card plays). False when the
+   * task has no such saved audio.
    */
-  playTask(taskId: string): boolean;
+  playTask(taskId: string, output?: number): boolean;
   /** Play or pause the loaded song. */
   toggle(): void;
   pause(): void;
@@ -196,6 +200,7 @@ function start(audio: HTMLAudioElement): void {
 
 export const usePlayer = create<PlayerState>()((set, get) => ({
   taskId: null,
+  outputIndex: null,
   title: '',
   url: null,
   playing: false,
@@ -205,17 +210,22 @@ export const usePlayer = create<PlayerState>()((set, get) => ({
   loop: false,
   error: null,
 
-  playTask: (taskId) => {
+  playTask: (taskId, index) => {
     const task = useTasks.getState().byId.get(taskId);
-    const output = songOutput(task);
+    const output =
+      index === undefined
+        ? songOutput(task)
+        : (task?.outputs.find((o) => o.index === index && o.state === 'saved' && o.path !== null) ?? null);
     const base = useStudio.getState().appInfo?.mediaBaseUrl;
     if (!task || !output?.path || !base) return false;
     const audio = playerAudio();
-    if (get().taskId !== taskId || !audio.getAttribute('src')) {
+    const same = get().taskId === taskId && (index === undefined || get().outputIndex === output.index);
+    if (!same || !audio.getAttribute('src')) {
       audio.src = mediaUrl(base, output.path);
       audio.loop = get().loop;
       set({
         taskId,
+        outputIndex: output.index,
         title: task.title,
         // as the element resolved it (the form its currentSrc takes)
         url: audio.src,
@@ -276,6 +286,15 @@ export const usePlayer = create<PlayerState>()((set, get) => ({
       element.removeAttribute('src');
       element.load();
     }
-    set({ taskId: null, title: '', url: null, playing: false, position: 0, duration: 0, error: null });
+    set({
+      taskId: null,
+      outputIndex: null,
+      title: '',
+      url: null,
+      playing: false,
+      position: 0,
+      duration: 0,
+      error: null,
+    });
   },
 }));
