@@ -66,10 +66,16 @@ describe.skipIf(!browserAvailable())('an uncertain task', () => {
     const { page } = view;
     const [task] = await rig.tasks();
     const row = activityRow(page, task!.id);
-    await row.getByRole('button', { name: 'Submit again' }).click();
+    // it may bill twice: not the row's primary button, and the question's is marked as a risk
+    const submit = row.getByRole('button', { name: 'Submit again' });
+    expect(await submit.getAttribute('class')).not.toContain('button-primary');
+    expect(await row.locator('.button-primary').count()).toBe(0);
+    await submit.click();
     const confirm = page.getByTestId('confirm-dialog');
     await confirm.waitFor();
     expect(await confirm.textContent()).toContain('billed twice');
+    const sure = confirm.getByRole('button', { name: 'Submit again' });
+    expect(await sure.getAttribute('class')).toContain('button-danger');
     // Cancel first: nothing happens.
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });

@@ -183,7 +183,9 @@ function ActivityRowInner({ task, now, connection, demo, retry = null }: RowProp
           <>
             <RowButton
               label="Submit again"
-              primary
+              // the main action only when the service's history says it never made the task
+              // (nothing to bill twice); otherwise a plain button that asks first
+              primary={task.settlement?.outcome === 'not-created'}
               onClick={() =>
                 // the service's history shows it never created it: nothing to bill twice
                 task.settlement?.outcome === 'not-created'
@@ -234,6 +236,7 @@ function ActivityRowInner({ task, now, connection, demo, retry = null }: RowProp
             </p>
           }
           confirmLabel="Submit again"
+          danger={!demo}
           onCancel={() => setConfirming(false)}
           onConfirm={() => {
             setConfirming(false);
