@@ -6,9 +6,16 @@
  * - every task type offered has a price, or says it has none and that Queue will ask first; it
  *   does ask, and "Queue anyway" queues with the user's word;
  * - a picture dropped on the type's `image` field goes into the JSON and is checked;
- * - Tab indents in the JSON editor, Shift+Tab outdents, Esc then Tab leaves it.
+ * - Tab indents in the JSON editor, Shift+Tab outdents, Esc then Tab leaves it;
+ * - the catalog contract's browser pass: every entry with a generated form (the Other tab's, the
+ *   Image, Video and 3D tabs') renders its fields in the catalog's words, with its price and
+ *   (Other) "Edit as JSON"; the list comes from the catalog, so a new entry needs no new test;
+ * - the hand-made Song and Face swap forms say the catalog's words for each of their fields.
  */
+import type { Locator, Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
+import { formFields } from '../../src/renderer/src/features/compose/catalog-form/form-fields.ts';
+import { entryById, type FieldRule, TASK_TYPES } from '../../src/shared/index.ts';
 import { dropFiles } from './harness/file-drop.ts';
 import { writePicture } from './harness/local-media.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
@@ -21,6 +28,37 @@ interface PageTextArea {
   selectionStart: number;
   selectionEnd: number;
   setSelectionRange(start: number, end: number): void;
+}
+
+/** The text of an element with its white space made single (labels and hints span several nodes). */
+async function textOf(locator: Locator): Promise<string> {
+  return ((await locator.textContent()) ?? '').replace(/\s+/g, ' ');
+}
+
+/**
+ * Each field the entry's generated form shows is in `form`'s text with its label, and its help
+ * (a field's message takes its help's place while the field has a problem: a required picture
+ * not given yet, once a Queue was tried in this tab).
+ */
+async function expectFieldWords(form: Locator, entryId: string): Promise<void> {
+  const entry = entryById(entryId);
+  expect(entry, entryId).toBeDefined();
+  const text = await textOf(form);
+  const errors = (await form.getByTestId('field-error').allTextContents()).length;
+  for (const { name, rule } of formFields(entry!)) {
+    expect(text, `${entryId}: ${name}'s label`).toContain(rule.label);
+    if (rule.help && !text.includes(rule.help)) {
+      expect(errors, `${entryId}: ${name}'s help, or a message in its place`).toBeGreaterThan(0);
+    }
+  }
+}
+
+/** The catalog's words of a hand-made form's field are on its page: the label names a control, the help shows. */
+async function expectHandMadeWords(page: Page, rule: FieldRule, name: string): Promise<void> {
+  const panel = page.getByRole('tabpanel');
+  const labelled = panel.getByLabel(rule.label, { exact: false });
+  expect(await labelled.count(), `${name}: a control named ${rule.label}`).toBeGreaterThan(0);
+  if (rule.help) expect(await textOf(panel), `${name}'s help`).toContain(rule.help);
 }
 
 function isFocused(view: StudioPage, label: string): Promise<boolean> {
@@ -237,5 +275,77 @@ describe.skipIf(!browserAvailable())('the Other tab checks its JSON against the 
     await page.keyboard.press('Tab');
     expect(await isFocused(view, 'Input (JSON)')).toBe(false);
     expect(await json.inputValue()).toBe('{\n"prompt": "a lighthouse"\n}');
+  });
+
+  it("every entry with a generated form renders its fields in the catalog's words, its price and Edit as JSON", async () => {
+    const { page } = view;
+    const started = Date.now();
+    const shown = new Set<string>();
+    const panel = await openComposeTab(page, 'Other');
+    const backToForm = panel.getByRole('button', { name: 'Edit as form' });
+    if (await backToForm.isVisible()) await backToForm.click();
+    const modelSelect = panel.getByLabel('Model', { exact: true });
+    const typeSelect = panel.getByLabel('Task type');
+    const valuesOf = (select: Locator) =>
+      select
+        .locator('option')
+        .evaluateAll((options) => options.map((o) => (o as unknown as { value: string }).value));
+    for (const model of await valuesOf(modelSelect)) {
+      await modelSelect.selectOption(model);
+      for (const taskType of await valuesOf(typeSelect)) {
+        await typeSelect.selectOption(taskType);
+        const form = panel.locator('[data-testid="catalog-form"][data-entry]');
+        await expect.poll(() => form.getAttribute('data-entry')).toMatch(new RegExp(`/${taskType}$`));
+        const id = (await form.getAttribute('data-entry')) as string;
+        await expectFieldWords(form, id);
+        expect(await page.getByTestId('other-price').textContent(), id).toMatch(/^Price( unknown)?: /);
+        expect(await panel.getByRole('button', { name: 'Edit as JSON' }).isVisible(), id).toBe(true);
+        shown.add(id);
+      }
+    }
+    for (const tab of ['Image', 'Video', '3D'] as const) {
+      const kindPanel = await openComposeTab(page, tab);
+      const ids = await kindPanel
+        .locator('.entry-option[data-entry]')
+        .evaluateAll((options) =>
+          options.map((o) => (o as unknown as { dataset: { entry: string } }).dataset.entry),
+        );
+      expect(ids.length, tab).toBeGreaterThan(0);
+      for (const id of ids) {
+        await kindPanel.locator(`.entry-option[data-entry="${id}"] input[type="radio"]`).check();
+        const form = kindPanel.locator(`[data-testid="kind-tab"][data-entry="${id}"]`);
+        await form.waitFor();
+        await expectFieldWords(form.locator('[data-testid="catalog-form"]'), id);
+        const price = await kindPanel.locator(
+          `.entry-option[data-entry="${id}"] [data-testid="entry-price"]`,
+        );
+        expect(await price.textContent(), id).toMatch(/\$[\d.]+ per \w+|price not published/);
+        expect(await page.getByTestId('cost-estimate').isVisible(), id).toBe(true);
+        shown.add(id);
+      }
+    }
+    // every entry without a hand-made form was shown: one more in the catalog is one more here
+    const generated = TASK_TYPES.filter((e) => e.family === 'other').map((e) => e.id);
+    expect([...shown].sort()).toEqual([...generated].sort());
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
+  it("the hand-made Song and Face swap forms say the catalog's words for each field", async () => {
+    const { page } = view;
+    await openComposeTab(page, 'Song');
+    const song = entryById('ace-step/txt2audio')!;
+    for (const name of ['style_prompt', 'negative_prompt', 'lyrics', 'duration', 'style_audio']) {
+      await expectHandMadeWords(page, song.input.fields[name]!, name);
+    }
+    const panel = await openComposeTab(page, 'Face swap');
+    const one = entryById('image-toolkit/face-swap')!;
+    for (const name of ['target_image', 'swap_image'])
+      await expectHandMadeWords(page, one.input.fields[name]!, name);
+    await panel.getByRole('radio', { name: 'Several faces' }).check();
+    const several = entryById('image-toolkit/multi-face-swap')!;
+    for (const name of ['target_image', 'swap_image', 'target_faces_index', 'swap_faces_index']) {
+      await expectHandMadeWords(page, several.input.fields[name]!, name);
+    }
+    await panel.getByRole('radio', { name: 'One face' }).check();
   });
 });

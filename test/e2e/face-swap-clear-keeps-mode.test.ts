@@ -39,7 +39,7 @@ describe.skipIf(!browserAvailable())('Clear on the composer, and its drafts', ()
     const modes = page.getByTestId('face-swap-mode');
     const several = modes.getByRole('radio', { name: 'Several faces' });
     await several.check();
-    const replace = panel.getByLabel('Faces to replace (in the target image)');
+    const replace = panel.getByLabel('Faces to replace', { exact: true });
     await replace.fill('0,1');
     await dropOnSlot(page, 'swap_image', { path: face });
     await expect

@@ -52,7 +52,10 @@ export const sizedWidth = words(side, 'Size', {
 
 /** The prompt fields of ace-step's song, audio-to-audio and extend task types, in this order. */
 export const aceStepPrompts = {
-  style_prompt: words(text, 'Style prompt', { help: 'Genre, instruments and mood.' }),
+  // a song from text's; the other task types give theirs their own words
+  style_prompt: words(text, 'Style prompt', {
+    help: 'Describe the genre, instruments and mood (or give a reference audio).',
+  }),
   negative_prompt: words(text, 'Negative prompt', { help: 'What the music should not have.' }),
   // the spec's name; the real service echoes and its clients send negative_style_prompt
   negative_style_prompt: words(text, 'Negative style prompt', {

@@ -142,11 +142,12 @@ const ENTRIES: readonly EntryParts[] = [
         resultAction: { id: 'multi-face-swap', label: 'Multi-face swap' },
       }),
       swap_image: words(faceImage, 'Face image', { help: 'The picture with the faces to put in.' }),
-      swap_faces_index: words({ type: 'string' }, 'Faces to use', {
-        help: 'Which faces of the face image, numbered from 0 left to right: 0 or 0,1.',
-      }),
+      // the Face swap tab's "Several faces" shows these with these words, in this order
       target_faces_index: words({ type: 'string' }, 'Faces to replace', {
-        help: 'Which faces of the target image, in the same order: 0 or 1,0.',
+        help: 'Which faces of the target image, numbered from 0 left to right: 0, or 0,1 for two.',
+      }),
+      swap_faces_index: words({ type: 'string' }, 'Faces to use', {
+        help: 'Which faces of the face image, in the same order: the first replaces the first.',
       }),
     },
     example: { target_image: '', swap_image: '', swap_faces_index: '0', target_faces_index: '0' },

@@ -40,10 +40,13 @@ function useExpectedTime(seconds: number): string | null {
 }
 
 export function DurationField({
+  label,
   value,
   onChange,
   error,
 }: {
+  /** The field's words (the catalog's label of the song's duration). */
+  label: string;
   value: number;
   onChange(value: number): void;
   error?: string | null;
@@ -63,7 +66,7 @@ export function DurationField({
   return (
     <div className="field duration-field">
       <label htmlFor={`${id}-range`} className="field-label">
-        Duration
+        {label}
       </label>
       <div className="duration-inputs">
         <input
@@ -80,7 +83,7 @@ export function DurationField({
           type="number"
           className="input-number"
           data-field="duration"
-          aria-label="Duration in seconds"
+          aria-label={`${label} in seconds`}
           min={LIMITS.audioMinSeconds}
           max={LIMITS.audioMaxSeconds}
           step={1}

@@ -2,9 +2,11 @@
  * The Face swap tab: a target image and a face image, each checked the moment it is added. Two
  * pictures dropped on the target fill both; more than two make a batch (one task per target,
  * the same face), listed with their thumbnails and removable. One face (face-swap), or several (multi-face-swap:
- * which faces of each picture, by number).
+ * which faces of each picture, by number). Each field says its catalog entry's words (the entry
+ * of the mode chosen), as the generated form and the CLI do.
  */
 import { useId, useRef } from 'react';
+import { LIMITS } from '../../../../shared/index.ts';
 import { MediaSlot } from '../../components/MediaSlot.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
@@ -12,6 +14,7 @@ import { useCompose } from '../../state/compose-state.ts';
 import { BatchPictures } from './BatchPictures.tsx';
 import type { FaceSwapMode } from './compose-model.ts';
 import type { SlotField } from './compose-slots.ts';
+import { catalogField } from './hand-made-words.ts';
 import { fieldMessage, useFormProblems } from './use-form-problems.ts';
 import '../../styles/batches.css';
 
@@ -20,41 +23,27 @@ const MODES: { mode: FaceSwapMode; label: string }[] = [
   { mode: 'several', label: 'Several faces' },
 ];
 
-const PICTURE_RULES = 'JPG, PNG or WebP, each side under 2048 px.';
+const ONE = 'image-toolkit/face-swap';
+const SEVERAL = 'image-toolkit/multi-face-swap';
+
+const PICTURE_RULES = `JPG, PNG or WebP, each side under ${LIMITS.imageMaxSideExclusive} px.`;
+const BATCH_HINT = 'Drop two pictures here to fill both, or more for a batch.';
+
+/** A picture slot's words under an entry: its catalog help, the picture rules, and the slot's own hint. */
+function pictureWords(entryId: string, field: SlotField): string {
+  const help = catalogField(entryId, field).help ?? '';
+  return [help, PICTURE_RULES, field === 'target_image' ? BATCH_HINT : ''].filter(Boolean).join(' ');
+}
 
 /** The two picture slots, each with what it is for with one face and with several. */
-const PICTURES: { field: SlotField; one: string; several: string }[] = [
-  {
-    field: 'target_image',
-    one: `The photo whose face is replaced. ${PICTURE_RULES} Drop two pictures here to fill both, or more for a batch.`,
-    several: `The photo whose faces are replaced. ${PICTURE_RULES} Drop two pictures here to fill both, or more for a batch.`,
-  },
-  {
-    field: 'swap_image',
-    one: `The face to put in. ${PICTURE_RULES}`,
-    several: `The photo with the faces to put in. ${PICTURE_RULES}`,
-  },
-];
+const PICTURES: { field: SlotField; one: string; several: string }[] = (
+  ['target_image', 'swap_image'] as const
+).map((field) => ({ field, one: pictureWords(ONE, field), several: pictureWords(SEVERAL, field) }));
 
-/** The face numbers of a multi-face swap: which faces of each picture, in the same order. */
-const FACE_NUMBERS: {
-  field: string;
-  key: 'targetFacesIndex' | 'swapFacesIndex';
-  label: string;
-  hint: string;
-}[] = [
-  {
-    field: 'target_faces_index',
-    key: 'targetFacesIndex',
-    label: 'Faces to replace (in the target image)',
-    hint: 'Face numbers start at 0; separate several with commas, such as 0,1.',
-  },
-  {
-    field: 'swap_faces_index',
-    key: 'swapFacesIndex',
-    label: 'Faces to use (from the face image)',
-    hint: 'In the same order: the first replaces the first.',
-  },
+/** The face numbers of a multi-face swap, in the catalog's words: which faces of each picture, in the same order. */
+const FACE_NUMBERS: { field: string; key: 'targetFacesIndex' | 'swapFacesIndex' }[] = [
+  { field: 'target_faces_index', key: 'targetFacesIndex' },
+  { field: 'swap_faces_index', key: 'swapFacesIndex' },
 ];
 
 function ModePicker() {
@@ -118,10 +107,10 @@ export function FaceSwapForm() {
           {FACE_NUMBERS.map((faces) => (
             <TextField
               key={faces.field}
-              label={faces.label}
+              label={catalogField(SEVERAL, faces.field).label}
               field={faces.field}
               value={form[faces.key]}
-              hint={faces.hint}
+              hint={catalogField(SEVERAL, faces.field).help}
               error={message(faces.field)}
               announceError={false}
               onChange={(value) => setFaceSwap({ [faces.key]: value })}

@@ -10,6 +10,7 @@ import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
 import { useCompose } from '../../state/compose-state.ts';
 import { lyricsParts } from './compose-batch.ts';
 import { DurationField } from './DurationField.tsx';
+import { catalogField } from './hand-made-words.ts';
 import { LyricsEditor } from './LyricsEditor.tsx';
 import { toggleStyle } from './prompt-edits.ts';
 import { StyleChips } from './StyleChips.tsx';
@@ -42,6 +43,14 @@ function SplitToggle({ lyrics }: { lyrics: string }) {
   );
 }
 
+/** The song's fields in the catalog's words (ace-step's txt2audio). */
+const SONG = 'ace-step/txt2audio';
+const STYLE = catalogField(SONG, 'style_prompt');
+const NEGATIVE = catalogField(SONG, 'negative_prompt');
+const LYRICS = catalogField(SONG, 'lyrics');
+const DURATION = catalogField(SONG, 'duration');
+const REFERENCE = catalogField(SONG, 'style_audio');
+
 export function SongForm() {
   const song = useCompose((s) => s.song);
   const errors = useCompose((s) => s.errors.song);
@@ -55,14 +64,14 @@ export function SongForm() {
     <div className="form-grid">
       <div className="form-main">
         <TextField
-          label="Style prompt"
+          label={STYLE.label}
           field="style_prompt"
           multiline
           rows={3}
           value={song.stylePrompt}
-          max={LIMITS.promptMaxChars}
+          max={STYLE.maxLength ?? LIMITS.promptMaxChars}
           placeholder="e.g. dreamy lo-fi, soft piano, vinyl crackle"
-          hint="Describe the genre, instruments and mood (or give a reference audio)."
+          hint={STYLE.help}
           error={message('style_prompt')}
           announceError={false}
           inputRef={promptRef}
@@ -73,17 +82,19 @@ export function SongForm() {
           onToggle={(style) => setSong({ stylePrompt: toggleStyle(song.stylePrompt, style) })}
         />
         <TextField
-          label="Negative prompt"
+          label={NEGATIVE.label}
           field="negative_prompt"
           optional
           value={song.negativePrompt}
-          max={LIMITS.promptMaxChars}
-          placeholder="What to avoid, e.g. distortion"
+          max={NEGATIVE.maxLength ?? LIMITS.promptMaxChars}
+          placeholder="e.g. distortion"
+          hint={NEGATIVE.help}
           error={message('negative_prompt')}
           announceError={false}
           onChange={(negativePrompt) => setSong({ negativePrompt })}
         />
         <LyricsEditor
+          label={LYRICS.label}
           value={song.lyrics}
           error={message('lyrics')}
           onChange={(lyrics) => setSong({ lyrics })}
@@ -92,6 +103,7 @@ export function SongForm() {
       </div>
       <div className="form-side">
         <DurationField
+          label={DURATION.label}
           value={song.duration}
           error={message('duration')}
           onChange={(duration) => setSong({ duration })}
@@ -99,7 +111,7 @@ export function SongForm() {
         <MediaSlot
           field="style_audio"
           optional
-          description="A song whose style to follow: drop an audio file or give its web address."
+          description={`${REFERENCE.help ?? ''} Drop an audio file or give its web address.`}
           error={message('style_audio')}
         />
       </div>

@@ -16,6 +16,7 @@ import {
 import { checkJsonObject } from '../../model/json-input.ts';
 import type { ComposedInput, ComposeTab, LocalProblem } from './compose-shapes.ts';
 import { emptySlots, type SlotField, type SlotState, slotFilled, slotInput } from './compose-slots.ts';
+import { catalogField } from './hand-made-words.ts';
 import { emptyKindForms, type KindForm, type KindTab, kindTabInput } from './kind-tabs.ts';
 import { emptyFromResult, type FromResultForm, fromResultInput } from './result-operations.ts';
 
@@ -248,11 +249,12 @@ function faceSwapInput(forms: ComposeForms): ComposedInput {
     };
   }
   const local: LocalProblem[] = [];
-  const numbers: [string, string, string][] = [
-    ['target_faces_index', f.targetFacesIndex, 'Faces to replace'],
-    ['swap_faces_index', f.swapFacesIndex, 'Faces to use'],
+  const numbers: [string, string][] = [
+    ['target_faces_index', f.targetFacesIndex],
+    ['swap_faces_index', f.swapFacesIndex],
   ];
-  for (const [field, text, label] of numbers) {
+  for (const [field, text] of numbers) {
+    const { label } = catalogField('image-toolkit/multi-face-swap', field);
     const value = text.trim();
     if (value === '') continue;
     if (FACE_NUMBERS.test(value)) input[field] = value.replace(/\s+/g, '');

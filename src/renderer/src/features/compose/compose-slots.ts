@@ -22,6 +22,7 @@ import {
   urlExtension,
 } from '../../model/media-url.ts';
 import type { ComposeTab, FieldProblem } from './compose-shapes.ts';
+import { catalogField } from './hand-made-words.ts';
 
 export type SlotOrigin = 'file' | 'url' | 'library' | 'data' | 'result';
 export type SlotStatus = 'empty' | 'checking' | 'ok' | 'bad';
@@ -69,6 +70,7 @@ export const EMPTY_SLOT: SlotState = {
 
 export interface SlotRule {
   field: string;
+  /** The slot's name: a hand-made form's slot has its catalog field's label. */
   label: string;
   kind: InputMediaKind;
   faceSwap: boolean;
@@ -78,42 +80,42 @@ export interface SlotRule {
 export const SLOT_RULES = {
   style_audio: {
     field: 'style_audio',
-    label: 'Reference audio',
+    label: catalogField('ace-step/txt2audio', 'style_audio').label,
     kind: SLOT_FIELD_KINDS.style_audio,
     faceSwap: false,
     required: false,
   },
   target_image: {
     field: 'target_image',
-    label: 'Target image',
+    label: catalogField('image-toolkit/face-swap', 'target_image').label,
     kind: SLOT_FIELD_KINDS.target_image,
     faceSwap: true,
     required: true,
   },
   swap_image: {
     field: 'swap_image',
-    label: 'Face image',
+    label: catalogField('image-toolkit/face-swap', 'swap_image').label,
     kind: SLOT_FIELD_KINDS.swap_image,
     faceSwap: true,
     required: true,
   },
   image1: {
     field: 'image1',
-    label: 'image1',
+    label: catalogField('qwen-image/image-edit', 'image1').label,
     kind: SLOT_FIELD_KINDS.image1,
     faceSwap: false,
     required: true,
   },
   image2: {
     field: 'image2',
-    label: 'image2',
+    label: catalogField('qwen-image/image-edit', 'image2').label,
     kind: SLOT_FIELD_KINDS.image2,
     faceSwap: false,
     required: false,
   },
   image3: {
     field: 'image3',
-    label: 'image3',
+    label: catalogField('qwen-image/image-edit', 'image3').label,
     kind: SLOT_FIELD_KINDS.image3,
     faceSwap: false,
     required: false,
