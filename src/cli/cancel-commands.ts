@@ -12,7 +12,7 @@ import { TaskActionError, type TaskEngine } from '../core/engine/index.ts';
 import {
   type BatchSummary,
   batchCancelText,
-  formatUsd,
+  batchCostWords,
   RUNNING_STATES,
   type Task,
   type TaskState,
@@ -149,8 +149,8 @@ function batchProgressText(b: BatchSummary): string {
 
 function batchLine(b: BatchSummary): string {
   const more = b.total > 1 ? ` and ${b.total - 1} more` : '';
-  const cost = b.estimateMicros === null ? ' price unknown' : ` ${formatUsd(b.estimateMicros)}`;
-  return `${b.batchId}  ${b.taskType.padEnd(10)} ${b.title}${more}${cost}\n    ${batchProgressText(b)}`;
+  // its cost in its tasks' own figures: charged, pending, not billed
+  return `${b.batchId}  ${b.taskType.padEnd(10)} ${b.title}${more} ${batchCostWords(b.cost)}\n    ${batchProgressText(b)}`;
 }
 
 export async function runBatches(g: GlobalOptions, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {

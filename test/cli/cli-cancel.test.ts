@@ -315,6 +315,8 @@ describe('media-task cancel', () => {
     expect(cancelled.code, cancelled.stderr).toBe(0);
     const listed = await run('lib-keyed', ['batches'], service());
     expect(listed.code, listed.stderr).toBe(0);
+    // the batch's cost in its tasks' words: two songs of 5 s queued, nothing charged yet
+    expect(listed.stdout).toMatch(new RegExp(`^${batchId} .* and 1 more \\$0\\.005 pending$`, 'm'));
     const unknown = await run('lib-keyed', ['cancel', '--batch', 'no-such-batch'], service());
     expect(unknown.code).toBe(2);
 

@@ -3,12 +3,13 @@
  * the tasks the window has loaded: a batch of twelve songs queued three days ago, of which the
  * window loads only the one waiting for a decision (Activity lists older tasks only while they
  * are to do), says "9 of 12 done, 1 failed, 1 cancelled · 1 needs your decision" with the whole
- * batch's price, and says so from the start when Activity is opened again; sent again and saved,
+ * batch's cost in its rows' figures ("$0.09 charged · $0.01 pending · 2 not billed"), and says so from the start when Activity is opened again; sent again and saved,
  * the group follows ("10 of 12 done").
  */
 import { describe, expect, it } from 'vitest';
 import { LibraryStore } from '../../src/core/store/index.ts';
-import { formatUsd, type TaskState } from '../../src/shared/index.ts';
+import { batchCostText } from '../../src/renderer/src/model/money-text.ts';
+import { batchCostOf, formatUsd, type TaskState } from '../../src/shared/index.ts';
 import type { PageElement, PageWindow } from './harness/page-dom.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
@@ -95,7 +96,13 @@ describe.skipIf(!browserAvailable())("a batch group's counts come from the libra
     await expect.poll(() => progress.textContent()).toBe(counts);
     expect(await group.getByRole('progressbar').getAttribute('aria-valuemax')).toBe('12');
     expect(await group.getByRole('heading').textContent()).toBe('Old batch song 1 and 11 more');
-    expect(await group.locator('.activity-cost').textContent()).toBe(formatUsd(12 * EACH_MICROS));
+    // its total in its rows' own figures: the failed and the cancelled one were never billed, the
+    // one waiting for a decision is pending (not the twelve estimates' sum)
+    const rows = (await rig.tasks()).filter((t) => t.batchId === BATCH);
+    const costText = batchCostText(batchCostOf(rows), false);
+    expect(costText).toMatch(/^\$[\d.]+ charged · \$0\.01 pending · 2 not billed$/);
+    expect(costText).not.toContain(formatUsd(12 * EACH_MICROS));
+    expect(await group.getByTestId('batch-cost').textContent()).toBe(costText);
 
     // shown again (Activity left for Settings, which loads no task, and opened again): the group
     // starts from the counts read before, never from the one loaded task's ("0 of 1 done", its
@@ -116,7 +123,7 @@ describe.skipIf(!browserAvailable())("a batch group's counts come from the libra
     await group.waitFor();
     await expect.poll(() => progress.textContent()).toBe(counts);
     expect(await page.evaluate(() => (globalThis as unknown as RecordingWindow).batchTexts)).toEqual([
-      `${counts} | ${formatUsd(12 * EACH_MICROS)}`,
+      `${counts} | ${costText}`,
     ]);
     // the window holds one task of the batch: the one waiting for a decision
     const uncertain = (await rig.tasks()).find((t) => t.batchId === BATCH && t.state === 'uncertain')!;

@@ -28,6 +28,11 @@ function summary(batchId: string, done: number): BatchSummary {
     cancelled: 0,
     retried: 0,
     estimateMicros: 120_000,
+    cost: {
+      charged: { tasks: done, micros: done * 10_000 },
+      pending: { tasks: 12 - done, micros: (12 - done) * 10_000 },
+      notBilled: 0,
+    },
     taskIds: [],
   };
 }

@@ -1,7 +1,12 @@
 /** The words of notices, banners and Activity rows: sentences, connection states, money. */
 import { describe, expect, it } from 'vitest';
 import { connectionStateOf } from '../../src/renderer/src/model/connection-state.ts';
-import { reportedCostText, taskCostText, usageText } from '../../src/renderer/src/model/money-text.ts';
+import {
+  batchCostText,
+  reportedCostText,
+  taskCostText,
+  usageText,
+} from '../../src/renderer/src/model/money-text.ts';
 import { asSentence, errorText, fieldNamedIn } from '../../src/renderer/src/model/studio-error.ts';
 import { rowStatusOf } from '../../src/renderer/src/model/task-status.ts';
 import type { EngineStatusView } from '../../src/shared/index.ts';
@@ -119,6 +124,24 @@ describe('money', () => {
     );
     expect(taskCostText({ ...base, state: 'saved', usage: { type: 'quota', consume: 7 } }, false)).toBe(
       '$0.015',
+    );
+  });
+
+  it("says a batch's total in its rows' words: charged, pending, not billed; never charged in demo mode", () => {
+    const sum = (tasks: number, micros: number | null) => ({ tasks, micros });
+    // one billed $0.05, two failures the service did not bill: not $0.15
+    expect(batchCostText({ charged: sum(1, 50_000), pending: sum(0, 0), notBilled: 2 }, false)).toBe(
+      '$0.05 charged · 2 not billed',
+    );
+    expect(batchCostText({ charged: sum(0, 0), pending: sum(3, 45_000), notBilled: 0 }, false)).toBe(
+      '$0.045 pending',
+    );
+    expect(batchCostText({ charged: sum(2, 30_000), pending: sum(1, null), notBilled: 1 }, false)).toBe(
+      '$0.03 charged · price unknown pending · 1 not billed',
+    );
+    expect(batchCostText({ charged: sum(0, 0), pending: sum(0, 0), notBilled: 4 }, false)).toBe('Not billed');
+    expect(batchCostText({ charged: sum(1, 50_000), pending: sum(2, 100_000), notBilled: 2 }, true)).toBe(
+      'Demo: not billed',
     );
   });
 

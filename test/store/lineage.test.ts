@@ -11,6 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE_NAME, LibraryStore, MIGRATIONS } from '../../src/core/store/index.ts';
 import { LINEAGE_SQL } from '../../src/core/store/lineage-records.ts';
 import { runMigrations } from '../../src/core/store/migration-runner.ts';
+import { billedCostOf } from '../../src/shared/task/billed-cost.ts';
+import { batchCostOf, costStanding } from '../../src/shared/task/cost-standing.ts';
 import { faceSwapTask, songTask, tempLibraries } from './store-fixtures.ts';
 
 const libs = tempLibraries();
@@ -288,6 +290,7 @@ describe('batches', () => {
         cancelled: 0,
         retried: 0,
         estimateMicros: 40_000,
+        cost: { charged: { tasks: 1, micros: 10_000 }, pending: { tasks: 2, micros: 20_000 }, notBilled: 1 },
         taskIds: ['a0', 'a1', 'a2', 'a3'],
       },
     ]);
@@ -304,6 +307,43 @@ describe('batches', () => {
     expect(store.batchStates('A').map((t) => t.state)).toEqual(['saved', 'failed', 'processing', 'queued']);
     store.insertTask(faceSwapTask({ id: 'c0', batchId: 'C', createdAt: at(9) }));
     expect(store.batches().map((b) => b.batchId)).toEqual(['C', 'A']);
+  });
+
+  it("totals its cost with the rows' own figures: charged, pending, not billed (a failure the service did not bill counts nothing)", () => {
+    const store = libs.open();
+    const at = (i: number) => new Date(Date.UTC(2026, 1, 1, 0, i)).toISOString();
+    for (let i = 0; i < 5; i++) {
+      store.insertTask(faceSwapTask({ id: `m${i}`, batchId: 'M', createdAt: at(i), estimateMicros: 50_000 }));
+    }
+    const ended = (consume: number) => {
+      const usage = { type: 'point', frozen: 0, consume };
+      return { usage, cost: billedCostOf(usage, 50_000, null) };
+    };
+    // billed 500,000 points of 1e-7 USD: $0.05
+    store.transition('m0', 'saved', { patch: { remoteId: 'r0', ...ended(500_000) } });
+    store.transition('m1', 'failed'); // refused: never created
+    store.transition('m2', 'failed', { patch: { remoteId: 'r2', ...ended(0) } }); // failed, billed nothing
+    store.transition('m3', 'processing', {
+      patch: { remoteId: 'r3', usage: { type: 'point', frozen: 500_000, consume: 0 } },
+    });
+    const [summary] = store.batches('M');
+    expect(summary?.cost).toEqual({
+      charged: { tasks: 1, micros: 50_000 },
+      pending: { tasks: 2, micros: 100_000 },
+      notBilled: 1 + 1,
+    });
+    // the same figures as each task's row says (one rule: costStanding)
+    const rows = ['m0', 'm1', 'm2', 'm3', 'm4'].map((id) => costStanding(store.getTask(id)!));
+    expect(rows.map((r) => r.standing)).toEqual([
+      'charged',
+      'not-billed',
+      'not-billed',
+      'pending',
+      'pending',
+    ]);
+    expect(batchCostOf(['m0', 'm1', 'm2', 'm3', 'm4'].map((id) => store.getTask(id)!))).toEqual(
+      summary?.cost,
+    );
   });
 
   it('counts the failures retried (a re-run of each), not the ones made into something else', () => {

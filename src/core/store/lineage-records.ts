@@ -17,6 +17,7 @@ import {
   type TaskLineageItem,
   type TaskState,
 } from '../../shared/index.ts';
+import { batchCostOf } from '../../shared/task/cost-standing.ts';
 import { parseStored } from './column-table.ts';
 import type { StoreCore } from './store-core.ts';
 
@@ -40,7 +41,8 @@ export const LINEAGE_SQL = {
   retryIds: `SELECT id FROM tasks INDEXED BY tasks_by_parent
     WHERE parent_id = ? AND parent_output IS NULL ORDER BY seq`,
   // tasks_by_batch, and tasks_by_parent for each failure's re-runs
-  batchTasks: `SELECT id, title, task_type, state, created_at, estimate_micros,
+  batchTasks: `SELECT id, title, task_type, state, created_at, estimate_micros, remote_id,
+    json_extract(usage_json, '$.type') AS usage_type, usage_consume, billed_micros,
     (SELECT count(*) FROM tasks c INDEXED BY tasks_by_parent
       WHERE c.parent_id = tasks.id AND c.parent_output IS NULL) AS retries
     FROM tasks INDEXED BY tasks_by_batch WHERE batch_id = ? ORDER BY seq`,
@@ -84,6 +86,10 @@ const BatchRow = z.object({
   state: z.enum(TASK_STATES),
   created_at: z.string(),
   estimate_micros: z.number().nullable(),
+  remote_id: z.string().nullable(),
+  usage_type: z.string().nullable(),
+  usage_consume: z.number().nullable(),
+  billed_micros: z.number().nullable(),
   retries: z.number().int(),
 });
 type BatchTaskRow = z.infer<typeof BatchRow>;
@@ -107,6 +113,18 @@ function summaryOf(batchId: string, rows: readonly BatchTaskRow[]): BatchSummary
     cancelled: count(['cancelled']),
     retried: rows.filter((r) => RETRIABLE_STATES.includes(r.state) && r.retries > 0).length,
     estimateMicros: unknown ? null : rows.reduce((sum, r) => sum + (r.estimate_micros ?? 0), 0),
+    cost: batchCostOf(
+      rows.map((r) => ({
+        state: r.state,
+        remoteId: r.remote_id,
+        estimateMicros: r.estimate_micros,
+        usage:
+          r.usage_consume === null && r.usage_type === null
+            ? null
+            : { type: r.usage_type, consume: r.usage_consume },
+        cost: r.billed_micros === null ? null : { micros: r.billed_micros, flagged: false },
+      })),
+    ),
     taskIds: rows.map((r) => r.id),
   };
 }

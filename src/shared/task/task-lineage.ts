@@ -8,6 +8,7 @@
  * the way a stored request names a library input file as `{ "$file": "inputs/…" }`; the engine
  * resolves it when the task is queued.
  */
+import type { BatchCost } from './cost-standing.ts';
 import type { Task, TaskState } from './task-model.ts';
 
 /** A previous result used as an input: output `index` of task `taskId`. */
@@ -98,6 +99,8 @@ export interface BatchSummary {
   retried: number;
   /** The sum of the tasks' estimates in micro-dollars; null when any task's price is unknown. */
   estimateMicros: number | null;
+  /** What its tasks cost in their rows' own figures: charged, pending, not billed (cost-standing.ts). */
+  cost: BatchCost;
   /** Its tasks' ids in the order they were queued. */
   taskIds: string[];
 }

@@ -1,6 +1,12 @@
 /** Cost text for the composer and budget entry in dollars. Money stays in integer micro-dollars. */
 import { estimateCost, formatUsd, MICROS_PER_USD } from '../../../shared/index.ts';
 import { costWords, type TaskCost } from '../../../shared/task/billed-cost.ts';
+import {
+  type BatchCost,
+  batchCostWords,
+  type CostFacts,
+  costStanding,
+} from '../../../shared/task/cost-standing.ts';
 
 export interface CostLine {
   /** e.g. `$0.0150`, or null when the price is not published. */
@@ -25,29 +31,21 @@ export function usdOrDash(micros: number | null | undefined): string {
  * A task's cost in a row: `Demo: not billed` in the demo library; `Not billed` for one that
  * ended without the service creating it or charging for it; what the service reported it
  * charged once it said (in money); the estimate before (a running task's `consume: 0` included).
+ * One rule with the batch's total (costStanding).
  */
-export function taskCostText(
-  task: {
-    state: string;
-    remoteId: string | null;
-    estimateMicros: number | null;
-    usage: { type: string | null; consume: number | null } | null;
-    cost?: TaskCost | null;
-  },
-  demo: boolean,
-): string {
+export function taskCostText(task: CostFacts, demo: boolean): string {
   if (demo) return 'Demo: not billed';
-  // the billed cost once the service ended the task (billed-cost.ts); a flagged one says so
-  if (task.cost) {
-    if (task.cost.micros === 0) return 'Not billed';
-    return task.cost.flagged ? `${formatUsd(task.cost.micros)} (check)` : formatUsd(task.cost.micros);
+  const standing = costStanding(task);
+  if (standing.standing === 'not-billed') return 'Not billed';
+  if (standing.standing === 'charged' && standing.flagged && standing.micros !== null) {
+    return `${formatUsd(standing.micros)} (check)`;
   }
-  const consume = task.usage && task.usage.type !== 'quota' ? task.usage.consume : null;
-  const ended = task.state === 'failed' || task.state === 'cancelled';
-  if (ended && (task.remoteId === null || consume === 0)) return 'Not billed';
-  // While a task runs the service reports `consume: 0` (the charge comes when it ends): not a price.
-  const charged = consume === 0 && !ended && task.state !== 'saved' ? null : consume;
-  return usdOrDash(charged ?? task.estimateMicros);
+  return usdOrDash(standing.micros);
+}
+
+/** A batch's total in its rows' figures (batchCostWords); `Demo: not billed` in the demo library. */
+export function batchCostText(cost: BatchCost, demo: boolean): string {
+  return demo ? 'Demo: not billed' : batchCostWords(cost);
 }
 
 /**

@@ -7,10 +7,15 @@
  * tasks'.
  */
 import { memo, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { type BatchCancelView, type BatchSummary, batchCancelText } from '../../../../shared/index.ts';
+import {
+  type BatchCancelView,
+  type BatchSummary,
+  batchCancelText,
+  batchCostOf,
+} from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
 import type { ConnectionState } from '../../model/connection-state.ts';
-import { usdOrDash } from '../../model/money-text.ts';
+import { batchCostText } from '../../model/money-text.ts';
 import { asSentence } from '../../model/studio-error.ts';
 import { retryOf } from '../../model/task-retries.ts';
 import { type LoadedTask, taskTypeLabelOf } from '../../model/task-status.ts';
@@ -165,11 +170,7 @@ function BatchGroupInner({ batchId, tasks, now, connection, demo, retries }: Gro
   const p = summary ? progressOfSummary(summary) : batchProgress(tasks);
   const ended = p.done + p.failed + p.cancelled;
   const failures = tasks.filter((t) => t.state === 'failed' || t.state === 'expired');
-  const estimate = summary
-    ? summary.estimateMicros
-    : tasks.every((t) => t.estimateMicros !== null)
-      ? tasks.reduce((sum, t) => sum + (t.estimateMicros ?? 0), 0)
-      : null;
+  const cost = summary ? summary.cost : batchCostOf(tasks);
   // failures not retried yet: the store's count once known, the loaded tasks' until then
   const toRetry = summary
     ? summary.failed - summary.retried
@@ -227,8 +228,12 @@ function BatchGroupInner({ batchId, tasks, now, connection, demo, retries }: Gro
         <span className="activity-type">
           {taskTypeLabelOf(summary && summary.taskType !== first.taskType ? summary : first)}
         </span>
-        <span className="activity-cost" title="The batch's estimated total">
-          {demo ? 'Demo: not billed' : estimate === null ? 'Price unknown' : usdOrDash(estimate)}
+        <span
+          className="activity-cost"
+          title="What the batch's tasks cost, as their rows say: charged, pending until they end, not billed"
+          data-testid="batch-cost"
+        >
+          {batchCostText(cost, demo)}
         </span>
       </div>
       <div className="progress-line">
