@@ -1,14 +1,18 @@
 /**
- * The library's Type filter and a failed task's detail, in the built app: "Songs" shows a song
- * extend beside the song, "Face swaps" a multi-face swap beside the one-face swap, "Other" neither;
- * a failed task's detail says its error as a sentence and "No result: the task failed."
+ * The library's Type filter, boards and a failed task's detail, in the built app: "Songs" shows a
+ * song extend beside the song, "Face swaps" a multi-face swap beside the one-face swap, "Other"
+ * neither; a card dragged onto a board in the sidebar (or the selection it is part of, or a
+ * selection through "Add to board…") is on it, and the board filters the gallery with the Type
+ * filter; a failed task's detail says its error as a sentence and "No result: the task failed."
+ * Pictures of the boards at 800 x 600 and 1920 x 1080 in both themes go to /tmp/gallery-shots.
  */
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import { LibraryStore } from '../../src/core/store/index.ts';
-import type { StudioPage } from './harness/studio-rig.ts';
+import { inThemeAtEachSize, THEMES } from './harness/look-check.ts';
+import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
-import { card, openLibraryWith } from './harness/studio-ui.ts';
+import { card, openLibraryWith, openView } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
 const REFUSAL = 'your plan at the service does not include this model';
@@ -46,22 +50,27 @@ function plant(libraryDir: string): void {
   }
 }
 
+const SHOTS = process.env.GALLERY_SHOTS_DIR ?? '/tmp/gallery-shots';
+
+async function shownIds(page: Page): Promise<string[]> {
+  const cards = await page.getByTestId('task-card').all();
+  const found = await Promise.all(cards.map((c) => c.getAttribute('data-task-id')));
+  return found.map((id) => id ?? '').sort();
+}
+
 async function showType(page: Page, label: string, expected: string[]): Promise<void> {
   const bar = page.getByRole('search', { name: 'Filter the library' });
   await bar.getByLabel('Type').selectOption({ label });
-  const ids = async () => {
-    const cards = await page.getByTestId('task-card').all();
-    const found = await Promise.all(cards.map((c) => c.getAttribute('data-task-id')));
-    return found.map((id) => id ?? '').sort();
-  };
-  await expect.poll(ids, { timeout: 10_000 }).toEqual([...expected].sort());
+  await expect.poll(() => shownIds(page), { timeout: 10_000 }).toEqual([...expected].sort());
 }
 
 describe.skipIf(!browserAvailable())("the Type filter and a failed task's detail", () => {
   let view: StudioPage;
+  let rig: StudioRig;
+  let browser: Browser;
 
   openStudio({ service: 'service', prepareLibrary: plant }, (opened) => {
-    ({ view } = opened);
+    ({ view, rig, browser } = opened);
   });
 
   it('Songs lists the extend, Face swaps the multi-face swap, Other neither', async () => {
@@ -89,5 +98,60 @@ describe.skipIf(!browserAvailable())("the Type filter and a failed task's detail
       .toBe('Your plan at the service does not include this model');
     expect(await detail.locator('.detail-media-empty').textContent()).toBe('No result: the task failed.');
     expect(await detail.getByText('No saved result yet.').count()).toBe(0);
+  });
+
+  it('a card dragged onto a board is on it, as is a selection; the board filters the gallery with Type', async () => {
+    const { page } = view;
+    await page.keyboard.press('Escape');
+    await openLibraryWith(page, PLANTED.length);
+    const nav = page.getByTestId('boards-nav');
+    await nav.getByRole('button', { name: '+ New board' }).click();
+    await nav.getByLabel('Name of the new board').fill('Keepers');
+    await page.keyboard.press('Enter');
+    const board = nav.locator('[data-testid="board"][data-board="Keepers"]');
+    const count = board.getByTestId('board-count');
+    await expect.poll(() => count.textContent()).toBe(', 0 tasks');
+
+    // one card dragged: its own task
+    await card(page, 'song').dragTo(board);
+    await expect.poll(() => count.textContent()).toBe(', 1 task');
+    await expect.poll(() => page.getByText('Added 1 task to “Keepers”').count()).toBe(1);
+    // a card of the selection dragged: the whole selection
+    for (const title of ['Two faces', 'Cut out'])
+      await page.getByRole('checkbox', { name: `Select ${title}` }).check();
+    await card(page, 'multi').dragTo(board);
+    await expect.poll(() => count.textContent()).toBe(', 3 tasks');
+    // the keyboard way: Add to board… on the selection
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+    await page.getByRole('checkbox', { name: 'Select One face' }).check();
+    await page.getByRole('button', { name: 'Add to board…' }).click();
+    const dialog = page.getByTestId('add-to-board');
+    expect(await dialog.getByRole('radio', { name: /Keepers/ }).isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Add to board' }).click();
+    await expect.poll(() => count.textContent()).toBe(', 4 tasks');
+
+    await board.getByRole('button', { name: /^Keepers/ }).click();
+    await expect.poll(() => shownIds(page)).toEqual(['cutout', 'multi', 'song', 'swap']);
+    expect(await page.getByTestId('library-total').textContent()).toBe('4 tasks on the board “Keepers”');
+    await showType(page, 'Face swaps', ['swap', 'multi']);
+    await showType(page, 'All types', ['song', 'swap', 'multi', 'cutout']);
+
+    for (const theme of THEMES) {
+      await inThemeAtEachSize(rig, browser, theme, async (shot, size) => {
+        await openView(shot, 'library');
+        const inSidebar = shot.getByTestId('boards-nav').getByRole('button', { name: /^Keepers/ });
+        if (await inSidebar.isVisible()) await inSidebar.click();
+        else {
+          // a narrow window: the navigation is glyphs, the board is a filter behind "Filters"
+          const filters = shot.getByRole('search', { name: 'Filter the library' });
+          await filters.getByRole('button', { name: /^Filters/ }).click();
+          await filters.getByLabel('Board').selectOption({ label: 'Keepers (4)' });
+        }
+        await expect.poll(() => shownIds(shot)).toEqual(['cutout', 'multi', 'song', 'swap']);
+        await shot.screenshot({ path: `${SHOTS}/boards-${theme}-${size.width}.png` });
+      });
+    }
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => shownIds(page)).toHaveLength(PLANTED.length);
   });
 });

@@ -1,9 +1,11 @@
 /**
- * The left navigation: the five views, with the active count and an uncertain badge. In a small
+ * The left navigation: the five views, with the active count and an uncertain badge, and the
+ * boards (BoardsNav). In a small
  * window each item's name is a tooltip (layout.css), hidden once the item is clicked until the
  * pointer leaves it, so it does not cover the view it has just opened.
  */
 import { useMemo, useState } from 'react';
+import { BoardsNav } from '../features/boards/BoardsNav.tsx';
 import { taskCounts } from '../model/task-status.ts';
 import { useTasks } from '../state/tasks-state.ts';
 import { useUi, type View } from '../state/ui-state.ts';
@@ -68,6 +70,7 @@ export function NavBar() {
           </li>
         ))}
       </ul>
+      <BoardsNav />
     </nav>
   );
 }

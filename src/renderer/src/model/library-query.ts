@@ -31,6 +31,8 @@ export interface LibraryFilters {
   from: string;
   to: string;
   favorite: boolean;
+  /** The board whose tasks are shown (its id; chosen in the sidebar), null for every task. */
+  board: number | null;
   search: string;
   order: LibraryOrder;
   /** The gallery shows Recently deleted instead of the library (a view, not a filter). */
@@ -45,6 +47,7 @@ export const EMPTY_FILTERS: LibraryFilters = {
   from: '',
   to: '',
   favorite: false,
+  board: null,
   search: '',
   order: 'newest',
   trashed: false,
@@ -69,6 +72,7 @@ export function toTaskFilter(filters: LibraryFilters): TaskFilter {
   if (from) filter.createdFrom = from;
   if (to) filter.createdTo = to;
   if (filters.favorite) filter.favorite = true;
+  if (filters.board !== null) filter.board = filters.board;
   const search = filters.search.trim();
   if (search) filter.search = search.slice(0, 500);
   if (filters.trashed) filter.trashed = true;
@@ -89,6 +93,7 @@ export function hasActiveFilters(filters: LibraryFilters): boolean {
     filters.from !== '' ||
     filters.to !== '' ||
     filters.favorite ||
+    filters.board !== null ||
     filters.search.trim() !== ''
   );
 }
@@ -101,6 +106,8 @@ export function hasActiveFilters(filters: LibraryFilters): boolean {
 export function belongsAtTop(task: LoadedTask, filters: LibraryFilters): boolean {
   if (filters.order !== 'newest') return false;
   if (filters.search.trim() !== '') return false;
+  // which board a task is on is the library's to say: a board's view waits for its next load
+  if (filters.board !== null) return false;
   // a task queued or changed is never one just deleted: Recently deleted waits for its next load
   if (filters.trashed || task.deletedAt !== null) return false;
   if (filters.family && typeGroupOf(task) !== filters.family) return false;

@@ -25,6 +25,7 @@ import { gridLayout, rangeBetween, rowCount, rowItems } from '../../model/grid-l
 import { usePlayer } from '../../state/player-state.ts';
 import { useTasks } from '../../state/tasks-state.ts';
 import { useUi } from '../../state/ui-state.ts';
+import { startCardDrag } from '../boards/board-drag.ts';
 import { isSelected } from './gallery-selection.ts';
 import { shownIds, useGalleryUi } from './gallery-state.ts';
 import { deleteWithUndo } from './library-actions.ts';
@@ -280,6 +281,9 @@ export function GalleryGrid() {
               key={row.key}
               role="none"
               className="gallery-row"
+              // a card is dragged onto a board in the sidebar (board-drag.ts)
+              draggable={!isLoaderRow}
+              onDragStart={isLoaderRow ? undefined : startCardDrag}
               style={{
                 transform: `translateY(${row.start}px)`,
                 height: layout.rowHeight - GAP,

@@ -1,5 +1,5 @@
 /**
- * The library's filter bar: search (debounced), type, what a task makes, model, state, dates, favourites and sort. In a
+ * The library's filter bar: search (debounced), type, what a task makes, model, board, state, dates, favourites and sort. In a
  * narrow library (a small window) it is one row: the search and a "Filters" toggle, counting the
  * filters in use, that shows the others (view-library.css hides them by the bar's width).
  */
@@ -13,6 +13,7 @@ import {
   hasActiveFilters,
 } from '../../model/library-query.ts';
 import { useTasks } from '../../state/tasks-state.ts';
+import { BoardFilter } from '../boards/BoardFilter.tsx';
 
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -27,6 +28,7 @@ function hiddenFilterCount(filters: Filters): number {
     filters.from !== '',
     filters.to !== '',
     filters.favorite,
+    filters.board !== null,
   ].filter(Boolean).length;
 }
 
@@ -162,6 +164,7 @@ export function LibraryFilters() {
             ))}
           </select>
         </div>
+        <BoardFilter id={`${id}-board`} />
         <div className="filter">
           <label htmlFor={`${id}-state`}>State</label>
           <select

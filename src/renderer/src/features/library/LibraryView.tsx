@@ -4,6 +4,7 @@
  */
 import { useEffect } from 'react';
 import { TRASH_DAYS } from '../../../../shared/index.ts';
+import { useBoards } from '../../state/boards-state.ts';
 import { useStudio } from '../../state/studio-state.ts';
 import { useTasks } from '../../state/tasks-state.ts';
 import { useUi } from '../../state/ui-state.ts';
@@ -29,6 +30,8 @@ function Summary() {
   const shownTotal = total === null ? null : Math.max(0, total - hiddenHere);
   const demo = useStudio((s) => s.settings?.demoLibrary ?? false);
   const trashView = useTasks((s) => s.gallery.filters.trashed);
+  const boardId = useTasks((s) => s.gallery.filters.board);
+  const boardName = useBoards((s) => s.boards.find((b) => b.id === boardId)?.name ?? null);
   return (
     <div className="library-summary">
       <p className="total" data-testid="library-total" aria-live="polite">
@@ -36,6 +39,7 @@ function Summary() {
           ? 'Counting…'
           : `${shownTotal.toLocaleString('en-US')} task${shownTotal === 1 ? '' : 's'}`}
         {trashView ? ' in Recently deleted' : null}
+        {boardName !== null && !trashView ? ` on the board “${boardName}”` : null}
         {demo && !trashView ? (
           <span className="muted"> in the demo library (sample results, not billed)</span>
         ) : null}

@@ -1,16 +1,19 @@
 /**
  * The library's selection toolbar: "Select all", the count, and what can be done to every
- * selected task at once (favourite, re-run after a priced confirmation, export, delete with undo),
+ * selected task at once (favourite, re-run after a priced confirmation, add to a board or take
+ * off the board shown, export, delete with undo),
  * and "Queue again from an export…" (a task.json chosen in main's file dialog, then what it would
  * queue shown in TaskFileDialog, queued only on the user's word).
  */
 import { useState } from 'react';
-import type { TaskFilePreview } from '../../../../shared/index.ts';
+import type { TaskFilePreview, TaskSelection } from '../../../../shared/index.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { useTasks } from '../../state/tasks-state.ts';
 import { toastError, useUi } from '../../state/ui-state.ts';
+import { AddToBoardDialog } from '../boards/AddToBoardDialog.tsx';
+import { RemoveFromBoardButton } from '../boards/RemoveFromBoardButton.tsx';
 import { planPriceText, planRerun, type RerunPlan, runRerun } from './bulk-rerun.ts';
-import { selectedIds, useSelectedCount } from './gallery-selection.ts';
+import { currentSelection, selectedIds, useSelectedCount } from './gallery-selection.ts';
 import { deleteWithUndo, exportTasks, readExport, setFavoriteMany } from './library-actions.ts';
 import { askToTrash } from './recently-deleted.ts';
 import { TaskFileDialog } from './TaskFileDialog.tsx';
@@ -43,6 +46,7 @@ export function SelectionBar() {
   const [planning, setPlanning] = useState(false);
   const [importing, setImporting] = useState(false);
   const [imported, setImported] = useState<TaskFilePreview | null>(null);
+  const [boarding, setBoarding] = useState<TaskSelection | null>(null);
   const runImport = async () => {
     setImporting(true);
     setImported(await readExport());
@@ -101,6 +105,14 @@ export function SelectionBar() {
           </button>
           <button
             type="button"
+            className="button button-small"
+            onClick={() => setBoarding(currentSelection())}
+          >
+            Add to board…
+          </button>
+          <RemoveFromBoardButton />
+          <button
+            type="button"
             className="button button-small button-danger"
             onClick={() => (allMatching || picked.length > 1 ? void askToTrash() : deleteWithUndo(picked))}
           >
@@ -124,6 +136,9 @@ export function SelectionBar() {
       >
         Export selected
       </button>
+      {boarding ? (
+        <AddToBoardDialog selection={boarding} count={count} onClose={() => setBoarding(null)} />
+      ) : null}
       {imported ? <TaskFileDialog preview={imported} onClose={() => setImported(null)} /> : null}
       {plan ? (
         <ConfirmDialog

@@ -1,0 +1,100 @@
+/**
+ * "Add to board…" (issue 22, item 1): the keyboard and menu way to put the library's selection
+ * on a board, an existing one or a new one named here.
+ */
+import { useId, useState } from 'react';
+import type { TaskSelection } from '../../../../shared/index.ts';
+import { Dialog } from '../../components/Dialog.tsx';
+import { errorText } from '../../model/studio-error.ts';
+import { useBoards } from '../../state/boards-state.ts';
+import { useUi } from '../../state/ui-state.ts';
+import { addedWords } from './board-words.ts';
+import '../../styles/boards.css';
+
+const NEW = 'new';
+
+export function AddToBoardDialog(props: { selection: TaskSelection; count: number; onClose(): void }) {
+  const boards = useBoards((s) => s.boards);
+  const id = useId();
+  const [choice, setChoice] = useState<string>(boards[0] ? String(boards[0].id) : NEW);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const add = async () => {
+    setBusy(true);
+    try {
+      const state = useBoards.getState();
+      const boardId = choice === NEW ? (await state.create(name)).id : Number(choice);
+      const outcome = await state.add(boardId, props.selection);
+      useUi.getState().pushToast('success', addedWords(outcome));
+      props.onClose();
+    } catch (err) {
+      setError(errorText(err).replace(/^Name: (\w)/, (_, first: string) => first.toUpperCase()));
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      title={`Add ${props.count.toLocaleString('en-US')} task${props.count === 1 ? '' : 's'} to a board`}
+      onClose={props.onClose}
+      testId="add-to-board"
+      actions={
+        <>
+          <button type="button" className="button" onClick={props.onClose}>
+            Cancel
+          </button>
+          <button type="button" className="button button-primary" disabled={busy} onClick={() => void add()}>
+            Add to board
+          </button>
+        </>
+      }
+    >
+      <fieldset className="board-choices">
+        <legend className="visually-hidden">Board</legend>
+        {boards.map((board, i) => (
+          <label key={board.id} className="checkbox-line">
+            <input
+              type="radio"
+              name={id}
+              value={board.id}
+              checked={choice === String(board.id)}
+              data-autofocus={i === 0 ? true : undefined}
+              onChange={() => setChoice(String(board.id))}
+            />
+            <span>
+              {board.name} <span className="muted">({board.tasks.toLocaleString('en-US')})</span>
+            </span>
+          </label>
+        ))}
+        <label className="checkbox-line">
+          <input
+            type="radio"
+            name={id}
+            value={NEW}
+            checked={choice === NEW}
+            data-autofocus={boards.length === 0 ? true : undefined}
+            onChange={() => setChoice(NEW)}
+          />
+          <span>A new board</span>
+        </label>
+        {choice === NEW ? (
+          <input
+            aria-label="Name of the new board"
+            className="board-name-input"
+            value={name}
+            maxLength={80}
+            onChange={(event) => setName(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') void add();
+            }}
+          />
+        ) : null}
+      </fieldset>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,224 @@
+/**
+ * The sidebar's boards (issue 22, item 1): each board with its count shows its tasks in the
+ * library when pressed, and takes cards dropped on it (the dragged card, or the selection it is
+ * part of). "New board" makes one; each board's options rename or delete it (deleting a board
+ * never deletes its tasks). The keyboard way to put tasks on a board is the library selection's
+ * "Add to board…" (AddToBoardDialog).
+ */
+import { type DragEvent, type FormEvent, useEffect, useId, useState } from 'react';
+import type { BoardView } from '../../../../shared/index.ts';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
+import { errorText } from '../../model/studio-error.ts';
+import { showBoard, useBoards } from '../../state/boards-state.ts';
+import { useTasks } from '../../state/tasks-state.ts';
+import { toastError, useUi } from '../../state/ui-state.ts';
+import { droppedSelection, isTaskDrag } from './board-drag.ts';
+import { addedWords } from './board-words.ts';
+import '../../styles/boards.css';
+
+/** A one-line name field that saves on Enter and gives up on Escape. */
+function NameForm(props: {
+  label: string;
+  initial: string;
+  onSave(name: string): Promise<unknown>;
+  onDone(): void;
+}) {
+  const [name, setName] = useState(props.initial);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await props.onSave(name);
+      props.onDone();
+    } catch (err) {
+      setError(errorText(err).replace(/^Name: (\w)/, (_, first: string) => first.toUpperCase()));
+    }
+  };
+  return (
+    <form className="board-name-form" onSubmit={(event) => void submit(event)}>
+      <label htmlFor={id} className="visually-hidden">
+        {props.label}
+      </label>
+      <input
+        id={id}
+        className="board-name-input"
+        value={name}
+        maxLength={80}
+        // biome-ignore lint/a11y/noAutofocus: the field the user just asked for
+        autoFocus
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => setName(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            props.onDone();
+          }
+        }}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="field-error board-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+function BoardRow({ board }: { board: BoardView }) {
+  const active = useTasks((s) => s.gallery.filters.board === board.id && !s.gallery.filters.trashed);
+  const view = useUi((s) => s.view);
+  const [over, setOver] = useState(false);
+  const [menu, setMenu] = useState(false);
+  const [renaming, setRenaming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const onDragOver = (event: DragEvent) => {
+    if (!isTaskDrag(event)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    setOver(true);
+  };
+  const onDrop = (event: DragEvent) => {
+    setOver(false);
+    const selection = droppedSelection(event);
+    if (selection === null) return;
+    event.preventDefault();
+    useBoards
+      .getState()
+      .add(board.id, selection)
+      .then((outcome) => useUi.getState().pushToast('success', addedWords(outcome)), toastError);
+  };
+  if (renaming) {
+    return (
+      <NameForm
+        label={`New name of the board ${board.name}`}
+        initial={board.name}
+        onSave={(name) => useBoards.getState().rename(board.id, name)}
+        onDone={() => setRenaming(false)}
+      />
+    );
+  }
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a drop target; the keyboard way is "Add to board…"
+    <div
+      className={`board-row${over ? ' board-row-over' : ''}`}
+      data-testid="board"
+      data-board={board.name}
+      onDragOver={onDragOver}
+      onDragEnter={onDragOver}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+    >
+      <button
+        type="button"
+        className="board-item"
+        aria-current={active && view === 'library' ? 'page' : undefined}
+        onClick={() => {
+          useUi.getState().navigate('library');
+          showBoard(board.id);
+        }}
+      >
+        <span className="board-name">{board.name}</span>
+        <span className="board-count" data-testid="board-count">
+          <span className="visually-hidden">, </span>
+          {board.tasks.toLocaleString('en-US')}
+          <span className="visually-hidden"> task{board.tasks === 1 ? '' : 's'}</span>
+        </span>
+      </button>
+      <button
+        type="button"
+        className="board-options"
+        aria-label={`Options of the board ${board.name}`}
+        aria-expanded={menu}
+        onClick={() => setMenu(!menu)}
+      >
+        ⋯
+      </button>
+      {menu ? (
+        <div className="board-menu">
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => {
+              setMenu(false);
+              setRenaming(true);
+            }}
+          >
+            Rename
+          </button>
+          <button
+            type="button"
+            className="button button-small button-danger"
+            onClick={() => {
+              setMenu(false);
+              setDeleting(true);
+            }}
+          >
+            Delete
+          </button>
+        </div>
+      ) : null}
+      {deleting ? (
+        <ConfirmDialog
+          title={`Delete the board “${board.name}”?`}
+          message={
+            <p>Its {board.tasks.toLocaleString('en-US')} task(s) stay in the library; only the board goes.</p>
+          }
+          confirmLabel="Delete board"
+          danger
+          onCancel={() => setDeleting(false)}
+          onConfirm={() => {
+            setDeleting(false);
+            useBoards.getState().remove(board.id).catch(toastError);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+export function BoardsNav() {
+  const boards = useBoards((s) => s.boards);
+  const [making, setMaking] = useState(false);
+  // the counts move with deletes and restores: load again when the library's total moves
+  const total = useTasks((s) => s.gallery.total);
+  const generation = useTasks((s) => s.gallery.generation);
+  const headingId = useId();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: total and generation say the counts may have moved
+  useEffect(() => {
+    useBoards
+      .getState()
+      .load()
+      .catch(() => undefined);
+  }, [total, generation]);
+  return (
+    <section className="boards-nav" aria-labelledby={headingId} data-testid="boards-nav">
+      <h2 id={headingId} className="boards-heading">
+        Boards
+      </h2>
+      {boards.length === 0 && !making ? (
+        <p className="boards-empty muted">Collect results here: make a board, then drag cards onto it.</p>
+      ) : null}
+      <ul className="boards-list">
+        {boards.map((board) => (
+          <li key={board.id}>
+            <BoardRow board={board} />
+          </li>
+        ))}
+      </ul>
+      {making ? (
+        <NameForm
+          label="Name of the new board"
+          initial=""
+          onSave={(name) => useBoards.getState().create(name)}
+          onDone={() => setMaking(false)}
+        />
+      ) : (
+        <button type="button" className="button button-small board-new" onClick={() => setMaking(true)}>
+          + New board
+        </button>
+      )}
+    </section>
+  );
+}
