@@ -1,7 +1,7 @@
 /**
  * axe-core (WCAG 2.x A and AA rules plus best practices) on every screen at 800 x 600 and
  * 1920 x 1080, in the light and the dark theme, with the player bar showing: Compose (Song, Face
- * swap, Image edit, From a result empty and on Extend, Other), Activity (a task running at the
+ * swap, Image edit, Picture tools, From a result empty and on Extend, Other), Activity (a task running at the
  * service, a failed and an uncertain one), Library (song and picture cards), the detail of a
  * song and of a picture, the image viewer (fit, actual size, compare), Settings; and the welcome
  * dialog of a first run. Serious and critical violations fail the test, and landmarks sharing a
@@ -121,7 +121,7 @@ describe.skipIf(!browserAvailable())(
       await playerBar(page).getByRole('button', { name: 'Loop' }).click();
       await at('Library (player bar)');
 
-      for (const tab of ['Song', 'Face swap', 'Image edit', 'Other'] as const) {
+      for (const tab of ['Song', 'Face swap', 'Image edit', 'Picture tools', 'Other'] as const) {
         await openComposeTab(page, tab);
         await at(`Compose / ${tab}`);
       }

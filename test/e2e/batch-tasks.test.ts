@@ -8,6 +8,9 @@
  * - an image edit with 4 variations: the seeds shown, four tasks whose stored requests hold
  *   seed, seed+1, …;
  * - three pictures dropped on the From a result tab's Upscale: three upscales in one batch;
+ * - the Picture tools tab (issue 21, item 8): no Variations for a deterministic tool (upscale,
+ *   background removal); two pictures dropped: two background removals priced and queued as one
+ *   batch; their transparent results on a checkerboard in the card, the detail and the viewer;
  * - a song's lyrics split at `---` lines ("One song per part"): one song per part; compared as a
  *   list whose play buttons play each in the player bar;
  * - a batch whose tasks fail: its group lists the failures;
@@ -214,6 +217,10 @@ describe.skipIf(!browserAvailable())('batches and variations from the window', (
     const stored = await Promise.all(tasks.map((t) => rig.call('tasks.get', { id: t.id })));
     expect(stored.map((t) => t?.request.input.seed)).toEqual([1000, 1001, 1002, 1003]);
     expect(new Set(stored.map((t) => t?.batchId)).size).toBe(1);
+    // queued: the next Queue sends one again, and the field says how many it takes at most
+    const variations = page.getByTestId('variations');
+    expect(await variations.getByLabel('Variations').inputValue()).toBe('1');
+    expect(await variations.getByTestId('variations-max').textContent()).toBe('max 20');
     await Promise.all(tasks.map((t) => rig.waitForTask(t.id, ['saved'], 60_000)));
   });
 
@@ -251,6 +258,72 @@ describe.skipIf(!browserAvailable())('batches and variations from the window', (
     const { tasks } = call.value as { tasks: Task[] };
     const saved = await Promise.all(tasks.map((t) => rig.waitForTask(t.id, ['saved'], 60_000)));
     expect(new Set(saved.map((t) => t.batchId)).size).toBe(1);
+  });
+
+  it('Picture tools: no Variations for upscale; two pictures dropped are two background removals in one batch, shown on a checkerboard', async () => {
+    const { page } = view;
+    const panel = await openComposeTab(page, 'Picture tools');
+    const tools = panel.getByRole('group', { name: 'Tool' }).getByRole('radio');
+    expect(await tools.evaluateAll((radios) => radios.map((r) => r.parentElement?.textContent))).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('Upscale'),
+        expect.stringContaining('Remove background'),
+        expect.stringContaining('Segment'),
+      ]),
+    );
+    await panel.getByRole('radio', { name: /^Upscale/ }).check();
+    await expect.poll(() => page.getByTestId('cost-estimate').isVisible()).toBe(true);
+    expect(await page.getByTestId('variations').count()).toBe(0);
+    await panel.getByRole('radio', { name: /^Remove background/ }).check();
+    expect(await panel.getByTestId('tool-description').textContent()).toContain('$0.001');
+    expect(await page.getByTestId('variations').count()).toBe(0);
+    const pictures = await Promise.all(
+      [1, 2].map((i) =>
+        writePicture(rig.filesDir, `cut-out-${i}.png`, 180 + 20 * i, 140, { r: 200, g: 40 * i, b: 60 }),
+      ),
+    );
+    await dropFiles(
+      page,
+      slot(page, 'source_image').getByTestId('drop-zone'),
+      pictures.map((path) => ({ path })),
+    );
+    const list = page.locator('[data-testid="batch-targets"][data-field="source_image"]');
+    await expect.poll(() => list.locator('[data-testid="batch-target"][data-status="ok"]').count()).toBe(2);
+    expect(await page.getByTestId('cost-estimate').textContent()).toContain('$0.002');
+    const before = queueBatchCalls(view).length;
+    await queueNow(page, 'Queue 2 tasks');
+    const call = await waitUntil(() => queueBatchCalls(view)[before], 'the tasks.queueBatch call');
+    expect(call.ok, JSON.stringify(call.error)).toBe(true);
+    const drafts = (call.args as { drafts: { taskType: string; input: Record<string, unknown> }[] }).drafts;
+    expect(drafts.map((d) => d.taskType)).toEqual(['background-remove', 'background-remove']);
+    expect(drafts.map((d) => d.input.image)).toEqual(pictures);
+    const { tasks } = call.value as { tasks: Task[] };
+    const saved = await Promise.all(tasks.map((t) => rig.waitForTask(t.id, ['saved'], 60_000)));
+    expect(new Set(saved.map((t) => t.batchId)).size).toBe(1);
+
+    // the transparent result on a checkerboard: its card, its detail, the viewer
+    const checkered = (element: unknown) =>
+      (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundImage: string } })
+        .getComputedStyle(element)
+        .backgroundImage.includes('conic-gradient');
+    await openView(page, 'library');
+    const first = saved[0]!;
+    const card = page.locator(`[data-testid="task-card"][data-task-id="${first.id}"]`);
+    await card.scrollIntoViewIfNeeded();
+    const cardImage = card.locator('img').first();
+    await cardImage.waitFor();
+    expect(await cardImage.evaluate(checkered)).toBe(true);
+    await card.getByRole('button', { name: `Open ${first.title}` }).click();
+    const detailImage = page.locator('.detail-image, .before-after-after').first();
+    await detailImage.waitFor();
+    expect(await detailImage.evaluate(checkered)).toBe(true);
+    await page.keyboard.press('Escape');
+    // a picture without transparency (a face swap of the first batch) has none
+    const swap = batchTasks[0];
+    expect(swap, 'the face swaps of the first test').toBeDefined();
+    const swapImage = page.locator(`[data-testid="task-card"][data-task-id="${swap!.id}"] img`).first();
+    await swapImage.scrollIntoViewIfNeeded();
+    expect(await swapImage.evaluate(checkered)).toBe(false);
   });
 
   it('"One song per part": lyrics split at --- lines, one song each in one batch', async () => {

@@ -7,6 +7,7 @@ import {
 } from '../../src/renderer/src/features/compose/compose-batch.ts';
 import { emptyForms } from '../../src/renderer/src/features/compose/compose-model.ts';
 import { EMPTY_SLOT, type SlotState } from '../../src/renderer/src/features/compose/compose-slots.ts';
+import { PICTURE_TOOLS } from '../../src/renderer/src/features/compose/result-operations.ts';
 
 const picture = (value: string, status: SlotState['status'] = 'ok'): SlotState => ({
   ...EMPTY_SLOT,
@@ -17,6 +18,29 @@ const picture = (value: string, status: SlotState['status'] = 'ok'): SlotState =
 });
 
 describe('batches from one form', () => {
+  it('Picture tools: its tools come from the catalog; one task per picture, and no variations of a deterministic tool', () => {
+    expect(PICTURE_TOOLS).toEqual(['background-remove', 'segment', 'upscale']);
+    const forms = emptyForms();
+    forms.fromResult = { ...forms.fromResult, tool: 'upscale' };
+    forms.slots.source_image = picture('/a.png');
+    const batch = {
+      ...emptyBatch(),
+      variations: { ...emptyBatch().variations, pictures: 3 },
+      extra: { target_image: [], source_image: [picture('/b.png')] },
+    };
+    const plan = planBatch('pictures', forms, batch);
+    if (!plan.ok) throw new Error(plan.message);
+    // an upscale of the same picture is the same picture: the 3 variations a saved form asks for are not made
+    expect(plan.drafts.map((d) => [d.taskType, d.input.image])).toEqual([
+      ['upscale', '/a.png'],
+      ['upscale', '/b.png'],
+    ]);
+    expect(queueLabel(plan)).toBe('Queue 2 tasks');
+    // the From a result tab keeps its own operation
+    expect(planBatch('fromResult', forms, batch)).toMatchObject({ ok: true });
+    expect(forms.fromResult.operation).toBe('extend');
+  });
+
   it('image edit variations sweep the seed from the one given, or from the random start', () => {
     const forms = emptyForms();
     forms.slots.image1 = picture('/a.png');

@@ -13,6 +13,8 @@ export const COMPOSE_TAB_NAMES = [
   'song',
   'faceSwap',
   'imageEdit',
+  // issue 21: the picture tools (upscale, background, segment) for dropped pictures
+  'pictures',
   'image',
   'video',
   'model3d',
@@ -21,6 +23,8 @@ export const COMPOSE_TAB_NAMES = [
 ] as const;
 /** The tabs built from the catalog's entries by what they make (issue 19): their form is an entry and its values. */
 export const KIND_TAB_NAMES = ['image', 'video', 'model3d'] as const;
+/** Tabs added after the first saved forms: a file without them reads them as empty. */
+const LATER_TABS = [...KIND_TAB_NAMES, 'pictures'] as const;
 export const SLOT_FIELD_NAMES = [
   'style_audio',
   'target_image',
@@ -75,18 +79,18 @@ export type SavedSlot = z.infer<typeof SavedSlotSchema>;
 
 const EMPTY_SAVED_SLOT = { value: '', label: '', origin: null, result: null, note: null } as const;
 
-/** A field per tab; a kind tab's may be missing (a file of an earlier version) and reads as `empty`. */
+/** A field per tab; a later tab's may be missing (a file of an earlier version) and reads as `empty`. */
 const perTab = <T extends z.ZodType>(schema: T, empty: z.input<T>) =>
   z.strictObject(
     Object.fromEntries(
       COMPOSE_TAB_NAMES.map((tab) => [
         tab,
-        (KIND_TAB_NAMES as readonly string[]).includes(tab) ? schema.default(empty as never) : schema,
+        (LATER_TABS as readonly string[]).includes(tab) ? schema.default(empty as never) : schema,
       ]),
-    ) as { [K in PlainTab]: T } & { [K in KindTabName]: z.ZodDefault<T> },
+    ) as { [K in PlainTab]: T } & { [K in LaterTab]: z.ZodDefault<T> },
   );
-type KindTabName = (typeof KIND_TAB_NAMES)[number];
-type PlainTab = Exclude<(typeof COMPOSE_TAB_NAMES)[number], KindTabName>;
+type LaterTab = (typeof LATER_TABS)[number];
+type PlainTab = Exclude<(typeof COMPOSE_TAB_NAMES)[number], LaterTab>;
 type LaterSlot = (typeof LATER_SLOTS)[number];
 
 /** A kind tab's form: the entry chosen and its values as JSON (media fields are in the tab's slots). */
@@ -115,6 +119,8 @@ export const SavedFormsSchema = z.strictObject({
   }),
   fromResult: z.strictObject({
     operation: z.string().min(1).max(100),
+    /** The Picture tools tab's tool (an operation on a picture); absent from an earlier version's file. */
+    tool: z.string().min(1).max(100).optional(),
     values: z.record(
       z.string().max(100),
       z.record(z.string().max(100), z.union([z.string().max(TEXT_MAX), z.boolean()])),

@@ -14,6 +14,7 @@ export type ComposeTabName =
   | 'Song'
   | 'Face swap'
   | 'Image edit'
+  | 'Picture tools'
   | 'Image'
   | 'Video'
   | '3D'

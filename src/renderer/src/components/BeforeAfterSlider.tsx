@@ -11,11 +11,14 @@ export function BeforeAfterSlider({
   after,
   title,
   fill = false,
+  checkerboard = false,
 }: {
   before: string;
   after: string;
   title: string;
   fill?: boolean;
+  /** The result may have transparent parts: drawn on a checkerboard (the input stays as it is). */
+  checkerboard?: boolean;
 }) {
   const [position, setPosition] = useState(50);
   const dragging = useRef(false);
@@ -51,7 +54,7 @@ export function BeforeAfterSlider({
     >
       <img className="before-after-image" src={before} alt={`Before: input of ${title}`} draggable={false} />
       <img
-        className="before-after-image before-after-after"
+        className={`before-after-image before-after-after${checkerboard ? ' on-checkerboard' : ''}`}
         src={after}
         alt={`After: result of ${title}`}
         draggable={false}

@@ -30,6 +30,8 @@ export interface ImageLightboxProps {
   title: string;
   /** The input to compare with, or null when there is none. */
   before: string | null;
+  /** The picture may have transparent parts: drawn on a checkerboard. */
+  checkerboard?: boolean;
   onClose(): void;
 }
 
@@ -48,7 +50,7 @@ interface Anchor {
   atY: number;
 }
 
-export function ImageLightbox({ src, title, before, onClose }: ImageLightboxProps) {
+export function ImageLightbox({ src, title, before, checkerboard = false, onClose }: ImageLightboxProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const stageRef = useRef<HTMLElement>(null);
   const imageRef = useRef<HTMLImageElement>(null);
@@ -212,7 +214,7 @@ export function ImageLightbox({ src, title, before, onClose }: ImageLightboxProp
               : undefined
           }
         >
-          <BeforeAfterSlider before={before} after={src} title={title} fill />
+          <BeforeAfterSlider before={before} after={src} title={title} fill checkerboard={checkerboard} />
         </div>
       ) : (
         <section
@@ -234,7 +236,7 @@ export function ImageLightbox({ src, title, before, onClose }: ImageLightboxProp
         >
           <img
             ref={imageRef}
-            className="lightbox-image"
+            className={`lightbox-image${checkerboard ? ' on-checkerboard' : ''}`}
             src={src}
             alt={`Result: ${title}`}
             draggable={false}

@@ -6,6 +6,7 @@
  */
 import { type ClipboardEvent, type DragEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { mediaKind } from '../../../shared/media/index.ts';
+import { isMultiSlot } from '../features/compose/compose-batch.ts';
 import { SLOT_RULES, type SlotField } from '../features/compose/compose-slots.ts';
 import { clearSlot, pasteIntoSlot, putFilesSaying, putUrl } from '../features/compose/slot-actions.ts';
 import { slotWords } from '../features/compose/slot-words.ts';
@@ -173,11 +174,13 @@ export function MediaSlot({ field, description, error, optional, inputRef, label
           className="visually-hidden"
           tabIndex={-1}
           accept={acceptOf(field)}
+          // a slot that takes a batch (one task per picture) takes several files from Browse too
+          multiple={isMultiSlot(field)}
           aria-label={named.chooser}
           data-testid="slot-file-input"
           onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file) putFilesSaying(field, [file]);
+            const files = [...(event.target.files ?? [])];
+            if (files.length > 0) putFilesSaying(field, files);
             event.target.value = '';
           }}
         />

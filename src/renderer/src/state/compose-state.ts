@@ -31,10 +31,12 @@ import { EMPTY_SLOT, type SlotField, type SlotState, TAB_SLOTS } from '../featur
 import { emptyKindForm, isKindTab, type KindForm, type KindTab } from '../features/compose/kind-tabs.ts';
 import {
   emptyFromResult,
+  type FromResultForm,
   type ResultOperation,
   type ResultValue,
   resultSlotOf,
   sourceFieldOf,
+  startingValues,
 } from '../features/compose/result-operations.ts';
 
 export interface ComposeState extends ComposeForms {
@@ -62,7 +64,9 @@ export interface ComposeState extends ComposeForms {
   setImageEdit(patch: Partial<ImageEditForm>): void;
   /** Chooses the From a result tab's operation (each keeps its own values). */
   setOperation(operation: ResultOperation): void;
-  /** Sets fields of the From a result tab's current operation, by input field. */
+  /** Chooses the Picture tools tab's tool (one of PICTURE_TOOLS; each keeps its own values). */
+  setTool(tool: ResultOperation): void;
+  /** Sets fields of the current operation (the Picture tools tab's: its tool), by input field. */
   setResultValues(patch: Record<string, ResultValue>): void;
   setOther(patch: Partial<OtherForm>): void;
   /** Sets the form of the Image, Video or 3D tab: the entry chosen and its values. */
@@ -154,7 +158,9 @@ export const useCompose = create<ComposeState>()((set, get) => {
       const kept = new Set([...pictures.map((t) => t.previewUrl), get().slots[field].previewUrl]);
       for (const old of get().batch.extra[field]) if (!kept.has(old.previewUrl)) releasePreview(old);
       set((s) => ({ batch: { ...s.batch, extra: { ...s.batch.extra, [field]: pictures } } }));
-      edited(field === 'target_image' ? 'faceSwap' : 'fromResult', [field]);
+      edited(field === 'target_image' ? 'faceSwap' : get().tab === 'pictures' ? 'pictures' : 'fromResult', [
+        field,
+      ]);
     },
     setTab: (tab) => set({ tab, formError: null }),
     setUnknownPrice: (unknownPrice) => set({ unknownPrice }),
@@ -170,15 +176,21 @@ export const useCompose = create<ComposeState>()((set, get) => {
       set((s) => ({ fromResult: { ...s.fromResult, operation } }));
       edited('fromResult', ['operation']);
     },
+    setTool: (tool) => {
+      set((s) => ({ fromResult: { ...s.fromResult, tool } }));
+      edited('pictures', ['operation']);
+    },
     setResultValues: (patch) => {
-      const { operation } = get().fromResult;
+      const tab = get().tab === 'pictures' ? 'pictures' : 'fromResult';
+      const { operation, tool } = get().fromResult;
+      const op = tab === 'pictures' ? tool : operation;
       set((s) => ({
         fromResult: {
           ...s.fromResult,
-          values: { ...s.fromResult.values, [operation]: { ...s.fromResult.values[operation], ...patch } },
+          values: { ...s.fromResult.values, [op]: { ...s.fromResult.values[op], ...patch } },
         },
       }));
-      edited('fromResult', Object.keys(patch));
+      edited(tab, Object.keys(patch));
     },
     setImageEdit: (patch) => {
       set((s) => ({ imageEdit: { ...s.imageEdit, ...patch } }));
@@ -232,8 +244,7 @@ export const useCompose = create<ComposeState>()((set, get) => {
         faceSwap: tab === 'faceSwap' ? { ...EMPTY_FACE_SWAP, mode: s.faceSwap.mode } : s.faceSwap,
         imageEdit: tab === 'imageEdit' ? EMPTY_IMAGE_EDIT : s.imageEdit,
         // the operation chosen stays: Clear empties its fields
-        fromResult:
-          tab === 'fromResult' ? { ...emptyFromResult(), operation: s.fromResult.operation } : s.fromResult,
+        fromResult: clearedFromResult(s.fromResult, tab),
         other: tab === 'other' ? emptyOther() : s.other,
         // the entry chosen stays, like the operation: Clear empties its fields
         kinds: isKindTab(tab)
@@ -258,7 +269,7 @@ export const useCompose = create<ComposeState>()((set, get) => {
         song: tab === 'song' ? before.song : s.song,
         faceSwap: tab === 'faceSwap' ? before.faceSwap : s.faceSwap,
         imageEdit: tab === 'imageEdit' ? before.imageEdit : s.imageEdit,
-        fromResult: tab === 'fromResult' ? before.fromResult : s.fromResult,
+        fromResult: tab === 'fromResult' || tab === 'pictures' ? before.fromResult : s.fromResult,
         other: tab === 'other' ? before.other : s.other,
         kinds: isKindTab(tab) ? { ...s.kinds, [tab]: before.kinds[tab] } : s.kinds,
         common: { ...s.common, [tab]: before.common[tab] },
@@ -311,7 +322,18 @@ export const useCompose = create<ComposeState>()((set, get) => {
 
 /** The slot of `tab` that takes extra pictures, if any. */
 function multiSlotOfTab(tab: ComposeTab): MultiSlot | null {
-  return tab === 'faceSwap' ? 'target_image' : tab === 'fromResult' ? 'source_image' : null;
+  return tab === 'faceSwap'
+    ? 'target_image'
+    : tab === 'fromResult' || tab === 'pictures'
+      ? 'source_image'
+      : null;
+}
+
+/** The From a result form once `tab` is cleared: the operation and the tool chosen stay, their fields empty. */
+function clearedFromResult(form: FromResultForm, tab: ComposeTab): FromResultForm {
+  if (tab === 'fromResult') return { ...emptyFromResult(), operation: form.operation, tool: form.tool };
+  if (tab !== 'pictures') return form;
+  return { ...form, values: { ...form.values, [form.tool]: startingValues(form.tool) } };
 }
 
 /** The batch state once `tab` is cleared: its variations back to one, its extra pictures gone. */
@@ -350,8 +372,9 @@ function withoutParentOf(s: ComposeForms, field: SlotField, slot: SlotState): Co
 
 /** The fields a slot change touches: the slot, and in the From a result tab the input field it fills. */
 function sourceNames(tab: ComposeTab, field: SlotField): string[] {
-  if (tab !== 'fromResult') return [field];
-  const operation = useCompose.getState().fromResult.operation;
+  if (tab !== 'fromResult' && tab !== 'pictures') return [field];
+  const form = useCompose.getState().fromResult;
+  const operation = tab === 'pictures' ? form.tool : form.operation;
   return resultSlotOf(operation) === field ? [field, sourceFieldOf(operation)] : [field];
 }
 

@@ -13,6 +13,7 @@ import { FromResultForm } from './FromResultForm.tsx';
 import { ImageEditForm } from './ImageEditForm.tsx';
 import { KindTabForm } from './KindTabForm.tsx';
 import { OtherForm } from './OtherForm.tsx';
+import { PictureToolsForm } from './PictureToolsForm.tsx';
 import { QueueBar } from './QueueBar.tsx';
 import { SongForm } from './SongForm.tsx';
 import { TitleField } from './TitleField.tsx';
@@ -90,6 +91,8 @@ function ActiveForm({ tab }: { tab: ComposeTab }) {
       return <ImageEditForm />;
     case 'fromResult':
       return <FromResultForm />;
+    case 'pictures':
+      return <PictureToolsForm />;
     case 'image':
     case 'video':
     case 'model3d':

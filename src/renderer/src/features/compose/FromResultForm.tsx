@@ -75,9 +75,20 @@ function kept(value: unknown): string | boolean {
   return value === undefined || value === null ? '' : String(value);
 }
 
-/** One catalog field, edited by its widget from the generic form's registry. */
-function ResultFieldInput({ field, message }: { field: ResultField; message(name: string): string | null }) {
-  const values = useCompose((s) => s.fromResult.values[s.fromResult.operation]);
+/**
+ * One catalog field of `operation` (the From a result tab's, or the Picture tools tab's tool),
+ * edited by its widget from the generic form's registry.
+ */
+export function ResultFieldInput({
+  field,
+  message,
+  operation,
+}: {
+  field: ResultField;
+  message(name: string): string | null;
+  operation: ResultOperation;
+}) {
+  const values = useCompose((s) => s.fromResult.values[operation]);
   const setValues = useCompose((s) => s.setResultValues);
   const Widget = WIDGETS[field.form.widget.kind];
   return (
@@ -132,7 +143,7 @@ function ExtendSection({
   const onChange = (side: ExtendSide, n: number) => setValues({ [HANDLE_FIELDS[side]]: String(n) });
   const numberField = (name: string) => {
     const field = fields.find((f) => f.field === name);
-    return field ? <ResultFieldInput key={name} field={field} message={message} /> : null;
+    return field ? <ResultFieldInput key={name} field={field} message={message} operation="extend" /> : null;
   };
   return (
     <section className="extend-section" aria-label="Seconds to add">
@@ -181,7 +192,12 @@ export function FromResultForm() {
   );
   const inputs = (list: ResultField[]) =>
     list.map((field) => (
-      <ResultFieldInput key={`${operation}:${field.field}`} field={field} message={message} />
+      <ResultFieldInput
+        key={`${operation}:${field.field}`}
+        field={field}
+        message={message}
+        operation={operation}
+      />
     ));
 
   return (

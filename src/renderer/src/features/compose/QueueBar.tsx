@@ -9,7 +9,7 @@
  * is its reason, and pressing it shows every problem and focuses the first.
  */
 import { useId } from 'react';
-import { formatUsd } from '../../../../shared/index.ts';
+import { catalogEntry, formatUsd } from '../../../../shared/index.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { costLine } from '../../model/money-text.ts';
 import { useCompose } from '../../state/compose-state.ts';
@@ -145,7 +145,10 @@ export function QueueBar() {
           <button type="button" className="button button-quiet" onClick={() => clearWithUndo(tab)}>
             Clear
           </button>
-          <VariationsField tab={tab} plan={plan} />
+          {/* a deterministic tool (an upscale) gives the same picture each time: no variations */}
+          {catalogEntry(composed.model, composed.taskType)?.deterministic ? null : (
+            <VariationsField tab={tab} plan={plan} />
+          )}
           <button
             type="button"
             className="button button-primary button-large"

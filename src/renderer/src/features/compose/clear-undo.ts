@@ -32,7 +32,7 @@ export function clearWithUndo(tab: ComposeTab): void {
     const pictures = [
       ...TAB_SLOTS[tab].map((field) => before.slots[field]),
       ...(tab === 'faceSwap' ? before.batch.extra.target_image : []),
-      ...(tab === 'fromResult' ? before.batch.extra.source_image : []),
+      ...(tab === 'fromResult' || tab === 'pictures' ? before.batch.extra.source_image : []),
     ];
     const now = useCompose.getState();
     const shown = new Set([

@@ -22,7 +22,7 @@ import { resultFieldOrder, resultSlotOf, sourceFieldOf } from './result-operatio
 import { checkSlot } from './slot-actions.ts';
 
 /** Fields each tab shows, to tell whether an error from main can sit next to its field. */
-const SHOWN_FIELDS: Record<Exclude<ComposeTab, 'fromResult' | KindTab>, readonly string[]> = {
+const SHOWN_FIELDS: Record<Exclude<ComposeTab, 'fromResult' | 'pictures' | KindTab>, readonly string[]> = {
   song: ['style_prompt', 'negative_prompt', 'lyrics', 'duration', 'style_audio'],
   faceSwap: ['target_image', 'swap_image', 'target_faces_index', 'swap_faces_index'],
   imageEdit: ['image1', 'image2', 'image3', 'prompt', 'negative_prompt', 'seed', 'steps', 'flow_shift'],
@@ -38,8 +38,9 @@ function shownField(tab: ComposeTab, field: string): string | null {
     const slot = entry ? slotOfField(tab, entry, field) : null;
     return slot ?? (kindFieldOrder(tab, compose.kinds[tab]).includes(field) ? field : null);
   }
-  if (tab !== 'fromResult') return SHOWN_FIELDS[tab].includes(field) ? field : null;
-  const { operation } = useCompose.getState().fromResult;
+  if (tab !== 'fromResult' && tab !== 'pictures') return SHOWN_FIELDS[tab].includes(field) ? field : null;
+  const form = useCompose.getState().fromResult;
+  const operation = tab === 'pictures' ? form.tool : form.operation;
   if (field === sourceFieldOf(operation)) return resultSlotOf(operation);
   return resultFieldOrder(operation).includes(field) ? field : null;
 }

@@ -5,7 +5,7 @@
  * upscale, background removal… per picture), and the Song tab's lyrics split at lines holding
  * only `---` (one song per part). Pure; the batch's state lives in the compose state.
  */
-import { estimateCost, outputRefOf, type TaskDraft } from '../../../../shared/index.ts';
+import { catalogEntry, estimateCost, outputRefOf, type TaskDraft } from '../../../../shared/index.ts';
 import { buildDraft, type ComposeForms, type ComposeTab, perTab, randomSeed } from './compose-model.ts';
 import { type SlotState, slotInput } from './compose-slots.ts';
 import { resultSlotOf, sourceFieldOf, sourceKindOf } from './result-operations.ts';
@@ -95,9 +95,11 @@ function multiSlotOf(
   forms: ComposeForms,
 ): { slot: MultiSlot; field: string; word: string } | null {
   if (tab === 'faceSwap') return { slot: 'target_image', field: 'target_image', word: 'Target' };
-  if (tab === 'fromResult' && sourceKindOf(forms.fromResult.operation) === 'image') {
-    const slot = resultSlotOf(forms.fromResult.operation);
-    if (isMultiSlot(slot)) return { slot, field: sourceFieldOf(forms.fromResult.operation), word: 'Picture' };
+  const operation =
+    tab === 'fromResult' ? forms.fromResult.operation : tab === 'pictures' ? forms.fromResult.tool : null;
+  if (operation !== null && sourceKindOf(operation) === 'image') {
+    const slot = resultSlotOf(operation);
+    if (isMultiSlot(slot)) return { slot, field: sourceFieldOf(operation), word: 'Picture' };
   }
   return null;
 }
@@ -124,7 +126,9 @@ export function planBatch(tab: ComposeTab, forms: ComposeForms, batch: BatchForm
     const parts = lyricsParts(forms.song.lyrics);
     if (parts.length > 0) entries = parts.map((lyrics) => ({ ...base, input: { ...base.input, lyrics } }));
   }
-  const variations = clampVariations(batch.variations[tab]);
+  // a tool that gives the same result for the same input (an upscale) makes no variations
+  const deterministic = catalogEntry(base.model, base.taskType)?.deterministic === true;
+  const variations = deterministic ? 1 : clampVariations(batch.variations[tab]);
   const drafts: TaskDraft[] = [];
   let seeds: { first: number; last: number; random: boolean } | null = null;
   if (tab === 'imageEdit' && variations > 1) {

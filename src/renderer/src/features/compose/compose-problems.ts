@@ -41,8 +41,9 @@ const FIELD_ORDER: Record<ComposeTab, readonly string[]> = {
   song: ['style_prompt', 'negative_prompt', 'lyrics', 'lyrics-markers', 'duration', 'style_audio'],
   faceSwap: ['target_image', 'swap_image', 'target_faces_index', 'swap_faces_index'],
   imageEdit: ['image1', 'image2', 'image3', 'prompt', 'negative_prompt', 'seed', 'steps', 'flow_shift'],
-  // the operation chosen decides (resultFieldOrder)
+  // the operation (the tool) chosen decides (resultFieldOrder)
   fromResult: [],
+  pictures: [],
   // the entry chosen decides (kindFieldOrder)
   image: [],
   video: [],
@@ -147,6 +148,12 @@ function lyricsMarkerProblem(lyrics: string, field = 'lyrics', label = 'lyrics')
   return problem(`${field}-markers`, message);
 }
 
+/** The operation a tab of operations shows: the From a result tab's, or the Picture tools tab's tool. */
+function operationOfTab(tab: ComposeTab, forms: ComposeForms): ResultOperation | null {
+  if (tab === 'fromResult') return forms.fromResult.operation;
+  return tab === 'pictures' ? forms.fromResult.tool : null;
+}
+
 /** The From a result tab's lyrics fields' marker problems. */
 function resultMarkerProblems(forms: ComposeForms): FieldProblem[] {
   const { operation } = forms.fromResult;
@@ -207,11 +214,11 @@ export function formProblems(
   composed: ComposedInput = composeInput(tab, forms),
 ): FieldProblem[] {
   const found: FieldProblem[] = [];
-  const operation = forms.fromResult.operation;
+  const operation = operationOfTab(tab, forms);
   // the From a result tab shows the slot of the operation chosen; the other one waits unseen
   const kindEntry = isKindTab(tab) ? kindEntryOf(tab, forms.kinds[tab]) : undefined;
   const slots: readonly SlotField[] =
-    tab === 'fromResult'
+    operation !== null
       ? [resultSlotOf(operation)]
       : isKindTab(tab)
         ? kindEntry
@@ -233,7 +240,8 @@ export function formProblems(
     const problems = entry ? inputProblems(inputForCheck(composed.input, entry.input), entry.input, '') : [];
     for (const p of problems) {
       if (entry && isKindTab(tab)) found.push(kindProblem(p, tab, entry));
-      else found.push(entry && tab !== 'fromResult' ? formProblem(p, entry) : resultProblem(p, operation));
+      else if (operation !== null) found.push(resultProblem(p, operation));
+      else if (entry) found.push(formProblem(p, entry));
     }
   }
   if (tab === 'song') {
@@ -246,7 +254,7 @@ export function formProblems(
   const seen = new Set<string>();
   const unique = found.filter((p) => !seen.has(p.field) && seen.add(p.field));
   const order =
-    tab === 'fromResult'
+    operation !== null
       ? resultFieldOrder(operation)
       : isKindTab(tab)
         ? kindFieldOrder(tab, forms.kinds[tab])

@@ -181,6 +181,8 @@ export const TAB_SLOTS: Record<ComposeTab, readonly SlotField[]> = {
   imageEdit: ['image1', 'image2', 'image3'],
   // both are the tab's; the operation chosen shows one of them (resultSlotOf)
   fromResult: ['source_audio', 'source_image', 'source_video'],
+  // the picture tools take the From a result tab's picture (and its batch)
+  pictures: ['source_image'],
   image: ['image_picture'],
   video: ['video_picture', 'video_source'],
   model3d: ['model3d_picture'],

@@ -19,6 +19,7 @@ import {
 import { formFields, valuesOfJson } from './catalog-form/form-fields.ts';
 import type { ComposedInput, LocalProblem } from './compose-shapes.ts';
 import { type SlotField, type SlotState, slotFilled, slotInput } from './compose-slots.ts';
+import { PICTURE_TOOLS_MODEL } from './result-operations.ts';
 
 export type KindTab = (typeof KIND_TAB_NAMES)[number];
 export const KIND_TABS: readonly KindTab[] = KIND_TAB_NAMES;
@@ -26,16 +27,11 @@ export const KIND_TABS: readonly KindTab[] = KIND_TAB_NAMES;
 /** What each tab makes. */
 export const TAB_KIND: Record<KindTab, OutputKind> = { image: 'image', video: 'video', model3d: '3d' };
 
-/**
- * The picture tools' model: its tasks rework a picture (upscale, background removal, segment,
- * face swaps) and are the From a result tab's, the Face swap tab's and the keep-going actions'.
- */
-const PICTURE_TOOLS = 'image-toolkit';
-
 /** The entries the tab lists: they make its kind, have no hand-made tab, and the real service serves them. */
 function entriesMaking(kind: OutputKind): readonly TaskTypeEntry[] {
   return TASK_TYPES.filter(
-    (e) => e.family === 'other' && !e.sandboxOnly && e.outputKind === kind && e.modelName !== PICTURE_TOOLS,
+    (e) =>
+      e.family === 'other' && !e.sandboxOnly && e.outputKind === kind && e.modelName !== PICTURE_TOOLS_MODEL,
   );
 }
 

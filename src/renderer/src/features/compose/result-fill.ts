@@ -221,6 +221,7 @@ export function formsForResult(
   if (tab === 'fromResult') {
     const operation: ResultOperation = action;
     forms.fromResult = {
+      ...current.fromResult,
       operation,
       values: { ...current.fromResult.values, [operation]: valuesFor(operation, task.request.input) },
     };

@@ -58,6 +58,30 @@ export const RESULT_OPERATIONS: readonly string[] = [...OPERATION_ENTRIES.keys()
 /** An operation of the From a result tab: an id of RESULT_OPERATIONS. */
 export type ResultOperation = string;
 
+/**
+ * The picture tools' model: its tasks rework a picture (upscale, background removal, segment,
+ * face swaps) and are the Picture tools tab's, the Face swap tab's and the keep-going actions'.
+ */
+export const PICTURE_TOOLS_MODEL = 'image-toolkit';
+
+/**
+ * The Picture tools tab's tools (issue 21, item 8), generated from the catalog: the operations of
+ * the picture tools' model that take one picture and make a picture (upscale, remove background,
+ * segment). Each also stays an operation of the From a result tab.
+ */
+export const PICTURE_TOOLS: readonly ResultOperation[] = RESULT_OPERATIONS.filter((op) => {
+  const entry = OPERATION_ENTRIES.get(op);
+  return (
+    entry?.modelName === PICTURE_TOOLS_MODEL &&
+    entry.outputKind === 'image' &&
+    sourceOfEntry(entry)?.kind === 'image'
+  );
+});
+
+export function isPictureTool(value: string): boolean {
+  return PICTURE_TOOLS.includes(value);
+}
+
 /** How a field is edited, from its catalog rule. */
 export type ResultFieldKind = 'media' | 'switch' | 'number' | 'lyrics' | 'text';
 
@@ -189,6 +213,8 @@ export type ResultValues = Record<string, ResultValue>;
 
 export interface FromResultForm {
   operation: ResultOperation;
+  /** The Picture tools tab's tool: one of PICTURE_TOOLS (its values are `values[tool]`, its picture `source_image`). */
+  tool: ResultOperation;
   /** Each operation's own values, by input field (kept while switching). */
   values: Record<ResultOperation, ResultValues>;
 }
@@ -210,7 +236,16 @@ export function emptyFromResult(): FromResultForm {
     ResultOperation,
     ResultValues
   >;
-  return { operation: isResultOperation('extend') ? 'extend' : (RESULT_OPERATIONS[0] ?? ''), values };
+  return {
+    operation: isResultOperation('extend') ? 'extend' : (RESULT_OPERATIONS[0] ?? ''),
+    tool: isPictureTool('upscale') ? 'upscale' : (PICTURE_TOOLS[0] ?? ''),
+    values,
+  };
+}
+
+/** The form as the Picture tools tab composes it: its tool is the operation. */
+export function asToolForm(form: FromResultForm): FromResultForm {
+  return { ...form, operation: form.tool };
 }
 
 /** A number field's text as a number: null when empty, 'bad' when it is not one of its type. */

@@ -21,7 +21,7 @@ import {
   slotFromValue,
 } from './compose-slots.ts';
 import { emptyKindForms } from './kind-tabs.ts';
-import type { ResultOperation } from './result-operations.ts';
+import { emptyFromResult, isPictureTool, type ResultOperation } from './result-operations.ts';
 import { checkSlot } from './slot-actions.ts';
 
 const SAVE_DELAY_MS = 400;
@@ -106,6 +106,10 @@ function formsOfSaved(saved: SavedForms): ComposeForms {
     imageEdit: saved.imageEdit,
     fromResult: {
       operation: saved.fromResult.operation as ResultOperation,
+      tool:
+        saved.fromResult.tool && isPictureTool(saved.fromResult.tool)
+          ? saved.fromResult.tool
+          : emptyFromResult().tool,
       values: saved.fromResult.values as ComposeForms['fromResult']['values'],
     },
     other: saved.other,

@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef } from 'react';
 import { mediaKind } from '../../../../shared/media/index.ts';
+import { checkerboardClass } from '../../model/picture-look.ts';
 import { taskTypeLabelOf } from '../../model/task-status.ts';
 import { formatClock } from '../../model/time-format.ts';
 import { useStudio } from '../../state/studio-state.ts';
@@ -67,7 +68,7 @@ function CompareItem({ id, index }: { id: string; index: number }) {
         onClick={() => useUi.getState().openDetail(id)}
       >
         {src ? (
-          <img src={src} alt="" draggable={false} />
+          <img src={src} alt="" draggable={false} className={checkerboardClass(task) || undefined} />
         ) : (
           <span className="muted" title={notShown ?? undefined}>
             {notShown ? 'Too large to show here' : task.state}

@@ -12,6 +12,7 @@ import { BeforeAfterSlider } from '../../components/BeforeAfterSlider.tsx';
 import { ImageLightbox } from '../../components/ImageLightbox.tsx';
 import { VideoCompare } from '../../components/VideoCompare.tsx';
 import { WaveformPlayer } from '../../components/WaveformPlayer.tsx';
+import { checkerboardClass } from '../../model/picture-look.ts';
 import type { LoadedTask } from '../../model/task-status.ts';
 import { useStudio } from '../../state/studio-state.ts';
 import { revealTask } from './library-actions.ts';
@@ -84,6 +85,7 @@ export function DetailMedia({
       ? beforeImageUrl(task, parent, base, window.location.origin)
       : null;
   const picture = show.viewer === 'image' && !notShown;
+  const checkered = checkerboardClass(task);
   const beforeVideo =
     show.viewer === 'video' && show.compare === 'players' ? beforeVideoUrl(task, parent, base) : null;
   return (
@@ -109,11 +111,13 @@ export function DetailMedia({
           data-testid="video-player"
         />
       ) : null}
-      {picture && before ? <BeforeAfterSlider before={before} after={url} title={task.title} /> : null}
+      {picture && before ? (
+        <BeforeAfterSlider before={before} after={url} title={task.title} checkerboard={checkered !== ''} />
+      ) : null}
       {picture && !before ? (
         // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the picture is a pointer extra; "View larger" is the keyboard's way
         <img
-          className="detail-image detail-image-zoomable"
+          className={`detail-image detail-image-zoomable ${checkered}`.trim()}
           src={url}
           alt={`Result: ${task.title}`}
           onClick={() => setViewing(true)}
@@ -155,7 +159,13 @@ export function DetailMedia({
         </div>
       ) : null}
       {viewing && picture ? (
-        <ImageLightbox src={url} title={task.title} before={before} onClose={() => setViewing(false)} />
+        <ImageLightbox
+          src={url}
+          title={task.title}
+          before={before}
+          checkerboard={checkered !== ''}
+          onClose={() => setViewing(false)}
+        />
       ) : null}
     </div>
   );

@@ -7,6 +7,7 @@
 import { type MouseEvent, memo, useEffect, useRef, useState } from 'react';
 import { mediaKind } from '../../../../shared/media/index.ts';
 import { StateChip } from '../../components/StateChip.tsx';
+import { checkerboardClass } from '../../model/picture-look.ts';
 import { taskTypeLabelOf } from '../../model/task-status.ts';
 import { formatClock } from '../../model/time-format.ts';
 import { useStudio } from '../../state/studio-state.ts';
@@ -112,7 +113,14 @@ function TaskCardInner({ id, onSelect, tabbable }: TaskCardProps) {
         aria-label={`Open ${task.title}${duration ? ` ${duration}` : ''}${show.card === 'model' ? ' 3D model' : ''}${notShown ? ', too large to show here' : ''}`}
       >
         {thumb ? (
-          <img src={thumb} alt="" loading="lazy" decoding="async" draggable={false} />
+          <img
+            src={thumb}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            draggable={false}
+            className={checkerboardClass(task) || undefined}
+          />
         ) : notShown ? (
           <span className="card-not-shown" title={notShown} data-testid="picture-not-shown">
             <span aria-hidden="true">{show.icon}</span>
