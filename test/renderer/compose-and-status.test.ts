@@ -431,8 +431,5 @@ describe('library query', () => {
     // which board a task is on is the library's to say: a board's view waits for its next load
     expect(belongsAtTop(t, { ...EMPTY_FILTERS, board: 3 })).toBe(false);
     expect(toTaskFilter({ ...EMPTY_FILTERS, board: 3 })).toEqual({ board: 3 });
-    // which board a task is on is the library's to say: a board's view waits for its next load
-    expect(belongsAtTop(t, { ...EMPTY_FILTERS, board: 3 })).toBe(false);
-    expect(toTaskFilter({ ...EMPTY_FILTERS, board: 3 })).toEqual({ board: 3 });
   });
 });

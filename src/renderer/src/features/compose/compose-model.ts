@@ -16,9 +16,9 @@ import {
 import { checkJsonObject } from '../../model/json-input.ts';
 import type { ComposedInput, ComposeTab, LocalProblem } from './compose-shapes.ts';
 import { emptySlots, type SlotField, type SlotState, slotFilled, slotInput } from './compose-slots.ts';
-import { catalogField } from './hand-made-words.ts';
+import { catalogField, numberProblemWords } from './hand-made-words.ts';
 import { emptyKindForms, type KindForm, type KindTab, kindTabInput } from './kind-tabs.ts';
-import { asToolForm, emptyFromResult, type FromResultForm, fromResultInput } from './result-operations.ts';
+import { emptyFromResult, type FromResultForm, fromResultInput } from './result-operations.ts';
 
 export type { ComposedInput, ComposeTab, LocalProblem } from './compose-shapes.ts';
 
@@ -27,7 +27,6 @@ export const TAB_LABELS: Record<ComposeTab, string> = {
   song: 'Song',
   faceSwap: 'Face swap',
   imageEdit: 'Image edit',
-  pictures: 'Picture tools',
   image: 'Image',
   video: 'Video',
   model3d: '3D',
@@ -212,16 +211,18 @@ function imageEditInput(forms: ComposeForms): ComposedInput {
   putSlot(input, forms.slots, 'image3');
   input.prompt = f.prompt;
   putText(input, 'negative_prompt', f.negativePrompt);
-  const seed = parseInteger(f.seed);
-  if (seed === 'bad') local.push({ field: 'seed', message: 'Seed must be a whole number' });
-  else if (seed !== null) input.seed = seed;
-  const steps = parseInteger(f.steps);
-  if (steps === 'bad' || (steps !== null && (steps < 1 || steps > 100))) {
-    local.push({ field: 'steps', message: 'Steps must be a whole number from 1 to 100' });
-  } else if (steps !== null) input.steps = steps;
-  const flowShift = parseNumber(f.flowShift);
-  if (flowShift === 'bad') local.push({ field: 'flow_shift', message: 'Flow shift must be a number' });
-  else if (flowShift !== null) input.flow_shift = flowShift;
+  // each number in its catalog rule's words, as the engine and the CLI say them
+  const numbers = [
+    ['seed', parseInteger(f.seed)],
+    ['steps', parseInteger(f.steps)],
+    ['flow_shift', parseNumber(f.flowShift)],
+  ] as const;
+  for (const [field, value] of numbers) {
+    if (value === null) continue;
+    const problem = numberProblemWords('qwen-image/image-edit', field, value);
+    if (problem) local.push({ field, message: problem });
+    else input[field] = value;
+  }
   return {
     model: modelNameFor('qwen-image/image-edit'),
     taskType: 'image-edit',
@@ -306,8 +307,6 @@ export function composeInput(tab: ComposeTab, forms: ComposeForms): ComposedInpu
       return imageEditInput(forms);
     case 'fromResult':
       return fromResultInput(forms.fromResult, forms.slots);
-    case 'pictures':
-      return fromResultInput(asToolForm(forms.fromResult), forms.slots);
     case 'image':
     case 'video':
     case 'model3d':
