@@ -120,6 +120,65 @@ describe.skipIf(!browserAvailable())('the composer from the keyboard, and the so
     expect(await prompt.inputValue()).toBe('brushes');
   });
 
+  it('quick styles are one tab stop: arrows move between them, Tab goes on to the next field', async () => {
+    const { page } = view;
+    const panel = page.getByRole('tabpanel');
+    const chips = panel.getByRole('group', { name: 'Quick styles' }).getByRole('button');
+    const focusedName = () =>
+      page.evaluate(() => {
+        const el = (
+          globalThis as unknown as {
+            document: { activeElement: { getAttribute(n: string): string | null } | null };
+          }
+        ).document.activeElement;
+        return el?.getAttribute('aria-label') ?? el?.getAttribute('id') ?? null;
+      });
+    await panel.getByLabel('Style prompt', { exact: true }).focus();
+    // Tab lands on the chip used last (jazz, clicked above)
+    await page.keyboard.press('Tab');
+    expect(await focusedName()).toBe('Style: jazz');
+    await page.keyboard.press('Home');
+    expect(await focusedName()).toBe('Style: pop');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedName()).toBe('Style: lo-fi');
+    await page.keyboard.press('End');
+    expect(await focusedName()).toBe(await chips.last().getAttribute('aria-label'));
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowLeft');
+    expect(await focusedName()).toBe(await chips.last().getAttribute('aria-label'));
+    // one of them is in the tab order
+    expect(
+      await chips.evaluateAll(
+        (all) => all.filter((b) => (b as unknown as { tabIndex: number }).tabIndex === 0).length,
+      ),
+    ).toBe(1);
+    await page.keyboard.press('Tab');
+    expect(await page.locator(':focus').getAttribute('data-field')).toBe('negative_prompt');
+    // Shift+Tab comes back to the chip last moved to
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusedName()).toBe(await chips.last().getAttribute('aria-label'));
+  });
+
+  it('"Refer to" inserts a picture\'s name with one space either side, never two', async () => {
+    const { page } = view;
+    const panel = await openComposeTab(page, 'Image edit');
+    const prompt = panel.getByLabel('Prompt', { exact: true });
+    await prompt.fill('put the hat from');
+    await prompt.press('End');
+    await panel.getByRole('button', { name: 'Insert image2 into the prompt' }).click();
+    await page.keyboard.type(' on the person in ');
+    await panel.getByRole('button', { name: 'Insert image1 into the prompt' }).click();
+    expect(await prompt.inputValue()).toBe('put the hat from image2 on the person in image1');
+    // in the middle of a word pair: a space each side
+    await prompt.evaluate((el) =>
+      (el as unknown as { setSelectionRange(a: number, b: number): void }).setSelectionRange(3, 3),
+    );
+    await panel.getByRole('button', { name: 'Insert image3 into the prompt' }).click();
+    expect(await prompt.inputValue()).toBe('put image3 the hat from image2 on the person in image1');
+    await openComposeTab(page, 'Song');
+  });
+
   it('the lyrics placeholder is prose in another type, not lyrics', async () => {
     const { page } = view;
     const lyrics = page.getByRole('tabpanel').getByLabel('Lyrics', { exact: false }).first();

@@ -94,7 +94,10 @@ describe('prompt edits', () => {
 
   it('inserts an image name at the caret with spaces', async () => {
     const { insertWord } = await import('../../src/renderer/src/features/compose/prompt-edits.ts');
-    expect(insertWord('', 0, 0, 'image1')).toEqual({ text: 'image1 ', caret: 7 });
+    // at the end no space after it: the user types their own (issue 21 item 11: no double spaces)
+    expect(insertWord('', 0, 0, 'image1')).toEqual({ text: 'image1', caret: 6 });
+    expect(insertWord('image1', 6, 6, 'image2')).toEqual({ text: 'image1 image2', caret: 13 });
+    expect(insertWord('from ', 5, 5, 'image2')).toEqual({ text: 'from image2', caret: 11 });
     expect(insertWord('put the hat on', 7, 7, 'image2')).toEqual({
       text: 'put the image2 hat on',
       caret: 15,

@@ -26,7 +26,11 @@ export function appendStyle(prompt: string, style: string): string {
   return trimmed.endsWith(',') ? `${trimmed} ${style}` : `${trimmed}, ${style}`;
 }
 
-/** `word` inserted at the caret (replacing a selection), with a space before it when needed and one after. */
+/**
+ * `word` inserted at the caret (replacing a selection) as a word of its own: a space before it
+ * when the text before does not end in one, a space after it only when a word follows (at the
+ * end the user types their own, so no double space), one space of the text after it dropped.
+ */
 export function insertWord(
   text: string,
   start: number,
@@ -34,10 +38,11 @@ export function insertWord(
   word: string,
 ): { text: string; caret: number } {
   const before = text.slice(0, start);
-  const after = text.slice(end);
+  const after = text.slice(end).replace(/^ /, '');
   const lead = before === '' || /\s$/.test(before) ? '' : ' ';
-  const inserted = `${lead}${word} `;
-  return { text: before + inserted + after.replace(/^ /, ''), caret: before.length + inserted.length };
+  const trail = after === '' || /^\s/.test(after) ? '' : ' ';
+  const inserted = `${lead}${word}${trail}`;
+  return { text: before + inserted + after, caret: before.length + inserted.length };
 }
 
 /** The comma-separated items of a style prompt, trimmed, empty ones left out. */
