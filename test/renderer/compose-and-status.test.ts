@@ -62,10 +62,25 @@ describe('buildDraft', () => {
       steps: 30,
       flow_shift: 3.5,
     });
+    // in the rule's one wording: the catalog's label and bounds, as the engine and the CLI say it
     forms.imageEdit = { ...forms.imageEdit, steps: '500' };
-    expect(buildDraft('imageEdit', forms)).toMatchObject({ ok: false, field: 'steps' });
+    expect(buildDraft('imageEdit', forms)).toMatchObject({
+      ok: false,
+      field: 'steps',
+      message: 'Steps must be from 1 to 100',
+    });
+    forms.imageEdit = { ...forms.imageEdit, steps: 'many' };
+    expect(buildDraft('imageEdit', forms)).toMatchObject({
+      ok: false,
+      field: 'steps',
+      message: 'Steps must be a whole number',
+    });
     forms.imageEdit = { ...forms.imageEdit, steps: '', seed: '1.5' };
-    expect(buildDraft('imageEdit', forms)).toMatchObject({ ok: false, field: 'seed' });
+    expect(buildDraft('imageEdit', forms)).toMatchObject({
+      ok: false,
+      field: 'seed',
+      message: 'Seed must be a whole number',
+    });
   });
 
   it('adds the webhook, title and re-run origin', () => {

@@ -18,7 +18,7 @@ import type { ComposedInput, ComposeTab, LocalProblem } from './compose-shapes.t
 import { emptySlots, type SlotField, type SlotState, slotFilled, slotInput } from './compose-slots.ts';
 import { catalogField, numberProblemWords } from './hand-made-words.ts';
 import { emptyKindForms, type KindForm, type KindTab, kindTabInput } from './kind-tabs.ts';
-import { emptyFromResult, type FromResultForm, fromResultInput } from './result-operations.ts';
+import { asToolForm, emptyFromResult, type FromResultForm, fromResultInput } from './result-operations.ts';
 
 export type { ComposedInput, ComposeTab, LocalProblem } from './compose-shapes.ts';
 
@@ -27,6 +27,7 @@ export const TAB_LABELS: Record<ComposeTab, string> = {
   song: 'Song',
   faceSwap: 'Face swap',
   imageEdit: 'Image edit',
+  pictures: 'Picture tools',
   image: 'Image',
   video: 'Video',
   model3d: '3D',
@@ -307,6 +308,8 @@ export function composeInput(tab: ComposeTab, forms: ComposeForms): ComposedInpu
       return imageEditInput(forms);
     case 'fromResult':
       return fromResultInput(forms.fromResult, forms.slots);
+    case 'pictures':
+      return fromResultInput(asToolForm(forms.fromResult), forms.slots);
     case 'image':
     case 'video':
     case 'model3d':
