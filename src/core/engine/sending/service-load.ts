@@ -38,31 +38,43 @@ export class ServiceLoad {
   #unanswered: ServiceClient | null = null;
   #reading: Promise<void> | null = null;
   #nextAt = 0;
-  #known: AtService | null = null;
+  /** The tasks from elsewhere at the last reading, running and waiting; null while unknown. */
+  #elsewhere: { running: number; waiting: number } | null = null;
 
   constructor(ctx: LoadContext, intervalMs: number) {
     this.#ctx = ctx;
     this.#intervalMs = intervalMs;
   }
 
-  /** The last reading; null while unknown or when the service does not tell. */
+  /**
+   * What runs at the service: the tasks from elsewhere as last read, with this library's own as
+   * they are now (a task sent after the reading counts at once, so the line never says fewer than
+   * the library has there); null while unknown or when the service does not tell.
+   */
   get known(): AtService | null {
-    return this.#known;
+    const elsewhere = this.#elsewhere;
+    if (!elsewhere) return null;
+    const { store } = this.#ctx;
+    return {
+      running: elsewhere.running + store.countInStates(['processing']),
+      waiting: elsewhere.waiting + store.countInStates(['pending', 'staged']),
+      fromElsewhere: elsewhere.running + elsewhere.waiting,
+    };
   }
 
   /** Tasks from elsewhere taking the service's slots (0 while unknown). */
   get fromElsewhere(): number {
-    return this.#known?.fromElsewhere ?? 0;
+    return this.#elsewhere ? this.#elsewhere.running + this.#elsewhere.waiting : 0;
   }
 
   /** True while the first reading for these settings is under way: sending waits for it. */
   get holdsSending(): boolean {
-    return this.#reading !== null && this.#known === null;
+    return this.#reading !== null && this.#elsewhere === null;
   }
 
   /** The service settings changed: what was read is forgotten, and the new service is asked. */
   forget(): void {
-    this.#known = null;
+    this.#elsewhere = null;
     this.#unanswered = null;
     this.#nextAt = 0;
   }
@@ -99,20 +111,23 @@ export class ServiceLoad {
       running += c.processing;
       waiting += c.pending + c.staged;
     }
-    const ours = this.#ctx.store.countInStates(['pending', 'staged', 'processing']);
-    this.#set({ running, waiting, fromElsewhere: Math.max(0, running + waiting - ours) });
+    // what is not this library's is from elsewhere; it runs as far as the running count leaves
+    // room beside this library's running tasks (the library learns of a start only by fetching)
+    const { store } = this.#ctx;
+    const total = Math.max(0, running + waiting - store.countInStates(['pending', 'staged', 'processing']));
+    const elsewhereRunning = Math.min(total, Math.max(0, running - store.countInStates(['processing'])));
+    this.#set({ running: elsewhereRunning, waiting: total - elsewhereRunning });
   }
 
-  #set(known: AtService | null): void {
-    const was = this.#known;
-    this.#known = known;
+  #set(elsewhere: { running: number; waiting: number } | null): void {
+    const was = this.#elsewhere;
+    this.#elsewhere = elsewhere;
     const same =
-      was === known ||
+      was === elsewhere ||
       (was !== null &&
-        known !== null &&
-        was.running === known.running &&
-        was.waiting === known.waiting &&
-        was.fromElsewhere === known.fromElsewhere);
+        elsewhere !== null &&
+        was.running === elsewhere.running &&
+        was.waiting === elsewhere.waiting);
     if (!same) this.#ctx.events.emitStatus();
   }
 }
