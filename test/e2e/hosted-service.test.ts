@@ -6,17 +6,45 @@
  * balance there, sends a song as `Qubico/ace-step` and shows the balance go down; a model id
  * override from Settings › Advanced is sent, an invalid one is refused beside its field; demo
  * mode turned back on still runs on the built-in sandbox with its own ids and its own library.
- * And a wrong key: the balance line says the service refused it.
+ * And a wrong key: the balance line says the service refused it. The library's cards say what each
+ * task cost: billed once the service said, a figure far off the published price flagged (a task
+ * planted in the paid library), and never a charge in the demo library.
  */
 import type { Locator, Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
+import { LibraryStore } from '../../src/core/store/index.ts';
 import type { LedgerEntry } from '../../src/sandbox/index.ts';
 import { HOSTED_SERVICE, type Task } from '../../src/shared/index.ts';
+import { billedCostOf } from '../../src/shared/task/billed-cost.ts';
 import { waitUntil } from '../support/wait-until.ts';
 import { SERVICE_KEY, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
 import { card, fillSong, openView, queue } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
+
+/** A 3D model in the paid library whose reported cost was ten times its published $0.04. */
+const FLAGGED_ID = 'planted-flagged-3d';
+
+function plantFlaggedCost(libraryDir: string): void {
+  const store = LibraryStore.open(libraryDir);
+  try {
+    const request = { model: 'Qubico/trellis', task_type: 'text-to-3d', input: { prompt: 'a toy boat' } };
+    store.insertTask({
+      id: FLAGGED_ID,
+      model: request.model,
+      taskType: request.task_type,
+      title: 'Toy boat',
+      request,
+      estimateMicros: 40_000,
+    });
+    const usage = { type: 'point', frozen: 400_000, consume: 4_000_000 };
+    store.transition(FLAGGED_ID, 'saved', {
+      patch: { remoteId: 'r-flagged', usage, cost: billedCostOf(usage, 40_000, 0.1) },
+    });
+  } finally {
+    store.close();
+  }
+}
 
 /** First run: the welcome dialog's "Use my API key" opens Settings. */
 async function chooseOwnKey(page: Page): Promise<void> {
@@ -88,9 +116,12 @@ describe.skipIf(!browserAvailable())('a new user with a key for the hosted servi
   const paid: Task[] = [];
 
   // 12.50 USD at the stand-in, so its balance cannot be taken for the demo sandbox's 10 USD.
-  openStudio({ service: 'hosted', sandbox: { balanceMicros: 12_500_000 } }, (opened) => {
-    ({ rig, view } = opened);
-  });
+  openStudio(
+    { service: 'hosted', sandbox: { balanceMicros: 12_500_000 }, prepareLibrary: plantFlaggedCost },
+    (opened) => {
+      ({ rig, view } = opened);
+    },
+  );
 
   it('stores the key from the first run, then sends to the hosted service and shows its balance', async () => {
     const { page } = view;
@@ -147,6 +178,19 @@ describe.skipIf(!browserAvailable())('a new user with a key for the hosted servi
     await compact.filter({ hasText: 'Balance $12.49 left' }).waitFor();
     await openView(page, 'settings');
     await settingsBalance(page, '$12.49 left');
+
+    // its card says what it was billed; the planted task's figure, ten times its price, is flagged
+    await openView(page, 'library');
+    const songCost = card(page, song.id).getByTestId('card-cost');
+    await songCost.filter({ hasText: '$0.01' }).waitFor();
+    expect(await songCost.getAttribute('data-flagged')).toBeNull();
+    const flagged = card(page, FLAGGED_ID).getByTestId('card-cost');
+    expect(await flagged.textContent()).toBe('$0.40 (check)');
+    expect(await flagged.getAttribute('data-flagged')).toBe('true');
+    expect(await flagged.getAttribute('title')).toBe(
+      'reported $0.40; published price $0.04 — check your account ($0.40 counted)',
+    );
+    await openView(page, 'settings'); // where the next test starts
   });
 
   it('"Check balance" shows what the account spent elsewhere', async () => {
@@ -257,6 +301,8 @@ describe.skipIf(!browserAvailable())('a new user with a key for the hosted servi
     await openView(page, 'library');
     await card(page, demo.id).and(page.locator('[data-state="saved"]')).waitFor();
     expect(await page.getByTestId('task-card').count()).toBe(1);
+    // nothing is billed in the demo library: its card says so, never a charge
+    expect(await card(page, demo.id).getByTestId('card-cost').textContent()).toBe('Demo: not billed');
     for (const task of paid) expect(await card(page, task.id).count()).toBe(0);
     // Nothing reached the paid service.
     expect(await rig.ledger()).toHaveLength(paidLedger);

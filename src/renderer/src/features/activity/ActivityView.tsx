@@ -103,7 +103,10 @@ export function ActivityView() {
       <header className="view-header">
         <h1>Activity</h1>
         <p className="view-subtitle">
-          {status ? `${status.queued} waiting here · ${status.activeRemote} at the service` : 'Loading…'}
+          {/* the line below, when the service tells, says what is at the service, this library's included */}
+          {status
+            ? `${status.queued} waiting here${status.atService ? '' : ` · ${status.activeRemote} at the service`}`
+            : 'Loading…'}
           {demo ? ' · demo library' : ''}
         </p>
         {status?.atService ? (

@@ -1,12 +1,15 @@
 /**
  * One library card: thumbnail (a picture, a video's poster, a 3D model's turntable poster or
- * picture, else the kind's icon), a sound's or video's length, title, state, favourite and
+ * picture, else the kind's icon), a sound's or video's length, title, state, cost (money-text.ts:
+ * billed once the service said, else the estimate; a flagged figure marked), favourite and
  * selection. A card never holds a live player but while the pointer rests on a video's card (its
  * preview: one card at a time, muted). A video without a poster has one drawn once (poster-maker.ts).
  */
 import { type MouseEvent, memo, useEffect, useRef, useState } from 'react';
 import { mediaKind } from '../../../../shared/media/index.ts';
+import { costWords } from '../../../../shared/task/billed-cost.ts';
 import { StateChip } from '../../components/StateChip.tsx';
+import { taskCostText } from '../../model/money-text.ts';
 import { checkerboardClass } from '../../model/picture-look.ts';
 import { taskTypeLabelOf } from '../../model/task-status.ts';
 import { formatClock } from '../../model/time-format.ts';
@@ -71,6 +74,8 @@ function TaskCardInner({ id, onSelect, tabbable }: TaskCardProps) {
   const open = useUi((s) => s.detailId === id);
   const openDetail = useUi((s) => s.openDetail);
   const base = useStudio((s) => s.appInfo?.mediaBaseUrl);
+  // the demo library's tasks are never billed (TaskFacts reads the same flag)
+  const demo = useStudio((s) => s.settings?.demoLibrary ?? false);
   const output = task ? mainOutput(task) : null;
   const kind = task ? taskMediaKind(task) : 'file';
   const { show } = mediaKind(kind);
@@ -87,6 +92,8 @@ function TaskCardInner({ id, onSelect, tabbable }: TaskCardProps) {
   const thumb = still ? thumbUrl(still, base) : null;
   const notShown = pictureNotShown(output);
   const sound = show.card === 'sound';
+  // a billed figure far from the published price: marked, both figures in its title
+  const flagged = !demo && task.cost?.flagged === true;
 
   const onCheck = (event: MouseEvent<HTMLInputElement>) => onSelect(id, event.shiftKey);
 
@@ -172,10 +179,20 @@ function TaskCardInner({ id, onSelect, tabbable }: TaskCardProps) {
         </span>
         <span className="card-meta">
           {task.state === 'saved' ? (
-            <span className="card-type">{taskTypeLabelOf(task)}</span>
+            <span className="card-type" title={taskTypeLabelOf(task)}>
+              {taskTypeLabelOf(task)}
+            </span>
           ) : (
             <StateChip state={task.state} />
           )}
+          <span
+            className="card-cost"
+            data-testid="card-cost"
+            data-flagged={flagged ? 'true' : undefined}
+            title={flagged && task.cost ? costWords(task.cost) : undefined}
+          >
+            {taskCostText(task, demo)}
+          </span>
         </span>
       </div>
     </div>
