@@ -6,12 +6,27 @@
  * results again; turning it back on from that notice shows them again.
  */
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
+import type { PageWindow } from './harness/page-dom.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
 import { activityRow, card, fillSong, openView, queue } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
+
+/** Every word the page shows or names (text, titles, labels) that says money was charged or spent. */
+async function moneySpentWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const { document } = globalThis as unknown as PageWindow;
+    const body = document.querySelector('body') as unknown as { innerText: string };
+    const texts = [body.innerText];
+    for (const el of Array.from(document.querySelectorAll('[title], [aria-label], [aria-valuetext]'))) {
+      for (const name of ['title', 'aria-label', 'aria-valuetext']) texts.push(el.getAttribute(name) ?? '');
+    }
+    return texts.flatMap((t) => t.match(/[^.\n]*\b(charged|spent)\b[^.\n]*/gi) ?? []);
+  });
+}
 
 describe.skipIf(!browserAvailable())('leaving demo mode', () => {
   let rig: StudioRig;
@@ -34,6 +49,8 @@ describe.skipIf(!browserAvailable())('leaving demo mode', () => {
     await row.and(page.locator('[data-state="saved"]')).waitFor();
     expect(await row.locator('.activity-cost').textContent()).toBe('Demo: not billed');
     expect(await row.textContent()).not.toMatch(/\$\d/);
+    // demo mode never says charged or spent, in words or in a title
+    expect(await moneySpentWords(page)).toEqual([]);
 
     await openView(page, 'library');
     await card(page, demoSong.id).waitFor();
@@ -43,6 +60,7 @@ describe.skipIf(!browserAvailable())('leaving demo mode', () => {
       .click();
     const cost = page.getByTestId('cost-estimate-detail');
     expect(await cost.textContent()).toMatch(/^Demo: not billed \(a real task would cost about \$0\.002\)$/);
+    expect(await moneySpentWords(page)).toEqual([]);
 
     await openView(page, 'settings');
     expect(await page.getByTestId('library-in-use').textContent()).toBe(
@@ -55,6 +73,9 @@ describe.skipIf(!browserAvailable())('leaving demo mode', () => {
         .filter({ has: page.getByTestId('library-in-use') })
         .textContent(),
     ).toContain('shown again when demo mode is off');
+    // the spending summary: what the demo tasks would have cost, never "spent"
+    expect(await page.getByTestId('cost-summary').textContent()).toMatch(/^Demo mode: nothing is billed. Its 1 task would have cost about \$0\.002/);
+    expect(await moneySpentWords(page)).toEqual([]);
   });
 
   it('turning demo mode off shows your library at once and says how to see the demo results again', async () => {

@@ -28,7 +28,7 @@ export function localStateOf(remote: RemoteTask): TaskState {
 /** Why a task the service reports as cancelled ended so (this app cancels only what it never sent). */
 export const CANCELLED_AT_SERVICE: TaskError = {
   kind: 'cancelled-at-service',
-  message: 'the service cancelled this task (this app did not); anything it charged still counts',
+  message: 'the service cancelled this task (this app did not); any cost it reports still counts',
   code: null,
 };
 

@@ -117,7 +117,7 @@ export function outputCountProblem(count: number, max: number): TaskError | null
   if (count <= max) return null;
   return {
     kind: 'too-many-outputs',
-    message: `The service returned ${count} results for this task; the app accepts at most ${max} from one task, so it downloaded none. The service's record of the task (and anything it charged) stands.`,
+    message: `The service returned ${count} results for this task; the app accepts at most ${max} from one task, so it downloaded none. The service's record of the task (and any cost it reports) stands.`,
     code: null,
   };
 }

@@ -90,7 +90,7 @@ export function stateExplanation(task: Pick<LoadedTask, 'state' | 'error' | 'set
       return `${task.error ? asSentence(task.error.message) : "We sent this task but can't tell whether the service received it."} ${UNCERTAIN_CHOICE}${task.settlement?.outcome === 'unreachable' ? ` ${asSentence(task.settlement.note)}` : ''}`;
     case 'cancelled':
       return task.error?.kind === 'cancelled-at-service'
-        ? 'The service cancelled it (this app did not); anything it charged still counts.'
+        ? 'The service cancelled it (this app did not); any cost it reports still counts.'
         : 'Cancelled before it was sent; nothing was billed.';
     case 'expired':
       return 'The service no longer had the result when we asked for it.';

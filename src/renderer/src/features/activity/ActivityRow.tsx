@@ -151,7 +151,14 @@ function ActivityRowInner({ task, now, connection, demo, retry = null }: RowProp
         </span>
         <h3 className="activity-title">{task.title}</h3>
         <span className="activity-type">{taskTypeLabelOf(task)}</span>
-        <span className="activity-cost" title="Cost: what the service charged, or the estimate until it says">
+        <span
+          className="activity-cost"
+          title={
+            demo
+              ? 'Demo mode: nothing is billed'
+              : 'Cost: what the service charged, or the estimate until it says'
+          }
+        >
           {taskCostText(task, demo)}
         </span>
       </div>

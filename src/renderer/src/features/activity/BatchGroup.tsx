@@ -230,7 +230,11 @@ function BatchGroupInner({ batchId, tasks, now, connection, demo, retries }: Gro
         </span>
         <span
           className="activity-cost"
-          title="What the batch's tasks cost, as their rows say: charged, pending until they end, not billed"
+          title={
+            demo
+              ? 'Demo mode: nothing is billed'
+              : "What the batch's tasks cost, as their rows say: charged, pending until they end, not billed"
+          }
           data-testid="batch-cost"
         >
           {batchCostText(cost, demo)}

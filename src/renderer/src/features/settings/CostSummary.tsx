@@ -1,6 +1,6 @@
 /**
  * Money spent so far against the budget: what the service reported each task cost, or the
- * estimate until it says. Both are kept in the library in use, so the figure is read again when
+ * estimate until it says (in demo mode what the tasks would have cost: nothing is billed). Both are kept in the library in use, so the figure is read again when
  * that library changes (demo mode turned on or off, another folder), when the budget is saved,
  * and shortly after tasks change (a task saved or reported on changes the spending).
  */
@@ -42,6 +42,7 @@ function useTaskChangeReads(): number {
 
 export function CostSummary({ budgetMicros }: { budgetMicros: number | null }) {
   const libraryInUse = useStudio((s) => s.settings?.libraryInUse ?? null);
+  const demo = useStudio((s) => s.settings?.demoLibrary ?? false);
   // the spending as read, with the library it was read from: another library's is never shown
   const [read, setRead] = useState<{ library: string | null; view: CostView } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -66,16 +67,27 @@ export function CostSummary({ budgetMicros }: { budgetMicros: number | null }) {
   if (!cost) return <p className="muted">Loading costs…</p>;
   const budget = budgetMicros ?? cost.budgetMicros;
   const share = budgetShare(cost.spentMicros, budget);
+  const tasks = `${cost.tasks.toLocaleString('en-US')} task${cost.tasks === 1 ? '' : 's'}`;
   return (
     <div className="cost-summary" data-testid="cost-summary">
-      <p>
-        <strong>{formatUsd(cost.spentMicros)}</strong> spent across {cost.tasks.toLocaleString('en-US')} task
-        {cost.tasks === 1 ? '' : 's'}
-        {budget !== null ? ` of a ${formatUsd(budget)} budget` : ' (no budget set)'}.
-        {cost.consume > 0
-          ? ' Tasks the service has reported on count at what it charged; the rest at their estimate.'
-          : ' Counted at the estimates until the service reports what each task cost.'}
-      </p>
+      {demo ? (
+        // the demo library's tasks are never billed: what they would have cost, in the same figures
+        <p>
+          Demo mode: nothing is billed. Its {tasks} would have cost about{' '}
+          <strong>{formatUsd(cost.spentMicros)}</strong>
+          {budget !== null ? ` of the demo library's ${formatUsd(budget)} budget` : ' (no budget set)'}.
+        </p>
+      ) : (
+        <p>
+          <strong>{formatUsd(cost.spentMicros)}</strong> spent across {cost.tasks.toLocaleString('en-US')}{' '}
+          task
+          {cost.tasks === 1 ? '' : 's'}
+          {budget !== null ? ` of a ${formatUsd(budget)} budget` : ' (no budget set)'}.
+          {cost.consume > 0
+            ? ' Tasks the service has reported on count at what it charged; the rest at their estimate.'
+            : ' Counted at the estimates until the service reports what each task cost.'}
+        </p>
+      )}
       {share !== null ? (
         <meter
           className="budget-meter"
