@@ -311,8 +311,13 @@ export const useCompose = create<ComposeState>()((set, get) => {
     },
     clearQueued: (tab) =>
       set((s) => ({
-        // the next variations of an image edit without a seed start somewhere new
-        batch: { ...s.batch, seedStart: emptyBatch().seedStart },
+        // the next variations of an image edit without a seed start somewhere new; the next
+        // Queue sends one again unless asked (issue 21, item 11)
+        batch: {
+          ...s.batch,
+          seedStart: emptyBatch().seedStart,
+          variations: { ...s.batch.variations, [tab]: 1 },
+        },
         common: { ...s.common, [tab]: { ...s.common[tab], title: '' } },
         parent: { ...s.parent, [tab]: null },
         attempted: { ...s.attempted, [tab]: false },

@@ -63,9 +63,12 @@ function VariationsField({ tab, plan }: { tab: ComposeTab; plan: BatchPlan }) {
         max={MAX_VARIATIONS}
         step={1}
         value={count}
-        aria-describedby={seeds ? `${id}-seeds` : undefined}
+        aria-describedby={seeds ? `${id}-max ${id}-seeds` : `${id}-max`}
         onChange={(event) => setVariations(tab, event.target.valueAsNumber)}
       />
+      <span id={`${id}-max`} className="variations-max muted" data-testid="variations-max">
+        max {MAX_VARIATIONS}
+      </span>
       {seeds ? (
         <span id={`${id}-seeds`} className="variations-seeds muted" data-testid="variation-seeds">
           Seeds {seeds.first} to {seeds.last}
