@@ -27,6 +27,9 @@ describe.skipIf(!browserAvailable())('first run in demo mode', () => {
 
     await welcome.getByRole('button', { name: 'Try the demo (built-in sandbox)' }).click();
     await welcome.waitFor({ state: 'detached' });
+    // ready to type: the focus is in the song's first field
+    const style = page.getByRole('tabpanel').getByLabel('Style prompt', { exact: true });
+    await expect.poll(() => style.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
     await page.getByTestId('demo-banner').waitFor();
     expect(await page.getByTestId('demo-banner').textContent()).toContain('built-in sandbox');
 

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { invoke } from '../bridge.ts';
+import { useCompose } from '../state/compose-state.ts';
 import { useStudio } from '../state/studio-state.ts';
 import { toastError, useUi } from '../state/ui-state.ts';
 import { Dialog } from './Dialog.tsx';
@@ -23,7 +24,10 @@ export function WelcomeDialog() {
       );
       useStudio.getState().setSettings(settings);
       if (demo) {
+        // ready to type: the song form's first field
+        useCompose.getState().setTab('song');
         useUi.getState().navigate('compose');
+        useUi.getState().requestFocus('style-prompt');
         useUi
           .getState()
           .pushToast('success', 'Demo mode is on: queue anything and watch it run on the built-in sandbox.');
