@@ -3,6 +3,8 @@
  * - a Flux image from text, a Hunyuan video from a dropped picture and a 3D model from a dropped
  *   picture are queued and reach Activity;
  * - re-running a saved Flux image opens the Image tab on Flux, its prompt filled in;
+ * - a prompt list (one task per line, alternatives {a|b}) shows its count and total before Queue,
+ *   is queued as one batch, and over 100 tasks Queue says why;
  * - the Video tab offers each model and speed with its price beside it;
  * - a slot's buttons say the kind they take ("Replace video"), whatever the field's label;
  * - an MP4 too large or too long for a video slot is refused on the slot, with the reason;
@@ -14,7 +16,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import { generateVideoMp4 } from '../../src/sandbox/media/video-mp4.ts';
-import type { Task } from '../../src/shared/index.ts';
+import { estimateCost, formatUsd, type Task } from '../../src/shared/index.ts';
 import { writePicture } from './harness/local-media.ts';
 import { SHOT_SIZES, shootInThemes } from './harness/look-check.ts';
 import {
@@ -86,6 +88,38 @@ describe.skipIf(!browserAvailable())('the Image, Video and 3D tabs queue what th
     expect(await panel.getByLabel('Prompt', { exact: true }).inputValue()).toBe(
       'a red fox in the snow, woodcut',
     );
+  });
+
+  it('prompt lists: one task per line and per alternative, the count and total before Queue, at most 100', async () => {
+    const { page } = view;
+    const panel = await openComposeTab(page, 'Image');
+    await panel.locator('[data-testid="kind-tab"][data-entry="flux1-schnell/txt2img"]').waitFor();
+    const prompt = panel.getByLabel('Prompt', { exact: true });
+    await prompt.fill('a fox at {dawn|dusk}\n\na heron');
+    await panel.getByRole('checkbox', { name: 'One task per line' }).check();
+    const each = estimateCost({ model: 'flux1-schnell', task_type: 'txt2img', input: { prompt: 'x' } })
+      .micros as number;
+    const queueButton = page.getByRole('button', { name: 'Queue 3 tasks' });
+    await queueButton.waitFor();
+    const cost = page.getByTestId('cost-estimate');
+    await expect.poll(() => cost.locator('.cost-amount').textContent()).toBe(formatUsd(3 * each));
+    expect(await cost.textContent()).toContain(`(3 x ${formatUsd(each)})`);
+
+    // over the limit: Queue says why and sends nothing
+    await prompt.fill(Array.from({ length: 101 }, (_, i) => `a bird no. ${i}`).join('\n'));
+    await expect
+      .poll(() => page.getByTestId('queue-reason').textContent())
+      .toBe('this makes 101 tasks: at most 100 at once (use fewer alternatives or lines)');
+    await prompt.fill('a fox at {dawn|dusk}\n\na heron');
+    const before = view.bridge.calls.length;
+    await queueButton.click();
+    await page.getByRole('button', { name: 'Queueing…' }).waitFor({ state: 'detached' });
+    const batch = view.bridge.calls.slice(before).find((c) => c.name === 'tasks.queueBatch');
+    expect(batch?.ok).toBe(true);
+    const drafts = (batch?.args as { drafts: { input: { prompt: string } }[] }).drafts;
+    expect(drafts.map((d) => d.input.prompt)).toEqual(['a fox at dawn', 'a fox at dusk', 'a heron']);
+    await panel.getByRole('checkbox', { name: 'One task per line' }).uncheck();
+    await prompt.fill('a red fox in the snow, woodcut');
   });
 
   it('Video: each model and speed with its price; a Hunyuan video from a dropped picture', async () => {

@@ -60,6 +60,51 @@ describe('batches from one form', () => {
     expect(random.seeds?.random).toBe(true);
   });
 
+  it('prompt lists: alternatives and one task per line multiply with variations; over 100 is refused in words', () => {
+    const forms = emptyForms();
+    forms.slots.image1 = picture('/a.png');
+    forms.imageEdit = { ...forms.imageEdit, prompt: 'make it {blue|red}', seed: '5' };
+    const two = { ...emptyBatch(), variations: { ...emptyBatch().variations, imageEdit: 2 } };
+    const plan = planBatch('imageEdit', forms, two);
+    if (!plan.ok) throw new Error(plan.message);
+    expect(plan.drafts.map((d) => [d.input.prompt, d.input.seed])).toEqual([
+      ['make it blue', 5],
+      ['make it red', 5],
+      ['make it blue', 6],
+      ['make it red', 6],
+    ]);
+    expect(queueLabel(plan)).toBe('Queue 4 tasks');
+    const each = planBatch(
+      'imageEdit',
+      { ...forms, imageEdit: { ...forms.imageEdit, prompt: 'x' } },
+      emptyBatch(),
+    );
+    expect(each.ok && plan.micros).toBe(each.ok ? 4 * (each.micros as number) : null);
+
+    forms.imageEdit = { ...forms.imageEdit, prompt: 'sky\n\nsea {calm|rough}' };
+    const lines = planBatch('imageEdit', forms, { ...emptyBatch(), promptLines: { imageEdit: true } });
+    if (!lines.ok) throw new Error(lines.message);
+    expect(lines.drafts.map((d) => d.input.prompt)).toEqual(['sky', 'sea calm', 'sea rough']);
+    // off: the lines stay one prompt
+    const off = planBatch(
+      'imageEdit',
+      { ...forms, imageEdit: { ...forms.imageEdit, prompt: 'a\nb' } },
+      emptyBatch(),
+    );
+    expect(off.ok && off.drafts.map((d) => d.input.prompt)).toEqual(['a\nb']);
+
+    const many = Array.from({ length: 60 }, (_, i) => `p${i}`).join('\n');
+    forms.imageEdit = { ...forms.imageEdit, prompt: many };
+    const over = planBatch('imageEdit', forms, { ...two, promptLines: { imageEdit: true } });
+    expect(over).toEqual({
+      ok: false,
+      field: 'prompt',
+      message: 'this makes 120 tasks: at most 100 at once (use fewer alternatives or lines)',
+    });
+    forms.imageEdit = { ...forms.imageEdit, prompt: 'a {b|{c}}' };
+    expect(planBatch('imageEdit', forms, emptyBatch())).toMatchObject({ ok: false, field: 'prompt' });
+  });
+
   it('a face swap with extra targets makes one task per target, the same face', () => {
     const forms = emptyForms();
     forms.slots.target_image = picture('/t1.png');

@@ -163,12 +163,15 @@ export function expandTexts(
       return { ok: false, field, message: 'the list of prompts is empty: write one prompt per line' };
     }
     const own: string[] = [];
+    let count = 0;
     for (const source of sources) {
       const expanded = expandAlternatives(source, max);
       if (!expanded.ok) return { ok: false, field, message: expanded.message };
-      own.push(...expanded.texts);
-      if (own.length > max) return { ok: false, field, message: tooManyTasks(null, max) };
+      // every line is counted, so the message can say how many there would be
+      count += expanded.texts.length;
+      if (count <= max) own.push(...expanded.texts);
     }
+    if (count > max) return { ok: false, field, message: tooManyTasks(count, max) };
     if (variants.length * own.length > max) {
       return { ok: false, field, message: tooManyTasks(variants.length * own.length, max) };
     }

@@ -10,6 +10,7 @@ import { TextField } from '../../components/TextField.tsx';
 import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
 import { useCompose } from '../../state/compose-state.ts';
 import { randomSeed } from './compose-model.ts';
+import { PromptLinesToggle } from './PromptLinesToggle.tsx';
 import { insertWord } from './prompt-edits.ts';
 import { replaceRange } from './text-insert.ts';
 import { fieldMessage, useFormProblems } from './use-form-problems.ts';
@@ -117,6 +118,7 @@ export function ImageEditForm() {
             inputRef={promptRef}
             onChange={(prompt) => setForm({ prompt })}
           />
+          <PromptLinesToggle prompt={form.prompt} />
           <fieldset className="chips">
             <legend className="chips-legend">Refer to</legend>
             {IMAGE_NAMES.map((name) => (

@@ -8,6 +8,7 @@
 import { catalogEntry, estimateCost, outputRefOf, type TaskDraft } from '../../../../shared/index.ts';
 import { buildDraft, type ComposeForms, type ComposeTab, perTab, randomSeed } from './compose-model.ts';
 import { type SlotState, slotInput } from './compose-slots.ts';
+import { expandPromptLists } from './prompt-list-plan.ts';
 import { resultSlotOf, sourceFieldOf, sourceKindOf } from './result-operations.ts';
 
 /** The slots that take many pictures at once: each extra picture is one more task. */
@@ -33,6 +34,8 @@ export interface BatchForm {
   extra: Record<MultiSlot, SlotState[]>;
   /** The first seed of an image edit's variations when the form gives none. */
   seedStart: number;
+  /** Per tab: "One task per line" of the prompt (prompt-list-plan.ts); off when absent. */
+  promptLines?: Partial<Record<ComposeTab, boolean>>;
 }
 
 export function emptyBatch(random: () => number = Math.random): BatchForm {
@@ -141,12 +144,17 @@ export function planBatch(tab: ComposeTab, forms: ComposeForms, batch: BatchForm
       drafts.push(seeds ? { ...entry, input: { ...entry.input, seed: seeds.first + i } } : entry);
     }
   }
+  // prompt lists: alternatives {a|b} in a text field, and one task per line of the prompt
+  const listed = expandPromptLists(drafts, batch.promptLines?.[tab] === true);
+  if (!listed.ok) return listed;
+  const perEntry = listed.drafts.length / Math.max(1, entries.length * variations);
+  drafts.splice(0, drafts.length, ...listed.drafts);
   let micros: number | null = 0;
   for (const draft of drafts) {
     const cost = estimateCost({ model: draft.model, task_type: draft.taskType, input: draft.input }).micros;
     micros = micros === null || cost === null ? null : micros + cost;
   }
-  return { ok: true, drafts, entries: entries.length, variations, seeds, micros };
+  return { ok: true, drafts, entries: entries.length * perEntry, variations, seeds, micros };
 }
 
 /** The Queue button's words: "Queue", "Queue 4 variations", "Queue 12 tasks". */

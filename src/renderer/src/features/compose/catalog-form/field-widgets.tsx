@@ -10,6 +10,7 @@ import { FieldMessage } from '../../../components/FieldMessage.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { randomSeed } from '../compose-model.ts';
 import { LyricsEditor } from '../LyricsEditor.tsx';
+import { PromptLinesToggle } from '../PromptLinesToggle.tsx';
 import { type FormField, numberOfText, sizeChoice, textOf } from './form-fields.ts';
 
 export interface WidgetProps {
@@ -90,7 +91,7 @@ function SeedInput(props: WidgetProps) {
 function TextInput(props: WidgetProps & { multiline: boolean }) {
   const { field } = props;
   const example = typeof field.example === 'string' && field.example !== '' ? field.example : null;
-  return (
+  const text = (
     <TextField
       label={field.rule.label}
       field={props.dataField}
@@ -105,6 +106,13 @@ function TextInput(props: WidgetProps & { multiline: boolean }) {
       announceError={false}
       onChange={(text) => props.set({ [field.name]: text === '' ? undefined : text })}
     />
+  );
+  if (!props.multiline || field.name !== 'prompt') return text;
+  return (
+    <div className="prompt-with-lines">
+      {text}
+      <PromptLinesToggle prompt={textOf(props.value)} />
+    </div>
   );
 }
 
