@@ -121,6 +121,8 @@ describe.skipIf(!browserAvailable())('honest connection state', () => {
     const refused = await checkOutcome(page);
     expect(refused.outcome).toBe('refused');
     expect(refused.text).toContain('The service refused this key.');
+    // a success notice only when the check passed: none beside the refusal
+    expect(await page.getByTestId('toast').filter({ hasText: 'API key saved.' }).count()).toBe(0);
 
     // a task queued with the refused key waits for one, and the banner says why in a sentence
     const id = await queueSong(view, 'refused key test, kazoo');
@@ -135,6 +137,9 @@ describe.skipIf(!browserAvailable())('honest connection state', () => {
     const accepted = await checkOutcome(page);
     expect(accepted.outcome).toBe('accepted');
     expect(accepted.text).toMatch(/^Key accepted: balance \$\d+(\.\d+)? left\.$/);
+    const saved = page.getByTestId('toast').filter({ hasText: 'API key saved.' });
+    await saved.waitFor();
+    await saved.getByRole('button', { name: 'Dismiss notification' }).click();
     await rig.waitForTask(id, ['saved']);
     await page.getByTestId('auth-banner').waitFor({ state: 'detached' });
   });
@@ -147,6 +152,7 @@ describe.skipIf(!browserAvailable())('honest connection state', () => {
     expect(unreachable.outcome).toBe('unreachable');
     expect(unreachable.text).toContain(`Could not reach ${address} (the connection was refused).`);
     expect(unreachable.text).toContain('The key is kept');
+    expect(await page.getByTestId('toast').filter({ hasText: 'API key saved.' }).count()).toBe(0);
     expect(await page.getByTestId('key-status').textContent()).toContain('Saved: a key is set');
     expect((await rig.call('settings.get', {})).hasApiKey).toBe(true);
     await rig.restartService();

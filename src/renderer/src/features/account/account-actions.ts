@@ -73,22 +73,25 @@ export function checkOutcomeOf(
 
 /**
  * Tests what was just saved (a key, or the service's address) with the balance call, and keeps
- * the outcome for Settings to show. Nothing is undone on a failure: the key stays stored.
+ * the outcome for Settings to show (and returns it; null when no remote service is in use, so
+ * nothing was checked). Nothing is undone on a failure: the key stays stored.
  */
-export async function checkService(what: ServiceCheck['what']): Promise<void> {
+export async function checkService(what: ServiceCheck['what']): Promise<ServiceCheck | null> {
   const { setServiceCheck, setStatus } = useStudio.getState();
   // the status says where tasks go now (its event may not have arrived yet)
   const status = await invoke('engine.status', {}).catch(() => null);
   if (status) setStatus(status);
   if (useStudio.getState().status?.service !== 'remote') {
     setServiceCheck(null);
-    return;
+    return null;
   }
   setServiceCheck({ what, outcome: 'checking' });
   let answer = await refreshAccount();
   // a newer request (the balance asked again as the settings changed) answers for this one
   while (answer === null) answer = await newest;
-  setServiceCheck(checkOutcomeOf(what, answer));
+  const check = checkOutcomeOf(what, answer);
+  setServiceCheck(check);
+  return check;
 }
 
 /**

@@ -35,9 +35,13 @@ export function ApiKeySection() {
       const next = await invoke('settings.setApiKey', { key: key.trim() });
       setSettings(next);
       setKey('');
-      useUi.getState().pushToast('success', 'API key saved.');
-      // another key may be another account: its balance says whether the service takes the key
-      void checkService('key');
+      // another key may be another account: its balance says whether the service takes the key;
+      // the success notice only when it did (a refusal or no answer is said on the check's line)
+      void checkService('key').then((check) => {
+        if (check === null || check.outcome === 'accepted') {
+          useUi.getState().pushToast('success', 'API key saved.');
+        }
+      });
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {
