@@ -115,8 +115,8 @@ describe.skipIf(!browserAvailable())('the Image, Video and 3D tabs queue what th
     await queueButton.click();
     await page.getByRole('button', { name: 'Queueing…' }).waitFor({ state: 'detached' });
     const batch = view.bridge.calls.slice(before).find((c) => c.name === 'tasks.queueBatch');
-    expect(batch?.ok).toBe(true);
-    const { drafts } = batch?.args as { drafts: { input: { prompt: string } }[] };
+    if (!batch?.ok) throw new Error('no batch was queued');
+    const { drafts } = batch.args as { drafts: { input: { prompt: string } }[] };
     expect(drafts.map((d) => d.input.prompt)).toEqual(['a fox at dawn', 'a fox at dusk', 'a heron']);
     await panel.getByRole('checkbox', { name: 'One task per line' }).uncheck();
     await prompt.fill('a red fox in the snow, woodcut');
