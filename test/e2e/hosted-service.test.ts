@@ -335,4 +335,37 @@ describe.skipIf(!browserAvailable())('a new user who stores a wrong key', () => 
     expect(await page.getByTestId('balance').textContent()).not.toMatch(/Balance: \$/);
     expect(await rig.ledger()).toEqual([]);
   });
+
+  it('"A custom address" changes where tasks go only once the custom service is saved', async () => {
+    const { page } = view;
+    const hostedNow = `Now sending to: the hosted service (${HOSTED_SERVICE.baseUrl}).`;
+    const updates = () => view.bridge.calls.filter((c) => c.name === 'settings.update').length;
+    const before = updates();
+    await page.getByRole('radio', { name: 'A custom address' }).check();
+    const url = page.getByLabel('Service base URL');
+    await url.waitFor();
+    // nothing typed yet: the queue still goes to the hosted service, and says until when
+    expect(await page.getByTestId('service-now').textContent()).toBe(hostedNow);
+    expect(await page.getByTestId('custom-pending').textContent()).toBe(
+      'Tasks go to the hosted service until you save the custom service.',
+    );
+    expect(updates()).toBe(before);
+    expect((await rig.call('settings.get', {})).serviceProfile).toBe('hosted');
+    // back to the hosted service: nothing to save, nothing saved
+    await page.getByRole('radio', { name: /^The hosted service/ }).check();
+    await url.waitFor({ state: 'detached' });
+    expect(updates()).toBe(before);
+
+    // chosen and saved: now it goes there
+    const custom = 'http://127.0.0.1:9';
+    await page.getByRole('radio', { name: 'A custom address' }).check();
+    await url.fill(custom);
+    await page.getByRole('button', { name: 'Save custom service' }).click();
+    await page
+      .getByTestId('service-now')
+      .filter({ hasText: `your custom service (${custom})` })
+      .waitFor();
+    expect(await rig.call('settings.get', {})).toMatchObject({ serviceProfile: 'custom', baseUrl: custom });
+    await page.getByTestId('custom-pending').waitFor({ state: 'detached' });
+  });
 });

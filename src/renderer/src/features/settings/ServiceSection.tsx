@@ -33,7 +33,11 @@ async function saveService(patch: Parameters<typeof updateSettings>[0], done?: s
   return saved;
 }
 
-function CustomServiceFields() {
+/**
+ * The custom service's address, vendor and upload endpoint. Choosing "A custom address" only shows
+ * them (`pending`: the queue keeps going to the hosted service); saving them makes it the service.
+ */
+function CustomServiceFields({ pending }: { pending: boolean }) {
   const settings = useStudio((s) => s.settings);
   const [baseUrl, setBaseUrl] = useState(settings?.baseUrl ?? '');
   const [vendor, setVendor] = useState(settings?.vendor ?? '');
@@ -58,7 +62,7 @@ function CustomServiceFields() {
     }
     setError(null);
     const saved = await saveService(
-      { baseUrl: url, vendor: vendor.trim(), uploadUrl: uploadUrl.trim() },
+      { serviceProfile: 'custom', baseUrl: url, vendor: vendor.trim(), uploadUrl: uploadUrl.trim() },
       'Custom service saved.',
     );
     if (saved) setBaseUrl(url);
@@ -72,6 +76,11 @@ function CustomServiceFields() {
         void save();
       }}
     >
+      {pending ? (
+        <p className="muted" data-testid="custom-pending">
+          Tasks go to the hosted service until you save the custom service.
+        </p>
+      ) : null}
       <TextField
         label="Service base URL"
         type="url"
@@ -108,8 +117,11 @@ export function ServiceSection() {
   const id = useId();
   const settings = useStudio((s) => s.settings);
   const status = useStudio((s) => s.status);
+  // "A custom address" chosen but not saved yet: its fields show, the service stays as it is
+  const [choosingCustom, setChoosingCustom] = useState(false);
   if (!settings) return null;
   const hosted = settings.serviceProfile === 'hosted';
+  const showCustom = !hosted || choosingCustom;
   return (
     <section className="settings-section" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Service</h2>
@@ -132,8 +144,11 @@ export function ServiceSection() {
             type="radio"
             name={`${id}-profile`}
             value="hosted"
-            checked={hosted}
-            onChange={() => void saveService({ serviceProfile: 'hosted' }, 'Using the hosted service.')}
+            checked={!showCustom}
+            onChange={() => {
+              setChoosingCustom(false);
+              if (!hosted) void saveService({ serviceProfile: 'hosted' }, 'Using the hosted service.');
+            }}
           />
           The hosted service <span className="muted">({HOSTED_SERVICE.baseUrl})</span>
         </label>
@@ -142,13 +157,13 @@ export function ServiceSection() {
             type="radio"
             name={`${id}-profile`}
             value="custom"
-            checked={!hosted}
-            onChange={() => void saveService({ serviceProfile: 'custom' })}
+            checked={showCustom}
+            onChange={() => setChoosingCustom(true)}
           />
           A custom address
         </label>
       </fieldset>
-      {hosted ? null : <CustomServiceFields />}
+      {showCustom ? <CustomServiceFields pending={hosted} /> : null}
       <ServiceCheckLine what="service" />
       <AccountBalance />
       <ConcurrencyField />
