@@ -179,6 +179,62 @@ describe.skipIf(!browserAvailable())('the composer from the keyboard, and the so
     await openComposeTab(page, 'Song');
   });
 
+  it('red only for what blocks: a tag sent as written is drawn and listed in the warning colour', async () => {
+    const { page } = view;
+    const panel = await openComposeTab(page, 'Song');
+    const lyrics = panel.getByRole('textbox', { name: /^Lyrics/ });
+    await lyrics.fill('[Male Vocal]\nla la\n[verse\nla');
+    /** The computed colour `value` (a CSS colour or var()) gives in this page. */
+    const colourOf = (value: string) =>
+      page.evaluate((v) => {
+        const doc = (
+          globalThis as unknown as {
+            document: {
+              createElement(t: string): { style: { color: string } };
+              body: { append(e: unknown): void };
+            };
+          }
+        ).document;
+        const probe = doc.createElement('span');
+        probe.style.color = v;
+        doc.body.append(probe);
+        const got = (
+          globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }
+        ).getComputedStyle(probe).color;
+        (probe as unknown as { remove(): void }).remove();
+        return got;
+      }, value);
+    const style = (selector: string, property: string) =>
+      panel
+        .locator(selector)
+        .first()
+        .evaluate(
+          (el, name) =>
+            (
+              globalThis as unknown as {
+                getComputedStyle(e: unknown): { getPropertyValue(n: string): string };
+              }
+            )
+              .getComputedStyle(el)
+              .getPropertyValue(name),
+          property,
+        );
+    const warning = await colourOf('var(--warning)');
+    const danger = await colourOf('var(--danger)');
+    expect(warning).not.toBe(danger);
+    const unknownMark = panel.locator('mark', { hasText: '[Male Vocal]' });
+    expect(await unknownMark.count()).toBe(1);
+    expect(
+      await unknownMark.evaluate((el) => (el as unknown as { className: string }).className),
+    ).not.toContain('lyrics-problem');
+    expect(await style('mark:has-text("[Male Vocal]")', 'text-decoration-color')).toBe(warning);
+    expect(await style('[data-testid="lyrics-warnings"]', 'color')).toBe(warning);
+    // the broken marker blocks: red
+    expect(await style('mark:has-text("[verse")', 'text-decoration-color')).toBe(danger);
+    expect(await style('[data-testid="lyrics-problems"]', 'color')).toBe(danger);
+    await lyrics.fill('');
+  });
+
   it('the lyrics placeholder is prose in another type, not lyrics', async () => {
     const { page } = view;
     const lyrics = page.getByRole('tabpanel').getByLabel('Lyrics', { exact: false }).first();

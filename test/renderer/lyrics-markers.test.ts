@@ -55,12 +55,13 @@ describe('segmentLyrics', () => {
     ).toBe(lyrics);
   });
 
-  it('marks known markers, timestamps and problems', () => {
-    const kinds = segmentLyrics('[verse]\n[00:01]la\n[xyz]').filter((s) => s.kind !== 'text');
+  it('marks known markers, timestamps, problems and (a tag sent as written) warnings', () => {
+    const kinds = segmentLyrics('[verse]\n[00:01]la\n[xyz]\n[chorus').filter((s) => s.kind !== 'text');
     expect(kinds).toEqual([
       { kind: 'marker', text: '[verse]', marker: 'verse' },
       { kind: 'timestamp', text: '[00:01]' },
-      { kind: 'problem', text: '[xyz]' },
+      { kind: 'warning', text: '[xyz]' },
+      { kind: 'problem', text: '[chorus' },
     ]);
   });
 });

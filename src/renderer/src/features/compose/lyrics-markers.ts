@@ -15,7 +15,8 @@ import {
 
 export { isTimestamp, LYRICS_MARKERS, type LyricsMarker, markerOf };
 
-export type SegmentKind = 'text' | 'marker' | 'timestamp' | 'problem';
+/** `problem`: a broken marker, which blocks Queue; `warning`: a tag sent as written. */
+export type SegmentKind = 'text' | 'marker' | 'timestamp' | 'problem' | 'warning';
 
 export interface LyricsSegment {
   kind: SegmentKind;
@@ -155,8 +156,8 @@ export function segmentLyrics(lyrics: string): LyricsSegment[] {
     let at = 0;
     for (const token of tokens) {
       push({ kind: 'text', text: line.slice(at, token.start) });
-      const bad = problemOf(token, line, tokens, index + 1) !== null;
-      if (bad) push({ kind: 'problem', text: token.text });
+      const problem = problemOf(token, line, tokens, index + 1);
+      if (problem) push({ kind: problem.blocking ? 'problem' : 'warning', text: token.text });
       else if (token.kind === 'marker') push({ kind: 'marker', text: token.text, marker: token.marker! });
       else push({ kind: 'timestamp', text: token.text });
       at = token.end;
