@@ -151,6 +151,21 @@ describe.each([
     expect(steps.join(' | ')).not.toMatch(/TEMP B-TREE/);
   });
 
+  it("listTasks on a board finds the board's tasks by its key and each task by id, never walking the library", () => {
+    for (const query of [
+      { board: 1 },
+      { board: 1, family: 'song' as const },
+      { board: 1, order: 'title' as const },
+    ]) {
+      const steps = plan(buildListQuery(query, null, 50) as BuiltQuery);
+      const shown = steps.join(' | ');
+      expect(shown).toContain('SEARCH board_tasks USING PRIMARY KEY (board_id=?)');
+      expect(shown).toMatch(/SEARCH tasks USING INDEX sqlite_autoindex_tasks_\d \(id=\?\)/);
+      // the board's own tasks are sorted (a page costs the board's size, not the library's)
+      for (const step of steps) expect(step, shown).not.toMatch(/^SCAN (tasks|t|board_tasks)$/);
+    }
+  });
+
   it('the fixed queries walk their indexes', () => {
     expectIndexedWalk(plan(buildOldestInStatesQuery(['submitting', 'downloading'], 10) as BuiltQuery));
     const cases: [keyof typeof FIXED_SQL, string, Record<string, unknown> | unknown[]][] = [

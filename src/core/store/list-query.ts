@@ -15,6 +15,8 @@
  * - `makes` and `model` (what a task's catalog entry makes, its model): one walk of tasks_by_entry
  *   per entry they stand for (entryIdsOfFilter), merged by UNION ALL; the other filters checked
  *   on each row walked;
+ * - `board`: that board's tasks by board_tasks' key, each found by id, every other filter checked
+ *   on them and the few sorted (a page costs the board's size, whatever the library's);
  * - `states`: one walk of tasks_by_state per state, each stopping at the page size, merged by
  *   UNION ALL (ten states cost ten short walks, not a sort of every match);
  * - `search`, newest or oldest first: the FTS5 index itself, walked by rowid (= seq), joined to the
@@ -253,15 +255,17 @@ export function buildListQuery(
     return searchBySeqQuery(query, order, match, at, params);
   }
   const walk = walkOrder && ORDERS[order].key !== null;
+  // a board: its own tasks by its key, every other filter checked on them (never a library walk)
+  const onBoard = query.board !== undefined;
   // the Makes and Model filters: one walk of tasks_by_entry per entry, merged; the rest checked
-  const entryWalks = walk ? null : entryArms(query, params);
+  const entryWalks = walk || onBoard ? null : entryArms(query, params);
   // a Type filter group of several families' types: one walk per alternative, merged
   const arms =
-    !walk && entryWalks === null && query.family !== undefined
+    !walk && !onBoard && entryWalks === null && query.family !== undefined
       ? familyArms(query.family, (name) => `tasks.${name}`, params)
       : [];
   const familyWalks = arms.length > 1 ? arms : null;
-  const checkOnly = walk || entryWalks !== null;
+  const checkOnly = walk || onBoard || entryWalks !== null;
   const terms = attributeTerms(query, 'tasks', params, checkOnly, familyWalks === null, entryWalks === null);
   if (checkOnly && states !== null) terms.unshift(statesTerm(states, 'tasks', params, true));
   if (match !== null) {
