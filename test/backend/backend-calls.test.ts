@@ -12,6 +12,7 @@ import {
   type ExportResult,
   type MediaCheck,
   STUDIO_CALLS,
+  songEditChangesNothing,
   type StateCounts,
   type StudioSettings,
   type Task,
@@ -340,6 +341,40 @@ describe('library calls', () => {
     expect(await refusal({ ...edit, input: { image1: 'https://example.test/a.png', prompt: '  ' } })).toEqual(
       { field: 'prompt', message: 'prompt: Write a prompt that describes the edit' },
     );
+  });
+
+  it("refuses a song edit that changes nothing (it would be billed for the same song), in the composer's words", async () => {
+    const edit = (change: Record<string, unknown>) => ({
+      model: 'ace-step',
+      taskType: 'edit',
+      input: {
+        audio: { $output: { taskId: song.id, index: 0 } },
+        style_prompt: 'lofi piano, rain',
+        lyrics: '[verse]\nsoft light',
+        ...change,
+      },
+    });
+    const before = (await h.ok<{ total: number }>('tasks.count', {})).total;
+    for (const [change, words] of [
+      [{}, 'Write a new style or new lyrics: the edit changes nothing yet'],
+      [
+        { edit_style_prompt: '  ', edit_lyrics: '' },
+        'Write a new style or new lyrics: the edit changes nothing yet',
+      ],
+      [
+        { edit_style_prompt: 'lofi piano, rain', edit_lyrics: '[Verse 1]\nsoft light' },
+        'The new style and lyrics are the song’s own: write what should change',
+      ],
+    ] as const) {
+      const r = await h.call('tasks.queue', edit(change));
+      expect(r.ok).toBe(false);
+      if (r.ok) continue;
+      // the composer's sentence beside the new style (songEditChangesNothing), after the key
+      expect(r.error).toMatchObject({ kind: 'invalid-input', field: 'edit_style_prompt' });
+      expect(r.error.message).toBe(`edit_style_prompt: ${words}`);
+      expect(songEditChangesNothing(edit(change).input)).toBe(words);
+    }
+    expect((await h.ok<{ total: number }>('tasks.count', {})).total).toBe(before);
   });
 
   it('cancels a task queued while offline, then deletes it (to Recently deleted, then for good)', async () => {

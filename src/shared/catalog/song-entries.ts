@@ -97,7 +97,14 @@ export const SONG_ENTRIES: readonly EntryParts[] = [
       // how long the song is, the service reads from the song itself
       duration: words(audioDuration, 'Length', { widget: { kind: 'none' } }),
     },
-    example: { audio: '', style_prompt: '', lyrics: '', edit_style_prompt: '', edit_lyrics: '' },
+    // an edit that changes nothing is refused (song-edit.ts): the example gives a new style
+    example: {
+      audio: '',
+      style_prompt: '',
+      lyrics: '',
+      edit_style_prompt: 'slow jazz, brushes',
+      edit_lyrics: '',
+    },
   }),
   otherTaskType({
     ...aceStepAudio,

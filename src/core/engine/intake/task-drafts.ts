@@ -17,6 +17,7 @@ import {
   mediaFieldsOfRules,
   modelIdProblem,
   type ServiceProfile,
+  songEditChangesNothing,
   type TaskDraft,
   type TaskTypeEntry,
 } from '../../../shared/index.ts';
@@ -52,6 +53,9 @@ function fail(field: string, message: string): never {
  * id. A pair the catalog does not know (`entry` undefined) is checked as JSON only: it has no
  * rules and no price, so it is asked about before queueing under a budget.
  */
+/** The catalog entry of a song edit (song-edit.ts). */
+const SONG_EDIT_ENTRY = 'ace-step/edit';
+
 export function checkDraftFields(draft: TaskDraft, entry: TaskTypeEntry | undefined): void {
   if (typeof draft.model !== 'string' || draft.model.trim() === '') fail('model', 'is required');
   if (typeof draft.taskType !== 'string' || draft.taskType.trim() === '') fail('task_type', 'is required');
@@ -81,6 +85,12 @@ export function checkDraftFields(draft: TaskDraft, entry: TaskTypeEntry | undefi
   if (problem) {
     const words = entry.input.fields[problem.field];
     throw new InputValidationError(problem.field, keyedProblemWords(problem, words));
+  }
+  // a song edit that keeps the style and the words would be billed for the same song: refused in
+  // the composer's words (the composer and `create song-edit` refuse it before it comes here)
+  if (entry.id === SONG_EDIT_ENTRY) {
+    const nothing = songEditChangesNothing(input);
+    if (nothing) fail('edit_style_prompt', nothing);
   }
   if (draft.webhook?.endpoint && !isHttpUrl(draft.webhook.endpoint)) {
     fail('webhook_config.endpoint', 'must be an http(s) URL');
