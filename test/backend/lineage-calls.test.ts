@@ -5,7 +5,7 @@
  * both ways, and a task.json import through the file dialog (null when cancelled), onto the
  * exported task's boards.
  */
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -13,6 +13,7 @@ import type {
   BatchSummary,
   BatchView,
   BoardView,
+  DraftView,
   ExportResult,
   Task,
   TaskFilePreview,
@@ -51,6 +52,32 @@ const swapDraft = (target: unknown, face: string) => ({
 });
 
 describe('batches and lineage through the contract', () => {
+  it("names each file input by the file's own name (party.png), never its content hash, in the task, its draft and a re-run (issue 21, item 10)", async () => {
+    const party = await writePng(join(dir, 'party.png'), 96, 72);
+    const smile = await writePng(join(dir, 'smile.png'), 48, 48);
+    for (const f of [party, smile]) h.backend.grantDroppedFile(f);
+    const task = await h.ok<Task>('tasks.queue', swapDraft(party, smile));
+    const names = (t: Task) => Object.fromEntries(t.inputs.map((i) => [i.field, i.name]));
+    expect(names(task)).toEqual({ target_image: 'party.png', swap_image: 'smile.png' });
+    // the library keeps one copy per content, named by its hash; the name is the user's
+    expect(task.inputs.map((i) => i.value)).toEqual([
+      expect.stringMatching(/^inputs\/[0-9a-f]{64}\.png$/),
+      expect.stringMatching(/^inputs\/[0-9a-f]{64}\.png$/),
+    ]);
+    const draft = await h.ok<DraftView>('tasks.draftOf', { id: task.id });
+    expect(draft.fileNames).toEqual({ target_image: 'party.png', swap_image: 'smile.png' });
+    // a re-run sends the library's copies: they keep the names the user gave
+    const { fileNames: _shown, ...again } = draft;
+    const rerun = await h.ok<Task>('tasks.queue', { ...again, parentId: task.id, parentOutput: null });
+    expect(names(rerun)).toEqual({ target_image: 'party.png', swap_image: 'smile.png' });
+    // the same bytes under another name are that name in that task
+    const copy = join(dir, 'copy-of-party.png');
+    writeFileSync(copy, readFileSync(party));
+    h.backend.grantDroppedFile(copy);
+    const other = await h.ok<Task>('tasks.queue', swapDraft(copy, smile));
+    expect(other.inputs[0]).toMatchObject({ value: task.inputs[0]?.value, name: 'copy-of-party.png' });
+  });
+
   it('queues a batch of dropped pictures; a picture not given is refused naming its draft', async () => {
     const face = await writePng(join(dir, 'face.png'), 64, 64);
     const targets = await Promise.all([1, 2, 3].map((i) => writePng(join(dir, `t${i}.png`), 80 + i * 8, 60)));

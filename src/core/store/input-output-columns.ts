@@ -29,12 +29,24 @@ export const INPUT_TABLE: ColumnTable<TaskInput, keyof TaskInput> = new ColumnTa
   input.plain('sha256', 'sha256', textOrNull),
   input.plain('width', 'width', numberOrNull),
   input.plain('height', 'height', numberOrNull),
+  // migration 15: absent in rows recorded before it (read as null)
+  input.plain('name', 'name', textOrNull),
 ]);
 
 export const INSERT_INPUT_SQL = insertSql('task_inputs', [
   'task_id',
   'idx',
-  ...INPUT_TABLE.columnsWrittenBy(['field', 'source', 'value', 'mime', 'size', 'sha256', 'width', 'height']),
+  ...INPUT_TABLE.columnsWrittenBy([
+    'field',
+    'source',
+    'value',
+    'mime',
+    'size',
+    'sha256',
+    'width',
+    'height',
+    'name',
+  ]),
 ]);
 
 const output = columnsOf<TaskOutput>();

@@ -32,6 +32,7 @@ import { V11_ENTRY_INDEX } from './migrations/v11-entry-index.ts';
 import { V12_BILLED_COST } from './migrations/v12-billed-cost.ts';
 import { V13_BOARDS } from './migrations/v13-boards.ts';
 import { V14_LLM_BILLED_SONGS } from './migrations/v14-llm-billed-songs.ts';
+import { V15_INPUT_NAMES } from './migrations/v15-input-names.ts';
 
 export interface Migration {
   version: number;
@@ -62,6 +63,7 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "older libraries' songs counted at their reported llm usage",
     sql: V14_LLM_BILLED_SONGS,
   },
+  { version: 15, name: "each file input's own name (the file the user gave)", sql: V15_INPUT_NAMES },
 ];
 
 /** The states the partial index `tasks_finished_by_model` covers: the service finished the task. */

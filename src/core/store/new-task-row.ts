@@ -31,6 +31,7 @@ const InputSchema = z.strictObject({
   sha256: z.string().nullable(),
   width: count,
   height: count,
+  name: z.string().max(255).nullable().optional(),
 });
 
 const NewTaskSchema = z.strictObject({
@@ -104,7 +105,11 @@ export function newTaskRows(task: NewTask, nowIso: string): NewTaskRows {
   if (fields.parentId === null && fields.parentOutput !== null) {
     throw new LibraryStoreError('Invalid new task: parentOutput is given without parentId');
   }
-  const inputs = (t.inputs ?? []).map((input, idx) => ({ task_id: id, idx, ...INPUT_TABLE.write(input) }));
+  const inputs = (t.inputs ?? []).map((input, idx) => ({
+    task_id: id,
+    idx,
+    ...INPUT_TABLE.write({ ...input, name: input.name ?? null }),
+  }));
   return {
     id,
     parentId: fields.parentId,

@@ -29,7 +29,9 @@ export function taskFromRows(raw: SqlRow, inputs: readonly SqlRow[], outputs: re
 }
 
 export function inputFromRow(row: SqlRow, taskId: string): TaskInput {
-  return INPUT_TABLE.read(row, taskId, 'input');
+  const { name, ...input } = INPUT_TABLE.read(row, taskId, 'input');
+  // a file's own name only where one was given (migration 15): a URL, Base64 or an older row has none
+  return typeof name === 'string' ? { ...input, name } : input;
 }
 
 export function outputFromRow(row: SqlRow, taskId: string): TaskOutput {

@@ -318,6 +318,9 @@ function taskCalls(ctx: CallContext) {
         input: draft.input,
         webhook: draft.webhook ?? null,
         title: draft.title ?? task.title,
+        fileNames: Object.fromEntries(
+          task.inputs.flatMap((i) => (i.source === 'file' && i.name ? [[i.field, i.name]] : [])),
+        ),
       };
     },
 

@@ -52,4 +52,9 @@ export type TaskBatch = z.infer<typeof TaskBatchSchema>;
 /** The draft that recreates a task, every field filled (a re-run opens the composer with one). */
 export type DraftView = Required<Pick<TaskDraft, 'model' | 'taskType' | 'input' | 'title'>> & {
   webhook: NonNullable<TaskDraft['webhook']> | null;
+  /**
+   * By input field, the name of the file the user gave (`party.jpg`) for a file input whose value
+   * is the library's copy (named by its content hash): what the composer's slot shows.
+   */
+  fileNames?: Record<string, string>;
 };

@@ -76,6 +76,12 @@ export interface TaskInput {
   sha256: string | null;
   width: number | null;
   height: number | null;
+  /**
+   * The file's own name when the user gave a local file (`party.jpg`), kept so the window names
+   * the input by it and never by the library copy's content hash; null (or absent, in records
+   * made before library migration 15) for a URL, Base64 or a result.
+   */
+  name?: string | null;
 }
 
 export const OUTPUT_STATES = ['pending', 'saved', 'expired', 'failed'] as const;

@@ -36,6 +36,12 @@ import {
 } from '../../library/index.ts';
 import type { LibraryStore } from '../../store/index.ts';
 
+/** A local file's own name as given (`party.jpg`), either separator: at most 255 characters. */
+function ownName(path: string): string | null {
+  const name = path.trim().split(/[\\/]/).pop() ?? '';
+  return name === '' ? null : name.slice(0, 255);
+}
+
 /** The input files one queueing holds until its task is recorded (or it failed). */
 export class InputHold {
   readonly #files: InputFiles;
@@ -139,6 +145,9 @@ export class InputFiles {
       sha256: hash.sha256,
       width: v.width ?? null,
       height: v.height ?? null,
+      // the name the user knows it by (the copy is named by its hash); Base64 has only the name
+      // its bytes came under before, if the library holds them
+      name: v.source === 'file' ? ownName(text) : (this.#store.fileInputRecord(path)?.name ?? null),
     };
   }
 

@@ -227,7 +227,7 @@ async function newTaskOf(
   batchId: string | null,
 ): Promise<NewTask> {
   const { draft, input } = c;
-  const inputs = await keepInputs(ctx, c.checked, hold);
+  const inputs = namedAsInParent(ctx, await keepInputs(ctx, c.checked, hold), c.parentId);
   for (const inp of inputs) if (inp.source === 'file') input[inp.field] = { $file: inp.value };
   const config = draft.webhook?.endpoint
     ? { webhook_config: { endpoint: draft.webhook.endpoint, secret: draft.webhook.secret ?? '' } }
@@ -263,6 +263,19 @@ async function keepInputs(
     inputs.push('known' in c ? c.known : await ctx.inputFiles.keep(c.validated, c.text, hold));
   }
   return inputs;
+}
+
+/**
+ * A library copy a draft names (a re-run's) is called what its parent task called it: the same
+ * bytes may have come under several names, and the record found by content is any task's.
+ */
+function namedAsInParent(ctx: EngineContext, inputs: TaskInput[], parentId: string | null): TaskInput[] {
+  const parent = parentId ? ctx.store.getTask(parentId) : null;
+  if (!parent) return inputs;
+  return inputs.map((inp) => {
+    const same = parent.inputs.find((p) => p.source === 'file' && p.value === inp.value && p.name);
+    return inp.source === 'file' && same ? { ...inp, name: same.name } : inp;
+  });
 }
 
 /** Budget in micro-dollars, or null for none. */

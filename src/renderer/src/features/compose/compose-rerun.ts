@@ -1,7 +1,13 @@
 /** Filling the composer back from a re-run's DraftView: which tab, and each field's value. Pure. */
 import { catalogEntry, type DraftView, modelNameOf } from '../../../../shared/index.ts';
 import { type ComposeForms, type ComposeTab, clampDuration, DEFAULT_DURATION } from './compose-model.ts';
-import { type MediaPlace, SLOT_RULES, type SlotField, slotFromValue } from './compose-slots.ts';
+import {
+  type MediaPlace,
+  SLOT_RULES,
+  type SlotField,
+  type SlotState,
+  slotFromValue,
+} from './compose-slots.ts';
 import { isKindTab, kindTabOfEntry, mediaSlotsOf } from './kind-tabs.ts';
 
 /** The tab that composes a task type. */
@@ -48,7 +54,7 @@ export function formsFromDraft(
     parent: { ...current.parent, [tab]: parent },
   };
   const slot = (field: SlotField) => {
-    forms.slots[field] = slotFromValue(str(input[field]), SLOT_RULES[field].kind, place);
+    forms.slots[field] = namedSlot(draft, field, field, place);
   };
   switch (tab) {
     case 'song':
@@ -94,6 +100,13 @@ export function formsFromDraft(
   return { tab, forms };
 }
 
+/** The slot of a draft's input field, named by the file the user gave when it is the library's copy. */
+function namedSlot(draft: DraftView, field: string, slot: SlotField, place: MediaPlace): SlotState {
+  const shown = slotFromValue(str(draft.input[field]), SLOT_RULES[slot].kind, place);
+  const name = draft.fileNames?.[field];
+  return name && shown.status !== 'empty' ? { ...shown, label: name } : shown;
+}
+
 /** A kind tab on the draft's entry: its values as the form's JSON, each media field in the tab's slot. */
 function fillKindTab(tab: ComposeTab, draft: DraftView, forms: ComposeForms, place: MediaPlace): void {
   const entry = catalogEntry(draft.model, draft.taskType);
@@ -103,7 +116,5 @@ function fillKindTab(tab: ComposeTab, draft: DraftView, forms: ComposeForms, pla
     Object.entries(draft.input).filter(([name]) => !slots.some((s) => s.field === name)),
   );
   forms.kinds = { ...forms.kinds, [tab]: { entryId: entry.id, json: JSON.stringify(values, null, 2) } };
-  for (const { field, slot } of slots) {
-    forms.slots[slot] = slotFromValue(str(draft.input[field]), SLOT_RULES[slot].kind, place);
-  }
+  for (const { field, slot } of slots) forms.slots[slot] = namedSlot(draft, field, slot, place);
 }

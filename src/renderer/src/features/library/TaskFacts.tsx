@@ -20,6 +20,8 @@ function sizeText(bytes: number | null): string | null {
 /** An input picture as the page shows it: its URL and what the caption says of it. */
 interface ShownInput {
   url: string;
+  /** The name of the file the user gave (`party.jpg`), never the library copy's hash name. */
+  name: string | null;
   /** The result it was made from, when it is that result's library copy. */
   from: string | null;
   width: number | null;
@@ -42,17 +44,34 @@ function shownInput(
     const url = thumbUrl(copy, base);
     const { width, height, size } = copy;
     return url
-      ? { url, from: `${outputName(copy, parent.outputs)} of “${parent.title}”`, width, height, size }
+      ? {
+          url,
+          name: null,
+          from: `${outputName(copy, parent.outputs)} of “${parent.title}”`,
+          width,
+          height,
+          size,
+        }
       : null;
   }
   if (!input.mime?.startsWith('image/')) return null;
   const url = shownInputUrl(input, null, base, window.location.origin);
-  return url ? { url, from: null, width: input.width, height: input.height, size: input.size } : null;
+  return url
+    ? {
+        url,
+        name: input.name ?? null,
+        from: null,
+        width: input.width,
+        height: input.height,
+        size: input.size,
+      }
+    : null;
 }
 
 /** An input image as a thumbnail, loaded through the same media URLs as outputs. */
 function InputThumb({ field, shown }: { field: string; shown: ShownInput }) {
   const facts = [
+    shown.name,
     shown.from,
     shown.width && shown.height ? `${shown.width} × ${shown.height}` : null,
     sizeText(shown.size),
@@ -89,7 +108,12 @@ export function Parameters({ task, parent }: { task: LoadedTask; parent: LoadedT
             <dd className="fact-value">
               {(() => {
                 const shown = shownInput(inputOf(row.name), parent, base);
-                return shown ? <InputThumb field={row.name} shown={shown} /> : row.value;
+                // a file input by the name it was given, not its library copy's hash name
+                return shown ? (
+                  <InputThumb field={row.name} shown={shown} />
+                ) : (
+                  (inputOf(row.name)?.name ?? row.value)
+                );
               })()}
             </dd>
           </Fragment>
