@@ -6,6 +6,8 @@
 import { useId } from 'react';
 import { promptLines } from '../../../../shared/index.ts';
 import { useCompose } from '../../state/compose-state.ts';
+import '../../styles/batches.css';
+import '../../styles/prompt-lists.css';
 
 export function PromptLinesToggle({ prompt }: { prompt: string }) {
   const id = useId();
@@ -13,7 +15,7 @@ export function PromptLinesToggle({ prompt }: { prompt: string }) {
   const on = useCompose((s) => s.batch.promptLines?.[tab] === true);
   const lines = on ? promptLines(prompt).length : 0;
   return (
-    <div className="song-split" data-testid="prompt-lines">
+    <div className="song-split prompt-lines" data-testid="prompt-lines">
       <label className="checkbox-line">
         <input
           type="checkbox"
