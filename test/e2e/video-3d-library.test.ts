@@ -5,10 +5,12 @@
  * plays beside its input, in step; a Trellis model's card shows its picture and its detail turns
  * the GLB in the 3D viewer (its canvas draws the model: non-blank pixels); the Makes and Model
  * filters; the detail's keep-going actions come from the catalog (a video into upscale and face
- * swap). Pictures at 800 x 600 and 1920 x 1080 in both themes go to VIDEO_SHOTS_DIR
+ * swap; a 3D task's follow the output shown); a viewer whose code cannot be loaded says so and
+ * the window stays. Pictures at 800 x 600 and 1920 x 1080 in both themes go to VIDEO_SHOTS_DIR
  * (default /tmp/video-3d-shots).
  */
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Browser, ConsoleMessage, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +20,7 @@ import { axeInTheme, SHOT_SIZES, shootInThemes, THEMES } from './harness/look-ch
 import { lineageOf, openResultDetail, queueFromForm } from './harness/result-actions.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
-import { card, openLibraryWith } from './harness/studio-ui.ts';
+import { card, openLibraryWith, waitForApp } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
 /** What the tests read of a <video> in the page (the Node types have no DOM). */
@@ -87,16 +89,18 @@ async function viewerReady(page: Page, detail: Locator, timeoutMs = 30_000): Pro
   const onConsole = (message: ConsoleMessage) => {
     if (message.type() === 'error') logged.push(message.text());
   };
+  const onError = (error: Error) => logged.push(`${error.message} ${error.stack ?? ''}`.slice(0, 600));
   page.on('console', onConsole);
+  page.on('pageerror', onError);
   let seen = 'nothing yet';
   const started = Date.now();
   try {
     await waitUntil(
       async () => {
-        const state = (await viewer.count()) > 0 ? await viewer.getAttribute('data-state') : null;
+        const state = await viewer.getAttribute('data-state', { timeout: 1_000 }).catch(() => null);
         seen = state
-          ? `${state}: ${await viewer.textContent()}`
-          : `no viewer: ${await detail.locator('.detail-media').textContent()}`;
+          ? `${state}: ${await viewer.textContent({ timeout: 1_000 }).catch(() => '(gone)')}`
+          : `no viewer; the detail says: ${(await detail.textContent({ timeout: 1_000 }).catch(() => 'no detail'))?.slice(0, 300)}; panels: ${await page.locator('[data-testid="detail-panel"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-task-id')))}`;
         if (state === 'failed') throw new Error('the 3D viewer failed');
         return state === 'ready';
       },
@@ -104,16 +108,22 @@ async function viewerReady(page: Page, detail: Locator, timeoutMs = 30_000): Pro
       timeoutMs,
     );
   } catch (err) {
+    const picture = join(SHOTS_DIR, `viewer-not-ready-${Date.now()}.png`);
+    await page.screenshot({ path: picture }).catch(() => undefined);
     throw new Error(
-      `${(err as Error).message} (after ${Date.now() - started} ms); it showed "${seen}"; the page logged: ${logged.join(' | ') || 'no errors'}`,
+      `${(err as Error).message} (after ${Date.now() - started} ms); it showed "${seen}"; the page logged: ${logged.join(' | ') || 'no errors'}; the window then: ${picture}`,
     );
   } finally {
     page.off('console', onConsole);
+    page.off('pageerror', onError);
   }
   return viewer;
 }
 
-/** The screens of this feature in turn: the gallery, a video beside its input, a 3D model. */
+/**
+ * The screens of this feature in turn: the gallery, a video's detail, a video beside its input, a
+ * 3D model and its turntable video.
+ */
 async function screens(
   page: Page,
   tasks: { video: Task; upscale: Task; model: Task },
@@ -122,11 +132,18 @@ async function screens(
   await openLibraryWith(page, 3);
   await expect.poll(() => card(page, tasks.video.id).locator('img').count()).toBe(1);
   await at('video-3d-gallery');
+  await (await openResultDetail(page, tasks.video)).getByTestId('video-player').waitFor();
+  await at('video-detail');
   const video = await openResultDetail(page, tasks.upscale);
   await video.getByTestId('video-compare').waitFor();
   await at('video-upscale-compare');
-  await viewerReady(page, await openResultDetail(page, tasks.model));
+  const model = await openResultDetail(page, tasks.model);
+  await viewerReady(page, model);
   await at('model-viewer');
+  // its turntable video, shown in place of the model
+  await model.locator('.output-picker').getByRole('button', { name: 'Video', exact: true }).click();
+  await model.getByTestId('video-player').waitFor();
+  await at('model-turntable');
 }
 
 describe.skipIf(!browserAvailable())('video and 3D results in the library', () => {
@@ -271,6 +288,35 @@ describe.skipIf(!browserAvailable())('video and 3D results in the library', () =
     await rig.waitForTask(stored.id, ['saved'], 60_000);
     await rig.call('tasks.delete', { selection: { ids: [stored.id] } });
     await openLibraryWith(page, 3);
+  });
+
+  it('a 3D viewer whose code cannot be loaded says so in the detail; the window stays', async () => {
+    const opened = await rig.openPage(browser, {
+      // the viewer's own chunk fails to arrive (an app updated under a running window, a bad disk)
+      beforeLoad: async (page) => {
+        await page.route(/\/assets\/ModelViewer-[^/]*\.js$/, (route) => route.abort());
+      },
+    });
+    try {
+      const { page } = opened;
+      await waitForApp(page);
+      const detail = await openResultDetail(page, tasks.model);
+      const viewer = detail.getByTestId('model-viewer');
+      await waitUntil(
+        async () => (await viewer.count()) > 0 && (await viewer.getAttribute('data-state')) === 'failed',
+        'the viewer to say it failed',
+      );
+      expect(await viewer.getByRole('alert').textContent()).toBe(
+        'The 3D viewer could not be loaded. Export the model or drag it to another program.',
+      );
+      // the rest of the detail and the window are still there
+      expect(await detail.getByTestId('drag-out').count()).toBe(1);
+      await detail.locator('.output-picker').getByRole('button', { name: 'Picture', exact: true }).click();
+      await detail.locator('img.detail-image').waitFor();
+      expect(await page.getByTestId('nav-compose').isVisible()).toBe(true);
+    } finally {
+      await opened.close();
+    }
   });
 
   it('filters by what a task makes and by model', async () => {

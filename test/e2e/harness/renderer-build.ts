@@ -1,9 +1,21 @@
 /**
  * Builds the React renderer once with Vite (the same app Electron loads) into
  * `out/e2e-renderer`, for the e2e tests and the UI benchmarks. A build is reused while no file
- * under `src/renderer` or `src/shared` is newer than it; `E2E_REBUILD=1` forces a new one.
+ * under `src/renderer` or `src/shared` is newer than it; `E2E_REBUILD=1` forces a new one. A new
+ * build keeps the recent chunks of the one it replaces (carryOverAssets).
  */
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,6 +52,33 @@ function buildIsFresh(stamp: string): boolean {
     existsSync(file) &&
     readFileSync(file, 'utf8') === stamp
   );
+}
+
+/** How long the chunks of a replaced build stay servable (a run that started on it may still load them). */
+export const KEEP_REPLACED_ASSETS_MS = 2 * 60 * 60 * 1000;
+
+/**
+ * Links the files of the served build's `assets` folder into the new build's (`to`) where the new
+ * build has no file of that name and the file is newer than KEEP_REPLACED_ASSETS_MS. Asset names
+ * carry their content's hash, so nothing of the new build is replaced: a page of a run that
+ * started on the old build (other runs share this machine and rebuild when the sources change)
+ * can still load its lazy chunks, such as the 3D viewer's, instead of failing to fetch them.
+ */
+export function carryOverAssets(from: string, to: string, nowMs: number): void {
+  if (!existsSync(from) || !existsSync(to)) return;
+  for (const name of readdirSync(from)) {
+    const source = join(from, name);
+    const target = join(to, name);
+    if (existsSync(target)) continue;
+    const info = statSync(source);
+    if (!info.isFile() || nowMs - info.mtimeMs > KEEP_REPLACED_ASSETS_MS) continue;
+    try {
+      linkSync(source, target);
+    } catch {
+      copyFileSync(source, target);
+      utimesSync(target, info.atime, info.mtime);
+    }
+  }
 }
 
 /** True when the renderer's sources exist (another worker may not have written them yet). */
@@ -94,6 +133,7 @@ export async function ensureRendererBuilt(options: { force?: boolean; log?: (lin
     else process.env.NODE_ENV = nodeEnv;
   }
   writeFileSync(join(staging, STAMP_FILE), stamp);
+  carryOverAssets(join(RENDERER_OUT_DIR, 'assets'), join(staging, 'assets'), Date.now());
   const retired = `${RENDERER_OUT_DIR}.old-${process.pid}`;
   if (existsSync(RENDERER_OUT_DIR)) renameSync(RENDERER_OUT_DIR, retired);
   renameSync(staging, RENDERER_OUT_DIR);

@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Lighting, ModelScene } from './model-scene.ts';
+import { NO_3D_HERE, VIEWER_NOT_LOADED } from './model-viewer-words.ts';
 
 const LIGHTING_WORDS: Record<Lighting, string> = { studio: 'Studio', soft: 'Soft', top: 'From above' };
 
@@ -50,8 +51,10 @@ export function ModelViewer({ url, title }: { url: string; title: string }) {
           const message = err instanceof Error ? err.message : String(err);
           setProblem(
             /WebGL/i.test(message)
-              ? 'This computer cannot draw 3D here. Export the model or drag it to another program.'
-              : message,
+              ? NO_3D_HERE
+              : /dynamically imported module|module script/i.test(message)
+                ? VIEWER_NOT_LOADED
+                : message,
           );
           setState('failed');
         },

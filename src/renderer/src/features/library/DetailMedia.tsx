@@ -6,10 +6,12 @@
  * to decode is never given to an <img> (nor to the viewer): a placeholder names its size and
  * offers its folder.
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { mediaKind } from '../../../../shared/media/index.ts';
 import { BeforeAfterSlider } from '../../components/BeforeAfterSlider.tsx';
 import { ImageLightbox } from '../../components/ImageLightbox.tsx';
+// three.js is loaded when a 3D result is first opened, not with the window
+import { LazyModelViewer as ModelViewer } from '../../components/LazyModelViewer.tsx';
 import { VideoCompare } from '../../components/VideoCompare.tsx';
 import { WaveformPlayer } from '../../components/WaveformPlayer.tsx';
 import { checkerboardClass } from '../../model/picture-look.ts';
@@ -17,11 +19,6 @@ import type { LoadedTask } from '../../model/task-status.ts';
 import { useStudio } from '../../state/studio-state.ts';
 import { revealTask } from './library-actions.ts';
 import { beforeImageUrl, beforeVideoUrl, fileUrl, outputName, pictureNotShown } from './task-media.ts';
-
-// three.js is loaded when a 3D result is first opened, not with the window
-const ModelViewer = lazy(() =>
-  import('../../components/ModelViewer.tsx').then((module) => ({ default: module.ModelViewer })),
-);
 
 /** In place of a picture the window does not decode: why, and the way to the file. */
 function PictureNotShown({ text, taskId, index }: { text: string; taskId: string; index: number }) {
