@@ -122,18 +122,41 @@ describe.skipIf(!browserAvailable())('the composer checks the form live, in plai
     expect(queueCalls()).toBe(0);
   });
 
+  it('the budget is part of the live check: a task that would pass it says so before Queue', async () => {
+    const { page } = view;
+    await openComposeTab(page, 'Song');
+    const reason = page.getByTestId('queue-reason');
+    await expect.poll(() => reason.textContent()).toBe('Ready to queue (Ctrl+Enter).');
+    await rig.call('settings.update', { budgetMicros: 1_000 });
+    // nothing pressed: the reason says what the budget would refuse, in main's words
+    await expect
+      .poll(() => reason.textContent())
+      .toMatch(
+        /^This task \(\$[\d.]+\) would take the total to \$[\d.]+, over your budget of \$0\.001; raise the budget in Settings to queue it$/,
+      );
+    expect(await queueButton(page).getAttribute('aria-disabled')).toBe('true');
+    expect(await reason.getAttribute('class')).toContain('queue-why-bad');
+    // a budget that holds it: ready again
+    await rig.call('settings.update', { budgetMicros: 1_000_000_000 });
+    await expect.poll(() => reason.textContent()).toBe('Ready to queue (Ctrl+Enter).');
+    expect(queueCalls()).toBe(0);
+    await rig.call('settings.update', { budgetMicros: null });
+  });
+
   it('a refusal from main (over the budget) is a toast that goes once the form is edited', async () => {
     const { page } = view;
     await rig.call('settings.update', { budgetMicros: 1_000 });
     await openComposeTab(page, 'Song');
-    await queueButton(page).click();
+    // marked unavailable by the live budget check, and pressed anyway
+    await queueButton(page).click({ force: true });
     const toast = page.getByTestId('toast').filter({ hasText: 'over your budget' });
     await toast.waitFor();
     expect(await page.getByTestId('queue-reason').textContent()).toContain('over your budget');
     await page.getByRole('tabpanel').getByLabel('Style prompt', { exact: true }).press('End');
     await page.keyboard.type(', brushes');
     await toast.waitFor({ state: 'detached', timeout: 2_000 });
-    expect(await page.getByTestId('queue-reason').textContent()).not.toContain('budget');
+    // main's refusal is gone; the live check still says the new price is over the budget
+    expect(await page.getByTestId('queue-reason').textContent()).toMatch(/^This task .* over your budget/);
     expect(await rig.tasks()).toEqual([]);
     await rig.call('settings.update', { budgetMicros: null });
   });

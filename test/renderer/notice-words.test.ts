@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { connectionStateOf } from '../../src/renderer/src/model/connection-state.ts';
 import {
   batchCostText,
+  budgetProblem,
   reportedCostText,
   taskCostText,
   usageText,
@@ -143,6 +144,21 @@ describe('money', () => {
     expect(batchCostText({ charged: sum(1, 50_000), pending: sum(2, 100_000), notBilled: 2 }, true)).toBe(
       'Demo: not billed',
     );
+  });
+
+  it("the composer's live budget check says what main would refuse, in its words", () => {
+    const spending = (spentMicros: number, budgetMicros: number | null) => ({ spentMicros, budgetMicros });
+    expect(budgetProblem(15_000, 1, spending(0, 1_000))).toBe(
+      'This task ($0.015) would take the total to $0.015, over your budget of $0.001; raise the budget in Settings to queue it',
+    );
+    expect(budgetProblem(60_000, 4, spending(20_000, 50_000))).toBe(
+      'This batch of 4 tasks ($0.06) would take the total to $0.08, over your budget of $0.05; raise the budget in Settings to queue them',
+    );
+    // fits, no budget, costs not read yet, price unknown (Queue asks about that): nothing to say
+    expect(budgetProblem(30_000, 1, spending(20_000, 50_000))).toBeNull();
+    expect(budgetProblem(15_000, 1, spending(0, null))).toBeNull();
+    expect(budgetProblem(15_000, 1, null)).toBeNull();
+    expect(budgetProblem(null, 1, spending(0, 1_000))).toBeNull();
   });
 
   it('says what the service reported in money when the unit is known, else plainly', () => {

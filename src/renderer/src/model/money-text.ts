@@ -98,6 +98,23 @@ export function budgetInputText(micros: number | null): string {
   return fraction === '' ? String(whole) : `${whole}.${fraction}`;
 }
 
+/**
+ * The composer's live budget check: why queueing `micros` (the price of `tasks` tasks) would be
+ * refused, in the words main refuses it with (engine intake's checkBudget), or null when it fits,
+ * there is no budget, the costs are not read yet, or the price is unknown (Queue asks about that).
+ */
+export function budgetProblem(
+  micros: number | null,
+  tasks: number,
+  cost: { spentMicros: number; budgetMicros: number | null } | null,
+): string | null {
+  if (micros === null || cost === null || cost.budgetMicros === null) return null;
+  const total = cost.spentMicros + micros;
+  if (total <= cost.budgetMicros) return null;
+  const what = tasks > 1 ? `This batch of ${tasks} tasks` : 'This task';
+  return `${what} (${formatUsd(micros)}) would take the total to ${formatUsd(total)}, over your budget of ${formatUsd(cost.budgetMicros)}; raise the budget in Settings to queue ${tasks > 1 ? 'them' : 'it'}`;
+}
+
 /** Share of the budget spent, 0..1 (capped), or null without a budget. */
 export function budgetShare(spentMicros: number, budgetMicros: number | null): number | null {
   if (budgetMicros === null) return null;

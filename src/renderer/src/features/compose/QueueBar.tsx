@@ -4,14 +4,15 @@
  * Queue; under them the notes: Queue's reason, what the form is made from, the cost's
  * explanation and the balance (in a small window one line, each cut short with its whole text
  * in its title). Queue works offline
- * too; while the form has problems (or a queue call runs) it is marked unavailable with
+ * too; while the form has problems or would pass the budget (or a queue call runs) it is marked unavailable with
  * aria-disabled, never `disabled`, so it keeps the focus and stays focusable; the first problem
  * is its reason, and pressing it shows every problem and focuses the first.
  */
 import { useId } from 'react';
 import { catalogEntry, formatUsd } from '../../../../shared/index.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { costLine } from '../../model/money-text.ts';
+import { useCostView } from '../../hooks/useCostView.ts';
+import { budgetProblem, costLine } from '../../model/money-text.ts';
 import { useCompose } from '../../state/compose-state.ts';
 import { useStudio } from '../../state/studio-state.ts';
 import { AccountBalance } from '../account/AccountBalance.tsx';
@@ -93,8 +94,12 @@ export function QueueBar() {
   const cost = batchCostOf(plan, costOf(composed));
   // a batch's own problem (a target still being checked or refused) once the form's are fixed
   const batchProblem = problems.length === 0 && !plan.ok ? plan.message : null;
-  const blocked = problems.length > 0 || batchProblem !== null;
-  const onlyChecking = blocked && problems.every((p) => p.pending);
+  // the budget is part of the live check: what main would refuse, said before Queue
+  const { cost: spending } = useCostView();
+  const overBudget =
+    problems.length === 0 && plan.ok ? budgetProblem(plan.micros, plan.drafts.length, spending) : null;
+  const blocked = problems.length > 0 || batchProblem !== null || overBudget !== null;
+  const onlyChecking = blocked && overBudget === null && problems.every((p) => p.pending);
   const unknownPrice = useCompose((s) => s.unknownPrice);
   const setUnknownPrice = useCompose((s) => s.setUnknownPrice);
   const demo = useStudio((s) => s.settings?.demoLibrary ?? false);
@@ -103,6 +108,7 @@ export function QueueBar() {
     formError ??
     queueSummary(problems) ??
     batchProblem ??
+    overBudget ??
     (online
       ? 'Ready to queue (Ctrl+Enter).'
       : networkSignal
