@@ -37,7 +37,9 @@ export function ResultActions({
   if (task.state !== 'saved' || !output) return null;
   const what = mediaKind(output.kind).words.result;
   // "this video", or "this 3D model's video" while the model (which no action takes) is shown
-  const whose = !viewedUsable && viewed ? `${mediaKind(viewed.kind).words.result}'s ` : '';
+  // (not for an output of the same kind that was not saved: "this picture", not "this picture's picture")
+  const whose =
+    !viewedUsable && viewed && viewed.kind !== output.kind ? `${mediaKind(viewed.kind).words.result}'s ` : '';
   const groups = actionGroupsFor(output.kind);
   const button = (action: KeepGoingAction) => (
     <button
