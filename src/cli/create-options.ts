@@ -72,18 +72,18 @@ export function fromValue(raw: string): OutputRefValue {
 
 /**
  * A media field's value from either its own option (a file or URL) or `--from`; exactly one of
- * them when `need` is set.
+ * them when `missing` is given: the refusal when neither is.
  */
 export function mediaOrFrom(
   option: string,
   value: string | undefined,
   from: string | undefined,
-  need: boolean,
+  missing: string | null,
 ): string | OutputRefValue | undefined {
   if (value !== undefined && from !== undefined) throw new UsageError(`give --${option} or --from, not both`);
   if (from !== undefined) return fromValue(from);
   if (value !== undefined) return mediaValue(value);
-  if (need) throw new UsageError(`--${option} FILE|URL or --from TASK_ID[:OUTPUT] is required`);
+  if (missing !== null) throw new UsageError(missing);
   return undefined;
 }
 

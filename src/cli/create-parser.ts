@@ -11,19 +11,13 @@ import type { ParseArgsOptionsConfig } from 'node:util';
 import {
   type FieldRule,
   inputProblems,
+  missingWords,
   priceWords,
   problemWords,
   type TaskTypeEntry,
 } from '../shared/index.ts';
 import { type ArgValues, FLAG, numberValue, readArgs, UsageError, VALUE } from './cli-args.ts';
-import {
-  CREATE_COMMON,
-  entryDraft,
-  type KindArgs,
-  mediaOrFrom,
-  mediaValue,
-  required,
-} from './create-options.ts';
+import { CREATE_COMMON, entryDraft, type KindArgs, mediaOrFrom, mediaValue } from './create-options.ts';
 import { readInputFile } from './input-file.ts';
 
 /** How a number option is read: whole or not, its bounds, and what to say when it is off. */
@@ -146,6 +140,23 @@ function fieldRuleProblem(
   return null;
 }
 
+/**
+ * The refusal of a required option left out or empty: the option, then its field's one sentence
+ * (`--prompt: Prompt is needed`, `--audio: Add the song to extend`, what the composer and the
+ * engine say), and for a media option how to give it, as a hint after the sentence.
+ */
+function missingOption(command: CreateCommand, option: FieldOption): string {
+  const rule = command.entry.input.fields[option.field];
+  if (!rule) return `--${option.name} is required`;
+  const how =
+    option.read !== 'media'
+      ? ''
+      : option.fromResult
+        ? ' (FILE|URL or --from TASK_ID[:OUTPUT])'
+        : ' (FILE|URL)';
+  return `--${option.name}: ${missingWords(option.field, rule)}${how}`;
+}
+
 function isRequired(option: FieldOption, given: GivenValues): boolean {
   return typeof option.required === 'function' ? option.required(given) : (option.required ?? false);
 }
@@ -165,13 +176,20 @@ export function readCreateCommand(
     const raw = given[option.name];
     const need = isRequired(option, given);
     let value: unknown;
+    const missing = need ? missingOption(command, option) : null;
     if (option.fromResult) {
-      value = mediaOrFrom(option.name, typeof raw === 'string' && raw !== '' ? raw : undefined, from, need);
+      value = mediaOrFrom(
+        option.name,
+        typeof raw === 'string' && raw !== '' ? raw : undefined,
+        from,
+        missing,
+      );
     } else if (raw === undefined) {
-      if (need) throw new UsageError(`--${option.name} is required`);
+      if (missing !== null) throw new UsageError(missing);
       continue;
     } else {
-      if (need && option.read !== 'flag') required(option.name, String(raw));
+      if (missing !== null && option.read !== 'flag' && String(raw).trim() === '')
+        throw new UsageError(missing);
       value = readValue(option, raw, command.entry);
     }
     if (value === undefined) continue;

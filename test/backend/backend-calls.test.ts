@@ -6,20 +6,23 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyForms } from '../../src/renderer/src/features/compose/compose-model.ts';
+import { formProblems } from '../../src/renderer/src/features/compose/compose-problems.ts';
 import { generateVideoMp4 } from '../../src/sandbox/media/index.ts';
 import {
   type DraftView,
   type ExportResult,
   type MediaCheck,
   STUDIO_CALLS,
-  songEditChangesNothing,
   type StateCounts,
   type StudioSettings,
+  songEditChangesNothing,
   type Task,
   type TaskChange,
   type TaskPage,
   type TrashOutcome,
 } from '../../src/shared/index.ts';
+import { runCli } from '../cli/cli-runner.ts';
 import { hugePng, hugeWebp } from '../support/oversized-pictures.ts';
 import {
   closeBackendRig,
@@ -340,6 +343,25 @@ describe('library calls', () => {
     });
     expect(await refusal({ ...edit, input: { image1: 'https://example.test/a.png', prompt: '  ' } })).toEqual(
       { field: 'prompt', message: 'prompt: Write a prompt that describes the edit' },
+    );
+  });
+
+  it('says a missing media input in one sentence: the composer beside its slot, the engine and the CLI', async () => {
+    // the composer: the From a result tab opens on Extend with no song in its slot
+    const composer = formProblems('fromResult', emptyForms()).find((p) => p.field === 'source_audio');
+    expect(composer?.message).toBe('Add the song to extend');
+    const sentence = composer?.message ?? '';
+    const engine = await h.call('tasks.queue', {
+      model: 'ace-step',
+      taskType: 'extend',
+      input: { right_extend_duration: 10 },
+    });
+    expect(engine.ok ? null : engine.error.message).toBe(`audio: ${sentence}`);
+    // the CLI refuses the command line before it opens a library; how to give it is a hint after the sentence
+    const cli = await runCli(dir, ['create', 'extend', '--right', '10']);
+    expect(cli.code).toBe(2);
+    expect(cli.stderr.split('\n')[0]).toBe(
+      `media-task: --audio: ${sentence} (FILE|URL or --from TASK_ID[:OUTPUT])`,
     );
   });
 

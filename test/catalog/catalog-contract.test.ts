@@ -123,6 +123,15 @@ describe.each(TASK_TYPES.map((entry) => [entry.id, entry] as const))('catalog en
     expect(() => checkDraftFields(draft(), entry)).not.toThrow();
   });
 
+  it('a required media field left empty is refused in its own words, the ones its composer slot shows', () => {
+    for (const [field, rule] of Object.entries(entry.input.fields)) {
+      if (!rule.media || !rule.required) continue;
+      expect(rule.missing, `${field}: its missing words`).toMatch(/^Add /);
+      const input = { ...filledExample(entry), [field]: '' };
+      expect(() => checkDraftFields({ ...draft(), input }, entry)).toThrow(`${field}: ${rule.missing}`);
+    }
+  });
+
   it.each(PROFILES)(
     'the sandbox (%s profile) completes it, and the library saves an output of its kind',
     async (profile) => {

@@ -67,7 +67,11 @@ describe('create <entry>: options from the entry fields', () => {
       '--duration: Duration must be from 1 to 240 seconds',
     );
     expect(refusal('flux', '--prompt', 'x', '--width', 'wide')).toBe('--width must be a number (got "wide")');
-    expect(refusal('flux', '--batch-size', '2')).toBe('--prompt is required');
+    // a missing field: the option, then the field's one sentence (the composer's and the engine's)
+    expect(refusal('flux', '--batch-size', '2')).toBe('--prompt: Prompt is needed');
+    expect(refusal('image-edit', '--image1', 'a.png', '--prompt', ' ')).toBe(
+      '--prompt: Write a prompt that describes the edit',
+    );
     expect(refusal('flux', '--promt', 'x')).toBe('unknown option --promt');
     expect(refusal('image-gen', '--prompt', 'x', 'extra')).toBe('unexpected argument "extra"');
   });
@@ -92,7 +96,10 @@ describe('create <entry>: options from the entry fields', () => {
     expect(plan('video-upscale', '--video', 'https://example.com/a.mp4').drafts[0]?.input).toEqual({
       video: 'https://example.com/a.mp4',
     });
-    expect(refusal('video-upscale')).toBe('--video FILE|URL or --from TASK_ID[:OUTPUT] is required');
+    // a missing media field: its sentence, then how to give it
+    expect(refusal('video-upscale')).toBe(
+      '--video: Add the video to upscale (FILE|URL or --from TASK_ID[:OUTPUT])',
+    );
     expect(refusal('video-upscale', '--video', 'a.mp4', '--from', 'x')).toBe(
       'give --video or --from, not both',
     );
@@ -183,7 +190,7 @@ describe('create image|video|3d: the model chosen among the entries of that kind
     expect(refusal('3d', '--model', 'trellis2', '--prompt', 'a boat')).toBe(
       '--model trellis2 makes a 3D model from a picture: give --image FILE|URL or --from TASK_ID, or choose trellis',
     );
-    expect(refusal('video', '--aspect-ratio', '4:3')).toBe('--prompt is required');
+    expect(refusal('video', '--aspect-ratio', '4:3')).toBe('--prompt: Prompt is needed');
   });
 
   it('lists the models with their prices in its help', () => {
@@ -204,7 +211,7 @@ describe('create image|video|3d: the model chosen among the entries of that kind
         target_faces_index: '1',
       },
     });
-    expect(refusal('video-face-swap', '--video', 'a.mp4')).toBe('--face is required');
+    expect(refusal('video-face-swap', '--video', 'a.mp4')).toBe('--face: Add a face image (FILE|URL)');
     expect(draftOf('video-upscale', '--from', '4')).toMatchObject({
       model: 'video-toolkit',
       taskType: 'upscale',

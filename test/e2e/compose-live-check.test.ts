@@ -3,6 +3,8 @@
  * - an empty song or image edit: Queue is unavailable with the reason, no error shows on an
  *   untouched field until Queue is tried; then every problem shows beside its field and focus
  *   moves to the first;
+ * - an empty media slot (Face swap, From a result) says its catalog field's one sentence, the
+ *   engine's and the CLI's (backend-calls asserts the three alike), its drop hint a line apart;
  * - 6,000 characters of lyrics and a malformed marker are both shown at once, as you type;
  * - lyrics pasted from Suno ([Verse 1], [Outro]) queue with the service's markers, said under
  *   them; a tag the service does not know is a warning, never a blocker;
@@ -119,6 +121,32 @@ describe.skipIf(!browserAvailable())('the composer checks the form live, in plai
       (await page.getByTestId('queue-reason').textContent()) ?? '',
     ].join('\n');
     expect(shown).not.toMatch(/image1: |is required|input\./);
+    expect(queueCalls()).toBe(0);
+  });
+
+  it("an empty media slot says its catalog field's one sentence (the engine's and the CLI's); how to fill it is the slot's own hint", async () => {
+    const { page } = view;
+    await openComposeTab(page, 'Face swap');
+    expect(await page.getByTestId('queue-reason').textContent()).toBe(
+      'Not ready: Add a target image (and 1 more to fix)',
+    );
+    await page.keyboard.press('Control+Enter');
+    const target = slot(page, 'target_image');
+    await expect.poll(() => target.getByTestId('slot-reason').textContent()).toBe('Add a target image');
+    expect(await slot(page, 'swap_image').getByTestId('slot-reason').textContent()).toBe('Add a face image');
+    // the how is a line of its own in the slot, not part of the rule's sentence
+    expect(await target.locator('.drop-hint').textContent()).toMatch(/^Drop an image here, or paste one/);
+    if (process.env.SLOT_SHOTS_DIR) {
+      await page.setViewportSize({ width: 800, height: 600 });
+      await target.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${process.env.SLOT_SHOTS_DIR}/face-swap-missing-800x600.png` });
+    }
+    // From a result opens on Extend: its slot says the sentence the engine and `create extend` say
+    await openComposeTab(page, 'From a result');
+    await page.keyboard.press('Control+Enter');
+    await expect
+      .poll(() => slot(page, 'source_audio').getByTestId('slot-reason').textContent())
+      .toBe('Add the song to extend');
     expect(queueCalls()).toBe(0);
   });
 

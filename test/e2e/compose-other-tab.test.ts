@@ -89,11 +89,12 @@ describe.skipIf(!browserAvailable())('the Other tab checks its JSON against the 
     await json.fill('{"prompt": 42}');
     const errors = panel.getByTestId('field-error');
     await errors.first().waitFor();
-    expect(await errors.allTextContents()).toEqual(['"prompt" must be text, not a number']);
+    // a key the catalog knows: the engine's words (what create raw prints), the key first
+    expect(await errors.allTextContents()).toEqual(['prompt: Prompt must be text']);
     expect(await json.getAttribute('aria-invalid')).toBe('true');
     expect(await queueButton(page).getAttribute('aria-disabled')).toBe('true');
     expect(await page.getByTestId('queue-reason').textContent()).toBe(
-      'Not ready: Input: "prompt" must be text, not a number',
+      'Not ready: prompt: Prompt must be text',
     );
     await panel.getByLabel('Model id', { exact: false }).focus();
     await page.keyboard.press('Control+Enter');
@@ -155,9 +156,7 @@ describe.skipIf(!browserAvailable())('the Other tab checks its JSON against the 
     await panel.getByLabel('Task type').selectOption('upscale');
     const errors = panel.getByTestId('field-error');
     await errors.first().waitFor();
-    expect(await errors.allTextContents()).toEqual([
-      '"image" is empty: Image upscale needs a picture (drop a file below, or write a URL)',
-    ]);
+    expect(await errors.allTextContents()).toEqual(['image: Add the picture to upscale']);
     expect(await queueButton(page).getAttribute('aria-disabled')).toBe('true');
 
     const picture = await writePicture(rig.filesDir, 'small.png', 320, 240);
@@ -187,6 +186,31 @@ describe.skipIf(!browserAvailable())('the Other tab checks its JSON against the 
     const call = view.bridge.calls.find((c) => c.name === 'tasks.queue')!;
     expect(call.args).toMatchObject({ taskType: 'upscale', acceptUnknownPrice: true });
     await rig.waitForTask(view.bridge.queuedTasks()[0]!.id, ['saved']);
+  });
+
+  it('"Don\'t ask again for this task type": kept in the settings, the next one queues without asking', async () => {
+    const { page } = view;
+    const queued = () => view.bridge.queuedTasks().length;
+    const before = queued();
+    await queueButton(page).click();
+    const confirm = page.getByTestId('confirm-dialog');
+    await confirm.waitFor();
+    await confirm.getByRole('checkbox', { name: 'Don’t ask again for Image upscale' }).check();
+    await confirm.getByRole('button', { name: 'Queue anyway' }).click();
+    await expect.poll(queued).toBe(before + 1);
+    const first = view.bridge.queuedTasks().at(-1)!;
+    expect(first.entryId).toBe('image-toolkit/upscale');
+    await expect
+      .poll(async () => (await rig.call('settings.get', {})).unknownPriceAccepted)
+      .toEqual(['image-toolkit/upscale']);
+    // the next one: no question, queued with the word given once
+    await queueButton(page).click();
+    await expect.poll(queued).toBe(before + 2);
+    expect(await confirm.count()).toBe(0);
+    const calls = view.bridge.calls.filter((c) => c.name === 'tasks.queue');
+    expect(calls.at(-1)?.args).toMatchObject({ taskType: 'upscale', acceptUnknownPrice: true });
+    await Promise.all(view.bridge.queuedTasks().slice(-2).map((t) => rig.waitForTask(t.id, ['saved'])));
+    await rig.call('settings.update', { unknownPriceAccepted: [] });
   });
 
   it("Flux's generated form: the catalog's words, a live check, the price, and Edit as JSON with the same values", async () => {
@@ -237,12 +261,12 @@ describe.skipIf(!browserAvailable())('the Other tab checks its JSON against the 
     await panel.locator('[data-testid="catalog-form"][data-entry="video-toolkit/upscale"]').waitFor();
     expect(await page.getByTestId('other-price').textContent()).toBe('Price: $0.0003 per frame.');
     // nothing said of the empty video before a Queue attempt; then it is named and focused
-    expect(await page.getByTestId('queue-reason').textContent()).toBe('Not ready: The video is needed');
+    expect(await page.getByTestId('queue-reason').textContent()).toBe('Not ready: Add the video to upscale');
     await panel.getByLabel('Model id', { exact: false }).focus();
     await page.keyboard.press('Control+Enter');
     const errors = panel.getByTestId('field-error');
     await errors.first().waitFor();
-    expect(await errors.allTextContents()).toEqual(['The video is needed']);
+    expect(await errors.allTextContents()).toEqual(['Add the video to upscale']);
     await expect.poll(() => isFocused(view, 'The video')).toBe(true);
     await panel.getByLabel('The video', { exact: true }).fill('https://example.test/clip.mp4');
     await errors.first().waitFor({ state: 'detached' });

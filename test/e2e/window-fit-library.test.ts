@@ -108,6 +108,76 @@ describe.skipIf(!browserAvailable())('the library in small and large windows', (
     view = undefined;
   });
 
+  it('at 1280 x 800 the filters are the search and one row, the selection toolbar one row, nothing cut', async () => {
+    view = await openApp({ browser, rig }, { viewport: { width: 1280, height: 800 } });
+    const { page } = view;
+    await openView(page, 'library');
+    await page.getByTestId('task-card').first().waitFor();
+    // the search (with Clear filters) on its row, every other filter on the next
+    expect(await rowTops(page)).toHaveLength(2);
+    const libraryRight = await page.locator('.library-main').evaluate((el) => {
+      // the right edge of its content (inside its padding)
+      const r = (el as unknown as { getBoundingClientRect(): Box }).getBoundingClientRect();
+      const style = (
+        globalThis as unknown as { getComputedStyle(e: unknown): { paddingRight: string } }
+      ).getComputedStyle(el);
+      return r.x + r.width - Number.parseFloat(style.paddingRight);
+    });
+    const beyond = await page
+      .getByRole('search', { name: 'Filter the library' })
+      .locator('input, select, button, label')
+      .evaluateAll(
+        (els, right) =>
+          els
+            .map(
+              (el) =>
+                el as unknown as {
+                  checkVisibility(): boolean;
+                  getBoundingClientRect(): Box;
+                  outerHTML: string;
+                },
+            )
+            .filter((el) => el.checkVisibility())
+            .filter((el) => el.getBoundingClientRect().x + el.getBoundingClientRect().width > right + 0.5)
+            .map((el) => el.outerHTML.slice(0, 60)),
+        libraryRight,
+      );
+    expect(beyond).toEqual([]);
+    // a selection: the toolbar's buttons on one line, each label whole, inside the view
+    await page.getByTestId('task-card').first().getByRole('checkbox').check();
+    const bar = page.getByRole('toolbar', { name: 'Selection' });
+    await bar.getByRole('button', { name: 'Delete selected' }).waitFor();
+    const main = await box(page.locator('.library-main'));
+    const pieces = await bar.locator('button, [data-testid="selection-count"]').evaluateAll((els) =>
+      els
+        .map(
+          (el) =>
+            el as unknown as {
+              getBoundingClientRect(): Box;
+              scrollWidth: number;
+              clientWidth: number;
+              textContent: string;
+            },
+        )
+        .map((el) => {
+          const r = el.getBoundingClientRect();
+          return {
+            text: el.textContent,
+            middle: Math.round(r.y + r.height / 2),
+            right: r.x + r.width,
+            cut: el.scrollWidth > el.clientWidth + 1,
+          };
+        }),
+    );
+    expect(new Set(pieces.map((p) => p.middle)).size, JSON.stringify(pieces)).toBe(1);
+    expect(pieces.filter((p) => p.cut)).toEqual([]);
+    for (const piece of pieces) expect(piece.right, piece.text).toBeLessThanOrEqual(main.x + main.width);
+    await shoot(page, 'library-1280x800-selection');
+    await page.getByTestId('task-card').first().getByRole('checkbox').uncheck();
+    await view.close();
+    view = undefined;
+  });
+
   it('at 800 x 600 the filters are one row: the search and a Filters toggle that shows the rest', async () => {
     view = await openApp({ browser, rig }, { viewport: { width: 800, height: 600 } });
     const { page } = view;

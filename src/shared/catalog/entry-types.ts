@@ -92,8 +92,6 @@ export interface OperationWords {
   label: string;
   /** What the source slot is for: "The song to extend". */
   source: string;
-  /** Said when the source is missing: "Add the song to extend". */
-  missing: string;
   /** Put after the source's title in the new task's title: `Ocean lullaby (extended)`. */
   titleWord: string;
   /** The keep-going button's words when they are not `label` ("Edit" for "Song edit"). */

@@ -61,6 +61,15 @@ export function problemWords(p: InputProblem, words: FieldWords | undefined): st
 }
 
 /**
+ * What a required field says when it is empty, in its one wording: its own `missing` words
+ * ("Add the song to extend"), else `<label> is needed`. The composer says it beside the slot or
+ * field, the engine after the key (`audio: Add the song to extend`), the CLI after the option.
+ */
+export function missingWords(field: string, words: FieldWords | undefined): string {
+  return problemWords({ field, message: `input.${field} is required`, reason: { kind: 'required' } }, words);
+}
+
+/**
  * The engine's (and so the CLI's) message of a problem: the field's key, then the one wording
  * (`guidance_scale: Guidance must be from 1.5 to 5`); an unknown key is named by the words.
  */

@@ -78,7 +78,11 @@ export interface FieldRule {
   resultAction?: { id: string; label: string };
   /** Present and, for strings, not empty. */
   required?: boolean;
-  /** Said when a required field is empty, instead of "<label> is needed" ("Add a picture to edit"). */
+  /**
+   * Said when a required field is empty, instead of "<label> is needed" ("Add a picture to
+   * edit", "Add the song to extend"): the one sentence of the composer's slot, the engine and the
+   * CLI (field-words.ts missingWords). Every required media field has one (catalog contract).
+   */
   missing?: string;
   /** The field carries a media input: a URL, Base64 text, or (in the app) a local file. */
   media?: InputMediaKind;

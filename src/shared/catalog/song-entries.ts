@@ -63,11 +63,10 @@ export const SONG_ENTRIES: readonly EntryParts[] = [
     operation: {
       label: 'Remix',
       source: 'The song to remix',
-      missing: 'Add the song to remix',
       titleWord: 'remix',
     },
     fields: {
-      style_audio: words(requiredAudio, 'The song'),
+      style_audio: words(requiredAudio, 'The song', { missing: 'Add the song to remix' }),
       ...aceStepPrompts,
       style_prompt: words(text, 'New style prompt', { help: 'What to change: genre, instruments, mood.' }),
       duration: words(audioDuration, 'Length', { help: 'How long the remix is.' }),
@@ -84,12 +83,11 @@ export const SONG_ENTRIES: readonly EntryParts[] = [
     operation: {
       label: 'Song edit',
       source: 'The song to edit',
-      missing: 'Add the song to edit',
       titleWord: 'edited',
       button: 'Edit',
     },
     fields: {
-      audio: words(requiredAudio, 'The song'),
+      audio: words(requiredAudio, 'The song', { missing: 'Add the song to edit' }),
       style_prompt: words(text, 'Style of the song now', { help: 'How the song sounds today.' }),
       lyrics: words(lyricsRule, 'Lyrics of the song now', { plural: true }),
       edit_style_prompt: words(text, 'New style', { help: 'How it should sound instead.' }),
@@ -115,11 +113,10 @@ export const SONG_ENTRIES: readonly EntryParts[] = [
     operation: {
       label: 'Extend',
       source: 'The song to extend',
-      missing: 'Add the song to extend',
       titleWord: 'extended',
     },
     fields: {
-      audio: words(requiredAudio, 'The song'),
+      audio: words(requiredAudio, 'The song', { missing: 'Add the song to extend' }),
       ...aceStepPrompts,
       style_prompt: words(text, 'Style of the new part', {
         help: 'Genre, instruments and mood of the added music.',

@@ -116,10 +116,12 @@ const ENTRIES: readonly EntryParts[] = [
       fields: {
         target_image: words(faceImage, 'Target image', {
           help: 'The picture whose face is replaced.',
+          missing: 'Add a target image',
           resultAction: { id: 'face-target', label: 'Use as face-swap target' },
         }),
         swap_image: words(faceImage, 'Face image', {
           help: 'The face to put in.',
+          missing: 'Add a face image',
           resultAction: { id: 'face', label: 'Use as face' },
         }),
       },
@@ -139,9 +141,13 @@ const ENTRIES: readonly EntryParts[] = [
     fields: {
       target_image: words(faceImage, 'Target image', {
         help: 'The picture whose faces are replaced.',
+        missing: 'Add a target image',
         resultAction: { id: 'multi-face-swap', label: 'Multi-face swap' },
       }),
-      swap_image: words(faceImage, 'Face image', { help: 'The picture with the faces to put in.' }),
+      swap_image: words(faceImage, 'Face image', {
+        help: 'The picture with the faces to put in.',
+        missing: 'Add a face image',
+      }),
       // the Face swap tab's "Several faces" shows these with these words, in this order
       target_faces_index: words({ type: 'string' }, 'Faces to replace', {
         help: 'Which faces of the target image, numbered from 0 left to right: 0, or 0,1 for two.',
@@ -161,7 +167,6 @@ const ENTRIES: readonly EntryParts[] = [
     operation: {
       label: 'Remove background',
       source: 'The picture',
-      missing: 'Add the picture whose background to remove',
       titleWord: 'no background',
     },
     deterministic: true,
@@ -170,7 +175,7 @@ const ENTRIES: readonly EntryParts[] = [
     // field notes: $0.001 (H)
     price: { unit: 'image', micros: 1000 },
     fields: {
-      image: toolkitImage,
+      image: { ...toolkitImage, missing: 'Add the picture whose background to remove' },
       rmbg_model: words({ type: 'string' }, 'Removal model', { help: "Empty: the service's default." }),
     },
     example: { image: '' },
@@ -184,7 +189,6 @@ const ENTRIES: readonly EntryParts[] = [
     operation: {
       label: 'Segment',
       source: 'The picture to cut from',
-      missing: 'Add the picture to cut from',
       titleWord: 'segment',
     },
     deterministic: true,
@@ -192,7 +196,7 @@ const ENTRIES: readonly EntryParts[] = [
     // field notes: $0.01 per megapixel of the picture, rounded up (H)
     price: { unit: 'megapixel', micros: 10_000, field: 'image' },
     fields: {
-      image: toolkitImage,
+      image: { ...toolkitImage, missing: 'Add the picture to cut from' },
       prompt: words(prompt, 'What to cut out'),
       negative_prompt: words(text, 'What to leave out'),
       segment_factor: words({ type: 'integer' }, 'Edge adjustment', {
@@ -211,13 +215,12 @@ const ENTRIES: readonly EntryParts[] = [
     operation: {
       label: 'Upscale',
       source: 'The picture to upscale',
-      missing: 'Add the picture to upscale',
       titleWord: 'upscaled',
     },
     deterministic: true,
     expectedSeconds: 15,
     fields: {
-      image: toolkitImage,
+      image: { ...toolkitImage, missing: 'Add the picture to upscale' },
       scale: words({ type: 'integer', min: 1, max: 4 }, 'Scale', {
         help: '2 doubles the width and the height.',
       }),
@@ -276,7 +279,6 @@ const ENTRIES: readonly EntryParts[] = [
     operation: {
       label: 'Upscale video',
       source: 'The video to upscale (an MP4 of 10 to 240 frames, at most 1280 x 720)',
-      missing: 'Add the video to upscale',
       titleWord: 'upscaled',
     },
     deterministic: true,
@@ -288,6 +290,7 @@ const ENTRIES: readonly EntryParts[] = [
         type: 'string',
         label: 'The video',
         required: true,
+        missing: 'Add the video to upscale',
         media: 'video',
         mediaLimits: { minFrames: 10, maxFrames: 240 },
       },

@@ -39,7 +39,6 @@ function fluxImageToImage(modelName: string, name: string, micros: number, batch
     operation: {
       label: `Image to image (${name})`,
       source: 'The picture to start from',
-      missing: 'Add the picture to start from',
       titleWord: 'reworked',
     },
     outputKind: 'image',
@@ -49,7 +48,9 @@ function fluxImageToImage(modelName: string, name: string, micros: number, batch
     price: batch ? { unit: 'image', micros, countField: 'batch_size' } : { unit: 'image', micros },
     fields: {
       prompt: words(prompt, 'Prompt', { help: 'What the new picture shows.' }),
-      image: startPicture('The picture to start from (JPEG, PNG or WebP).'),
+      image: startPicture('The picture to start from (JPEG, PNG or WebP).', {
+        missing: 'Add the picture to start from',
+      }),
       negative_prompt: negativePrompt,
       denoise,
       guidance_scale: guidance,

@@ -21,6 +21,7 @@ const objectPicture = startPicture(
   'A picture of one object, at most 1024 x 1024; its background is removed.',
   {
     mediaLimits: { maxSideExclusive: 1025 },
+    missing: 'Add the picture of the object',
   },
 );
 
@@ -46,7 +47,6 @@ const trellisTuning = {
 const fromPicture = {
   label: '3D model (Trellis)',
   source: 'The picture of one object',
-  missing: 'Add the picture of the object',
   titleWord: '3D',
 };
 
@@ -95,7 +95,12 @@ export const MODEL3D_ENTRIES: readonly EntryParts[] = [
     outputFields: [{ field: 'model_file', kind: '3d' }],
     expectedSeconds: 240,
     price: { unit: 'generation', micros: 100_000 },
-    fields: { image: startPicture('A picture of one object; its background is removed.'), seed },
+    fields: {
+      image: startPicture('A picture of one object; its background is removed.', {
+        missing: 'Add the picture of the object',
+      }),
+      seed,
+    },
     example: { image: '' },
   }),
 ];

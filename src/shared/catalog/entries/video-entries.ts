@@ -15,7 +15,9 @@ const hunyuanPrompt = words({ ...text, required: true, maxLength: 1000 }, 'Promp
 });
 const wanxPrompt = words(prompt, 'Prompt', { help: 'What happens in the video.' });
 const moving = words(prompt, 'Prompt', { help: 'How the picture moves.' });
-const firstFrame = startPicture('The picture the video starts from (JPEG, PNG or WebP).');
+const firstFrame = startPicture('The picture the video starts from (JPEG, PNG or WebP).', {
+  missing: 'Add the picture the video starts from',
+});
 
 interface VideoModel {
   modelName: string;
@@ -45,7 +47,6 @@ function videoEntry(m: VideoModel): EntryParts {
           operation: {
             label: m.fromPicture,
             source: 'The picture the video starts from',
-            missing: 'Add the picture the video starts from',
             titleWord: 'video',
           },
         }
@@ -155,7 +156,6 @@ export const VIDEO_ENTRIES: readonly EntryParts[] = [
     operation: {
       label: 'Swap a face into the video',
       source: 'The video whose face is replaced (an MP4 of at most 10 MB, 720p, 600 frames)',
-      missing: 'Add the video whose face to replace',
       titleWord: 'face swapped',
     },
     outputKind: 'video',
@@ -163,8 +163,12 @@ export const VIDEO_ENTRIES: readonly EntryParts[] = [
     fields: {
       target_video: words({ type: 'string', required: true, media: 'video' }, 'The video', {
         help: 'The video whose face is replaced.',
+        missing: 'Add the video whose face to replace',
       }),
-      swap_image: words({ ...faceImage, urlExtension: false }, 'Face image', { help: 'The face to put in.' }),
+      swap_image: words({ ...faceImage, urlExtension: false }, 'Face image', {
+        help: 'The face to put in.',
+        missing: 'Add a face image',
+      }),
       swap_faces_index: words({ type: 'string' }, 'Faces to use', {
         help: 'Which faces of the face image, numbered from 0 left to right: 0 or 0,1.',
       }),

@@ -10,14 +10,11 @@ import {
   type InputProblem,
   inputProblems,
   isHttpUrl,
-  mediaFieldsOfRules,
+  keyedProblemWords,
   modelIdProblem,
   problemWords,
-  rangeWords,
   type TaskTypeEntry,
-  TYPE_WORDS,
 } from '../../../../shared/index.ts';
-import { mediaKind } from '../../../../shared/media/index.ts';
 import { type ComposeForms, composeInput } from './compose-model.ts';
 import type { ComposedInput, ComposeTab, FieldProblem } from './compose-shapes.ts';
 import { type SlotField, slotProblem, TAB_SLOTS } from './compose-slots.ts';
@@ -25,11 +22,10 @@ import { isKindTab, type KindTab, kindEntryOf, kindFieldOrder, mediaSlotsOf } fr
 import { findLyricsProblems } from './lyrics-markers.ts';
 import { inputForCheck } from './output-ref.ts';
 import {
-  operationWords,
+  entryOf,
   type ResultOperation,
   resultFieldOrder,
   resultFields,
-  resultFieldWords,
   resultSlotOf,
   sourceFieldOf,
 } from './result-operations.ts';
@@ -52,20 +48,6 @@ const FIELD_ORDER: Record<ComposeTab, readonly string[]> = {
 };
 const COMMON_ORDER = ['title', 'webhook_config.endpoint', 'webhook_config.secret'];
 
-/** `jsonTypeOf`'s words for what a value is, as a person says it. */
-function valueWords(got: string): string {
-  const words: Record<string, string> = {
-    string: 'text',
-    number: 'a number',
-    boolean: 'true or false',
-    object: 'an object',
-    'an array': 'a list',
-  };
-  return words[got] ?? got;
-}
-
-const count = (n: number) => n.toLocaleString('en-US');
-
 /** A catalog problem of a form field, in the field's words (the catalog's label). */
 function formProblem(p: InputProblem, entry: TaskTypeEntry): FieldProblem {
   const kind = p.reason?.kind ?? 'rule';
@@ -73,55 +55,36 @@ function formProblem(p: InputProblem, entry: TaskTypeEntry): FieldProblem {
 }
 
 /**
- * A catalog problem of the From a result tab, in the operation's words; a problem of its source
- * field (`audio`, `image`…) belongs to the tab's slot that holds it.
+ * A catalog problem of the From a result tab, in its field's words; a problem of its source
+ * field (`audio`, `image`…) belongs to the tab's slot that holds it ("Add the song to extend").
  */
 function resultProblem(p: InputProblem, operation: ResultOperation): FieldProblem {
-  const kind = p.reason?.kind ?? 'rule';
-  if (p.field === sourceFieldOf(operation)) {
-    const slot = resultSlotOf(operation);
-    if (kind === 'required') return problem(slot, operationWords(operation).missing, true);
-    return problem(slot, problemWords(p, resultFieldWords(operation, p.field)));
-  }
-  return problem(p.field, problemWords(p, resultFieldWords(operation, p.field)), kind === 'required');
+  const required = p.reason?.kind === 'required';
+  const message = problemWords(p, entryOf(operation).input.fields[p.field]);
+  const source = p.field === sourceFieldOf(operation);
+  return problem(source ? resultSlotOf(operation) : p.field, message, required);
 }
 
 /** A catalog problem of a kind tab, in its field's words; a media field's belongs to the slot that holds it. */
 function kindProblem(p: InputProblem, tab: KindTab, entry: TaskTypeEntry): FieldProblem {
   const media = mediaSlotsOf(tab, entry).find((m) => m.field === p.field);
   if (!media) return formProblem(p, entry);
-  const rule = entry.input.fields[p.field];
-  if (p.reason?.kind === 'required') {
-    const what = mediaKind(media.rule.kind).words.asked;
-    return problem(media.slot, `Add ${what}: ${rule?.label ?? p.field}`, true);
-  }
-  return problem(media.slot, problemWords(p, rule));
+  const message = problemWords(p, entry.input.fields[p.field]);
+  return problem(media.slot, message, p.reason?.kind === 'required');
 }
 
-/** A catalog problem of a key of the Other tab's JSON, in plain words naming the key. */
+/**
+ * A problem of a key of the Other tab's JSON: a key the catalog has a rule for is said as the
+ * engine says it (`prompt: Prompt must be text`, what `create raw` prints); the editor's own
+ * words only name a key the catalog does not know.
+ */
 function jsonWords(p: InputProblem, entry: TaskTypeEntry): string {
-  const key = `"${p.field}"`;
+  const rule = entry.input.fields[p.field];
+  if (rule) return keyedProblemWords(p, rule);
   const reason = p.reason;
-  switch (reason?.kind) {
-    case 'required': {
-      const media = mediaFieldsOfRules(entry.input).find((m) => m.field === p.field);
-      if (!media) return `${key} is empty: ${entry.label} needs it`;
-      const what = mediaKind(media.kind).words.asked;
-      return `${key} is empty: ${entry.label} needs ${what} (drop a file below, or write a URL)`;
-    }
-    case 'type':
-      return `${key} must be ${TYPE_WORDS[reason.expected]}, not ${valueWords(reason.got)}`;
-    case 'range':
-      return `${key} must be ${rangeWords(reason.min, reason.max)}, not ${reason.value}`;
-    case 'too-long':
-      return `${key} is ${count(reason.length)} characters; the limit is ${count(reason.max)}`;
-    case 'unknown-field':
-      return `${key} is not a field of ${entry.label} (its fields: ${reason.known.join(', ')})`;
-    case 'url-extension':
-      return `${key}: a URL must end in ${reason.allowed.join(', ')}`;
-    default:
-      return sentence(p.message.replace(/\binput\./g, ''));
-  }
+  if (reason?.kind === 'unknown-field')
+    return `"${p.field}" is not a field of ${entry.label} (its fields: ${reason.known.join(', ')})`;
+  return problemWords(p, undefined);
 }
 
 function sentence(text: string): string {
@@ -190,7 +153,8 @@ function otherProblems(forms: ComposeForms, input: Record<string, unknown>): Fie
       const rule = entry.input.fields[p.field];
       const message = asForm && rule ? problemWords(p, rule) : jsonWords(p, entry);
       const missing = asForm && p.reason?.kind === 'required';
-      found.push(problem(`input.${p.field}`, message, missing, asForm ? message : `Input: ${message}`));
+      // a key the catalog knows is named by the message itself; an unknown one is the input's
+      found.push(problem(`input.${p.field}`, message, missing, rule ? message : `Input: ${message}`));
     }
   }
   return found;

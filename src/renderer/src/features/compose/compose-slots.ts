@@ -9,6 +9,7 @@ import {
   type InputMediaKind,
   type MediaCheck,
   mediaKind,
+  missingWords,
   type OutputRef,
   type OutputRefValue,
   outputRefValue,
@@ -337,7 +338,8 @@ export function slotProblem(tab: ComposeTab, field: SlotField, slot: SlotState):
     return { field, message, summary: `${rule.label}: ${message}`, missing: false, pending: false };
   }
   if (tab === 'faceSwap' && slot.status === 'empty') {
-    const message = `Add a ${rule.label.toLowerCase()} (drop a file, browse, paste or give a URL)`;
+    // the catalog field's one sentence; how to give it, the slot itself says (its drop hint)
+    const message = missingWords(field, catalogField('image-toolkit/face-swap', field));
     return { field, message, summary: message, missing: true, pending: false };
   }
   return null;

@@ -115,7 +115,6 @@ export function operationWords(
   const made = {
     label: entry.label,
     source: `The ${kind.label}`,
-    missing: `Add the ${kind.label}`,
     titleWord: entry.label.toLowerCase(),
   };
   const words = { ...made, ...entry.operation };
