@@ -57,6 +57,7 @@ describe('batches and lineage through the contract', () => {
     const smile = await writePng(join(dir, 'smile.png'), 48, 48);
     for (const f of [party, smile]) h.backend.grantDroppedFile(f);
     const task = await h.ok<Task>('tasks.queue', swapDraft(party, smile));
+    expect(task).not.toHaveProperty('batchPlace'); // queued alone
     const names = (t: Task) => Object.fromEntries(t.inputs.map((i) => [i.field, i.name]));
     expect(names(task)).toEqual({ target_image: 'party.png', swap_image: 'smile.png' });
     // the library keeps one copy per content, named by its hash; the name is the user's
@@ -95,6 +96,11 @@ describe('batches and lineage through the contract', () => {
       drafts: targets.map((t) => swapDraft(t, face)),
     });
     expect(batch.tasks.map((t) => t.batchId)).toEqual([batch.batchId, batch.batchId, batch.batchId]);
+    // each knows its place, in the order queued (issue 21, item 10): read back from the library too
+    const places = [1, 2, 3].map((index) => ({ index, count: 3 }));
+    expect(batch.tasks.map((t) => t.batchPlace)).toEqual(places);
+    const stored = await Promise.all(batch.tasks.map((t) => h.ok<Task>('tasks.get', { id: t.id })));
+    expect(stored.map((t) => t.batchPlace)).toEqual(places);
     const open = await h.ok<BatchSummary[]>('tasks.batches', {});
     expect(open.map((b) => b.batchId)).toContain(batch.batchId);
     for (const t of batch.tasks) await saved(t.id);

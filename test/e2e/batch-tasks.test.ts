@@ -6,7 +6,7 @@
  * - Compare results: the batch's pictures side by side; two starred there are favourites in the
  *   library;
  * - an image edit with 4 variations: the seeds shown, four tasks whose stored requests hold
- *   seed, seed+1, …;
+ *   seed, seed+1, …; their cards say "2 of 4 · seed 1001";
  * - three pictures dropped on the From a result tab's Upscale: three upscales in one batch;
  * - the Picture tools tab (issue 21, item 8): no Variations for a deterministic tool (upscale,
  *   background removal); two pictures dropped: two background removals priced and queued as one
@@ -222,6 +222,18 @@ describe.skipIf(!browserAvailable())('batches and variations from the window', (
     expect(await variations.getByLabel('Variations').inputValue()).toBe('1');
     expect(await variations.getByTestId('variations-max').textContent()).toBe('max 20');
     await Promise.all(tasks.map((t) => rig.waitForTask(t.id, ['saved'], 60_000)));
+    // their cards are told apart (issue 21, item 10): each its place in the batch and its seed
+    await openView(page, 'library');
+    const marks = tasks.map((t) =>
+      page.locator(`[data-testid="task-card"][data-task-id="${t.id}"] [data-testid="card-variation"]`),
+    );
+    await marks[0]!.waitFor();
+    expect(await Promise.all(marks.map((m) => m.textContent()))).toEqual([
+      '1 of 4 · seed 1000',
+      '2 of 4 · seed 1001',
+      '3 of 4 · seed 1002',
+      '4 of 4 · seed 1003',
+    ]);
   });
 
   it('three pictures dropped on Upscale (From a result): one upscale each, in one batch', async () => {

@@ -81,6 +81,7 @@ describe('migrations', () => {
       'be85559283d9a2bbb3df07b0ecb03889d26bc85571fbc8ebb706f1aa9fac25d7',
       '705b11e003ef4f28b3d98e94d10432ed8eda6203f68fb368501c533225a471ba',
       '9cb8bf3f6d1e4af1ccee7930578e93412c3a23f9e0f72715baa2cdd97d3aab24',
+      '2f86da697e3a995d6a82b533a46ddfbaa8d9b8047473f893447f44f4df1ded5f',
     ];
     expect(MIGRATIONS.slice(0, shipped.length).map((m) => migrationHash(m.sql))).toEqual(shipped);
   });

@@ -33,6 +33,7 @@ import { V12_BILLED_COST } from './migrations/v12-billed-cost.ts';
 import { V13_BOARDS } from './migrations/v13-boards.ts';
 import { V14_LLM_BILLED_SONGS } from './migrations/v14-llm-billed-songs.ts';
 import { V15_INPUT_NAMES } from './migrations/v15-input-names.ts';
+import { V16_BATCH_PLACE } from './migrations/v16-batch-place.ts';
 
 export interface Migration {
   version: number;
@@ -64,6 +65,7 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: V14_LLM_BILLED_SONGS,
   },
   { version: 15, name: "each file input's own name (the file the user gave)", sql: V15_INPUT_NAMES },
+  { version: 16, name: "a task's place in its batch", sql: V16_BATCH_PLACE },
 ];
 
 /** The states the partial index `tasks_finished_by_model` covers: the service finished the task. */

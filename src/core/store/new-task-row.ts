@@ -48,6 +48,10 @@ const NewTaskSchema = z.strictObject({
   parentId: z.string().min(1).nullable().optional(),
   parentOutput: z.number().int().nonnegative().nullable().optional(),
   batchId: z.string().min(1).nullable().optional(),
+  batchPlace: z
+    .strictObject({ index: z.number().int().positive(), count: z.number().int().positive() })
+    .refine((p) => p.index <= p.count, 'batchPlace: index must be at most count')
+    .optional(),
   queuedDetail: z.string().nullable().optional(),
   createdAt: z.string().optional(),
   favorite: z.boolean().optional(),
@@ -101,6 +105,7 @@ export function newTaskRows(task: NewTask, nowIso: string): NewTaskRows {
     parentId: t.parentId ?? null,
     parentOutput: t.parentOutput ?? null,
     batchId: t.batchId ?? null,
+    ...(t.batchPlace ? { batchPlace: t.batchPlace } : {}),
   };
   if (fields.parentId === null && fields.parentOutput !== null) {
     throw new LibraryStoreError('Invalid new task: parentOutput is given without parentId');

@@ -3,6 +3,7 @@
  * count and cost shapes of src/shared/task/library-queries.ts.
  */
 import type {
+  BatchPlace,
   OutputKind,
   OutputState,
   Task,
@@ -36,6 +37,8 @@ export interface NewTask {
   parentId?: string | null;
   parentOutput?: number | null;
   batchId?: string | null;
+  /** Its place in its batch (1 to the batch's count), with `batchId`. */
+  batchPlace?: BatchPlace;
   /** The detail of its first event (`queued`), e.g. how a previous result is sent. */
   queuedDetail?: string | null;
   /** ISO time; now when absent. Stored normalised to UTC (`…Z`) so it sorts as text. */

@@ -153,6 +153,19 @@ export const TASK_TABLE: ColumnTable<StoredTask, TaskRowField> = new ColumnTable
     // write of the store
     plain('parentGone', 'parent_gone', textOrNull),
     plain('batchId', 'batch_id', textOrNull),
+    // migration 16: the place in the batch, written with the task (absent before it: read as none)
+    mapped({
+      field: 'batchPlace',
+      columns: {
+        batch_index: z.number().int().positive().nullable(),
+        batch_count: z.number().int().positive().nullable(),
+      },
+      read: (stored) =>
+        stored.batch_index === null || stored.batch_count === null
+          ? undefined
+          : { index: stored.batch_index, count: stored.batch_count },
+      write: (place) => ({ batch_index: place?.index ?? null, batch_count: place?.count ?? null }),
+    }),
     // set and cleared by moving to and from Recently deleted (trash-records.ts), never by a patch
     plain('deletedAt', 'deleted_at', textOrNull),
     mapped({
@@ -204,6 +217,7 @@ export const INSERTED_TASK_FIELDS = [
   'parentId',
   'parentOutput',
   'batchId',
+  'batchPlace',
 ] as const satisfies readonly TaskRowField[];
 
 export type InsertedTaskFields = Pick<Task, (typeof INSERTED_TASK_FIELDS)[number]>;

@@ -15,8 +15,14 @@ export function rowTaskId(row: SqlRow): string {
 
 /** The task's fields of a row, without the engine's poll bookkeeping (LibraryStore.pollSchedule). */
 export function summaryFromRow(row: SqlRow, outputs: TaskOutput[]): TaskListItem {
-  const { nextPollAt: _next, pollCount: _count, ...fields } = TASK_TABLE.read(row, rowTaskId(row), 'row');
-  return { ...fields, outputs };
+  const {
+    nextPollAt: _next,
+    pollCount: _count,
+    batchPlace,
+    ...fields
+  } = TASK_TABLE.read(row, rowTaskId(row), 'row');
+  // a task queued alone (or recorded before migration 16) has no place in a batch
+  return { ...fields, ...(batchPlace ? { batchPlace } : {}), outputs };
 }
 
 export function taskFromRows(raw: SqlRow, inputs: readonly SqlRow[], outputs: readonly SqlRow[]): Task {

@@ -84,6 +84,12 @@ export interface TaskInput {
   name?: string | null;
 }
 
+/** A task's place in its batch: `index` from 1 to `count`. */
+export interface BatchPlace {
+  index: number;
+  count: number;
+}
+
 export const OUTPUT_STATES = ['pending', 'saved', 'expired', 'failed'] as const;
 export type OutputState = (typeof OUTPUT_STATES)[number];
 
@@ -194,6 +200,11 @@ export interface Task {
   parentGone: string | null;
   /** The batch this task was queued in (tasks.queueBatch), if any. */
   batchId: string | null;
+  /**
+   * Its place in its batch, in the order queued (a variation's "2 of 4"), so cards of one batch
+   * can be told apart; absent for a task queued alone and in records made before migration 16.
+   */
+  batchPlace?: BatchPlace;
   /**
    * When the user deleted it (ISO): it is in Recently deleted, with its files, until it is
    * restored (null again) or purged (TRASH_DAYS later, or deleted forever). null: in the library.

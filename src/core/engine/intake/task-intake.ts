@@ -7,7 +7,7 @@
  * then all recorded in one transaction, or none.
  */
 import { randomUUID } from 'node:crypto';
-import type { TaskDraft } from '../../../shared/index.ts';
+import type { BatchPlace, TaskDraft } from '../../../shared/index.ts';
 import {
   BATCH_MAX_DRAFTS,
   familyOf,
@@ -130,7 +130,9 @@ export async function queueBatch(
       (c) => options.acceptUnknownPrice === true || c.draft.acceptUnknownPrice === true,
     );
     checkBudget(store, checked, accepted);
-    const rows = await each((_, i) => newTaskOf(ctx, checked[i] as CheckedDraft, hold, batchId));
+    const rows = await each((_, i) =>
+      newTaskOf(ctx, checked[i] as CheckedDraft, hold, batchId, { index: i + 1, count: drafts.length }),
+    );
     const tasks = store.transaction(() => {
       options.beforeInsert?.();
       return rows.map((row, i) => {
@@ -225,6 +227,7 @@ async function newTaskOf(
   c: CheckedDraft,
   hold: InputHold,
   batchId: string | null,
+  batchPlace?: BatchPlace,
 ): Promise<NewTask> {
   const { draft, input } = c;
   const inputs = namedAsInParent(ctx, await keepInputs(ctx, c.checked, hold), c.parentId);
@@ -247,6 +250,7 @@ async function newTaskOf(
     parentId: c.parentId,
     parentOutput: c.parentOutput,
     batchId,
+    ...(batchPlace ? { batchPlace } : {}),
     queuedDetail: c.notes.length > 0 ? c.notes.join('; ') : null,
     createdAt: isoNow(ctx.clock),
   };

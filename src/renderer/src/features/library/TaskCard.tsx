@@ -13,6 +13,7 @@ import { taskCostText } from '../../model/money-text.ts';
 import { checkerboardClass } from '../../model/picture-look.ts';
 import { taskTypeLabelOf } from '../../model/task-status.ts';
 import { formatClock } from '../../model/time-format.ts';
+import { variationWords } from '../../model/variation-words.ts';
 import { useStudio } from '../../state/studio-state.ts';
 import { useTasks } from '../../state/tasks-state.ts';
 import { useUi } from '../../state/ui-state.ts';
@@ -96,6 +97,8 @@ function TaskCardInner({ id, onSelect, tabbable }: TaskCardProps) {
   const flagged = !demo && task.cost?.flagged === true;
 
   const onCheck = (event: MouseEvent<HTMLInputElement>) => onSelect(id, event.shiftKey);
+  // a variation's place in its batch and its seed: cards of one batch told apart
+  const variation = variationWords(task);
 
   // a song's or video's length, shown on the card and so part of its name (what a screen reader says)
   const duration =
@@ -117,7 +120,7 @@ function TaskCardInner({ id, onSelect, tabbable }: TaskCardProps) {
         onClick={() => openDetail(id)}
         {...handlers}
         tabIndex={tabbable ? 0 : -1}
-        aria-label={`Open ${task.title}${duration ? ` ${duration}` : ''}${show.card === 'model' ? ' 3D model' : ''}${notShown ? ', too large to show here' : ''}`}
+        aria-label={`Open ${task.title}${duration ? ` ${duration}` : ''}${show.card === 'model' ? ' 3D model' : ''}${variation ? `, ${variation}` : ''}${notShown ? ', too large to show here' : ''}`}
       >
         {thumb ? (
           <img
@@ -149,6 +152,11 @@ function TaskCardInner({ id, onSelect, tabbable }: TaskCardProps) {
           </span>
         ) : null}
         {duration ? <span className="card-duration">{duration}</span> : null}
+        {variation ? (
+          <span className="card-variation" data-testid="card-variation">
+            {variation}
+          </span>
+        ) : null}
         {show.card === 'model' ? <span className="card-duration">3D</span> : null}
       </button>
       {sound && output?.state === 'saved' ? (
