@@ -5,14 +5,15 @@
  * identical requests share bytes and evicted bytes can be made again. Songs made from a source
  * song take their length and sample rate from it: `edit` keeps the source's length,
  * `audio2audio` follows the style audio's length unless `duration` is given, and `extend` keeps
- * the source's own samples between the new parts (pinned, as it holds the source).
+ * the source's own samples between the new parts (pinned, as it holds the source). A video
+ * toolkit operation on a video the sandbox made draws that video's scene again (fromOwnVideo).
  */
 import { createHash } from 'node:crypto';
 import type { OutputField, OutputKind, TaskTypeEntry } from '../shared/catalog/index.ts';
 import type { SourceAudio } from './audio-source.ts';
 import type { GenerationJob } from './generation-jobs.ts';
 import type { CheckedImage } from './image-input-check.ts';
-import { hashText, type SongParams } from './media/index.ts';
+import { DEFAULT_VIDEO, hashText, MAX_VIDEO_SIDE, type SongParams, type VideoParams } from './media/index.ts';
 import { audioSecondsOf } from './task-timing.ts';
 
 /** Runs a generation job (on a worker thread or the main thread). */
@@ -28,6 +29,8 @@ export interface PlannedOutput {
   produce: () => Promise<Buffer>;
   /** Media length in seconds for audio and video. */
   seconds: number | null;
+  /** What a video made from words was made with: a video made from it is drawn from these. */
+  video?: VideoParams;
 }
 
 export interface OutputSource {
@@ -39,6 +42,8 @@ export interface OutputSource {
   images: CheckedImage[];
   /** The source song of extend, edit and audio2audio (audio-source.ts), else null. */
   audio: SourceAudio | null;
+  /** What a video this sandbox made and serves at `url` was made with, else null (someone else's video). */
+  videoAt?: (url: string) => VideoParams | null;
   run: RunJob;
 }
 
@@ -81,6 +86,7 @@ function fromParams(source: OutputSource, file: OutputFile, key: string, job: Ge
     regenerable: true,
     produce: () => source.run(job),
     seconds: file.seconds,
+    ...(job.kind === 'video' ? { video: job.params } : {}),
   };
 }
 
@@ -203,10 +209,43 @@ function planTextImages(source: OutputSource): PlannedOutput[] {
 function planVideo(source: OutputSource): PlannedOutput {
   const prompt = str(source.input.prompt) || str(source.input.video).slice(0, 200);
   const seconds = num(source.input.duration, 5);
-  const file = { name: 'video.mp4', contentType: 'video/mp4', seconds };
-  return fromParams(source, file, paramsKey('mp4', [prompt, seconds]), {
-    kind: 'video',
-    params: { prompt, seconds },
+  return videoOf(source, { prompt, seconds });
+}
+
+function videoOf(source: OutputSource, params: VideoParams): PlannedOutput {
+  const file = { name: 'video.mp4', contentType: 'video/mp4', seconds: params.seconds };
+  const { prompt, seconds, width, height, fps } = params;
+  return fromParams(
+    source,
+    file,
+    paramsKey(
+      'mp4',
+      [prompt, seconds, width, height, fps].filter((v) => v !== undefined),
+    ),
+    {
+      kind: 'video',
+      params,
+    },
+  );
+}
+
+/**
+ * A video toolkit operation on a video this sandbox made (`field` is its address): that video's
+ * own scene and length, at `scale` times its size (an upscale is always 2x; a face swap keeps the
+ * size). Someone else's video (an upload, another address) is not read: a video of the entry's
+ * kind as for any model (planVideo).
+ */
+function fromOwnVideo(source: OutputSource, field: string, scale: number): PlannedOutput {
+  const made = source.videoAt?.(str(source.input[field])) ?? null;
+  if (!made) return planVideo(source);
+  const width = (made.width ?? DEFAULT_VIDEO.width) * scale;
+  const height = (made.height ?? DEFAULT_VIDEO.height) * scale;
+  // the generator's largest side: the size of the input then
+  const fits = Math.max(width, height) <= MAX_VIDEO_SIDE;
+  return videoOf(source, {
+    ...made,
+    width: fits ? width : (made.width ?? DEFAULT_VIDEO.width),
+    height: fits ? height : (made.height ?? DEFAULT_VIDEO.height),
   });
 }
 
@@ -288,6 +327,10 @@ export function planOutputs(source: OutputSource): PlannedOutput[] {
       const faceEnhance = input.face_enhance === true;
       return [fromImage(source, (image) => ({ kind: 'upscale', image, scale, faceEnhance }))];
     }
+    case 'video-toolkit/upscale':
+      return [fromOwnVideo(source, 'video', 2)];
+    case 'video-toolkit/face-swap':
+      return [fromOwnVideo(source, 'target_video', 1)];
     case 'image-toolkit/background-remove':
       return [fromImage(source, (image) => ({ kind: 'backgroundRemove', image }))];
     case 'image-toolkit/segment':

@@ -13,7 +13,7 @@ import { SandboxHttpError } from './error-body.ts';
 import type { FaultInjector } from './fault-injector.ts';
 import type { GenerationPool } from './generation-pool.ts';
 import type { CheckedImage } from './image-input-check.ts';
-import { imageDimensions } from './media/index.ts';
+import { imageDimensions, type VideoParams } from './media/index.ts';
 import type { AnswerProfile, LedgerEntry } from './options.ts';
 import type { OutputCache } from './output-cache.ts';
 import { planOutputs } from './output-generation.ts';
@@ -279,6 +279,7 @@ export class TaskLifecycle {
         input: task.requestInput,
         images: task.images ?? [],
         audio,
+        videoAt: (url) => this.videoMadeAt(url, base),
         run: (job) => this.parts.generation.run(job),
       });
       const files: TaskOutputFile[] = [];
@@ -293,6 +294,7 @@ export class TaskLifecycle {
           width: dims?.width ?? null,
           height: dims?.height ?? null,
           seconds: p.seconds,
+          ...(p.video ? { video: p.video } : {}),
         });
       }
       return files;
@@ -306,6 +308,15 @@ export class TaskLifecycle {
           err instanceof SourceAudioError ? sourceAudioFailure(err) : outputFailure(err),
         ),
     );
+  }
+
+  /** What the video this sandbox serves at `url` (`<base>/files/<task>/<name>`) was made with, or null. */
+  private videoMadeAt(url: string, base: string): VideoParams | null {
+    const [taskId, name, ...rest] = url.startsWith(`${base}/files/`)
+      ? url.slice(base.length + 7).split('/')
+      : [];
+    if (!taskId || !name || rest.length > 0) return null;
+    return this.tasks.get(taskId)?.outputs?.find((file) => file.name === name)?.video ?? null;
   }
 
   private complete(task: SandboxTask, files: TaskOutputFile[], now: number): void {

@@ -1,6 +1,7 @@
 /** One task as the sandbox keeps it, and how its phase reads as a service status. */
 import type { TaskTypeEntry } from '../shared/catalog/index.ts';
 import type { CheckedImage } from './image-input-check.ts';
+import type { VideoParams } from './media/index.ts';
 
 /**
  * `finishing` is the sandbox's own phase: the processing time is over and the output files are
@@ -16,6 +17,8 @@ export interface TaskOutputFile {
   width: number | null;
   height: number | null;
   seconds: number | null;
+  /** What a video made from words was made with (output-generation.ts: a video made from it draws these again). */
+  video?: VideoParams;
 }
 
 export interface TaskErrorObject {

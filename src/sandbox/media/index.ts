@@ -26,7 +26,7 @@ export { type ExtendSongParams, extendSongWav } from './song-extend.ts';
 export { generateSongWav, SONG_SAMPLE_RATE, type SongParams } from './song-wav.ts';
 export { hashText } from './text-hash.ts';
 export { generateTextImage } from './text-image.ts';
-export { DEFAULT_VIDEO, generateVideoMp4, type VideoParams } from './video-mp4.ts';
+export { DEFAULT_VIDEO, generateVideoMp4, MAX_VIDEO_SIDE, type VideoParams } from './video-mp4.ts';
 export {
   audioFormatName,
   readWavHeader,

@@ -15,7 +15,9 @@ export interface VideoParams {
 }
 
 export const DEFAULT_VIDEO = { width: 160, height: 96, fps: 10 } as const;
-const MAX_SIDE = 1920;
+/** The largest side a video is made with, in pixels. */
+export const MAX_VIDEO_SIDE = 1920;
+const MAX_SIDE = MAX_VIDEO_SIDE;
 /** I_PCM costs 384 bytes per macroblock and frame: refuse files above this size. */
 const MAX_FILE_BYTES = 256 * 1024 * 1024;
 
