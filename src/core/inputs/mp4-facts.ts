@@ -30,8 +30,10 @@ const MAX_TRACKS = 16;
 /** stts entries summed when stsz gives no count (a constant frame rate has one). */
 const MAX_STTS_ENTRIES = 4096;
 
-interface Box {
+export interface Mp4Box {
   type: string;
+  /** Where its header starts. */
+  at: number;
   /** Where its payload starts and ends. */
   start: number;
   end: number;
@@ -62,8 +64,14 @@ export function readMp4FactsFromBytes(bytes: Uint8Array): Promise<Mp4Facts> {
   return readMp4Facts(async (position, length) => bytes.subarray(position, position + length), bytes.length);
 }
 
-async function childBoxes(read: ReadBytesAt, start: number, end: number, parent: string): Promise<Box[]> {
-  const boxes: Box[] = [];
+/** The boxes between `start` and `end` (one level), each checked against its parent; Mp4ReadError in words. */
+export async function childBoxes(
+  read: ReadBytesAt,
+  start: number,
+  end: number,
+  parent: string,
+): Promise<Mp4Box[]> {
+  const boxes: Mp4Box[] = [];
   let at = start;
   while (at + 8 <= end) {
     if (boxes.length >= MAX_BOXES_PER_LEVEL) throw new Mp4ReadError(`${parent} holds too many boxes`);
@@ -85,7 +93,7 @@ async function childBoxes(read: ReadBytesAt, start: number, end: number, parent:
     if (boxSize < headerSize)
       throw new Mp4ReadError(`its ${printable(type)} box at byte ${at} has a broken size (${boxSize})`);
     if (at + boxSize > end) throw cutShort(type, at);
-    boxes.push({ type, start: at + headerSize, end: at + boxSize });
+    boxes.push({ type, at, start: at + headerSize, end: at + boxSize });
     at += boxSize;
   }
   return boxes;
@@ -103,12 +111,12 @@ function printable(type: string): string {
 }
 
 /** Reads a box's payload (at most `max` bytes of it). */
-async function payload(read: ReadBytesAt, box: Box, max: number): Promise<Uint8Array> {
+async function payload(read: ReadBytesAt, box: Mp4Box, max: number): Promise<Uint8Array> {
   return read(box.start, Math.min(max, box.end - box.start));
 }
 
 /** Seconds of a movie or media header (version 0 or 1), or null when it gives none. */
-async function movieDuration(read: ReadBytesAt, header: Box | undefined): Promise<number | null> {
+async function movieDuration(read: ReadBytesAt, header: Mp4Box | undefined): Promise<number | null> {
   if (!header) return null;
   const bytes = await payload(read, header, 32);
   const v1 = bytes[0] === 1;
@@ -128,7 +136,7 @@ interface VideoTrack {
 }
 
 /** The track's facts when it is a video track, or null. */
-async function videoTrack(read: ReadBytesAt, trak: Box): Promise<VideoTrack | null> {
+async function videoTrack(read: ReadBytesAt, trak: Mp4Box): Promise<VideoTrack | null> {
   const parts = await childBoxes(read, trak.start, trak.end, 'trak');
   const mdia = parts.find((b) => b.type === 'mdia');
   const tkhd = parts.find((b) => b.type === 'tkhd');
@@ -151,7 +159,7 @@ async function videoTrack(read: ReadBytesAt, trak: Box): Promise<VideoTrack | nu
 }
 
 /** Width and height of a track header: 16.16 fixed point at its end. */
-async function trackSize(read: ReadBytesAt, tkhd: Box): Promise<{ width: number; height: number }> {
+async function trackSize(read: ReadBytesAt, tkhd: Mp4Box): Promise<{ width: number; height: number }> {
   const bytes = await payload(read, tkhd, 96);
   const at = bytes[0] === 1 ? 88 : 76;
   if (bytes.length < at + 8) throw new Mp4ReadError('its video track header (tkhd box) is too short');
@@ -162,7 +170,7 @@ async function trackSize(read: ReadBytesAt, tkhd: Box): Promise<{ width: number;
 }
 
 /** Frames: stsz's sample count, else the sum of stts's counts. */
-async function frameCount(read: ReadBytesAt, table: Box[]): Promise<number> {
+async function frameCount(read: ReadBytesAt, table: Mp4Box[]): Promise<number> {
   const stsz = table.find((b) => b.type === 'stsz');
   if (stsz) {
     const bytes = await payload(read, stsz, 12);

@@ -1,0 +1,105 @@
+/**
+ * The parameters an exported result carries inside its file (issue 22, item 2): one JSON text,
+ * the same in every kind of file, shaped like the export's `task.json` (library-export.ts's
+ * sidecarOf) so an import reads it with the same checks (task-file-import.ts): the task's id and
+ * title, its request (model, task type, input), its inputs (field, source, checksum; not the
+ * names of the user's files), which output the file is, and the app's version. Never the API key, never a webhook: the request goes without its `config`, so
+ * neither a webhook's secret nor its address travels with a picture someone shares.
+ *
+ * Read back, the text is untrusted: at most MAX_RECORD_BYTES, JSON, and checked field by field
+ * (RecallRecordSchema); anything else is a RecallReadError in words.
+ */
+import { z } from 'zod';
+import type { Task } from '../../shared/index.ts';
+
+/** The keyword (PNG), description (ID3 TXXX), free-form name (MP4) and glTF extras key. */
+export const RECALL_KEY = 'media-task-studio';
+/** The record's own `format`: what the text is and its version. */
+export const RECALL_FORMAT = 'media-task-studio/1';
+/** Most bytes of the JSON text, written or read (a task.json is at most 2 MB too). */
+export const MAX_RECORD_BYTES = 2_000_000;
+
+/** A problem reading a file's embedded parameters, in words (the file may be hostile or broken). */
+export class RecallReadError extends Error {
+  override name = 'RecallReadError';
+}
+
+const text = (max: number) => z.string().max(max);
+
+export const RecallRecordSchema = z.looseObject({
+  format: z.literal(RECALL_FORMAT),
+  app_version: text(50).optional(),
+  id: text(100).min(1),
+  remote_task_id: text(200).nullish(),
+  title: text(200).optional(),
+  model: text(200).min(1),
+  task_type: text(100).min(1),
+  output_index: z.number().int().min(0).max(100).nullish(),
+  request: z.looseObject({
+    model: text(200).min(1),
+    task_type: text(100).min(1),
+    input: z.record(z.string().max(100), z.unknown()),
+  }),
+  inputs: z
+    .array(
+      z.looseObject({
+        field: text(100),
+        source: text(20),
+        sha256: text(64).nullish(),
+      }),
+    )
+    .max(100)
+    .optional(),
+});
+export type RecallRecord = z.infer<typeof RecallRecordSchema>;
+
+/** The record of output `outputIndex` of `task`, as JSON text (no webhook, no key: see the top). */
+export function recallRecordText(task: Task, outputIndex: number, appVersion: string): string {
+  const { model, task_type, input } = task.request;
+  const record: RecallRecord = {
+    format: RECALL_FORMAT,
+    app_version: appVersion,
+    id: task.id,
+    remote_task_id: task.remoteId,
+    title: task.title,
+    model: task.model,
+    task_type: task.taskType,
+    output_index: outputIndex,
+    request: { model, task_type, input },
+    inputs: task.inputs.map((i) => ({
+      field: i.field,
+      source: i.source,
+      sha256: i.sha256,
+    })),
+  };
+  return JSON.stringify(record);
+}
+
+/** The record in a file's embedded text; throws RecallReadError naming what is wrong. */
+export function parseRecallRecord(json: string, where: string): RecallRecord {
+  if (Buffer.byteLength(json, 'utf8') > MAX_RECORD_BYTES) {
+    throw new RecallReadError(`its ${where} is larger than ${MAX_RECORD_BYTES} bytes`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch (err) {
+    throw new RecallReadError(`its ${where} is not JSON (${(err as Error).message})`);
+  }
+  const parsed = RecallRecordSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = issue && issue.path.length > 0 ? issue.path.join('.') : 'the record';
+    throw new RecallReadError(
+      `its ${where} is not a task this app wrote (${path}: ${issue?.message ?? 'unreadable'})`,
+    );
+  }
+  return parsed.data;
+}
+
+/** UTF-8 bytes of the record's text; throws when it is over the cap (nothing is embedded then). */
+export function recordBytes(json: string): Uint8Array {
+  const bytes = Buffer.from(json, 'utf8');
+  if (bytes.length > MAX_RECORD_BYTES) throw new RecallReadError('the parameters are too large to embed');
+  return bytes;
+}
