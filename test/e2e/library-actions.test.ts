@@ -1,5 +1,6 @@
 /**
- * Scenario 6, the library: full-text search, filters (type, favourites), favourite, export of a
+ * Scenario 6, the library: song cards told apart (a colour each, then a waveform from the saved
+ * song's peaks, kept), full-text search, filters (type, favourites), favourite, export of a
  * selection (files and task.json sidecars written to the folder the dialog answers), reveal in
  * folder, and re-run (the composer opens filled in, Queue sends a second create).
  * The library is seeded through the contract's own `tasks.queue` call (what the composer sends)
@@ -58,6 +59,41 @@ describe.skipIf(!browserAvailable())('library: search, filter, favourite, export
       await openLibraryWith(view.page, 4);
     },
   );
+
+  it("song cards are told apart: each its own colour, then its waveform from the saved song's peaks (issue 21, item 10)", async () => {
+    const { page } = view;
+    const waves = SONGS.map((song) => card(page, tasks.get(song.title)!.id).getByTestId('card-wave'));
+    // each song's colour is its own, the same every time it is drawn
+    const hues = await Promise.all(
+      waves.map((wave) =>
+        wave.evaluate((el) =>
+          (el as unknown as { style: { getPropertyValue(n: string): string } }).style.getPropertyValue(
+            '--song-hue',
+          ),
+        ),
+      ),
+    );
+    expect(new Set(hues).size).toBe(SONGS.length);
+    // the peaks are read once from the saved song and drawn as bars
+    for (const wave of waves) {
+      await expect.poll(() => wave.getAttribute('data-state'), { timeout: 15_000 }).toBe('peaks');
+      expect(await wave.locator('rect').count()).toBe(32);
+    }
+    const heights = await waves[0]!
+      .locator('rect')
+      .evaluateAll((rects) =>
+        rects.map((r) =>
+          Number((r as unknown as { getAttribute(n: string): string }).getAttribute('height')),
+        ),
+      );
+    expect(new Set(heights).size).toBeGreaterThan(1); // a shape, not a flat bar
+    // kept: a new page draws them at once, before any song is read again
+    await page.reload();
+    await openLibraryWith(page, 4);
+    expect(
+      await card(page, tasks.get(SONGS[0]!.title)!.id).getByTestId('card-wave').getAttribute('data-state'),
+    ).toBe('peaks');
+  });
 
   it('searches titles and prompts', async () => {
     const { page } = view;

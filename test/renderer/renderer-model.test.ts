@@ -1,4 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import {
+  PEAK_BARS,
+  peaksFromText,
+  peaksOf,
+  peaksText,
+  songHue,
+} from '../../src/renderer/src/features/library/song-peaks.ts';
 import { gridLayout, rangeBetween, rowCount, rowItems } from '../../src/renderer/src/model/grid-layout.ts';
 import { checkJsonObject, lineColumnAt } from '../../src/renderer/src/model/json-input.ts';
 import {
@@ -25,6 +32,7 @@ import {
   formatDuration,
   msBetween,
 } from '../../src/renderer/src/model/time-format.ts';
+import { variationWords } from '../../src/renderer/src/model/variation-words.ts';
 import { entryById } from '../../src/shared/index.ts';
 
 describe('json input', () => {
@@ -244,5 +252,35 @@ describe('errors from the bridge', () => {
       field: null,
     });
     expect(toStudioError('text')).toMatchObject({ kind: 'internal', message: 'text' });
+  });
+});
+
+describe('song cards told apart (issue 21, item 10)', () => {
+  it('peaks: the loudest point of each slice, scaled to the loudest, kept as two digits a bar', () => {
+    const samples = Array.from({ length: 3200 }, (_, i) => (i < 1600 ? 0.1 : -0.8) * Math.sin(i));
+    const peaks = peaksOf(samples);
+    expect(peaks).toHaveLength(PEAK_BARS);
+    expect(Math.max(...peaks)).toBe(1);
+    expect(peaks[0]).toBeLessThan(0.2); // the quiet half stays low
+    expect(peaksFromText(peaksText(peaks))).toEqual(peaks);
+    expect(peaksFromText('12')).toBeNull();
+    expect(peaksFromText(null)).toBeNull();
+    expect(peaksOf(new Float32Array(64))).toEqual(Array(PEAK_BARS).fill(0));
+  });
+
+  it('a song has a colour of its own, the same every time', () => {
+    expect(songHue('a')).toBe(songHue('a'));
+    const hues = new Set(['song-1', 'song-2', 'song-3', 'song-4'].map(songHue));
+    expect(hues.size).toBe(4);
+    for (const hue of hues) expect(hue).toBeGreaterThanOrEqual(0);
+  });
+
+  it("a batch's card says its place and its seed", () => {
+    const request = (input: Record<string, unknown>) => ({ model: 'm', task_type: 't', input });
+    expect(variationWords({ batchPlace: { index: 2, count: 4 }, request: request({ seed: 1001 }) })).toBe(
+      '2 of 4 · seed 1001',
+    );
+    expect(variationWords({ batchPlace: { index: 1, count: 1 }, request: request({}) })).toBeNull();
+    expect(variationWords({ request: request({ seed: 7 }) })).toBe('seed 7');
   });
 });

@@ -1,6 +1,7 @@
 /**
  * One library card: thumbnail (a picture, a video's poster, a 3D model's turntable poster or
- * picture, else the kind's icon), a sound's or video's length, title, state, cost (money-text.ts:
+ * picture, a song's waveform over its own colour (SongWave.tsx), else the kind's icon), a sound's
+ * or video's length, a batch task's place and seed, title, state, cost (money-text.ts:
  * billed once the service said, else the estimate; a flagged figure marked), favourite and
  * selection. A card never holds a live player but while the pointer rests on a video's card (its
  * preview: one card at a time, muted). A video without a poster has one drawn once (poster-maker.ts).
@@ -21,6 +22,7 @@ import { SongPlayButton } from '../player/index.ts';
 import { isSelected } from './gallery-selection.ts';
 import { setFavorite } from './library-actions.ts';
 import { requestPoster } from './poster-maker.ts';
+import { SongWave } from './SongWave.tsx';
 import {
   cardStillOutput,
   fileUrl,
@@ -136,7 +138,15 @@ function TaskCardInner({ id, onSelect, tabbable }: TaskCardProps) {
             <span aria-hidden="true">{show.icon}</span>
             <span>Too large to show here</span>
           </span>
-        ) : show.card === 'video' ? null : (
+        ) : show.card === 'video' ? null : sound && output ? (
+          // a song: its waveform over a colour of its own, so songs are told apart at a glance
+          <SongWave
+            taskId={id}
+            index={output.index}
+            url={output.state === 'saved' ? fileUrl(output, base) : null}
+            size={output.size}
+          />
+        ) : (
           <span className="card-icon" aria-hidden="true">
             {sound || show.card === 'model' ? show.icon : (FAMILY_ICON[task.family] ?? '◆')}
           </span>
