@@ -209,7 +209,12 @@ describe.skipIf(!browserAvailable())('the Other tab checks its JSON against the 
     expect(await confirm.count()).toBe(0);
     const calls = view.bridge.calls.filter((c) => c.name === 'tasks.queue');
     expect(calls.at(-1)?.args).toMatchObject({ taskType: 'upscale', acceptUnknownPrice: true });
-    await Promise.all(view.bridge.queuedTasks().slice(-2).map((t) => rig.waitForTask(t.id, ['saved'])));
+    await Promise.all(
+      view.bridge
+        .queuedTasks()
+        .slice(-2)
+        .map((t) => rig.waitForTask(t.id, ['saved'])),
+    );
     await rig.call('settings.update', { unknownPriceAccepted: [] });
   });
 
@@ -371,5 +376,64 @@ describe.skipIf(!browserAvailable())('the Other tab checks its JSON against the 
       await expectHandMadeWords(page, several.input.fields[name]!, name);
     }
     await panel.getByRole('radio', { name: 'One face' }).check();
+  });
+
+  it('at 1280 x 800 the Model and Task type selects show every choice whole, inside the form', async () => {
+    const { page } = view;
+    const panel = await openComposeTab(page, 'Other');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const modelSelect = panel.getByLabel('Model', { exact: true });
+    const typeSelect = panel.getByLabel('Task type');
+    /** What of the chosen option's text does not fit: its pixels beyond the select's text box. */
+    const overflow = (select: typeof typeSelect) =>
+      select.evaluate((el) => {
+        const sel = el as unknown as {
+          options: ArrayLike<{ text: string }>;
+          selectedIndex: number;
+          clientWidth: number;
+          getBoundingClientRect(): { x: number; width: number };
+        };
+        const style = (
+          globalThis as unknown as {
+            getComputedStyle(e: unknown): { font: string; paddingLeft: string; paddingRight: string };
+          }
+        ).getComputedStyle(el);
+        const canvas = (
+          globalThis as unknown as {
+            document: {
+              createElement(t: 'canvas'): {
+                getContext(c: '2d'): { font: string; measureText(t: string): { width: number } };
+              };
+            };
+          }
+        ).document.createElement('canvas');
+        const context = canvas.getContext('2d');
+        context.font = style.font;
+        const text = sel.options[sel.selectedIndex]?.text ?? '';
+        // the drop-down arrow takes about 20 px of the right padding's side
+        const room =
+          sel.clientWidth -
+          Number.parseFloat(style.paddingLeft) -
+          Math.max(20, Number.parseFloat(style.paddingRight));
+        return { text, over: Math.ceil(context.measureText(text).width - room) };
+      });
+    const panelBox = await panel.boundingBox();
+    const cut: string[] = [];
+    for (const model of await modelSelect.locator('option').allTextContents()) {
+      await modelSelect.selectOption(model);
+      const shownModel = await overflow(modelSelect);
+      if (shownModel.over > 0) cut.push(`${shownModel.text}: ${shownModel.over} px`);
+      for (const type of await typeSelect
+        .locator('option')
+        .evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value))) {
+        await typeSelect.selectOption(type);
+        const shown = await overflow(typeSelect);
+        if (shown.over > 0) cut.push(`${shown.text}: ${shown.over} px`);
+      }
+    }
+    expect(cut).toEqual([]);
+    const selectBox = await typeSelect.boundingBox();
+    expect(selectBox!.x + selectBox!.width).toBeLessThanOrEqual(panelBox!.x + panelBox!.width);
+    await page.screenshot({ path: '/tmp/other-tab-1280x800.png' }); // looked at by hand
   });
 });

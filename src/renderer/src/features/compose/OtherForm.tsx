@@ -154,7 +154,7 @@ export function OtherForm() {
   };
 
   return (
-    <div className="form-grid form-grid-side-first">
+    <div className="form-grid form-grid-side-first other-form">
       <div className="form-side">
         <div className="field">
           <label htmlFor={`${id}-model`} className="field-label">
