@@ -73,6 +73,23 @@ export const SettingsSchema = z.object({
   firstRun: z.boolean(),
   /** A short tone when a task ends or the queue is done (off by default). */
   notifySound: z.boolean(),
+  /**
+   * Catalog entry ids (`video-toolkit/face-swap`) whose unknown price the user said not to ask
+   * about again ("Don't ask again for this task type"): the composer queues them with that word.
+   */
+  unknownPriceAccepted: z
+    .array(z.string().max(200))
+    .max(500)
+    .superRefine((ids, ctx) => {
+      for (const [i, entryId] of ids.entries()) {
+        if (entryById(entryId) === undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: [i],
+            message: `${entryId} is not a model and task type the app knows`,
+          });
+      }
+    }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -88,6 +105,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   theme: 'system',
   firstRun: true,
   notifySound: false,
+  unknownPriceAccepted: [],
 });
 
 /** A budget in micro-dollars; null for none. */

@@ -10,7 +10,6 @@
  */
 import { useId } from 'react';
 import { catalogEntry, formatUsd } from '../../../../shared/index.ts';
-import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { useCostView } from '../../hooks/useCostView.ts';
 import { budgetProblem, costLine } from '../../model/money-text.ts';
 import { useCompose } from '../../state/compose-state.ts';
@@ -22,6 +21,8 @@ import { attemptQueue, queueCurrent } from './compose-actions.ts';
 import { type BatchPlan, MAX_VARIATIONS, planBatch, queueLabel } from './compose-batch.ts';
 import type { ComposedInput, ComposeTab } from './compose-model.ts';
 import { queueSummary } from './compose-problems.ts';
+import { UnknownPriceDialog } from './UnknownPriceDialog.tsx';
+import { unknownPriceQuestion } from './unknown-price.ts';
 import { useFormProblems } from './use-form-problems.ts';
 import '../../styles/batches.css';
 
@@ -43,6 +44,12 @@ function batchCostOf(plan: BatchPlan, single: { amount: string | null; detail: s
   const each = plan.micros / n;
   const same = single.amount !== null && formatUsd(each) === single.amount;
   return { amount: formatUsd(plan.micros), detail: same ? `${n} x ${single.amount}` : `${n} tasks` };
+}
+
+/** The task type Queue's price question is about (the first draft without a price), for "don't ask again". */
+function unpricedEntry(plan: BatchPlan): { id: string; label: string } | null {
+  const question = plan.ok ? unknownPriceQuestion(plan.drafts) : null;
+  return question?.entryId ? { id: question.entryId, label: question.label } : null;
 }
 
 /** How many copies Queue sends; for an image edit, the seeds they take. */
@@ -124,12 +131,11 @@ export function QueueBar() {
   return (
     <div className="queue-bar">
       {unknownPrice ? (
-        <ConfirmDialog
-          title="Queue without a known price?"
-          message={<p>{unknownPrice}</p>}
-          confirmLabel="Queue anyway"
+        <UnknownPriceDialog
+          message={unknownPrice}
+          entry={unpricedEntry(plan)}
           onCancel={() => setUnknownPrice(null)}
-          onConfirm={() => {
+          onQueue={() => {
             setUnknownPrice(null);
             void queueCurrent(true);
           }}

@@ -4,7 +4,7 @@
  * through the bridge with main's refusals put beside their fields, opening a re-run filled
  * in from `tasks.draftOf`, and opening a form with a library result as its input.
  */
-import { catalogEntry, estimateCost, StudioError } from '../../../../shared/index.ts';
+import { StudioError } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
 import type { LoadedTask } from '../../model/task-status.ts';
 import { type ComposeState, useCompose } from '../../state/compose-state.ts';
@@ -20,6 +20,7 @@ import { isKindTab, type KindTab, kindEntryOf, kindFieldOrder, slotOfField } fro
 import { actionLabel, formsForResult, type ResultAction } from './result-fill.ts';
 import { resultFieldOrder, resultSlotOf, sourceFieldOf } from './result-operations.ts';
 import { checkSlot } from './slot-actions.ts';
+import { unknownPriceToAsk } from './unknown-price.ts';
 
 /** Fields each tab shows, to tell whether an error from main can sit next to its field. */
 const SHOWN_FIELDS: Record<Exclude<ComposeTab, 'fromResult' | 'pictures' | KindTab>, readonly string[]> = {
@@ -129,7 +130,8 @@ export function focusField(field: string): void {
 
 /**
  * What Queue (the button, or Ctrl/Cmd+Enter) does: with problems, shows every one of them and
- * focuses the first; with a price the service does not publish, asks first; else queues.
+ * focuses the first; with a price the service does not publish, asks first (not in demo mode,
+ * nor for a task type the user said not to ask about: unknown-price.ts); else queues.
  */
 export function attemptQueue(): void {
   const compose = useCompose.getState();
@@ -148,26 +150,11 @@ export function attemptQueue(): void {
     focusField(plan.field);
     return;
   }
-  const first = plan.drafts[0];
-  if (first && plan.micros === null) {
-    const unpriced =
-      plan.drafts.find(
-        (d) => estimateCost({ model: d.model, task_type: d.taskType, input: d.input }).micros === null,
-      ) ?? first;
-    const entry = catalogEntry(unpriced.model, unpriced.taskType);
-    const label = entry?.label ?? unpriced.taskType;
-    const what = plan.drafts.length > 1 ? `these ${plan.drafts.length} tasks` : 'it';
-    const estimate = estimateCost({
-      model: unpriced.model,
-      task_type: unpriced.taskType,
-      input: unpriced.input,
-    });
-    const why = entry?.price
-      ? `The price of ${label} is not known before it runs (${estimate.explanation})`
-      : `The service publishes no price for ${label}`;
-    compose.setUnknownPrice(
-      `${why}, so the app cannot say what ${what} will cost or count ${plan.drafts.length > 1 ? 'them' : 'it'} against a budget. Queue ${what} anyway?`,
-    );
+  if (plan.micros === null) {
+    // no known price: asked first, unless in demo mode or the user said not to ask for this type
+    const question = unknownPriceToAsk(plan.drafts, useStudio.getState().settings);
+    if (question) compose.setUnknownPrice(question.message);
+    else void queueCurrent(true);
     return;
   }
   void queueCurrent();

@@ -11,6 +11,7 @@ import { CostSummary } from './CostSummary.tsx';
 import { NotificationSection } from './NotificationSection.tsx';
 import { ServiceSection } from './ServiceSection.tsx';
 import { updateSettings as update } from './settings-actions.ts';
+import { UnknownPriceTypes } from './UnknownPriceTypes.tsx';
 
 function LibrarySection() {
   const id = useId();
@@ -131,6 +132,7 @@ function BudgetSection() {
         </button>
       </form>
       <CostSummary budgetMicros={budgetMicros} />
+      <UnknownPriceTypes />
     </section>
   );
 }
