@@ -6,7 +6,8 @@
  * `media-task import-file task.json [FIELD=FILE ...] [--yes] [--keep-webhook] [--wait]`: shows what
  * a task exported by `export` (or the app, or anyone) would queue, and queues it only with
  * --yes: inputs from the export folder's files or files picked as FIELD=FILE, its webhook only
- * with --keep-webhook (task-file-import.ts).
+ * with --keep-webhook (task-file-import.ts). A result file the app made (a picture, sound, video
+ * or 3D model) stands for its task.json: the task its embedded parameters or its checksum name.
  */
 import { resolve } from 'node:path';
 import { FINAL_STATES, type Task } from '../shared/index.ts';
@@ -65,7 +66,7 @@ function pickedFiles(words: readonly string[]): Record<string, string> {
 }
 
 const IMPORT_FILE_USAGE =
-  'usage: media-task import-file TASK_JSON [FIELD=FILE ...] [--yes] [--keep-webhook] [--wait] [--accept-unknown-price]';
+  'usage: media-task import-file TASK_JSON|FILE [FIELD=FILE ...] [--yes] [--keep-webhook] [--wait] [--accept-unknown-price]';
 
 export async function runImportFile(
   g: GlobalOptions,

@@ -13,6 +13,7 @@ import {
   type Task,
   type TaskState,
 } from '../shared/index.ts';
+import { appVersion } from './app-version.ts';
 import { boardNamed } from './board-commands.ts';
 import { FLAG, noPositionals, numberValue, readArgs, UsageError, VALUE } from './cli-args.ts';
 import { EXIT } from './exit-codes.ts';
@@ -121,7 +122,13 @@ export async function runExport(g: GlobalOptions, argv: string[], env: NodeJS.Pr
         cursor = page.nextCursor;
       } while (cursor);
     }
-    const result = await exportTasks(session.engine.libraryDir, tasks, dir, (id) => store.boardNamesOf(id));
+    const result = await exportTasks(
+      session.engine.libraryDir,
+      tasks,
+      dir,
+      (id) => store.boardNamesOf(id),
+      appVersion(),
+    );
     if (g.json) printJson(result);
     else printOut(`exported ${result.tasks.length} task(s) to ${result.folder}\n`);
     return EXIT.ok;

@@ -23,6 +23,7 @@ import { splitGlobalOptions } from './global-options.ts';
 import { runHistory } from './history-command.ts';
 import { runImport, runImportFile } from './import-command.ts';
 import { runExport, runGet, runList } from './library-commands.ts';
+import { runRecall } from './recall-command.ts';
 import { runSettle } from './settle-command.ts';
 import { printOut } from './terminal-output.ts';
 import { runDelete, runRestore, runTrash } from './trash-commands.ts';
@@ -95,11 +96,15 @@ Commands:
                                            with the library task holding it; DATE as YYYY-MM-DD (UTC)
   import TASK_ID... [--wait]               add tasks created elsewhere, with their outputs (an id
                                            already in the library is skipped and said)
-  import-file TASK_JSON [FIELD=FILE ...] [--yes] [--keep-webhook] [--wait]
+  import-file TASK_JSON|FILE [FIELD=FILE ...] [--yes] [--keep-webhook] [--wait]
                                            show what a task.json would queue (its inputs only from its
                                            own folder, model, price, webhook); queues it only with --yes
                                            (else exits 2); FIELD=FILE picks a file for an input it lacks;
-                                           its webhook is sent only with --keep-webhook
+                                           its webhook is sent only with --keep-webhook; FILE: a result
+                                           the app made (its task, as recall finds it)
+  recall FILE [--json]                     the task a picture, sound, video or 3D model the app made
+                                           came from: the parameters its export embedded, else its
+                                           checksum in the library; exits 2 when neither says
   account                                  the balance at the service (also checks the key)
 
 Exit codes: 0 ok, 2 bad input, 3 API key refused, 4 service failure, 5 library in use,
@@ -138,6 +143,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       return runImport(g, rest, env);
     case 'import-file':
       return runImportFile(g, rest, env);
+    case 'recall':
+      return runRecall(g, rest, env);
     case 'account':
       return runAccount(g, rest, env);
     case 'cancel':

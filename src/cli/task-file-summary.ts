@@ -8,6 +8,7 @@ import { type TaskFilePreview, taskFileInputText } from '../shared/index.ts';
 export function taskFileSummary(preview: TaskFilePreview, keepWebhook: boolean): string[] {
   const lines = [
     `${preview.file}: ${preview.taskLabel} “${preview.title}”`,
+    ...(preview.recall ? [`  from: ${preview.recall.source}`] : []),
     `  model: ${preview.model} (task type ${preview.taskType})`,
     `  price: ${preview.priceMicros === null ? `${preview.priceText} (not known before it runs)` : preview.priceText}`,
   ];

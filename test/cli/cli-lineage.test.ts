@@ -2,12 +2,16 @@
  * Keeping going from a result on the command line, run as a user would (a child process) against
  * the real sandbox and a real library folder: extend, song-edit and remix a saved song by
  * `--from`, upscale and remove the background of a face-swap result, a 12-photo face-swap batch
- * from a folder, a 4-seed image-edit variation, lineage in `get --json`, and `import-file` of an
- * exported task.json. Every task's JSON carries parentId, parentOutput and batchId.
+ * from a folder, a 4-seed image-edit variation, lineage in `get --json`, `import-file` of an
+ * exported task.json, and `recall` / `import-file` of a result file (its embedded parameters or
+ * its checksum). Every task's JSON carries parentId, parentOutput and batchId.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyEdits, bytesSource } from '../../src/core/recall/file-edits.ts';
+import { pngEdits } from '../../src/core/recall/png-params.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import type { Task, TaskLineage } from '../../src/shared/index.ts';
 import { API_KEY, WAV } from '../engine/engine-fixtures.ts';
@@ -306,5 +310,82 @@ describe('media-task import-file of a task.json someone else wrote', () => {
     // that one task is all the runs queued
     const listed = await run(['--json', 'list', '--search', 'harmless']);
     expect(JSON.parse(listed.stdout).items.map((t: Task) => t.id)).toEqual([task.id]);
+  });
+});
+
+const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+describe('media-task recall and import-file of a result file', () => {
+  it('exports a picture with its parameters inside, recalls it, queues it again, and records it as the parent of an upscale', async () => {
+    const [task] = (await created(['flux', '--prompt', 'a red kite over the dunes'])).tasks as [Task];
+    const original = join(lib(), task.outputs[0]?.path ?? '');
+    const before = sha256(original);
+    const exported = await run(['--json', 'export', join(dir, 'recall-out'), task.id]);
+    expect(exported.code, exported.stderr).toBe(0);
+    const folder = JSON.parse(exported.stdout).tasks[0].folder as string;
+    const png = join(
+      folder,
+      readdirSync(folder).find((f) => f.endsWith('.png') && !f.startsWith('input-')) ?? '',
+    );
+    // the library's file is byte for byte what it was; the export's copy carries the parameters
+    expect(sha256(original)).toBe(before);
+    expect(before).toBe(task.outputs[0]?.sha256);
+    expect(sha256(png)).not.toBe(before);
+
+    const shown = await run(['recall', png]);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain(
+      `from: the PNG text chunk of ${png.split('/').pop()} (task “${task.title}” in this library)`,
+    );
+    expect(shown.stdout).toContain('prompt: a red kite over the dunes');
+    const json = JSON.parse((await run(['--json', 'recall', png])).stdout).recall;
+    expect(json).toMatchObject({
+      origin: 'embedded',
+      task: { id: task.id },
+      outputIndex: 0,
+      taskType: 'txt2img',
+      draft: { input: { prompt: 'a red kite over the dunes' } },
+    });
+    expect(json.appVersion).toMatch(/^\d+\.\d+\.\d+/);
+    // the library's own file has none embedded: found by its checksum
+    const byChecksum = JSON.parse((await run(['--json', 'recall', original])).stdout).recall;
+    expect(byChecksum).toMatchObject({ origin: 'library', task: { id: task.id }, outputIndex: 0 });
+    expect(byChecksum.source).toBe(`output 1 of “${task.title}” in this library (same checksum)`);
+
+    // a picture the app did not make, and one whose parameters are not JSON: exit 2, in words
+    await writePicture(join(dir, 'stranger.png'), 20, 20);
+    const stranger = await run(['recall', join(dir, 'stranger.png')]);
+    expect(stranger.code).toBe(2);
+    expect(stranger.stderr).toContain(
+      'stranger.png: holds no task parameters the app can read, and no result in this library has its checksum',
+    );
+    const bytes = readFileSync(join(dir, 'stranger.png'));
+    const broken = applyEdits(bytes, (await pngEdits(bytesSource(bytes), Buffer.from('{"id": oops'))) ?? []);
+    writeFileSync(join(dir, 'broken.png'), broken);
+    const hostile = await run(['recall', join(dir, 'broken.png')]);
+    expect(hostile.code).toBe(2);
+    expect(hostile.stderr).toMatch(
+      /broken\.png: holds no task parameters .*; its PNG text chunk is not JSON \(/,
+    );
+
+    // import-file takes the picture as it takes a task.json: a summary, then --yes
+    const summary = await run(['import-file', png]);
+    expect(summary.code).toBe(2);
+    expect(summary.stdout).toContain('from: the PNG text chunk of');
+    expect(summary.stdout).toContain(`re-run of: “${task.title}” (${task.id})`);
+    const imported = await run(['--json', 'import-file', png, '--yes', '--wait']);
+    expect(imported.code, imported.stderr).toBe(0);
+    const [again] = JSON.parse(imported.stdout).tasks as [Task];
+    expect(again).toMatchObject({
+      state: 'saved',
+      taskType: 'txt2img',
+      parentId: task.id,
+      parentOutput: null,
+    });
+    expect(again.request.input.prompt).toBe('a red kite over the dunes');
+
+    // the exported picture given as an input: the upscale is made from that task's output
+    const [up] = (await created(['upscale', '--image', png, '--scale', '2'])).tasks as [Task];
+    expect(up).toMatchObject({ state: 'saved', parentId: task.id, parentOutput: 0 });
   });
 });

@@ -82,6 +82,7 @@ describe('migrations', () => {
       '705b11e003ef4f28b3d98e94d10432ed8eda6203f68fb368501c533225a471ba',
       '9cb8bf3f6d1e4af1ccee7930578e93412c3a23f9e0f72715baa2cdd97d3aab24',
       '2f86da697e3a995d6a82b533a46ddfbaa8d9b8047473f893447f44f4df1ded5f',
+      '899b01295ae6ed29f1fe45ddae3e28e8d4f83d973680903cb1908a4f2ea9519a',
     ];
     expect(MIGRATIONS.slice(0, shipped.length).map((m) => migrationHash(m.sql))).toEqual(shipped);
   });

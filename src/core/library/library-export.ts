@@ -1,6 +1,7 @@
 /**
- * Export of chosen tasks to a folder: for each task a sub-folder with its original output
- * files, its local input files, and `task.json`, a sidecar of every parameter.
+ * Export of chosen tasks to a folder: for each task a sub-folder with its output files (each a
+ * copy carrying the task's parameters inside, src/core/recall; the library's file is never
+ * changed), its local input files, and `task.json`, a sidecar of every parameter.
  *
  * The destination may be chosen by the page, and the library may have been written by someone
  * else, so: a network, device or special-file destination is refused (local-path-rules.ts) and
@@ -15,6 +16,8 @@ import { basename, extname, resolve } from 'node:path';
 import { type ExportResult, SAVED_INLINE_OUTPUT_URL, type Task } from '../../shared/index.ts';
 import { withoutWebhookSecret } from '../../shared/task/webhook-config.ts';
 import { assertLocalPath, specialTreeProblem, UnsafePathError } from '../inputs/index.ts';
+import { copyWithRecord } from '../recall/embedded-params.ts';
+import { recallRecordText } from '../recall/recall-record.ts';
 import { libraryFileOf } from './library-paths.ts';
 import { copyOpenFile, createUniqueFile, createUniqueFolder, openRegularFile } from './safe-files.ts';
 
@@ -34,6 +37,8 @@ interface ExportSource {
   name: string;
   /** The input field it is the file of (inputs only). */
   field?: string;
+  /** The output it is (outputs only): its copy carries the task's parameters (src/core/recall). */
+  output?: number;
 }
 
 /** Refuses a destination under /proc, /sys or /dev (Linux), naming the field. */
@@ -69,7 +74,7 @@ function sourcesOf(libraryDir: string, task: Task): ExportSource[] {
   for (const o of task.outputs) {
     if (!o.path) continue;
     const file = libraryFileOf(libraryDir, o.path, `output ${o.index} of task ${JSON.stringify(task.title)}`);
-    sources.push({ file, name: basename(o.path) });
+    sources.push({ file, name: basename(o.path), output: o.index });
   }
   for (const i of task.inputs) {
     if (i.source !== 'file') continue;
@@ -86,13 +91,22 @@ function sourcesOf(libraryDir: string, task: Task): ExportSource[] {
   return sources;
 }
 
-/** Copies a regular file into a new file in `folder`; returns the name it got. */
-async function copyIntoNewFile(source: string, folder: string, name: string): Promise<string> {
+/**
+ * Copies a regular file into a new file in `folder`, with `record` (a task's parameters) embedded
+ * when the file's kind takes it; returns the name it got. The library's file is only read.
+ */
+async function copyIntoNewFile(
+  source: string,
+  folder: string,
+  name: string,
+  record: { json: string; appVersion: string } | null,
+): Promise<string> {
   const from = await openRegularFile(source);
   try {
     const to = await createUniqueFile(folder, name, 0o666);
     try {
-      await copyOpenFile(from, to.handle);
+      if (record === null) await copyOpenFile(from, to.handle);
+      else await copyWithRecord(from, (await from.stat()).size, to.handle, record.json, record.appVersion);
     } finally {
       await to.handle.close();
     }
@@ -174,11 +188,16 @@ export function sidecarOf(
   };
 }
 
+/**
+ * Exports tasks (see the top of this file); each output's copy carries its task's parameters
+ * inside (PNG, WAV, MP3, MP4, GLB), written with `appVersion`; the library's files stay as they are.
+ */
 export async function exportTasks(
   libraryDir: string,
   tasks: readonly Task[],
   destDir: string,
   boardsOf: (taskId: string) => string[] = () => [],
+  appVersion = 'unknown',
 ): Promise<ExportResult> {
   // every stored path is checked before anything is written
   const planned = tasks.map((task) => ({ task, sources: sourcesOf(libraryDir, task) }));
@@ -189,7 +208,11 @@ export async function exportTasks(
     const files: string[] = [];
     const inputFiles = new Map<string, string>();
     for (const source of sources) {
-      const name = await copyIntoNewFile(source.file, sub, source.name);
+      const record =
+        source.output === undefined
+          ? null
+          : { json: recallRecordText(task, source.output, appVersion), appVersion };
+      const name = await copyIntoNewFile(source.file, sub, source.name, record);
       files.push(name);
       if (source.field !== undefined) inputFiles.set(source.field, name);
     }

@@ -266,6 +266,11 @@ export class LibraryStore {
     return this.#boards.remove(id, taskIds);
   }
 
+  /** The saved outputs whose file has this SHA-256, newest task first (recall of a file by checksum). */
+  outputsWithChecksum(sha256: string, limit = 10): { taskId: string; index: number }[] {
+    return this.#outputs.withChecksum(sha256, limit);
+  }
+
   /** The names of the boards a task is on, A to Z (kept in its export's task.json). */
   boardNamesOf(taskId: string): string[] {
     return this.#boards.namesOf(taskId);

@@ -24,6 +24,19 @@ export class OutputRecords {
     });
   }
 
+  /**
+   * The outputs whose file has this SHA-256 (lower-case hex), the newest task first and those in
+   * Recently deleted last; at most `limit`.
+   */
+  withChecksum(sha256: string, limit: number): { taskId: string; index: number }[] {
+    const sql = `SELECT o.task_id, o.idx FROM task_outputs o JOIN tasks t ON t.id = o.task_id
+      WHERE o.sha256 = ? ORDER BY t.deleted_at IS NOT NULL, t.seq DESC LIMIT ?`;
+    return this.#core.cache
+      .get(sql)
+      .all(sha256, limit)
+      .map((r) => ({ taskId: String(r.task_id), index: Number(r.idx) }));
+  }
+
   update(taskId: string, index: number, patch: OutputPatch): TaskOutput | null {
     const core = this.#core;
     const clause = OUTPUT_TABLE.patchClause(patch, 'output patch');

@@ -341,7 +341,13 @@ function taskCalls(ctx: CallContext) {
       else dest = await chooseGivenFolder(ctx, 'Export to folder', 'export');
       if (dest === null) return null;
       const store = ctx.engine().store;
-      return exportTasks(ctx.libraryDir(), tasks, dest, (id) => store.boardNamesOf(id));
+      return exportTasks(
+        ctx.libraryDir(),
+        tasks,
+        dest,
+        (id) => store.boardNamesOf(id),
+        ctx.options.appVersion,
+      );
     },
 
     'tasks.reveal': async (args: ArgsOf<'tasks.reveal'>) => {

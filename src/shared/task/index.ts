@@ -2,6 +2,7 @@ export * from './account-history.ts';
 export * from './batch-words.ts';
 export * from './boards.ts';
 export * from './cost-standing.ts';
+export * from './file-recall.ts';
 export * from './library-queries.ts';
 export * from './list-order.ts';
 export * from './task-draft.ts';

@@ -5,6 +5,7 @@
  * files the user picked for inputs the import could not take from the export's own folder.
  */
 import type { InputMediaKind } from '../catalog/input-fields.ts';
+import type { FileRecall } from './file-recall.ts';
 
 /** One picture or sound of the task, and where the import takes it from. */
 export type TaskFileInput = {
@@ -14,6 +15,8 @@ export type TaskFileInput = {
 } & (
   | /** A file beside the task.json, in the export's own folder (`name`: its name there). */
   { source: 'export-file'; name: string; size: number }
+  /** The library's own copy of an input of the task a result file came from (issue 22, item 2). */
+  | { source: 'library-file'; name: string; size: number }
   /** An address the service fetches itself. */
   | { source: 'url'; url: string }
   /** Base64 written in the task.json itself (`chars`: its length). */
@@ -29,9 +32,11 @@ export type TaskFileInput = {
 export interface TaskFilePreview {
   /** Names this reading when the user confirms it (the window's second call). */
   importId: string;
-  /** The task.json read, and its folder (the only place input files are taken from). */
+  /** The task.json (or result file, issue 22 item 2) read, and its folder (the only place input files are taken from). */
   file: string;
   folder: string;
+  /** A result file: what it said of its task (its embedded parameters, or its checksum in this library). */
+  recall?: FileRecall;
   title: string;
   /** The model id as it would be sent, and the task type with its label. */
   model: string;
@@ -74,6 +79,8 @@ export function taskFileInputText(input: TaskFileInput): string {
   switch (input.source) {
     case 'export-file':
       return `${input.name} from the export folder (${sizeText(input.size)})`;
+    case 'library-file':
+      return `${input.name} from this library (${sizeText(input.size)})`;
     case 'url':
       return `the address ${input.url} (the service fetches it)`;
     case 'inline':

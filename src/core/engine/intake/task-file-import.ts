@@ -40,10 +40,13 @@ import {
   InputValidationError,
   isInlineMedia,
   localPathProblem,
+  readAt,
+  sniffFileType,
   UnsafePathError,
 } from '../../inputs/index.ts';
-import { isInsideFolder, openRegularFile } from '../../library/index.ts';
+import { isInsideFolder, libraryFileOf, openRegularFile } from '../../library/index.ts';
 import type { EngineContext } from '../engine-context.ts';
+import { recallFile } from './file-recall.ts';
 import { requestForProfile } from './profile-request.ts';
 import { entryOfDraft, estimateDraftCost } from './task-drafts.ts';
 import { queueTask } from './task-intake.ts';
@@ -193,9 +196,17 @@ async function readInput(
   sidecar: Sidecar,
   rule: MediaFieldRule,
   value: unknown,
+  library: { dir: string; file: Task } | null,
 ): Promise<ReadInput> {
   const base = { field: rule.field, kind: rule.kind, required: rule.required };
   const needs = (why: string): ReadInput => ({ described: { ...base, source: 'needs-file', why } });
+  const own = library?.file.inputs.find((i) => i.field === rule.field && i.source === 'file');
+  if (library && own) {
+    // the library's own copy, as a re-run takes it
+    const path = libraryFileOf(library.dir, own.value, `input ${JSON.stringify(rule.field)}`);
+    const name = own.name || basename(own.value);
+    return { described: { ...base, source: 'library-file', name, size: own.size ?? 0 }, value: path };
+  }
   const exportFile = async (path: string, spelled: string): Promise<ReadInput> => {
     const found = await fileInFolder(folders.real, path);
     if ('path' in found) {
@@ -240,11 +251,45 @@ function priceTextOf(estimate: { micros: number | null; explanation: string }): 
     : `${formatUsd(estimate.micros)} (${estimate.explanation})`;
 }
 
-/** Reads and describes the task an exported `task.json` names; queues nothing (see the top of this file). */
+/**
+ * Reads and describes the task an exported `task.json` names, or the task a result file came from
+ * (its embedded parameters, else its checksum in this library: file-recall.ts); queues nothing
+ * (see the top of this file).
+ */
 export async function readTaskFile(ctx: EngineContext, taskFile: string): Promise<TaskFileReading> {
   assertLocalPath(taskFile, 'file');
   const file = resolve(taskFile);
-  const sidecar = await readSidecar(file);
+  if (!(await isMediaFile(file))) return readingOf(ctx, file, await readSidecar(file), null);
+  const recall = await recallFile(ctx, file);
+  const task = recall.task ? ctx.store.getTask(recall.task.id) : null;
+  const request = task
+    ? { model: task.model, task_type: task.taskType, input: task.request.input }
+    : { model: recall.model, task_type: recall.taskType, input: recall.parameters };
+  const sidecar: Sidecar = { ...(task ? { id: task.id } : {}), title: recall.title, request };
+  const reading = await readingOf(ctx, file, sidecar, task ? { dir: ctx.libraryDir, file: task } : null);
+  return { ...reading, preview: { ...reading.preview, recall } };
+}
+
+/** Whether a file's bytes are a media kind's (a result file) rather than a task.json. */
+async function isMediaFile(file: string): Promise<boolean> {
+  try {
+    const handle = await openRegularFile(file);
+    try {
+      return sniffFileType(await readAt(handle, 0, 4096)) !== null;
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return false; // readSidecar says why it cannot be read
+  }
+}
+
+async function readingOf(
+  ctx: EngineContext,
+  file: string,
+  sidecar: Sidecar,
+  library: { dir: string; file: Task } | null,
+): Promise<TaskFileReading> {
   const { request } = sidecar;
   const entry = entryOfDraft({ model: request.model, taskType: request.task_type }, ctx.connection.profile);
   if (!entry) {
@@ -263,7 +308,7 @@ export async function readTaskFile(ctx: EngineContext, taskFile: string): Promis
     const value = input[rule.field];
     delete input[rule.field];
     if (value === undefined || value === null || value === '') continue;
-    const read = await readInput(folders, sidecar, rule, value);
+    const read = await readInput(folders, sidecar, rule, value, library);
     inputs.push(read.described);
     if (read.value !== undefined) input[rule.field] = read.value;
   }

@@ -28,6 +28,7 @@ import { isoNow } from '../engine-clock.ts';
 import { assertOpen, type EngineContext } from '../engine-context.ts';
 import { BudgetExceededError, PriceUnknownError } from '../engine-errors.ts';
 import type { InputHold } from './input-files.ts';
+import { madeFromFiles } from './made-from.ts';
 import { resolveOutputRefs } from './output-inputs.ts';
 import { requestForProfile } from './profile-request.ts';
 import {
@@ -230,7 +231,19 @@ async function newTaskOf(
   batchPlace?: BatchPlace,
 ): Promise<NewTask> {
   const { draft, input } = c;
-  const inputs = namedAsInParent(ctx, await keepInputs(ctx, c.checked, hold), c.parentId);
+  const kept = await keepInputs(ctx, c.checked, hold);
+  // a file the app made, given as an input, records the task it came from ("made from")
+  const madeFrom =
+    c.parentId === null
+      ? await madeFromFiles(
+          ctx,
+          c.checked.map((v) => ('validated' in v ? v.validated : null)),
+          kept,
+        )
+      : null;
+  const parentId = madeFrom?.parentId ?? c.parentId;
+  const parentOutput = madeFrom?.parentOutput ?? c.parentOutput;
+  const inputs = namedAsInParent(ctx, kept, c.parentId);
   for (const inp of inputs) if (inp.source === 'file') input[inp.field] = { $file: inp.value };
   const config = draft.webhook?.endpoint
     ? { webhook_config: { endpoint: draft.webhook.endpoint, secret: draft.webhook.secret ?? '' } }
@@ -247,8 +260,8 @@ async function newTaskOf(
     inputs,
     estimateMicros: c.estimateMicros,
     expectedMs: Math.round(estimate.expectedMs),
-    parentId: c.parentId,
-    parentOutput: c.parentOutput,
+    parentId,
+    parentOutput,
     batchId,
     ...(batchPlace ? { batchPlace } : {}),
     queuedDetail: c.notes.length > 0 ? c.notes.join('; ') : null,

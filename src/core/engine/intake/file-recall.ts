@@ -1,0 +1,181 @@
+/**
+ * Recall from any file the app made (issue 22, item 2): the parameters embedded in an exported
+ * result (src/core/recall), or else the file's SHA-256 among the library's saved results, give
+ * the task it came from and the draft that opens that task's form filled in.
+ *
+ * The embedded parameters are untrusted (anyone can write a PNG text chunk): read with bounded
+ * reads and checked as a task.json is (task-file-import.ts): a known catalog pair, only the
+ * entry's own input fields, the draft input's size cap, no webhook ever, and a media field only
+ * as a web address; a file of another library is named as missing, never looked for. A task the
+ * record names that is in this library is taken from the library instead, as a re-run would.
+ */
+import { createHash } from 'node:crypto';
+import type { FileHandle } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
+import {
+  type DraftView,
+  draftInputSizeProblem,
+  type FileRecall,
+  isHttpUrl,
+  mediaFieldsOfRules,
+  modelNameOf,
+  type Task,
+} from '../../../shared/index.ts';
+import { assertLocalPath, InputValidationError, readAt, UnsafePathError } from '../../inputs/index.ts';
+import { openRegularFile } from '../../library/index.ts';
+import { readEmbeddedParams } from '../../recall/embedded-params.ts';
+import { fileSource } from '../../recall/file-edits.ts';
+import type { RecallRecord } from '../../recall/recall-record.ts';
+import { draftOf } from '../actions/task-actions.ts';
+import type { EngineContext } from '../engine-context.ts';
+import { entryOfDraft } from './task-drafts.ts';
+
+const HASH_CHUNK_BYTES = 1024 * 1024;
+
+/** A refusal about the file, naming it (exit 2 in the CLI, beside the drop in the window). */
+function refused(file: string, message: string): InputValidationError {
+  return new InputValidationError('file', `${basename(file)}: ${message}`);
+}
+
+async function sha256Of(handle: FileHandle, size: number): Promise<string> {
+  const hash = createHash('sha256');
+  for (let at = 0; at < size; ) {
+    const chunk = await readAt(handle, at, HASH_CHUNK_BYTES);
+    if (chunk.length === 0) break;
+    hash.update(chunk);
+    at += chunk.length;
+  }
+  return hash.digest('hex');
+}
+
+/** The draft of a library task, as the composer's re-run takes it (tasks.draftOf). */
+function libraryDraft(ctx: EngineContext, task: Task): DraftView {
+  const draft = draftOf(ctx.libraryDir, task);
+  return {
+    model: draft.model,
+    taskType: draft.taskType,
+    input: draft.input,
+    webhook: draft.webhook ?? null,
+    title: draft.title ?? task.title,
+    fileNames: Object.fromEntries(
+      task.inputs.flatMap((i) => (i.source === 'file' && i.name ? [[i.field, i.name]] : [])),
+    ),
+  };
+}
+
+function fromLibrary(
+  ctx: EngineContext,
+  file: string,
+  task: Task,
+  outputIndex: number | null,
+  source: string,
+  origin: FileRecall['origin'],
+  appVersion: string | null,
+): FileRecall {
+  const entry = entryOfDraft({ model: task.model, taskType: task.taskType }, ctx.connection.profile);
+  return {
+    fileName: basename(file),
+    origin,
+    source,
+    task: { id: task.id, title: task.title },
+    outputIndex,
+    model: task.model,
+    taskType: task.taskType,
+    taskLabel: entry?.label ?? task.taskType,
+    title: task.title,
+    appVersion,
+    parameters: task.request.input,
+    draft: libraryDraft(ctx, task),
+    missingMedia: [],
+  };
+}
+
+/** A record of a task that is not in this library: checked as a task.json import checks its file. */
+function fromRecord(ctx: EngineContext, file: string, record: RecallRecord, place: string): FileRecall {
+  const { request } = record;
+  const entry = entryOfDraft({ model: request.model, taskType: request.task_type }, ctx.connection.profile);
+  if (!entry) {
+    throw refused(
+      file,
+      `its ${place} names task type ${JSON.stringify(request.task_type)} of ${JSON.stringify(request.model)}, which is not one the app knows`,
+    );
+  }
+  const media = new Set(mediaFieldsOfRules(entry.input).map((m) => m.field));
+  const input: Record<string, unknown> = {};
+  const missingMedia: string[] = [];
+  for (const [field, value] of Object.entries(request.input)) {
+    if (!Object.hasOwn(entry.input.fields, field)) continue;
+    if (!media.has(field)) input[field] = value;
+    else if (typeof value === 'string' && isHttpUrl(value.trim())) input[field] = value.trim();
+    else missingMedia.push(field);
+  }
+  const model = modelNameOf(request.model) === entry.modelName ? entry.modelName : request.model;
+  const title = record.title || entry.label;
+  const draft: DraftView = { model, taskType: request.task_type, input, webhook: null, title };
+  const tooLarge = draftInputSizeProblem(input, draft);
+  if (tooLarge) throw refused(file, `its ${place}: ${tooLarge}`);
+  return {
+    fileName: basename(file),
+    origin: 'embedded',
+    source: `the ${place} of ${basename(file)}`,
+    task: null,
+    outputIndex: record.output_index ?? null,
+    model: request.model,
+    taskType: request.task_type,
+    taskLabel: entry.label,
+    title,
+    appVersion: record.app_version ?? null,
+    parameters: request.input,
+    draft,
+    missingMedia,
+  };
+}
+
+/** What a file says of the task it came from; refuses (in words) a file that says nothing the library knows. */
+export async function recallFile(ctx: EngineContext, path: string): Promise<FileRecall> {
+  assertLocalPath(path, 'file');
+  const file = resolve(path);
+  let handle: FileHandle;
+  try {
+    handle = await openRegularFile(file);
+  } catch (err) {
+    const why =
+      err instanceof UnsafePathError ? err.message : ((err as NodeJS.ErrnoException).code ?? String(err));
+    throw refused(file, `cannot be read (${why === 'ENOENT' ? 'the file is not there' : why})`);
+  }
+  try {
+    const size = (await handle.stat()).size;
+    const embedded = await readEmbeddedParams(fileSource(handle), size);
+    if (embedded.found) {
+      const { found: record, place } = embedded;
+      const task = ctx.store.getTask(record.id);
+      if (task && task.model === record.model && task.taskType === record.task_type) {
+        const source = `the ${place} of ${basename(file)} (task “${task.title}” in this library)`;
+        return fromLibrary(
+          ctx,
+          file,
+          task,
+          record.output_index ?? null,
+          source,
+          'embedded',
+          record.app_version ?? null,
+        );
+      }
+      return fromRecord(ctx, file, record, place);
+    }
+    const sha256 = await sha256Of(handle, size);
+    for (const { taskId, index } of ctx.store.outputsWithChecksum(sha256, 5)) {
+      const task = ctx.store.getTask(taskId);
+      if (!task) continue;
+      const source = `output ${index + 1} of “${task.title}” in this library (same checksum)`;
+      return fromLibrary(ctx, file, task, index, source, 'library', null);
+    }
+    const problem = embedded.problem ? `; ${embedded.problem}` : '';
+    throw refused(
+      file,
+      `holds no task parameters the app can read, and no result in this library has its checksum${problem}`,
+    );
+  } finally {
+    await handle.close();
+  }
+}
