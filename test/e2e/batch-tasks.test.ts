@@ -419,7 +419,7 @@ describe.skipIf(!browserAvailable())('batches and variations from the window', (
       await setVariations(page, 4);
       const reason = page.getByTestId('queue-reason');
       // the live check says it before Queue (and marks Queue unavailable); pressed anyway
-      await expect.poll(() => reason.textContent()).toMatch(/^This batch of 4 tasks .* over your budget/);
+      await expect.poll(() => reason.textContent()).toMatch(/^Over your budget: this batch of 4 tasks /);
       await page.getByRole('button', { name: 'Queue 4 variations', exact: true }).click({ force: true });
       await expect.poll(() => reason.textContent()).toContain('Nothing was queued.');
       const text = (await reason.textContent()) ?? '';

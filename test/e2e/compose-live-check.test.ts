@@ -156,11 +156,11 @@ describe.skipIf(!browserAvailable())('the composer checks the form live, in plai
     const reason = page.getByTestId('queue-reason');
     await expect.poll(() => reason.textContent()).toBe('Ready to queue (Ctrl+Enter).');
     await rig.call('settings.update', { budgetMicros: 1_000 });
-    // nothing pressed: the reason says what the budget would refuse, in main's words
+    // nothing pressed: the reason says what the budget would refuse, with main's figures
     await expect
       .poll(() => reason.textContent())
       .toMatch(
-        /^This task \(\$[\d.]+\) would take the total to \$[\d.]+, over your budget of \$0\.001; raise the budget in Settings to queue it$/,
+        /^Over your budget: this task \(\$[\d.]+\) would take the total to \$[\d.]+ of \$0\.001; raise the budget in Settings to queue it$/,
       );
     expect(await queueButton(page).getAttribute('aria-disabled')).toBe('true');
     expect(await reason.getAttribute('class')).toContain('queue-why-bad');
@@ -184,7 +184,7 @@ describe.skipIf(!browserAvailable())('the composer checks the form live, in plai
     await page.keyboard.type(', brushes');
     await toast.waitFor({ state: 'detached', timeout: 2_000 });
     // main's refusal is gone; the live check still says the new price is over the budget
-    expect(await page.getByTestId('queue-reason').textContent()).toMatch(/^This task .* over your budget/);
+    expect(await page.getByTestId('queue-reason').textContent()).toMatch(/^Over your budget: this task /);
     expect(await rig.tasks()).toEqual([]);
     await rig.call('settings.update', { budgetMicros: null });
   });

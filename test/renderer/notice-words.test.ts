@@ -146,13 +146,13 @@ describe('money', () => {
     );
   });
 
-  it("the composer's live budget check says what main would refuse, in its words", () => {
+  it("the composer's live budget check says what main would refuse, with its figures", () => {
     const spending = (spentMicros: number, budgetMicros: number | null) => ({ spentMicros, budgetMicros });
     expect(budgetProblem(15_000, 1, spending(0, 1_000))).toBe(
-      'This task ($0.015) would take the total to $0.015, over your budget of $0.001; raise the budget in Settings to queue it',
+      'Over your budget: this task ($0.015) would take the total to $0.015 of $0.001; raise the budget in Settings to queue it',
     );
     expect(budgetProblem(60_000, 4, spending(20_000, 50_000))).toBe(
-      'This batch of 4 tasks ($0.06) would take the total to $0.08, over your budget of $0.05; raise the budget in Settings to queue them',
+      'Over your budget: this batch of 4 tasks ($0.06) would take the total to $0.08 of $0.05; raise the budget in Settings to queue them',
     );
     // fits, no budget, costs not read yet, price unknown (Queue asks about that): nothing to say
     expect(budgetProblem(30_000, 1, spending(20_000, 50_000))).toBeNull();

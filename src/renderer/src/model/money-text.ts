@@ -100,7 +100,7 @@ export function budgetInputText(micros: number | null): string {
 
 /**
  * The composer's live budget check: why queueing `micros` (the price of `tasks` tasks) would be
- * refused, in the words main refuses it with (engine intake's checkBudget), or null when it fits,
+ * refused (the figures main's refusal gives: engine intake's checkBudget), or null when it fits,
  * there is no budget, the costs are not read yet, or the price is unknown (Queue asks about that).
  */
 export function budgetProblem(
@@ -111,8 +111,9 @@ export function budgetProblem(
   if (micros === null || cost === null || cost.budgetMicros === null) return null;
   const total = cost.spentMicros + micros;
   if (total <= cost.budgetMicros) return null;
-  const what = tasks > 1 ? `This batch of ${tasks} tasks` : 'This task';
-  return `${what} (${formatUsd(micros)}) would take the total to ${formatUsd(total)}, over your budget of ${formatUsd(cost.budgetMicros)}; raise the budget in Settings to queue ${tasks > 1 ? 'them' : 'it'}`;
+  const what = tasks > 1 ? `this batch of ${tasks} tasks` : 'this task';
+  // "Over your budget" first: a small window cuts the line short
+  return `Over your budget: ${what} (${formatUsd(micros)}) would take the total to ${formatUsd(total)} of ${formatUsd(cost.budgetMicros)}; raise the budget in Settings to queue ${tasks > 1 ? 'them' : 'it'}`;
 }
 
 /** Share of the budget spent, 0..1 (capped), or null without a budget. */
