@@ -347,7 +347,7 @@ describe.skipIf(!browserAvailable())('a new user who stores a wrong key', () => 
     // nothing typed yet: the queue still goes to the hosted service, and says until when
     expect(await page.getByTestId('service-now').textContent()).toBe(hostedNow);
     expect(await page.getByTestId('custom-pending').textContent()).toBe(
-      'Tasks go to the hosted service until you save the custom service.',
+      'Tasks keep going where they go now until you save the custom service.',
     );
     expect(updates()).toBe(before);
     expect((await rig.call('settings.get', {})).serviceProfile).toBe('hosted');

@@ -21,9 +21,15 @@ export function CostSummary({ budgetMicros }: { budgetMicros: number | null }) {
       {demo ? (
         // the demo library's tasks are never billed: what they would have cost, in the same figures
         <p>
-          Demo mode: nothing is billed. Its {tasks} would have cost about{' '}
-          <strong>{formatUsd(cost.spentMicros)}</strong>
-          {budget !== null ? ` of the demo library's ${formatUsd(budget)} budget` : ' (no budget set)'}.
+          Demo mode: nothing is billed.{' '}
+          {cost.tasks === 0 ? (
+            'No demo tasks yet'
+          ) : (
+            <>
+              Its {tasks} would have cost about <strong>{formatUsd(cost.spentMicros)}</strong>
+            </>
+          )}
+          {budget !== null ? ` (the demo library's budget: ${formatUsd(budget)})` : ' (no budget set)'}.
         </p>
       ) : (
         <p>

@@ -78,7 +78,7 @@ function CustomServiceFields({ pending }: { pending: boolean }) {
     >
       {pending ? (
         <p className="muted" data-testid="custom-pending">
-          Tasks go to the hosted service until you save the custom service.
+          Tasks keep going where they go now until you save the custom service.
         </p>
       ) : null}
       <TextField
