@@ -24,6 +24,7 @@ import { runHistory } from './history-command.ts';
 import { runImport, runImportFile } from './import-command.ts';
 import { runExport, runGet, runList } from './library-commands.ts';
 import { runRecall } from './recall-command.ts';
+import { runRetention } from './retention-command.ts';
 import { runSettle } from './settle-command.ts';
 import { printOut } from './terminal-output.ts';
 import { runDelete, runRestore, runTrash } from './trash-commands.ts';
@@ -90,6 +91,17 @@ Commands:
   trash [--search TEXT] [--limit N]        list Recently deleted, with the day each task goes for good
   trash --empty --yes                      delete everything in Recently deleted for good
   restore ID [ID...]                       take tasks back out of Recently deleted
+  retention                                the retention rules, their last run and the library's size
+                                           by kind; runs the rules now when they are on (off until set up)
+  retention --preview [--older-than DAYS] [--keep LIST]
+                                           what the rules would move to Recently deleted, by kind, and
+                                           the space it frees; moves nothing. LIST: favourites, boards,
+                                           inputs (results another task used), pictures, songs, videos,
+                                           3d, or none (default favourites,boards,inputs)
+  retention --on --older-than DAYS [--keep LIST] --yes
+                                           switch the rules on: they run at once, then once a day while
+                                           the library is open (without --yes: the preview, exit 2)
+  retention --off                          switch them off
   history [--family F] [--since DATE] [--until DATE] [--state S] [--page N]
                                            the account's tasks at the service (made anywhere: the web
                                            workspace, another computer), 20 a page, newest first, each
@@ -159,6 +171,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       return runRestore(g, rest, env);
     case 'trash':
       return runTrash(g, rest, env);
+    case 'retention':
+      return runRetention(g, rest, env);
     case 'help':
     case undefined:
       printOut(USAGE);

@@ -2,9 +2,10 @@
  * The calls for keeping going from a result, through `backend.handle` with the real engine and
  * the built-in sandbox: a batch of face swaps from dropped files (a file the user never gave is
  * refused naming the draft), its summary and cancel, a result used as an input with its lineage
- * both ways, and a task.json import through the file dialog (null when cancelled), onto the
- * exported task's boards.
+ * both ways, a task.json import through the file dialog (null when cancelled), onto the
+ * exported task's boards, and a dropped result file recalled (issue 22, item 2).
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,12 +16,21 @@ import type {
   BoardView,
   DraftView,
   ExportResult,
+  FileRecall,
   Task,
   TaskFilePreview,
   TaskLineage,
 } from '../../src/shared/index.ts';
 import { WAV } from '../engine/engine-fixtures.ts';
-import { type Harness, openBackend, removeDir, tempDir, waitUntil, writePng } from './backend-fixtures.ts';
+import {
+  type Harness,
+  openBackend,
+  removeDir,
+  SONG,
+  tempDir,
+  waitUntil,
+  writePng,
+} from './backend-fixtures.ts';
 
 let dir: string;
 let h: Harness;
@@ -305,5 +315,56 @@ describe('a task.json someone else wrote', () => {
     expect(task.inputs).toEqual([]);
     expect(task.request.input).not.toHaveProperty('style_audio');
     expect(task.request.config?.webhook_config).toMatchObject({ endpoint: 'http://127.0.0.1:9/hook' });
+  });
+});
+
+describe('a result file dropped on the composer (issue 22, item 2)', () => {
+  it('recalls an exported song by the parameters inside it, and the library’s own WAV by its checksum; only dropped files', async () => {
+    const task = await h.ok<Task>('tasks.queue', {
+      ...SONG,
+      input: { ...SONG.input, duration: 4 },
+      title: 'Piano',
+    });
+    const song = await saved(task.id);
+    const { libraryDir } = await h.ok<{ libraryDir: string }>('app.info', {});
+    const original = join(libraryDir, song.outputs[0]?.path ?? '');
+    const sha = () => createHash('sha256').update(readFileSync(original)).digest('hex');
+    const before = sha();
+    h.dialogs.folder = join(dir, 'song-exports');
+    const exported = await h.ok<ExportResult>('tasks.export', { ids: [task.id] });
+    const wav = join(
+      exported.tasks[0]?.folder ?? '',
+      exported.tasks[0]?.files.find((f) => f.endsWith('.wav')) ?? '',
+    );
+    expect(sha()).toBe(before); // the library's file is byte for byte the same
+    expect(createHash('sha256').update(readFileSync(wav)).digest('hex')).not.toBe(before);
+
+    // a file the user never dropped is refused, and so is a path that is not a full one
+    const ungiven = await h.call('tasks.recallFile', { path: wav });
+    expect(ungiven.ok === false && ungiven.error).toMatchObject({ kind: 'not-given', field: 'path' });
+    const relative = await h.call('tasks.recallFile', { path: 'song.wav' });
+    expect(relative.ok === false && relative.error).toMatchObject({ kind: 'not-given', field: 'path' });
+
+    h.backend.grantDroppedFile(wav);
+    const recall = await h.ok<FileRecall>('tasks.recallFile', { path: wav });
+    expect(recall).toMatchObject({
+      origin: 'embedded',
+      task: { id: task.id, title: 'Piano' },
+      outputIndex: 0,
+      taskType: 'txt2audio',
+      draft: { input: { style_prompt: 'calm piano', duration: 4 } },
+    });
+    expect(recall.source).toMatch(/^the WAV comment of .*\.wav \(task “Piano” in this library\)$/);
+    // a library file may be read by the window: found by its checksum
+    const byChecksum = await h.ok<FileRecall>('tasks.recallFile', { path: original });
+    expect(byChecksum).toMatchObject({ origin: 'library', task: { id: task.id }, outputIndex: 0 });
+    // a sound the app did not make: said in words
+    const stranger = join(dir, 'stranger.wav');
+    writeFileSync(stranger, WAV);
+    h.backend.grantDroppedFile(stranger);
+    const unknown = await h.call('tasks.recallFile', { path: stranger });
+    expect(unknown.ok === false && unknown.error.message).toBe(
+      'stranger.wav: holds no task parameters the app can read, and no result in this library has its checksum',
+    );
   });
 });

@@ -19,6 +19,7 @@ import {
   waitForState,
   waitUntil,
 } from '../engine/engine-fixtures.ts';
+import { songTask } from '../store/store-fixtures.ts';
 import { type CliResult, runCli } from './cli-runner.ts';
 
 let dir: string;
@@ -480,5 +481,86 @@ describe('media-task delete, trash and restore', () => {
       'restore ID [ID...]',
     ])
       expect(help.stdout).toContain(line);
+  });
+});
+
+describe('media-task retention', () => {
+  it('moves nothing until switched on; --preview says what would go; --on --yes moves it, then it is kept', async () => {
+    const lib = join(dir, 'lib-retention');
+    const engine = await openEngine(lib, null);
+    const made = (id: string, days: number, bytes: number) => {
+      engine.store.insertTask(
+        songTask({ id, title: id, createdAt: new Date(Date.now() - days * 86_400_000).toISOString() }),
+      );
+      engine.store.transition(id, 'saved', { patch: { remoteId: `r-${id}` } });
+      engine.store.replaceOutputs(id, [{ kind: 'audio', url: `https://example.test/${id}`, field: 'url' }]);
+      engine.store.updateOutput(id, 0, { state: 'saved', path: `2026/01/${id}/output-1.wav`, size: bytes });
+    };
+    made('old', 200, 3 * 1024 * 1024);
+    made('old-favourite', 200, 1024);
+    engine.store.setFavorite('old-favourite', true);
+    made('new', 2, 2048);
+    await engine.close();
+    const inTrash = async () =>
+      (JSON.parse((await run('lib-retention', ['--json', 'trash'])).stdout).items as Task[]).map((t) => t.id);
+
+    const off = await run('lib-retention', ['retention']);
+    expect([off.code, off.stderr]).toEqual([0, '']);
+    expect(off.stdout).toBe(
+      'retention is off: nothing is moved until it is set up (Settings › Library in the app, or media-task retention --on --older-than DAYS --yes)\n' +
+        'library: 3.0 MB of results: songs 3.0 MB\n',
+    );
+    const preview = await run('lib-retention', ['retention', '--preview', '--older-than', '90']);
+    expect(preview.code, preview.stderr).toBe(0);
+    expect(preview.stdout).toContain(
+      'Move tasks older than 90 days to Recently deleted, except favourites, tasks on a board and results used by another task.',
+    );
+    expect(preview.stdout).toContain('would move 1 task (1 song), 3.0 MB of results to Recently deleted');
+    expect(preview.stdout).toContain('frees 3.0 MB once they leave Recently deleted (after 30 days)');
+    const none = JSON.parse(
+      (
+        await run('lib-retention', [
+          '--json',
+          'retention',
+          '--preview',
+          '--older-than',
+          '90',
+          '--keep',
+          'none',
+        ])
+      ).stdout,
+    );
+    expect(none.preview).toMatchObject({ tasks: 2, byKind: [{ kind: 'audio', tasks: 2 }] });
+    expect(await inTrash()).toEqual([]);
+
+    for (const [args, words] of [
+      [['--older-than', '0', '--preview'], '--older-than must be a whole number of days from 1 to 3650'],
+      [['--preview', '--keep', 'cats'], '--keep: "cats" is not one of favourites, boards, inputs'],
+      [['--older-than', '9'], '--older-than and --keep go with --preview or --on'],
+      [['--on', '--off'], 'give one of --preview, --on and --off'],
+    ] as const) {
+      const bad = await run('lib-retention', ['retention', ...args]);
+      expect(bad.code, args.join(' ')).toBe(2);
+      expect(bad.stderr).toContain(words);
+    }
+    const unconfirmed = await run('lib-retention', ['retention', '--on', '--older-than', '90']);
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr).toContain('add --yes to switch it on');
+    expect(await inTrash()).toEqual([]);
+
+    const on = await run('lib-retention', ['retention', '--on', '--older-than', '90', '--yes']);
+    expect(on.code, on.stderr).toBe(0);
+    expect(on.stdout).toContain('retention is on: Move tasks older than 90 days');
+    expect(on.stdout).toContain('moved 1 task (1 song), 3.0 MB of results to Recently deleted');
+    expect(await inTrash()).toEqual(['old']);
+    const kept = JSON.parse((await run('lib-retention', ['--json', 'retention'])).stdout);
+    expect(kept.rules).toMatchObject({ enabled: true, olderThanDays: 90, keepFavorites: true });
+    expect(kept.size).toMatchObject({ bytes: 3 * 1024 * 1024 + 1024 + 2048, trashedBytes: 3 * 1024 * 1024 });
+    expect((await run('lib-retention', ['retention', '--off'])).stdout).toBe(
+      'retention is off: nothing is moved to Recently deleted by it\n',
+    );
+    expect((await run('lib-retention', ['help'])).stdout).toContain(
+      'retention --preview [--older-than DAYS]',
+    );
   });
 });

@@ -17,6 +17,7 @@ import type { Browser, Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import { generateVideoMp4 } from '../../src/sandbox/media/video-mp4.ts';
 import { estimateCost, formatUsd, type Task } from '../../src/shared/index.ts';
+import { dropFiles } from './harness/file-drop.ts';
 import { writePicture } from './harness/local-media.ts';
 import { SHOT_SIZES, shootInThemes } from './harness/look-check.ts';
 import {
@@ -88,6 +89,35 @@ describe.skipIf(!browserAvailable())('the Image, Video and 3D tabs queue what th
     expect(await panel.getByLabel('Prompt', { exact: true }).inputValue()).toBe(
       'a red fox in the snow, woodcut',
     );
+  });
+
+  it('an exported Flux picture dropped on the composer opens its form filled in, saying where it came from (issue 22, item 2)', async () => {
+    const { page } = view;
+    const flux = view.bridge.queuedTasks().find((t) => t.entryId === 'flux1-schnell/txt2img')!;
+    const saved = await rig.waitForTask(flux.id, ['saved']);
+    // exported to the folder the dialog answers (the rig's export folder)
+    const exported = await rig.call('tasks.export', { ids: [saved.id] });
+    const [done] = exported!.tasks;
+    const png = join(done!.folder, done!.files.find((f) => f.endsWith('.png') && !f.startsWith('input-'))!);
+    // another tab is open and the prompt says something else: the drop must replace both
+    const image = await openComposeTab(page, 'Image');
+    await image.getByLabel('Prompt', { exact: true }).fill('something else');
+    await openComposeTab(page, '3D');
+    await dropFiles(page, page.getByTestId('compose-view'), [{ path: png }]);
+    await page
+      .locator('[data-testid="toast"]')
+      .filter({ hasText: `Filled in from the PNG text chunk of ${png.split('/').pop()}` })
+      .waitFor();
+    expect(await page.getByRole('tab', { name: 'Image', exact: true }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    const panel = page.getByRole('tabpanel');
+    await panel.locator('[data-testid="kind-tab"][data-entry="flux1-schnell/txt2img"]').waitFor();
+    expect(await panel.getByLabel('Prompt', { exact: true }).inputValue()).toBe(
+      'a red fox in the snow, woodcut',
+    );
+    const recall = view.bridge.calls.find((c) => c.name === 'tasks.recallFile');
+    expect(recall?.value).toMatchObject({ origin: 'embedded', task: { id: saved.id }, outputIndex: 0 });
   });
 
   it('prompt lists: one task per line and per alternative, the count and total before Queue, at most 100', async () => {

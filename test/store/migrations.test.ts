@@ -83,6 +83,7 @@ describe('migrations', () => {
       '9cb8bf3f6d1e4af1ccee7930578e93412c3a23f9e0f72715baa2cdd97d3aab24',
       '2f86da697e3a995d6a82b533a46ddfbaa8d9b8047473f893447f44f4df1ded5f',
       '899b01295ae6ed29f1fe45ddae3e28e8d4f83d973680903cb1908a4f2ea9519a',
+      'b8d9d4a83c1bbd434c5961896cdbb54167a8264f40d13a9b2480a9e1fc38126f',
     ];
     expect(MIGRATIONS.slice(0, shipped.length).map((m) => migrationHash(m.sql))).toEqual(shipped);
   });
@@ -132,6 +133,37 @@ describe('migrations', () => {
       fluxDev: null,
       unknown: null,
     });
+  });
+
+  it("v18 counts an older library's saved results by kind, with their recorded sizes", () => {
+    const dir = libs.dir();
+    const first = libs.open(dir);
+    const saved = (kind: 'audio' | 'image', size: number | null) => {
+      const id = first.insertTask(songTask()).id;
+      first.replaceOutputs(id, [{ kind, url: 'https://example.test/x', field: 'url' }]);
+      first.updateOutput(id, 0, { state: 'saved', path: `2026/01/${id}/output-1`, size });
+    };
+    saved('audio', 1000);
+    saved('audio', 24);
+    saved('image', 7);
+    saved('image', null); // saved before sizes were recorded: not counted
+    first.close();
+    // the library as v17 left it
+    const db = libs.raw(dir);
+    for (const t of ['insert', 'delete', 'update']) db.exec(`DROP TRIGGER output_sizes_after_${t}`);
+    db.exec('DROP TABLE output_sizes');
+    db.exec('DELETE FROM schema_migrations WHERE version = 18');
+    db.exec('PRAGMA user_version = 17');
+    db.close();
+    const store = libs.open(dir);
+    expect(store.retention.sizes()).toEqual({
+      byKind: [
+        { kind: 'audio', files: 2, bytes: 1024 },
+        { kind: 'image', files: 1, bytes: 7 },
+      ],
+      trashedBytes: 0,
+    });
+    expect(store.integrityCheck()).toBe('ok');
   });
 
   it('reopening applies nothing again and keeps the data', () => {

@@ -12,23 +12,21 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type {
-  AccountHistoryPage,
-  AccountHistoryQuery,
-  RemoteImportOutcome,
-  TaskChange,
-  TaskDraft,
-  TaskFileChoices,
-} from '../../shared/index.ts';
 import {
+  type AccountHistoryPage,
+  type AccountHistoryQuery,
   type AccountInfo,
   type BatchCancelView,
   type BatchRetryView,
   type BatchSummary,
   type EngineStatus,
+  type RemoteImportOutcome,
   resolveModelId,
   type ServiceProfile,
   type Task,
+  type TaskChange,
+  type TaskDraft,
+  type TaskFileChoices,
   type TaskLineage,
   type TaskSelection,
   type TaskTypeEntry,
@@ -39,6 +37,7 @@ import { assertLocalPath, InputValidationError } from '../inputs/index.ts';
 import { acquireLibraryLock, type LibraryLock, PRIVATE_FOLDER_MODE } from '../library/index.ts';
 import { LibraryStore } from '../store/index.ts';
 import * as retries from './actions/failure-retries.ts';
+import { LibraryRetention } from './actions/retention-actions.ts';
 import * as actions from './actions/task-actions.ts';
 import * as trash from './actions/trash-actions.ts';
 import { type EngineClock, SYSTEM_CLOCK } from './engine-clock.ts';
@@ -63,6 +62,8 @@ import { recoverTasks } from './task-recovery.ts';
 export class TaskEngine {
   readonly libraryDir: string;
   readonly store: LibraryStore;
+  /** Retention: the rules that move old results to Recently deleted, their preview and runs. */
+  readonly retention: LibraryRetention;
   readonly #lock: LibraryLock;
   readonly #ctx: EngineContext;
   readonly #submission: TaskSubmission;
@@ -86,6 +87,7 @@ export class TaskEngine {
       onStorageChange: () => this.#storageChanged(),
       status: () => this.status(),
     });
+    this.retention = new LibraryRetention(this.#ctx);
     this.#settlement = new CreateSettlement(
       this.#ctx,
       options.settlement ?? {},
@@ -129,7 +131,8 @@ export class TaskEngine {
     engine = new TaskEngine(options, store, lock, clock);
     await moveBase64Inputs(engine.#ctx);
     await recoverTasks(engine.#ctx);
-    await engine.#purgeExpiredTrash();
+    await trash.purgeAtOpen(engine.#ctx);
+    engine.retention.start(); // when on and a day has passed since its last run
     engine.setService(options.service ?? null);
     return engine;
   }
@@ -360,17 +363,6 @@ export class TaskEngine {
     return trash.emptyTrash(this.#ctx);
   }
 
-  /** At start: the tasks in Recently deleted for more than TRASH_DAYS go for good (a failure is logged). */
-  async #purgeExpiredTrash(): Promise<void> {
-    try {
-      const purged = await trash.purgeExpiredTrash(this.#ctx);
-      if (purged > 0)
-        this.#ctx.log(`deleted for good ${purged} task(s) in Recently deleted for over 30 days`);
-    } catch (err) {
-      this.#ctx.log(`could not empty the old part of Recently deleted: ${String(err)}`);
-    }
-  }
-
   /** Budget in micro-dollars, or null for none. */
   setBudget(micros: number | null): void {
     intake.writeBudget(this.store, micros);
@@ -408,6 +400,7 @@ export class TaskEngine {
     const { connection, events, loop, storage } = this.#ctx;
     if (loop.closed) return;
     loop.stop();
+    this.retention.close();
     events.cancelPending();
     // downloads under way stop; their tasks are downloaded again after the next open
     this.#downloads.abort();

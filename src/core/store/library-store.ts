@@ -30,6 +30,7 @@ import { integrityCheck, probeWrite } from './maintenance.ts';
 import { runMigrations } from './migration-runner.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { OutputRecords } from './output-records.ts';
+import { RetentionRecords } from './retention-records.ts';
 import { SettingsRecords } from './settings-records.ts';
 import { StoreCore, type TransactionOptions } from './store-core.ts';
 import type {
@@ -62,6 +63,7 @@ export class LibraryStore {
   readonly #settings: SettingsRecords;
   readonly #trash: TrashRecords;
   readonly #boards: BoardRecords;
+  readonly retention: RetentionRecords;
 
   private constructor(core: StoreCore) {
     this.#core = core;
@@ -74,6 +76,7 @@ export class LibraryStore {
     this.#settings = new SettingsRecords(core);
     this.#trash = new TrashRecords(core);
     this.#boards = new BoardRecords(core);
+    this.retention = new RetentionRecords(core);
   }
 
   /** Opens (creating the folder and file when needed) `<libraryDir>/library.sqlite` and migrates it. */

@@ -13,6 +13,15 @@ export function probeWrite(core: StoreCore): void {
   });
 }
 
+/** Kinds whose kept files and bytes (migration 18) differ from the saved outputs' own. */
+const OUTPUT_SIZES_DRIFT_SQL = `WITH real AS (
+    SELECT kind, count(*) AS files, sum(size) AS bytes FROM task_outputs
+    WHERE state = 'saved' AND size IS NOT NULL GROUP BY kind)
+  SELECT kind FROM output_sizes k WHERE (files, bytes) IS NOT
+    (SELECT files, bytes FROM real r WHERE r.kind = k.kind) AND (files, bytes) IS NOT (0, 0)
+  UNION SELECT kind FROM real r WHERE (files, bytes) IS NOT
+    (SELECT files, bytes FROM output_sizes k WHERE k.kind = r.kind)`;
+
 /** See LibraryStore.integrityCheck. */
 export function integrityCheck(core: StoreCore): string {
   const problems = core.db
@@ -29,5 +38,7 @@ export function integrityCheck(core: StoreCore): string {
   }
   const drift = core.db.prepare(CONSISTENCY_SQL.totals).all();
   if (drift.length > 0) problems.push(`task totals: ${drift.length} group(s) differ from the tasks`);
+  const sizes = core.db.prepare(OUTPUT_SIZES_DRIFT_SQL).all();
+  if (sizes.length > 0) problems.push(`output sizes: ${sizes.length} kind(s) differ from the outputs`);
   return problems.length === 0 ? 'ok' : problems.join('\n');
 }

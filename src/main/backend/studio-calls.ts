@@ -269,6 +269,23 @@ function taskCalls(ctx: CallContext) {
       return reading.preview;
     },
 
+    'tasks.recallFile': async (args: ArgsOf<'tasks.recallFile'>) => {
+      // only a file the user gave the app (dropped), named by its full path
+      if (!isAbsolute(args.path)) {
+        throw new StudioCallError('not-given', 'path: the window names a file by its full path only', 'path');
+      }
+      checkGivenFile(ctx, 'path', args.path);
+      const { preview } = await ctx.engine().readTaskFile(args.path);
+      if (!preview.recall) {
+        throw new StudioCallError(
+          'invalid-input',
+          'path: this is a task.json, not a result file; open it with Queue again from an export… in the Library',
+          'path',
+        );
+      }
+      return preview.recall;
+    },
+
     'tasks.queueTaskFile': async (args: ArgsOf<'tasks.queueTaskFile'>) => {
       const reading = readings.get(args.importId);
       if (!reading) {

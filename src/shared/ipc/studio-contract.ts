@@ -17,6 +17,7 @@ import {
   RemoteImportSchema,
 } from '../task/account-history.ts';
 import { type BoardChangeOutcome, BoardIdSchema, BoardNameSchema, type BoardView } from '../task/boards.ts';
+import type { FileRecall } from '../task/file-recall.ts';
 import {
   type CostSummary,
   type ExportResult,
@@ -180,6 +181,12 @@ export const STUDIO_CALLS = {
    * nothing. Null when the dialog was cancelled.
    */
   'tasks.readTaskFile': { args: z.strictObject({}), result: z.custom<TaskFilePreview | null>() },
+  /**
+   * The task a file the app made came from (a file the user dropped on the composer): its embedded
+   * parameters, else its checksum among the library's results (issue 22, item 2). Refused in words
+   * when the file says nothing the library knows. Queues nothing.
+   */
+  'tasks.recallFile': { args: z.strictObject({ path: text(4096).min(1) }), result: z.custom<FileRecall>() },
   /**
    * Queues a task.json read by tasks.readTaskFile, on the user's word: `files` are the files the
    * user picked (dropped or browsed, granted as drops are) for inputs marked `needs-file`;

@@ -47,7 +47,7 @@ function* selectionPages(
   }
 }
 
-function tellChanged(ctx: EngineContext, ids: readonly string[]): void {
+export function tellChanged(ctx: EngineContext, ids: readonly string[]): void {
   for (const id of ids) {
     try {
       const task = ctx.store.getTask(id);
@@ -143,5 +143,15 @@ export async function purgeExpiredTrash(ctx: EngineContext): Promise<number> {
     if (ids.length === 0) return purged;
     for (const id of ids) await deleteTask(ctx, id);
     purged += ids.length;
+  }
+}
+
+/** At open: purgeExpiredTrash, with what it did (or why it could not) in the engine's log. */
+export async function purgeAtOpen(ctx: EngineContext): Promise<void> {
+  try {
+    const purged = await purgeExpiredTrash(ctx);
+    if (purged > 0) ctx.log(`deleted for good ${purged} task(s) in Recently deleted for over 30 days`);
+  } catch (err) {
+    ctx.log(`could not empty the old part of Recently deleted: ${String(err)}`);
   }
 }

@@ -3,13 +3,14 @@
  * tab's form, its title, the Advanced section and the Queue bar. Ctrl/Cmd+Enter anywhere in it queues.
  */
 import '../../styles/compose.css';
-import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { type DragEvent, type KeyboardEvent, useEffect, useRef } from 'react';
 import { useCompose } from '../../state/compose-state.ts';
 import { AdvancedSection } from './AdvancedSection.tsx';
 import { attemptQueue } from './compose-actions.ts';
 import { COMPOSE_TABS, type ComposeTab, TAB_LABELS } from './compose-model.ts';
 import { FaceSwapForm } from './FaceSwapForm.tsx';
 import { FromResultForm } from './FromResultForm.tsx';
+import { openFromFile } from './file-recall.ts';
 import { ImageEditForm } from './ImageEditForm.tsx';
 import { KindTabForm } from './KindTabForm.tsx';
 import { OtherForm } from './OtherForm.tsx';
@@ -109,11 +110,33 @@ function onComposeKeyDown(event: KeyboardEvent<HTMLDivElement>) {
   attemptQueue();
 }
 
+/** Files dragged over the composer (not onto a slot, which takes them itself) may be dropped. */
+function onComposeDragOver(event: DragEvent<HTMLDivElement>) {
+  if (event.defaultPrevented || !event.dataTransfer.types.includes('Files')) return;
+  event.preventDefault();
+  event.dataTransfer.dropEffect = 'copy';
+}
+
+/** A file the app made, dropped outside a slot: its task's form, filled in (file-recall.ts). */
+function onComposeDrop(event: DragEvent<HTMLDivElement>) {
+  if (event.defaultPrevented) return; // a slot took it
+  const file = event.dataTransfer.files[0];
+  if (!file) return;
+  event.preventDefault();
+  void openFromFile(file);
+}
+
 export function ComposeView() {
   const tab = useCompose((s) => s.tab);
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: the Ctrl+Enter shortcut of the Queue button, which is the control to use
-    <div className="view compose-view" onKeyDown={onComposeKeyDown}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: the Ctrl+Enter shortcut of the Queue button, which is the control to use; a dropped file is the slot's or Browse's too
+    <div
+      className="view compose-view"
+      onKeyDown={onComposeKeyDown}
+      onDragOver={onComposeDragOver}
+      onDrop={onComposeDrop}
+      data-testid="compose-view"
+    >
       <header className="view-header">
         <h1>Compose</h1>
         <p className="view-subtitle">

@@ -1,0 +1,158 @@
+/**
+ * `media-task retention` (issue 22, item 4), as Settings › Library in the window: the rules that
+ * move old results to Recently deleted, off until switched on. `retention` shows the rules, their
+ * last run and the library's size by kind, and runs them when on; `--preview` says what the rules
+ * (as kept, or as given with `--older-than` and `--keep`) would move, by kind, and the space it
+ * frees, moving nothing; `--on --older-than DAYS [--keep …] --yes` switches them on (they run at
+ * once, then once a day when the library is open); `--on` without `--yes` only previews and exits
+ * 2; `--off` switches them off. Opens the library without a service: nothing is sent.
+ */
+import type { TaskEngine } from '../core/engine/index.ts';
+import { MAKES_FILTER_KINDS, type MakesFilterKind, TRASH_DAYS } from '../shared/index.ts';
+import {
+  diskSizeText,
+  KIND_PLURALS,
+  kindCountsText,
+  type RetentionOutcome,
+  type RetentionRules,
+  retentionRulesText,
+} from '../shared/task/retention.ts';
+import { FLAG, noPositionals, numberValue, readArgs, UsageError, VALUE } from './cli-args.ts';
+import { EXIT } from './exit-codes.ts';
+import type { GlobalOptions } from './global-options.ts';
+import { printJson } from './task-printing.ts';
+import { openSession } from './task-session.ts';
+import { printErr, printOut } from './terminal-output.ts';
+
+const KEEP_WORDS = ['favourites', 'boards', 'inputs', 'pictures', 'songs', 'videos', '3d', 'none'] as const;
+const KIND_OF_WORD: Readonly<Record<string, MakesFilterKind>> = {
+  pictures: 'image',
+  songs: 'audio',
+  videos: 'video',
+  '3d': '3d',
+};
+
+/** `--keep favourites,boards,songs` (or `none`) as the rules' keep fields. */
+function keepOf(
+  raw: string,
+): Pick<RetentionRules, 'keepFavorites' | 'keepBoards' | 'keepUsedAsInputs' | 'keepKinds'> {
+  const words = raw
+    .split(',')
+    .map((w) => w.trim().toLowerCase())
+    .filter((w) => w !== '');
+  for (const w of words) {
+    if (!(KEEP_WORDS as readonly string[]).includes(w))
+      throw new UsageError(`--keep: "${w}" is not one of ${KEEP_WORDS.join(', ')}`);
+  }
+  if (words.includes('none') && words.length > 1) throw new UsageError('--keep: none goes alone');
+  return {
+    keepFavorites: words.includes('favourites'),
+    keepBoards: words.includes('boards'),
+    keepUsedAsInputs: words.includes('inputs'),
+    keepKinds: MAKES_FILTER_KINDS.filter((k) => words.some((w) => KIND_OF_WORD[w] === k)),
+  };
+}
+
+/** The rules kept, changed by `--older-than` and `--keep` when given. */
+function rulesOf(
+  kept: RetentionRules,
+  olderThan: string | undefined,
+  keep: string | undefined,
+): RetentionRules {
+  const days = numberValue('older-than', olderThan);
+  if (days !== undefined && (!Number.isInteger(days) || days < 1 || days > 3650))
+    throw new UsageError('--older-than must be a whole number of days from 1 to 3650');
+  return { ...kept, ...(days === undefined ? {} : { olderThanDays: days }), ...(keep ? keepOf(keep) : {}) };
+}
+
+const NO_OUTCOME: RetentionOutcome = { before: '', tasks: 0, bytes: 0, byKind: [] };
+
+function outcomeText(o: RetentionOutcome): string {
+  return o.tasks === 0
+    ? 'nothing'
+    : `${o.tasks} task${o.tasks === 1 ? '' : 's'} (${kindCountsText(o.byKind)}), ${diskSizeText(o.bytes)} of results`;
+}
+
+function sizeLines(engine: TaskEngine): string {
+  const size = engine.retention.librarySize();
+  const kinds = size.byKind
+    .filter((k) => k.tasks > 0)
+    .map((k) => `${KIND_PLURALS[k.kind]} ${diskSizeText(k.bytes)}`)
+    .join(', ');
+  const trash = size.trashedBytes > 0 ? ` (${diskSizeText(size.trashedBytes)} in Recently deleted)` : '';
+  return `library: ${diskSizeText(size.bytes)} of results${kinds ? `: ${kinds}` : ''}${trash}\n`;
+}
+
+export async function runRetention(
+  g: GlobalOptions,
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<number> {
+  const { values, positionals } = readArgs(argv, {
+    preview: FLAG,
+    on: FLAG,
+    off: FLAG,
+    yes: FLAG,
+    'older-than': VALUE,
+    keep: VALUE,
+  });
+  noPositionals(positionals);
+  if ([values.preview, values.on, values.off].filter(Boolean).length > 1)
+    throw new UsageError('retention: give one of --preview, --on and --off');
+  const changes = values['older-than'] !== undefined || values.keep !== undefined;
+  if (changes && !values.preview && !values.on)
+    throw new UsageError('--older-than and --keep go with --preview or --on');
+  const session = await openSession(g, env, { libraryOnly: true });
+  try {
+    const { engine } = session;
+    const kept = engine.retention.view();
+    const rules = rulesOf(kept.rules, values['older-than'], values.keep);
+    if (values.off) {
+      const view = engine.retention.setRules({ ...rules, enabled: false });
+      if (g.json) printJson(view);
+      else printOut('retention is off: nothing is moved to Recently deleted by it\n');
+      return EXIT.ok;
+    }
+    if (values.preview || (values.on && !values.yes)) {
+      const preview = engine.retention.preview(rules);
+      if (g.json) printJson({ rules, preview });
+      else {
+        printOut(`${retentionRulesText(rules)}.\n`);
+        printOut(`would move ${outcomeText(preview)} to Recently deleted (made before ${preview.before})\n`);
+        if (preview.bytes > 0)
+          printOut(
+            `frees ${diskSizeText(preview.bytes)} once they leave Recently deleted (after ${TRASH_DAYS} days)\n`,
+          );
+      }
+      if (!values.on) return EXIT.ok;
+      printErr('retention is not switched on: add --yes to switch it on (it runs at once, then daily)\n');
+      return EXIT.badInput;
+    }
+    if (values.on) {
+      const view = engine.retention.setRules({ ...rules, enabled: true });
+      if (g.json) printJson(view);
+      else
+        printOut(
+          `retention is on: ${retentionRulesText(rules)}.\nmoved ${outcomeText(view.lastRun ?? NO_OUTCOME)} to Recently deleted\n`,
+        );
+      return EXIT.ok;
+    }
+    // the rules as kept: run them when on
+    const ran = engine.retention.run();
+    if (g.json) printJson({ ...engine.retention.view(), ran, size: engine.retention.librarySize() });
+    else {
+      if (!kept.rules.enabled)
+        printOut(
+          'retention is off: nothing is moved until it is set up (Settings › Library in the app, or media-task retention --on --older-than DAYS --yes)\n',
+        );
+      else
+        printOut(
+          `${retentionRulesText(kept.rules)}.\nmoved ${outcomeText(ran ?? NO_OUTCOME)} to Recently deleted\n`,
+        );
+      printOut(sizeLines(engine));
+    }
+    return EXIT.ok;
+  } finally {
+    await session.close();
+  }
+}

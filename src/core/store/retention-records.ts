@@ -1,0 +1,88 @@
+/**
+ * Retention (issue 22, item 4), the store's side: the tasks a user's rules would move to Recently
+ * deleted, a page at a time in creation order (only ended tasks: saved, failed, cancelled,
+ * expired; never one already in Recently deleted), each with the bytes of its saved results; and
+ * the library's size on disk by kind (migration 18's `output_sizes`, kept by triggers, plus what
+ * Recently deleted holds). The engine decides what a task makes and moves the tasks.
+ */
+import { FINAL_STATES } from '../../shared/index.ts';
+import { seqFloor } from './sort-key.ts';
+import { positiveLimit, type StoreCore } from './store-core.ts';
+
+/** Which tasks a page looks at: made before `before` (ISO), less those the keep rules keep. */
+export interface RetentionQuery {
+  before: string;
+  keepFavorites: boolean;
+  keepBoards: boolean;
+  keepUsedAsInputs: boolean;
+}
+
+/** One task the rules would move. */
+export interface RetentionCandidate {
+  id: string;
+  seq: number;
+  entryId: string | null;
+  model: string;
+  taskType: string;
+  family: string;
+  /** Bytes of its saved results. */
+  bytes: number;
+}
+
+const ENDED = FINAL_STATES.map((s) => `'${s}'`).join(', ');
+
+const CANDIDATES_SQL = `SELECT t.id, t.seq, t.entry_id, t.model, t.task_type, t.family,
+    (SELECT coalesce(sum(o.size), 0) FROM task_outputs o WHERE o.task_id = t.id AND o.state = 'saved') AS bytes
+  FROM tasks t
+  WHERE t.seq > $after AND t.seq < $before AND t.deleted_at IS NULL AND t.state IN (${ENDED})
+    AND ($keep_favorites = 0 OR t.favorite = 0)
+    AND ($keep_boards = 0 OR NOT EXISTS (SELECT 1 FROM board_tasks b WHERE b.task_id = t.id))
+    AND ($keep_used = 0 OR NOT EXISTS (
+      SELECT 1 FROM tasks c WHERE c.parent_id = t.id AND c.parent_output IS NOT NULL))
+  ORDER BY t.seq LIMIT $limit`;
+
+const SIZES_SQL = 'SELECT kind, files, bytes FROM output_sizes';
+
+// partial index tasks_trashed: the cost of Recently deleted's own size
+const TRASHED_BYTES_SQL = `SELECT coalesce(sum(o.size), 0) AS bytes FROM tasks t INDEXED BY tasks_trashed
+  JOIN task_outputs o ON o.task_id = t.id
+  WHERE t.deleted_at IS NOT NULL AND o.state = 'saved' AND o.size IS NOT NULL`;
+
+export class RetentionRecords {
+  readonly #core: StoreCore;
+
+  constructor(core: StoreCore) {
+    this.#core = core;
+  }
+
+  /** Up to `limit` tasks the query selects, after seq `afterSeq` (null: from the oldest). */
+  candidates(query: RetentionQuery, afterSeq: number | null, limit: number): RetentionCandidate[] {
+    const rows = this.#core.cache.get(CANDIDATES_SQL).all({
+      after: afterSeq ?? -1,
+      before: seqFloor(query.before, 'before'),
+      keep_favorites: query.keepFavorites ? 1 : 0,
+      keep_boards: query.keepBoards ? 1 : 0,
+      keep_used: query.keepUsedAsInputs ? 1 : 0,
+      limit: positiveLimit(limit, 'limit'),
+    });
+    return rows.map((r) => ({
+      id: String(r.id),
+      seq: Number(r.seq),
+      entryId: r.entry_id === null ? null : String(r.entry_id),
+      model: String(r.model),
+      taskType: String(r.task_type),
+      family: String(r.family),
+      bytes: Number(r.bytes),
+    }));
+  }
+
+  /** Saved results' files and bytes by output kind, and the bytes of those in Recently deleted. */
+  sizes(): { byKind: { kind: string; files: number; bytes: number }[]; trashedBytes: number } {
+    const byKind = this.#core.cache
+      .get(SIZES_SQL)
+      .all()
+      .map((r) => ({ kind: String(r.kind), files: Number(r.files), bytes: Number(r.bytes) }));
+    const trashed = this.#core.cache.get(TRASHED_BYTES_SQL).get();
+    return { byKind, trashedBytes: Number(trashed?.bytes ?? 0) };
+  }
+}

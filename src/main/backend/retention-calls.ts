@@ -1,0 +1,22 @@
+/**
+ * Retention and the library's size (issue 22, item 4): the rules as kept, their preview, keeping
+ * them (switched on, they run at once), and the saved results' size by kind. The engine does the
+ * work (core/engine/actions/retention-actions.ts), so the CLI's `media-task retention` is the same.
+ */
+import type {
+  LibrarySize,
+  RetentionOutcome,
+  RetentionRules,
+  RetentionView,
+} from '../../shared/task/retention.ts';
+import type { CallContext } from './call-context.ts';
+
+export function retentionCalls(ctx: CallContext) {
+  const retention = () => ctx.engine().retention;
+  return {
+    'library.size': async (): Promise<LibrarySize> => retention().librarySize(),
+    'retention.get': async (): Promise<RetentionView> => retention().view(),
+    'retention.preview': async (args: RetentionRules): Promise<RetentionOutcome> => retention().preview(args),
+    'retention.set': async (args: RetentionRules): Promise<RetentionView> => retention().setRules(args),
+  };
+}

@@ -1,0 +1,202 @@
+/**
+ * Retention (issue 22, item 4) in the headless core, on a real SQLite library with the engine's
+ * clock in the test's hand: nothing moves until the rules are switched on; the preview says what
+ * would go (by kind, with the bytes) and changes nothing; a run moves only ended tasks the keep
+ * rules leave, to Recently deleted, all with one deletedAt; it runs again a day later and at open
+ * once a day has passed. The library's size by kind follows every save, delete and kind change.
+ */
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TaskEngine } from '../../src/core/engine/index.ts';
+import type { NewTask } from '../../src/core/store/index.ts';
+import type { OutputKind, TaskState } from '../../src/shared/index.ts';
+import { DEFAULT_RETENTION_RULES, type RetentionRules } from '../../src/shared/task/retention.ts';
+import { imageTask, songTask } from '../store/store-fixtures.ts';
+import { closeRun, freshRun, openEngine } from './engine-fixtures.ts';
+import { HOUR, TestClock } from './test-clock.ts';
+
+const DAY = 24 * HOUR;
+const START = Date.parse('2026-06-01T12:00:00.000Z');
+
+let dir: string;
+let engine: TaskEngine | null;
+
+beforeEach(async () => {
+  ({ dir, engine } = await freshRun());
+});
+afterEach(() => closeRun({ engine, sb: null, dir }));
+
+function daysAgo(clock: TestClock, days: number): string {
+  return new Date(clock.now() - days * DAY).toISOString();
+}
+
+/** Puts a task in the library as made `days` ago, in `state`, with one output of `bytes` when saved. */
+function put(
+  e: TaskEngine,
+  clock: TestClock,
+  id: string,
+  days: number,
+  state: TaskState,
+  kind: OutputKind,
+  bytes: number,
+  extra: Partial<NewTask> = {},
+): void {
+  const base =
+    kind === 'audio'
+      ? songTask({ id, createdAt: daysAgo(clock, days) })
+      : imageTask({ id, createdAt: daysAgo(clock, days) });
+  const entryId = {
+    audio: 'ace-step/txt2audio',
+    image: 'qwen-image/image-edit',
+    video: 'hunyuan/txt2video',
+    '3d': 'trellis/text-to-3d',
+    file: null,
+  }[kind];
+  const [model, taskType] = (entryId ?? 'x/x').split('/') as [string, string];
+  e.store.insertTask({ ...base, title: id, entryId, model: `service/${model}`, taskType, ...extra });
+  if (state === 'queued') return;
+  e.store.transition(id, state, { patch: { remoteId: `r-${id}` } });
+  if (state !== 'saved') return;
+  e.store.replaceOutputs(id, [{ kind, url: `https://example.test/${id}`, field: 'url' }]);
+  e.store.updateOutput(id, 0, { state: 'saved', path: `2026/01/${id}/output-1`, size: bytes });
+}
+
+const rules = (over: Partial<RetentionRules> = {}): RetentionRules => ({
+  ...DEFAULT_RETENTION_RULES,
+  olderThanDays: 30,
+  ...over,
+});
+
+const trashed = (e: TaskEngine) =>
+  e.store
+    .listTasks({ trashed: true, limit: 100 })
+    .items.map((t) => t.id)
+    .sort();
+
+/** A library of every case: what goes, what each keep rule keeps, and what is never touched. */
+function fill(e: TaskEngine, clock: TestClock): void {
+  put(e, clock, 'old-song', 100, 'saved', 'audio', 1000);
+  put(e, clock, 'old-failed-video', 100, 'failed', 'video', 0);
+  put(e, clock, 'favourite', 100, 'saved', 'image', 200);
+  e.store.setFavorite('favourite', true);
+  put(e, clock, 'on-board', 100, 'saved', 'image', 300);
+  e.store.addToBoard(e.store.createBoard('Keepers').id, ['on-board']);
+  put(e, clock, 'used', 100, 'saved', 'image', 400);
+  put(e, clock, 'made-from-used', 5, 'saved', 'image', 50, { parentId: 'used', parentOutput: 0 });
+  put(e, clock, 'model-3d', 100, 'saved', '3d', 5000);
+  put(e, clock, 'young', 26.5, 'saved', 'image', 70); // 29.5 days old when the rules are set
+  // never touched, however old: running, uncertain, not saved yet, queued
+  put(e, clock, 'running', 100, 'processing', 'image', 0);
+  put(e, clock, 'uncertain', 100, 'uncertain', 'image', 0);
+  put(e, clock, 'queued', 100, 'queued', 'image', 0);
+}
+
+describe('retention', () => {
+  it('moves nothing until switched on, previews by kind, then moves only what the rules let go', async () => {
+    const clock = new TestClock(START);
+    const lib = join(dir, 'lib');
+    engine = await openEngine(lib, null, { clock });
+    fill(engine, clock);
+    expect(engine.retention.view()).toEqual({ rules: DEFAULT_RETENTION_RULES, lastRun: null });
+    expect(DEFAULT_RETENTION_RULES.enabled).toBe(false);
+    await clock.advance(3 * DAY, engine);
+    await engine.close();
+    engine = await openEngine(lib, null, { clock });
+    expect(trashed(engine)).toEqual([]);
+    // finished at the service, its result not downloaded yet
+    put(engine, clock, 'not-saved', 100, 'completed', 'image', 0);
+    engine.store.replaceOutputs('not-saved', [
+      { kind: 'image', url: 'https://example.test/n', field: 'url' },
+    ]);
+
+    const kept3d = rules({ keepKinds: ['3d'] });
+    const preview = engine.retention.preview(kept3d);
+    expect(preview).toEqual({
+      before: new Date(clock.now() - 30 * DAY).toISOString(),
+      tasks: 2,
+      bytes: 1000,
+      byKind: [
+        { kind: 'audio', tasks: 1, bytes: 1000 },
+        { kind: 'video', tasks: 1, bytes: 0 },
+      ],
+    });
+    expect(trashed(engine)).toEqual([]);
+    // each keep rule off lets its tasks go too
+    const none = rules({ keepFavorites: false, keepBoards: false, keepUsedAsInputs: false });
+    expect(engine.retention.preview(none)).toMatchObject({
+      tasks: 6,
+      bytes: 1000 + 200 + 300 + 400 + 5000,
+      byKind: [
+        { kind: 'image', tasks: 3, bytes: 900 },
+        { kind: 'audio', tasks: 1, bytes: 1000 },
+        { kind: 'video', tasks: 1, bytes: 0 },
+        { kind: '3d', tasks: 1, bytes: 5000 },
+      ],
+    });
+
+    const view = engine.retention.setRules({ ...kept3d, enabled: true });
+    expect(trashed(engine)).toEqual(['old-failed-video', 'old-song']);
+    const deletedAt = new Date(clock.now()).toISOString();
+    expect(view.lastRun).toEqual({ ...preview, deletedAt, at: deletedAt });
+    for (const id of ['running', 'uncertain', 'not-saved', 'queued'])
+      expect(engine.store.getTask(id)?.deletedAt, id).toBeNull();
+    // one delete: Undo takes all of it back
+    expect(engine.restore({ deletedAt })).toEqual({ done: 2, skipped: [] });
+
+    // a day on, the engine's own timer runs the rules again: 'young' is 30 days old by then
+    await clock.advance(DAY + 1000, engine);
+    // and 'not-saved' has ended meanwhile: its download failed (no such address), so it may go
+    expect(engine.store.getTask('not-saved')?.state).toBe('failed');
+    expect(trashed(engine)).toEqual(['not-saved', 'old-failed-video', 'old-song', 'young']);
+    expect(engine.retention.view().lastRun?.tasks).toBe(4);
+
+    // at open: not again within a day of the last run, then once a day has passed
+    await engine.close();
+    engine = await openEngine(lib, null, { clock });
+    put(engine, clock, 'older-now', 40, 'saved', 'audio', 9);
+    expect(trashed(engine)).not.toContain('older-now');
+    await engine.close();
+    await clock.advance(DAY);
+    engine = await openEngine(lib, null, { clock });
+    expect(trashed(engine)).toContain('older-now');
+
+    // switched off: nothing moves, at open or a day on
+    engine.retention.setRules({ ...kept3d, enabled: false });
+    put(engine, clock, 'after-off', 90, 'saved', 'audio', 1);
+    await clock.advance(2 * DAY, engine);
+    expect(trashed(engine)).not.toContain('after-off');
+    expect(engine.retention.run()).toBeNull();
+  });
+
+  it("keeps the library's size by kind from the sizes recorded at save", async () => {
+    const clock = new TestClock(START);
+    engine = await openEngine(join(dir, 'lib'), null, { clock });
+    const size = () => engine!.retention.librarySize();
+    expect(size()).toMatchObject({ bytes: 0, trashedBytes: 0 });
+    put(engine, clock, 'song', 1, 'saved', 'audio', 1000);
+    put(engine, clock, 'pic', 1, 'saved', 'image', 200);
+    put(engine, clock, 'clip', 1, 'saved', 'file', 3000);
+    expect(size()).toEqual({
+      byKind: [
+        { kind: 'image', tasks: 1, bytes: 200 },
+        { kind: 'audio', tasks: 1, bytes: 1000 },
+        { kind: 'video', tasks: 0, bytes: 0 },
+        { kind: '3d', tasks: 0, bytes: 0 },
+        { kind: 'file', tasks: 1, bytes: 3000 },
+      ],
+      bytes: 4200,
+      trashedBytes: 0,
+    });
+    // a plain file whose saved bytes show a video is counted as one
+    engine.store.updateOutput('clip', 0, { kind: 'video' });
+    expect(size().byKind.find((k) => k.kind === 'video')).toEqual({ kind: 'video', tasks: 1, bytes: 3000 });
+    expect(size().byKind.find((k) => k.kind === 'file')).toEqual({ kind: 'file', tasks: 0, bytes: 0 });
+    // in Recently deleted it is still on disk; deleted forever it is not
+    engine.trash({ ids: ['song'] });
+    expect(size()).toMatchObject({ bytes: 4200, trashedBytes: 1000 });
+    await engine.deleteForever({ ids: ['song'] });
+    expect(size()).toMatchObject({ bytes: 3200, trashedBytes: 0 });
+    expect(size().byKind.find((k) => k.kind === 'audio')).toEqual({ kind: 'audio', tasks: 0, bytes: 0 });
+    expect(engine.store.integrityCheck()).toBe('ok');
+  });
+});
