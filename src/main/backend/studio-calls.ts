@@ -23,11 +23,12 @@ import type {
   StudioCallResult,
   Task,
 } from '../../shared/index.ts';
+import { boardCalls } from './board-calls.ts';
 import type { CallContext } from './call-context.ts';
 import { StudioCallError } from './call-errors.ts';
 import { FOLDER_PURPOSE_WORDS, type FolderPurpose } from './path-grants.ts';
-import { boardCalls } from './board-calls.ts';
 import { posterCalls } from './poster-calls.ts';
+import { retentionCalls } from './retention-calls.ts';
 import { retryCalls } from './retry-calls.ts';
 import { savedFormsCalls } from './saved-forms-calls.ts';
 import { trashCalls } from './trash-calls.ts';
@@ -434,6 +435,7 @@ export function createCallHandlers(ctx: CallContext): CallHandlers {
     ...retryCalls(ctx),
     ...trashCalls(ctx),
     ...boardCalls(ctx),
+    ...retentionCalls(ctx),
     ...posterCalls(ctx),
     ...savedFormsCalls(ctx),
     'cost.summary': async () => ({

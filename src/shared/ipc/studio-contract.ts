@@ -30,6 +30,12 @@ import {
   type TrashActionOutcome,
   type TrashOutcome,
 } from '../task/library-queries.ts';
+import {
+  type LibrarySize,
+  type RetentionOutcome,
+  RetentionRulesSchema,
+  type RetentionView,
+} from '../task/retention.ts';
 import { type DraftView, TaskBatchSchema, TaskDraftSchema } from '../task/task-draft.ts';
 import type { TaskFilePreview } from '../task/task-file-import.ts';
 import type { BatchCancelView, BatchRetryView, BatchSummary, TaskLineage } from '../task/task-lineage.ts';
@@ -284,6 +290,14 @@ export const STUDIO_CALLS = {
     result: z.custom<{ ok: true }>(),
   },
   'cost.summary': { args: none, result: z.custom<CostView>() },
+  /** The saved results' files by kind, from the sizes recorded at save (never a walk of the disk). */
+  'library.size': { args: none, result: z.custom<LibrarySize>() },
+  /** The retention rules as kept (off until the user switches them on) and their last run. */
+  'retention.get': { args: none, result: z.custom<RetentionView>() },
+  /** What these rules would move to Recently deleted now, by kind, and the bytes; moves nothing. */
+  'retention.preview': { args: RetentionRulesSchema, result: z.custom<RetentionOutcome>() },
+  /** Keeps the rules; switched on, they run at once (then daily): what they moved is the last run. */
+  'retention.set': { args: RetentionRulesSchema, result: z.custom<RetentionView>() },
   /** The boards (named collections of tasks), A to Z, each with how many tasks it holds (not those in Recently deleted). */
   'boards.list': { args: none, result: z.custom<BoardView[]>() },
   /** Makes a board; refused when another board has that name (any case). */
