@@ -76,6 +76,7 @@ const BAD_ARGS: Record<string, [unknown, string]> = {
   'tasks.batches': [{ batchId: 5 }, 'batchId'],
   'tasks.lineage': [{}, 'id'],
   'tasks.readTaskFile': [{ file: '/etc/passwd' }, 'file'],
+  'tasks.recallFile': [{ path: '' }, 'path'],
   'tasks.queueTaskFile': [
     { importId: 'a', files: {}, keepWebhook: 'yes', acceptUnknownPrice: false },
     'keepWebhook',
