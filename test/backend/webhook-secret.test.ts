@@ -82,6 +82,12 @@ describe('a webhook secret', () => {
     const sidecar = readFileSync(join(folder?.folder ?? '', 'task.json'), 'utf8');
     expect(sidecar).not.toContain(SECRET);
     expect(JSON.parse(sidecar).request.config).toEqual({ webhook_config: { endpoint, secret_set: true } });
+    // the result's copy carries the task's parameters inside, never its webhook (issue 22, item 2)
+    const result = folder?.files.find((f) => f.endsWith('.wav')) ?? '';
+    const bytes = readFileSync(join(folder?.folder ?? '', result));
+    expect(bytes.includes('media-task-studio')).toBe(true);
+    expect(bytes.includes(SECRET)).toBe(false);
+    expect(bytes.includes(endpoint)).toBe(false);
   });
 
   it('is kept by a re-run for the same endpoint, unseen by the page, and refused for another', async () => {
