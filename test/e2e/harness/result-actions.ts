@@ -34,10 +34,18 @@ export function expectResolvedFrom(task: Task, field: string, source: Task): voi
 /** Opens the library detail of `task` (by its card's Open button) and returns the detail panel. */
 export async function openResultDetail(page: Page, task: Task) {
   await openView(page, 'library');
+  const detail = page.locator(`[data-testid="detail-panel"][data-task-id="${task.id}"]`);
+  // its detail still open (it covers the card in a small window): that one; another task's is
+  // closed first, as a person would
+  if ((await detail.count()) > 0) return detail;
+  const shown = page.locator('[data-testid="detail-panel"][data-task-id]');
+  if ((await shown.count()) > 0) {
+    await shown.getByRole('button', { name: 'Close details' }).click();
+    await shown.waitFor({ state: 'detached' });
+  }
   await card(page, task.id)
     .getByRole('button', { name: `Open ${task.title}` })
     .click();
-  const detail = page.locator(`[data-testid="detail-panel"][data-task-id="${task.id}"]`);
   await detail.waitFor();
   return detail;
 }
