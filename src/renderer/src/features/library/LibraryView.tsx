@@ -14,6 +14,7 @@ import { DetailPanel } from './DetailPanel.tsx';
 import { GalleryGrid } from './GalleryGrid.tsx';
 import { useGalleryUi } from './gallery-state.ts';
 import { LibraryFilters } from './LibraryFilters.tsx';
+import { LibrarySizeLine } from './LibrarySize.tsx';
 import { showRecentlyDeleted } from './recently-deleted.ts';
 import { SelectionBar, selectAll } from './SelectionBar.tsx';
 import { TrashQuestion } from './TrashQuestion.tsx';
@@ -49,6 +50,7 @@ function Summary() {
           Deleted tasks stay here with their files for {TRASH_DAYS} days, then go for good.
         </p>
       ) : null}
+      {(boardId ?? null) === null ? <LibrarySizeLine trashView={trashView === true} /> : null}
       {unreadable > 0 ? <p className="muted">{unreadable} record(s) could not be read.</p> : null}
       {error ? (
         <p className="field-error" role="alert">

@@ -9,6 +9,7 @@ import { toastError } from '../../state/ui-state.ts';
 import { ApiKeySection } from './ApiKeySection.tsx';
 import { CostSummary } from './CostSummary.tsx';
 import { NotificationSection } from './NotificationSection.tsx';
+import { RetentionSection } from './RetentionSection.tsx';
 import { ServiceSection } from './ServiceSection.tsx';
 import { updateSettings as update } from './settings-actions.ts';
 import { UnknownPriceTypes } from './UnknownPriceTypes.tsx';
@@ -156,6 +157,7 @@ export function SettingsView() {
           <ServiceSection />
           <BudgetSection />
           <LibrarySection />
+          <RetentionSection />
           <NotificationSection />
           <ThemeSection />
         </div>

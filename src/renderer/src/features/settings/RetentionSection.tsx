@@ -1,0 +1,233 @@
+/**
+ * Settings › Retention (issue 22, item 4): rules that move old results to Recently deleted, off
+ * until the user switches them on. While the rules are edited, their preview says what would go
+ * now (how many tasks, by kind, and the disk space it frees once they leave Recently deleted);
+ * switching on asks first with that preview, then runs them at once (and once a day after). The
+ * engine does the work (retention.* calls), as `media-task retention` does.
+ */
+import { useEffect, useId, useState } from 'react';
+import { MAKES_FILTER_KINDS, type MakesFilterKind, TRASH_DAYS } from '../../../../shared/index.ts';
+import {
+  diskSizeText,
+  KIND_PLURALS,
+  kindCountsText,
+  type RetentionOutcome,
+  type RetentionRules,
+  type RetentionView,
+  retentionRulesText,
+} from '../../../../shared/task/retention.ts';
+import { invoke } from '../../bridge.ts';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
+import { FieldMessage } from '../../components/FieldMessage.tsx';
+import { formatDateTime } from '../../model/time-format.ts';
+import { useTasks } from '../../state/tasks-state.ts';
+import { toastError, useUi } from '../../state/ui-state.ts';
+
+function daysProblem(text: string): string | null {
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isInteger(n) || n < 1 || n > 3650)
+    return 'Days must be a whole number from 1 to 3650';
+  return null;
+}
+
+function previewText(p: RetentionOutcome): string {
+  if (p.tasks === 0) return 'Nothing would go now: no ended task is that old and left by the keep rules.';
+  const n = `${p.tasks.toLocaleString('en-US')} task${p.tasks === 1 ? '' : 's'}`;
+  return `Would move ${n} to Recently deleted now (${kindCountsText(p.byKind)}); frees ${diskSizeText(p.bytes)} once they leave it, after ${TRASH_DAYS} days.`;
+}
+
+/** The preview of `rules` (null while it is asked for), asked again a moment after each change. */
+function usePreview(rules: RetentionRules | null): RetentionOutcome | null {
+  const [preview, setPreview] = useState<RetentionOutcome | null>(null);
+  const rev = useTasks((s) => s.rev);
+  const key = JSON.stringify(rules);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the rules; `rev` for the library's changes
+  useEffect(() => {
+    if (rules === null) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      invoke('retention.preview', rules).then(
+        (p) => live && setPreview(p),
+        (err: unknown) => live && toastError(err),
+      );
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [key, rev]);
+  return preview;
+}
+
+function KeepBoxes({ rules, onChange }: { rules: RetentionRules; onChange(r: RetentionRules): void }) {
+  const kinds = (kind: MakesFilterKind, on: boolean) =>
+    onChange({
+      ...rules,
+      keepKinds: MAKES_FILTER_KINDS.filter((k) => (k === kind ? on : rules.keepKinds.includes(k))),
+    });
+  const box = (label: string, checked: boolean, set: (on: boolean) => void) => (
+    <label key={label} className="checkbox-line">
+      <input type="checkbox" checked={checked} onChange={(e) => set(e.target.checked)} />
+      {label}
+    </label>
+  );
+  return (
+    <fieldset className="retention-keep">
+      <legend>Always keep</legend>
+      {box('Favourites', rules.keepFavorites, (on) => onChange({ ...rules, keepFavorites: on }))}
+      {box('Tasks on a board', rules.keepBoards, (on) => onChange({ ...rules, keepBoards: on }))}
+      {box('Results another task was made from', rules.keepUsedAsInputs, (on) =>
+        onChange({ ...rules, keepUsedAsInputs: on }),
+      )}
+      {MAKES_FILTER_KINDS.map((k) =>
+        box(`Every ${KIND_PLURALS[k].replace(/s$/, '')}`, rules.keepKinds.includes(k), (on) => kinds(k, on)),
+      )}
+    </fieldset>
+  );
+}
+
+export function RetentionSection() {
+  const id = useId();
+  const [view, setView] = useState<RetentionView | null>(null);
+  const [draft, setDraft] = useState<RetentionRules | null>(null);
+  const [daysText, setDaysText] = useState('');
+  const [asking, setAsking] = useState(false);
+  useEffect(() => {
+    invoke('retention.get', {}).then((v) => {
+      setView(v);
+      setDraft(v.rules);
+      setDaysText(String(v.rules.olderThanDays));
+    }, toastError);
+  }, []);
+  const problem = daysProblem(daysText);
+  const rules = draft && !problem ? { ...draft, olderThanDays: Number(daysText) } : null;
+  const preview = usePreview(rules);
+  const on = view?.rules.enabled ?? false;
+  const changed =
+    rules !== null &&
+    view !== null &&
+    JSON.stringify({ ...rules, enabled: on }) !== JSON.stringify(view.rules);
+
+  const save = async (next: RetentionRules, done: string) => {
+    try {
+      const saved = await invoke('retention.set', next);
+      setView(saved);
+      setDraft(saved.rules);
+      const moved = next.enabled && saved.lastRun ? saved.lastRun.tasks : 0;
+      useUi
+        .getState()
+        .pushToast(
+          'success',
+          next.enabled ? `${done} ${moved} task${moved === 1 ? '' : 's'} moved to Recently deleted.` : done,
+        );
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  return (
+    <section
+      className="settings-section retention-section"
+      aria-labelledby={`${id}-h`}
+      data-testid="retention"
+    >
+      <h2 id={`${id}-h`}>Retention</h2>
+      <p className="field-hint">
+        Moves old results to Recently deleted (kept there with their files for {TRASH_DAYS} days), keeping
+        what you choose. Nothing moves until you switch it on; a task still running, in doubt or not saved yet
+        is never moved.
+      </p>
+      <p className="retention-state" data-testid="retention-state" aria-live="polite">
+        {view === null
+          ? 'Loading…'
+          : on
+            ? `On: ${retentionRulesText(view.rules)}, once a day.`
+            : 'Off: nothing is moved.'}
+        {view?.lastRun ? (
+          <span className="muted">
+            {' '}
+            Last run {formatDateTime(view.lastRun.at)}: moved {view.lastRun.tasks.toLocaleString('en-US')}.
+          </span>
+        ) : null}
+      </p>
+      {draft ? (
+        <>
+          <div className="field retention-days">
+            <label htmlFor={`${id}-days`} className="field-label">
+              Move tasks made more than
+            </label>
+            <span className="retention-days-row">
+              <input
+                id={`${id}-days`}
+                type="text"
+                inputMode="numeric"
+                value={daysText}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={`${id}-days-msg`}
+                onChange={(e) => setDaysText(e.target.value)}
+              />
+              <span>days ago</span>
+            </span>
+            <FieldMessage id={`${id}-days-msg`} error={problem} hint="By when the task was made." />
+          </div>
+          <KeepBoxes rules={draft} onChange={setDraft} />
+          <p className="retention-preview" data-testid="retention-preview" aria-live="polite">
+            {rules === null
+              ? 'Correct the days to see what would go.'
+              : preview
+                ? previewText(preview)
+                : 'Looking…'}
+          </p>
+          <div className="retention-actions">
+            {on ? (
+              <>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={!changed}
+                  onClick={() => rules && setAsking(true)}
+                >
+                  Save changes…
+                </button>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => view && void save({ ...view.rules, enabled: false }, 'Retention is off.')}
+                >
+                  Switch off
+                </button>
+              </>
+            ) : (
+              <button
+                type="button"
+                className="button button-primary"
+                disabled={rules === null}
+                onClick={() => setAsking(true)}
+              >
+                Switch on…
+              </button>
+            )}
+          </div>
+        </>
+      ) : null}
+      {asking && rules ? (
+        <ConfirmDialog
+          title={on ? 'Save the retention rules?' : 'Switch retention on?'}
+          message={
+            <>
+              <p>{retentionRulesText(rules)}.</p>
+              <p>{preview ? previewText(preview) : 'Looking…'}</p>
+              <p>Then once a day, as tasks grow old. You can restore them from Recently deleted.</p>
+            </>
+          }
+          confirmLabel={on ? 'Save and run now' : 'Switch on and run now'}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            void save({ ...rules, enabled: true }, 'Retention is on.');
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
