@@ -129,7 +129,7 @@ describe('engine lifecycle', () => {
       [{ target_image: big, swap_image: ok }, /target_image.*3000 x 3000/],
       [{ target_image: 'https://example.test/face.gif', swap_image: ok }, /target_image.*\.jpg/],
       [{ target_image: ok, swap_image: corrupt }, /swap_image/],
-      [{ target_image: ok }, /swap_image.*required/],
+      [{ target_image: ok }, /^swap_image: Add a face image$/],
     ];
     for (const [input, message] of cases) {
       await expect(
