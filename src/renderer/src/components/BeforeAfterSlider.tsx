@@ -1,6 +1,7 @@
 /**
  * The input and the result on top of each other, split where the user drags on the picture or
- * where the (keyboard-operable) range says. `fill` makes it take its container's whole box
+ * where the (keyboard-operable) range says. `labels` names the two pictures otherwise (the
+ * library's Compare of any two results); by default they are Before and After. `fill` makes it take its container's whole box
  * (the image viewer: the picture as large as fits, never past the size the viewer gives in
  * --natural-w / --natural-h); otherwise it is as wide as its container and at most 480 px high.
  */
@@ -12,6 +13,7 @@ export function BeforeAfterSlider({
   title,
   fill = false,
   checkerboard = false,
+  labels,
 }: {
   before: string;
   after: string;
@@ -19,7 +21,11 @@ export function BeforeAfterSlider({
   fill?: boolean;
   /** The result may have transparent parts: drawn on a checkerboard (the input stays as it is). */
   checkerboard?: boolean;
+  /** The left (under) and right pictures' names, instead of Before and After. */
+  labels?: { left: string; right: string };
 }) {
+  const left = labels?.left ?? 'Before';
+  const right = labels?.right ?? 'After';
   const [position, setPosition] = useState(50);
   const dragging = useRef(false);
 
@@ -52,20 +58,25 @@ export function BeforeAfterSlider({
         dragging.current = false;
       }}
     >
-      <img className="before-after-image" src={before} alt={`Before: input of ${title}`} draggable={false} />
+      <img
+        className="before-after-image"
+        src={before}
+        alt={labels ? left : `Before: input of ${title}`}
+        draggable={false}
+      />
       <img
         className={`before-after-image before-after-after${checkerboard ? ' on-checkerboard' : ''}`}
         src={after}
-        alt={`After: result of ${title}`}
+        alt={labels ? right : `After: result of ${title}`}
         draggable={false}
         style={{ clipPath: `inset(0 0 0 ${position}%)` }}
       />
       <div className="before-after-divider" style={{ left: `${position}%` }} aria-hidden="true" />
       <span className="before-after-label before-after-label-left" aria-hidden="true">
-        Before
+        {left}
       </span>
       <span className="before-after-label before-after-label-right" aria-hidden="true">
-        After
+        {right}
       </span>
     </div>
   );
@@ -74,14 +85,18 @@ export function BeforeAfterSlider({
     <div className={`before-after${fill ? ' before-after-fill' : ''}`} data-testid="before-after">
       {fill ? <div className="before-after-area">{frame}</div> : frame}
       <label className="before-after-range">
-        <span>Compare before and after</span>
+        <span>{labels ? `Split between ${left} and ${right}` : 'Compare before and after'}</span>
         <input
           type="range"
           min={0}
           max={100}
           step={1}
           value={position}
-          aria-valuetext={`${position}% before, ${100 - position}% after`}
+          aria-valuetext={
+            labels
+              ? `${position}% ${left}, ${100 - position}% ${right}`
+              : `${position}% before, ${100 - position}% after`
+          }
           onChange={(event) => setPosition(Number(event.target.value))}
         />
       </label>

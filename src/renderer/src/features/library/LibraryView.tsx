@@ -8,6 +8,8 @@ import { useBoards } from '../../state/boards-state.ts';
 import { useStudio } from '../../state/studio-state.ts';
 import { useTasks } from '../../state/tasks-state.ts';
 import { useUi } from '../../state/ui-state.ts';
+import { CompareView } from '../compare/CompareView.tsx';
+import { useCompare } from '../compare/compare-state.ts';
 import { BatchCompare } from './BatchCompare.tsx';
 import { useBatchCompare } from './batch-compare.ts';
 import { DetailPanel } from './DetailPanel.tsx';
@@ -146,7 +148,9 @@ export function LibraryView() {
       s.gallery.nextCursor === null &&
       s.gallery.ids.every((id) => hidden.has(id)),
   );
-  const comparing = useBatchCompare((s) => s.batchId !== null);
+  const batchShown = useBatchCompare((s) => s.batchId !== null);
+  const picked = useCompare((s) => s.taskIds.length > 0);
+  const comparing = batchShown || picked;
   useLibraryKeys();
 
   useEffect(() => {
@@ -160,7 +164,7 @@ export function LibraryView() {
           <h1>Library</h1>
           {comparing ? null : <LibrarySide />}
         </header>
-        {comparing ? <BatchCompare /> : null}
+        {batchShown ? <BatchCompare /> : picked ? <CompareView /> : null}
         {comparing ? null : <LibraryFilters />}
         {comparing ? null : <Summary />}
         {comparing ? null : empty ? (

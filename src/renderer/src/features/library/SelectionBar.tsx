@@ -12,6 +12,7 @@ import { useTasks } from '../../state/tasks-state.ts';
 import { toastError, useUi } from '../../state/ui-state.ts';
 import { AddToBoardDialog } from '../boards/AddToBoardDialog.tsx';
 import { RemoveFromBoardButton } from '../boards/RemoveFromBoardButton.tsx';
+import { CompareButton } from '../compare/CompareButton.tsx';
 import { planPriceText, planRerun, type RerunPlan, runRerun } from './bulk-rerun.ts';
 import { currentSelection, selectedIds, useSelectedCount } from './gallery-selection.ts';
 import { deleteWithUndo, exportTasks, readExport, setFavoriteMany } from './library-actions.ts';
@@ -125,6 +126,7 @@ export function SelectionBar() {
           >
             Add to board…
           </button>
+          <CompareButton />
           <RemoveFromBoardButton />
           <button
             type="button"

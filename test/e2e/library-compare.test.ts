@@ -1,0 +1,239 @@
+/**
+ * Compare any two or more results (issue 22, item 5), in the window over the real backend and
+ * sandbox: the selection toolbar's Compare says why it is unavailable (one ticked, two kinds),
+ * two pictures open a split dragged or moved from the keyboard and a side-by-side layout, two
+ * songs are switched A/B in the app's one player keeping the position, two videos play in step
+ * under one control; Escape goes back with the focus on Compare. Screens at 800 x 600 and
+ * 1920 x 1080 in both themes.
+ */
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
+import type { Task } from '../../src/shared/index.ts';
+import { waitUntil } from '../support/wait-until.ts';
+import { SHOT_SIZES, THEMES } from './harness/look-check.ts';
+import { saveSongs } from './harness/song-tasks.ts';
+import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
+import { openStudio } from './harness/studio-session.ts';
+import { openLibraryWith, playedMediaState, trackPlayedMedia } from './harness/studio-ui.ts';
+import { browserAvailable } from './harness/suite-setup.ts';
+
+const SHOTS = join(import.meta.dirname, '../../test-results/screenshots');
+
+async function saveQueued(rig: StudioRig, draft: Parameters<StudioRig['call']>[1] & object): Promise<Task> {
+  const task = await rig.call('tasks.queue', draft as never);
+  return rig.waitForTask(task.id, ['saved'], 60_000);
+}
+
+const compare = (page: Page) => page.getByTestId('compare-open');
+
+async function tick(page: Page, titles: readonly string[]): Promise<void> {
+  const clear = page
+    .getByRole('toolbar', { name: 'Selection' })
+    .getByRole('button', { name: 'Clear selection' });
+  if (await clear.isVisible()) await clear.click();
+  for (const title of titles) await page.getByRole('checkbox', { name: `Select ${title}` }).check();
+}
+
+/** Why Compare is unavailable, as it is read with it. */
+async function whyNot(page: Page): Promise<string | null> {
+  const button = compare(page);
+  if ((await button.getAttribute('aria-disabled')) !== 'true') return null;
+  const id = await button.getAttribute('aria-describedby');
+  return id ? page.locator(`[id="${id}"]`).textContent() : null;
+}
+
+async function openCompare(page: Page, titles: readonly string[]): Promise<void> {
+  await tick(page, titles);
+  await compare(page).click();
+  await page.getByTestId('compare-view').waitFor();
+}
+
+describe.skipIf(!browserAvailable())('compare any two results of a selection', () => {
+  let rig: StudioRig;
+  let view: StudioPage;
+  const made = new Map<string, Task>();
+
+  openStudio(
+    {
+      service: 'service',
+      page: { beforeLoad: trackPlayedMedia },
+      prepare: async (rig) => {
+        const songs = await saveSongs(rig, [
+          { title: 'Song one', seconds: 8 },
+          { title: 'Song two', seconds: 8, style: 'bright guitars, upbeat' },
+        ]);
+        const pictures = [
+          await saveQueued(rig, {
+            model: 'service/flux1-schnell',
+            taskType: 'txt2img',
+            title: 'Red kite',
+            input: { prompt: 'a red kite over a field' },
+          }),
+          await saveQueued(rig, {
+            model: 'service/flux1-schnell',
+            taskType: 'txt2img',
+            title: 'Blue kite',
+            input: { prompt: 'a blue kite over the sea' },
+          }),
+        ];
+        const videos = [
+          await saveQueued(rig, {
+            model: 'service/video-gen',
+            taskType: 'txt2video',
+            title: 'Waves',
+            input: { prompt: 'waves rolling onto a beach', duration: 3 },
+          }),
+          await saveQueued(rig, {
+            model: 'service/video-gen',
+            taskType: 'txt2video',
+            title: 'Clouds',
+            input: { prompt: 'clouds over hills', duration: 3 },
+          }),
+        ];
+        for (const t of [...songs, ...pictures, ...videos]) made.set(t.title, t);
+      },
+    },
+    async (opened) => {
+      ({ rig, view } = opened);
+      await openLibraryWith(view.page, 6);
+    },
+  );
+
+  it('says why Compare is unavailable, and splits two pictures by drag, keyboard or side by side', async () => {
+    const { page } = view;
+    await tick(page, ['Red kite']);
+    expect(await compare(page).count()).toBe(0); // one result: nothing to compare it with
+    await tick(page, ['Red kite', 'Song one']);
+    expect(await whyNot(page)).toBe('Compare results of one kind: these are pictures and songs');
+    await compare(page).click({ force: true });
+    expect(await page.getByTestId('compare-view').count()).toBe(0);
+
+    await openCompare(page, ['Red kite', 'Blue kite']);
+    expect(await page.getByRole('heading', { name: 'Compare 2 pictures' }).isVisible()).toBe(true);
+    const frame = page.getByTestId('before-after-frame');
+    expect(
+      await frame.getByRole('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt'))),
+    ).toEqual(['Red kite', 'Blue kite']);
+    const split = page.getByRole('slider', { name: 'Split between Red kite and Blue kite' });
+    expect(await split.inputValue()).toBe('50');
+    await split.focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    expect(await split.inputValue()).toBe('48');
+    const box = (await frame.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.25, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2);
+    await page.mouse.up();
+    expect(Number(await split.inputValue())).toBeLessThan(25);
+    const clip = await frame
+      .getByRole('img', { name: 'Blue kite' })
+      .evaluate((img) => (img as unknown as { style: { clipPath: string } }).style.clipPath);
+    expect(clip).toBe(`inset(0px 0px 0px ${await split.inputValue()}%)`);
+
+    await page.getByRole('button', { name: 'Side by side' }).click();
+    expect(await page.getByTestId('compare-picture').count()).toBe(2);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('task-card').first().waitFor();
+    await waitUntil(
+      () =>
+        page.evaluate(() => {
+          const doc = (
+            globalThis as unknown as {
+              document: { activeElement: { getAttribute(n: string): string | null } | null };
+            }
+          ).document;
+          return doc.activeElement?.getAttribute('data-testid') === 'compare-open';
+        }),
+      'the focus back on Compare',
+    );
+  });
+
+  it('switches two songs A/B in the one player, keeping the position', async () => {
+    const { page } = view;
+    await openCompare(page, ['Song one', 'Song two']);
+    const [one, two] = [made.get('Song one')!, made.get('Song two')!];
+    const song = (t: Task) => page.locator(`[data-testid="compare-song"][data-task-id="${t.id}"]`);
+    await song(one).click();
+    const playing = (t: Task) => async () => {
+      const media = await playedMediaState(page);
+      return media && !media.paused && media.src.endsWith(t.outputs[0]!.path!) ? media : null;
+    };
+    await waitUntil(async () => ((await playing(one)())?.currentTime ?? 0) > 1.5, 'song one past 1.5 s');
+    expect(await song(one).getAttribute('aria-pressed')).toBe('true');
+    const before = (await playedMediaState(page))!.currentTime;
+    // the keyboard's way: 2 chooses B while the switch has the focus
+    await song(one).focus();
+    await page.keyboard.press('2');
+    const after = await waitUntil(playing(two), 'song two playing');
+    expect(after.currentTime).toBeGreaterThanOrEqual(before);
+    expect(after.currentTime).toBeLessThan(before + 1.5);
+    expect(await song(two).getAttribute('aria-pressed')).toBe('true');
+    expect(await song(one).getAttribute('aria-pressed')).toBe('false');
+    // one audio engine: the player bar shows the song heard
+    expect(await page.getByTestId('player-bar').getAttribute('data-task-id')).toBe(two.id);
+    await page.getByTestId('compare-songs').getByRole('button', { name: 'Pause', exact: true }).click();
+    await page.keyboard.press('Escape');
+  });
+
+  it('plays two videos in step under one control', async () => {
+    const { page } = view;
+    await openCompare(page, ['Waves', 'Clouds']);
+    const times = () =>
+      page
+        .getByTestId('compare-video')
+        .locator('video')
+        .evaluateAll((vs) =>
+          vs.map((v) => {
+            const video = v as unknown as { currentTime: number; paused: boolean };
+            return { t: video.currentTime, paused: video.paused };
+          }),
+        );
+    await page.getByRole('button', { name: 'Play all' }).click();
+    await waitUntil(
+      async () => (await times()).every((v) => !v.paused && v.t > 0.6),
+      'both videos playing past 0.6 s',
+    );
+    const [a, b] = await times();
+    expect(Math.abs(a!.t - b!.t)).toBeLessThan(0.25);
+    await page.getByRole('button', { name: 'Pause all' }).click();
+    await waitUntil(async () => (await times()).every((v) => v.paused), 'both paused');
+    const seek = page.getByRole('slider', { name: 'Position of all videos' });
+    await seek.focus();
+    await page.keyboard.press('Home');
+    await waitUntil(async () => (await times()).every((v) => v.t < 0.05), 'both back at the start');
+    await page.keyboard.press('Escape');
+  });
+
+  it('looks right at 800 x 600 and 1920 x 1080 in both themes', async () => {
+    for (const theme of THEMES) {
+      for (const s of SHOT_SIZES) {
+        const shot = await rig.openPage(view.page.context().browser()!, {
+          colorScheme: theme,
+          viewport: { width: s.width, height: s.height },
+        });
+        try {
+          await openLibraryWith(shot.page, 6);
+          for (const [name, titles] of [
+            ['pictures', ['Red kite', 'Blue kite']],
+            ['songs', ['Song one', 'Song two']],
+            ['videos', ['Waves', 'Clouds']],
+          ] as const) {
+            await openCompare(shot.page, titles);
+            if (name === 'songs') await shot.page.locator('[data-testid="compare-song"]').first().click();
+            await shot.page.screenshot({ path: join(SHOTS, `compare-${name}-${s.name}-${theme}.png`) });
+            if (name === 'songs')
+              await shot.page
+                .getByTestId('compare-songs')
+                .getByRole('button', { name: 'Pause', exact: true })
+                .click();
+            await shot.page.getByRole('button', { name: 'Back to the library' }).click();
+          }
+        } finally {
+          await shot.close();
+        }
+      }
+    }
+  });
+});
