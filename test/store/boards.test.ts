@@ -83,6 +83,37 @@ describe('boards', () => {
     expect(store.integrityCheck()).toBe('ok');
   });
 
+  it('a big board (more tasks than sorting them costs) lists the same, walking the library and checking each task', () => {
+    const store = libs.open(undefined, { now: steppingClock() });
+    const ids: string[] = [];
+    store.transaction(() => {
+      for (let i = 0; i < 300; i++) {
+        const createdAt = new Date(Date.parse('2025-03-01T00:00:00Z') + i * 60_000).toISOString();
+        const make = i % 2 === 0 ? songTask : imageTask;
+        ids.push(store.insertTask(make({ id: `t${i}`, title: `Take ${i % 17}`, createdAt })).id);
+      }
+    });
+    // 200 of 300: 200² > 51 × 300, so a page walks the library's list and checks the board's key
+    const big = store.createBoard('Most');
+    const onBoard = ids.filter((_, i) => i % 3 !== 0);
+    store.addToBoard(big.id, onBoard);
+    store.trashTasks(['t1', 't2'], '2025-03-02T00:00:00.000Z');
+    const kept = onBoard.filter((id) => id !== 't1' && id !== 't2');
+    const newest = [...kept].reverse();
+    expect(allPages(store, { board: big.id, limit: 7 }).ids).toEqual(newest);
+    expect(allPages(store, { board: big.id, order: 'oldest', limit: 50 }).ids).toEqual(kept);
+    for (const order of LIST_ORDERS) {
+      expect(allPages(store, { board: big.id, order, limit: 9 }).ids.sort(), order).toEqual([...kept].sort());
+    }
+    const songs = newest.filter((id) => Number(id.slice(1)) % 2 === 0);
+    expect(allPages(store, { board: big.id, family: 'song', limit: 11 }).ids).toEqual(songs);
+    expect(allPages(store, { board: big.id, model: 'ace-step', limit: 11 }).ids).toEqual(songs);
+    expect(allPages(store, { board: big.id, search: 'take', limit: 13 }).ids).toEqual(newest);
+    expect(allPages(store, { board: big.id, trashed: true }).ids).toEqual(['t2', 't1']);
+    expect(store.countTasks({ board: big.id })).toMatchObject({ total: kept.length });
+    expect(store.board(big.id)?.tasks).toBe(kept.length);
+  });
+
   it('keeps names unique without regard to case, and refuses bad ones in words', () => {
     const store = filled();
     const a = store.createBoard('Dawn');

@@ -272,6 +272,18 @@ describe('search', () => {
     expect(store.countTasks().total).toBe(5);
   });
 
+  it('a count the totals cannot answer stops past the cap and says so; the totals stay exact', () => {
+    const capped = libs.open(libs.dir(), { countCap: 2 });
+    capped.transaction(() => {
+      for (let i = 0; i < 4; i++) capped.insertTask(songTask({ title: `Sax ${i}` }));
+    });
+    expect(capped.countTasks({ search: 'sax' })).toMatchObject({ total: 2, capped: true });
+    expect(capped.countTasks({ search: 'sax 3' })).toEqual({ total: 1, byState: expect.any(Object) });
+    expect(capped.countTasks({ model: 'ace-step' })).toMatchObject({ total: 2, capped: true });
+    expect(capped.countTasks({ family: 'song' })).toEqual({ total: 4, byState: expect.any(Object) });
+    expect(capped.countTasks()).not.toHaveProperty('capped');
+  });
+
   it('pages through search results', () => {
     const all = store.listTasks({ search: 'a', limit: 200 }).items.map((i) => i.id);
     const paged = allPages(store, { search: 'a', limit: 1 }).ids;

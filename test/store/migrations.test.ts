@@ -84,6 +84,7 @@ describe('migrations', () => {
       '2f86da697e3a995d6a82b533a46ddfbaa8d9b8047473f893447f44f4df1ded5f',
       '899b01295ae6ed29f1fe45ddae3e28e8d4f83d973680903cb1908a4f2ea9519a',
       'b8d9d4a83c1bbd434c5961896cdbb54167a8264f40d13a9b2480a9e1fc38126f',
+      '8456fd9bb8b99b671c725b865aae7ca7d20f15836be69b8024de8ed8f2c058ab',
     ];
     expect(MIGRATIONS.slice(0, shipped.length).map((m) => migrationHash(m.sql))).toEqual(shipped);
   });
@@ -163,6 +164,45 @@ describe('migrations', () => {
       ],
       trashedBytes: 0,
     });
+    expect(store.integrityCheck()).toBe('ok');
+  });
+
+  it('v19 gives each board of a v18 library its count of tasks not in Recently deleted, kept from then on', () => {
+    const dir = libs.dir();
+    const first = libs.open(dir);
+    const ids = ['a', 'b', 'c', 'd'].map((id) => first.insertTask(songTask({ id })).id);
+    const keep = first.createBoard('Keep');
+    const other = first.createBoard('Other');
+    first.addToBoard(keep.id, ids);
+    first.addToBoard(other.id, ['a']);
+    first.trashTasks(['b'], '2026-01-01T00:00:00.000Z');
+    first.close();
+    // the library as v18 left it
+    const db = libs.raw(dir);
+    for (const t of [
+      'board_tasks_count_after_insert',
+      'board_tasks_count_after_delete',
+      'tasks_board_count_before_delete',
+      'tasks_board_count_after_trash',
+    ])
+      db.exec(`DROP TRIGGER ${t}`);
+    db.exec('ALTER TABLE boards DROP COLUMN tasks');
+    db.exec('DELETE FROM schema_migrations WHERE version = 19');
+    db.exec('PRAGMA user_version = 18');
+    db.close();
+    const store = libs.open(dir);
+    expect(store.boards().map((b) => [b.name, b.tasks])).toEqual([
+      ['Keep', 3],
+      ['Other', 1],
+    ]);
+    store.deleteTask('a'); // not in Recently deleted: off both boards
+    store.deleteTask('b'); // in Recently deleted: already off
+    store.restoreTasks(['b']);
+    store.trashTasks(['c'], '2026-01-02T00:00:00.000Z');
+    expect(store.boards().map((b) => [b.name, b.tasks])).toEqual([
+      ['Keep', 1],
+      ['Other', 0],
+    ]);
     expect(store.integrityCheck()).toBe('ok');
   });
 

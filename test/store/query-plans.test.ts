@@ -5,6 +5,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCountQuery } from '../../src/core/store/count-query.ts';
 import { FIXED_SQL } from '../../src/core/store/fixed-statements.ts';
 import type { PagePosition } from '../../src/core/store/list-cursor.ts';
 import {
@@ -12,7 +13,7 @@ import {
   buildListQuery,
   buildOldestInStatesQuery,
 } from '../../src/core/store/list-query.ts';
-import type { ListOrder, ListQuery } from '../../src/shared/index.ts';
+import type { ListOrder, ListQuery, TaskFilter } from '../../src/shared/index.ts';
 import { faceSwapTask, imageTask, songTask, tempLibraries } from './store-fixtures.ts';
 
 const libs = tempLibraries();
@@ -163,6 +164,42 @@ describe.each([
       expect(shown).toMatch(/SEARCH tasks USING INDEX sqlite_autoindex_tasks_\d \(id=\?\)/);
       // the board's own tasks are sorted (a page costs the board's size, not the library's)
       for (const step of steps) expect(step, shown).not.toMatch(/^SCAN (tasks|t|board_tasks)$/);
+    }
+  });
+
+  it("listTasks on a big board walks the library's list, checking each task against the board's key", () => {
+    for (const query of [
+      { board: 1 },
+      { board: 1, makes: 'image' as const },
+      { board: 1, order: 'title' as const },
+    ]) {
+      for (const at of [null, AT]) {
+        const steps = plan(buildListQuery(query, at, 50, false, true) as BuiltQuery);
+        const shown = steps.join(' | ');
+        expect(shown).toMatch(
+          /SEARCH board_tasks (EXISTS )?USING PRIMARY KEY \(board_id=\? AND task_id=\?\)/,
+        );
+        expect(shown).not.toMatch(/SCAN board_tasks|USING PRIMARY KEY \(board_id=\?\)/);
+        expectIndexedWalk(steps);
+      }
+    }
+  });
+
+  it('a count the totals cannot answer walks an index and stops at its cap, never scanning the tasks', () => {
+    const shapes: [TaskFilter, string][] = [
+      [{ search: 'piano' }, 'SCAN tasks_fts VIRTUAL TABLE'],
+      [{ search: 'piano', family: 'song', states: ['saved'] }, 'SCAN tasks_fts VIRTUAL TABLE'],
+      [{ model: 'ace-step' }, 'USING INDEX tasks_by_entry (entry_id=?)'],
+      [{ makes: 'image', states: ['saved'] }, 'USING INDEX tasks_by_entry (entry_id=?)'],
+      [{ board: 1 }, 'SEARCH board_tasks USING PRIMARY KEY (board_id=?)'],
+      [{ createdFrom: '2025-01-01T00:00:00Z' }, 'USING INDEX sqlite_autoindex_tasks_2 (seq>?)'],
+    ];
+    for (const [filter, walk] of shapes) {
+      const built = buildCountQuery(filter, 10_001) as BuiltQuery;
+      expect(built.sql).toContain('LIMIT $cap');
+      const steps = plan(built);
+      expect(steps.join(' | '), JSON.stringify(filter)).toContain(walk);
+      for (const step of steps) expect(step, steps.join(' | ')).not.toMatch(/^SCAN (tasks|t)$/);
     }
   });
 

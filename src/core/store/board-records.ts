@@ -1,19 +1,17 @@
 /**
  * Boards (migration 13): named collections of tasks, a task on any number of them. Counts leave
- * out the tasks in Recently deleted (they are on no board's view until restored); a board's
- * list is a filter of the library list (`TaskFilter.board`, list-query.ts).
+ * out the tasks in Recently deleted (they are on no board's view until restored) and are kept by
+ * triggers (migration 19); a board's list is a filter of the library list (`TaskFilter.board`,
+ * list-query.ts).
  */
 import { type BoardChangeOutcome, type BoardView, boardNameProblem } from '../../shared/index.ts';
 import type { StoreCore } from './store-core.ts';
 import { LibraryStoreError } from './store-errors.ts';
 
 const BOARD_SQL = {
-  list: `SELECT b.id, b.name, count(t.id) AS tasks FROM boards AS b
-    LEFT JOIN board_tasks AS bt ON bt.board_id = b.id
-    LEFT JOIN tasks AS t ON t.id = bt.task_id AND t.deleted_at IS NULL
-    GROUP BY b.id ORDER BY b.name COLLATE NOCASE, b.id`,
-  one: `SELECT b.id, b.name, (SELECT count(*) FROM board_tasks AS bt JOIN tasks AS t ON t.id = bt.task_id
-    WHERE bt.board_id = b.id AND t.deleted_at IS NULL) AS tasks FROM boards AS b WHERE b.id = ?`,
+  // boards.tasks is kept by triggers (migration 19): no board's tasks are counted here
+  list: 'SELECT id, name, tasks FROM boards ORDER BY name COLLATE NOCASE, id',
+  one: 'SELECT id, name, tasks FROM boards WHERE id = ?',
   byName: 'SELECT id FROM boards WHERE name = ? COLLATE NOCASE',
   insert: 'INSERT INTO boards (name, created_at) VALUES (?, ?)',
   rename: 'UPDATE boards SET name = ? WHERE id = ?',

@@ -74,7 +74,7 @@ export function searchMatch(filter: TaskFilter): string | null {
 }
 
 /** `$name0, $name1, …` for `values`, filling `params`. */
-function listParams(name: string, values: readonly string[], params: Params): string {
+export function listParams(name: string, values: readonly string[], params: Params): string {
   return values
     .map((value, i) => {
       params[`${name}${i}`] = value;
@@ -106,7 +106,7 @@ function familyArms(
 }
 
 /** The `family` filter as one WHERE term (its alternatives joined by OR). */
-function familyTerm(
+export function familyTerm(
   family: TaskFilter['family'] & string,
   col: (name: string) => string,
   params: Params,
@@ -121,13 +121,14 @@ function familyTerm(
  * on each row of another index's walk instead of walking their own index. `withFamily` false:
  * the caller walks the family filter's alternatives itself.
  */
-function attributeTerms(
+export function attributeTerms(
   filter: TaskFilter,
   t: string,
   params: Params,
   checkOnly = false,
   withFamily = true,
   withEntries = true,
+  boardCheck = false,
 ): string[] {
   const col = (name: string) => `${checkOnly ? '+' : ''}${t}.${name}`;
   // a task in Recently deleted is in no list but that one's
@@ -146,8 +147,13 @@ function attributeTerms(
     params.favorite = filter.favorite ? 1 : 0;
   }
   if (filter.board !== undefined) {
-    // a board's tasks by its primary key (board_id, task_id), each found by the tasks' key
-    terms.push(`${t}.id IN (SELECT task_id FROM board_tasks WHERE board_id = $board)`);
+    // a board's tasks by its primary key (board_id, task_id), each found by the tasks' key; or,
+    // for a big board, each task walked checked against that key
+    terms.push(
+      boardCheck
+        ? `EXISTS (SELECT 1 FROM board_tasks WHERE board_id = $board AND task_id = ${t}.id)`
+        : `${t}.id IN (SELECT task_id FROM board_tasks WHERE board_id = $board)`,
+    );
     params.board = filter.board;
   }
   if (filter.createdFrom !== undefined) {
@@ -161,7 +167,12 @@ function attributeTerms(
   return terms;
 }
 
-function statesTerm(states: readonly TaskState[], t: string, params: Params, checkOnly = false): string {
+export function statesTerm(
+  states: readonly TaskState[],
+  t: string,
+  params: Params,
+  checkOnly = false,
+): string {
   const names = states.map((state, i) => {
     params[`state${i}`] = state;
     return `$state${i}`;
@@ -170,7 +181,7 @@ function statesTerm(states: readonly TaskState[], t: string, params: Params, che
   return names.length === 1 ? `${col} = ${names[0]}` : `${col} IN (${names.join(', ')})`;
 }
 
-function where(terms: readonly string[]): string {
+export function where(terms: readonly string[]): string {
   return terms.length === 0 ? '' : ` WHERE ${terms.join(' AND ')}`;
 }
 
@@ -221,7 +232,7 @@ function searchBySeqQuery(
 ): BuiltQuery {
   const { descending } = ORDERS[order];
   params.match = match;
-  const terms = ['tasks_fts MATCH $match', ...attributeTerms(query, 't', params)];
+  const terms = ['tasks_fts MATCH $match', ...attributeTerms(query, 't', params, false, true, true, true)];
   if (at !== null) {
     terms.push(`tasks_fts.rowid ${descending ? '<' : '>'} $after_seq`);
     params.after_seq = at.seq;
@@ -237,13 +248,16 @@ function searchBySeqQuery(
 /**
  * One page (plus one row, to know whether another page follows). Returns null when the filter
  * cannot match anything (an empty `states` list). `walkOrder` (for an order with a key): walk the
- * order's index and check every filter row by row (see walkOrderIndex).
+ * order's index and check every filter row by row (see walkOrderIndex). `bigBoard`: the board
+ * holds so many tasks that walking the list as without it, checking each task against the
+ * board's key, reads fewer rows than sorting the board (the same rule, walkOrderIndex).
  */
 export function buildListQuery(
   query: ListQuery,
   at: PagePosition | null,
   size: number,
   walkOrder = false,
+  bigBoard = false,
 ): BuiltQuery | null {
   const order = query.order ?? 'newest';
   const params: Params = { limit: size + 1 };
@@ -256,7 +270,7 @@ export function buildListQuery(
   }
   const walk = walkOrder && ORDERS[order].key !== null;
   // a board: its own tasks by its key, every other filter checked on them (never a library walk)
-  const onBoard = query.board !== undefined;
+  const onBoard = query.board !== undefined && !bigBoard;
   // the Makes and Model filters: one walk of tasks_by_entry per entry, merged; the rest checked
   const entryWalks = walk || onBoard ? null : entryArms(query, params);
   // a Type filter group of several families' types: one walk per alternative, merged
@@ -266,7 +280,15 @@ export function buildListQuery(
       : [];
   const familyWalks = arms.length > 1 ? arms : null;
   const checkOnly = walk || onBoard || entryWalks !== null;
-  const terms = attributeTerms(query, 'tasks', params, checkOnly, familyWalks === null, entryWalks === null);
+  const terms = attributeTerms(
+    query,
+    'tasks',
+    params,
+    checkOnly,
+    familyWalks === null,
+    entryWalks === null,
+    bigBoard,
+  );
   if (checkOnly && states !== null) terms.unshift(statesTerm(states, 'tasks', params, true));
   if (match !== null) {
     // `+seq`: check each walked row against the match set instead of sorting every match.
@@ -299,7 +321,7 @@ export function buildListQuery(
 }
 
 /** True when the filter's Makes and Model stand for no catalog entry at all (it matches no task). */
-function matchesNoEntry(filter: TaskFilter): boolean {
+export function matchesNoEntry(filter: TaskFilter): boolean {
   return entryIdsOfFilter(filter)?.length === 0;
 }
 
@@ -311,85 +333,6 @@ function entryArms(filter: TaskFilter, params: Params): string[] | null {
     params[`entry${i}`] = id;
     return `tasks.entry_id = $entry${i}`;
   });
-}
-
-/** Counts per state with every filter applied, read from the tasks themselves. */
-export function buildCountQuery(filter: TaskFilter): BuiltQuery | null {
-  if (matchesNoEntry(filter)) return null;
-  const params: Params = {};
-  const terms = attributeTerms(filter, 'tasks', params);
-  const match = searchMatch(filter);
-  if (match !== null) {
-    terms.push('tasks.seq IN (SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH $match)');
-    params.match = match;
-  }
-  const states = filterStates(filter);
-  if (states !== null) {
-    if (states.length === 0) return null;
-    terms.push(statesTerm(states, 'tasks', params));
-  }
-  return { sql: `SELECT state, count(*) AS n FROM tasks${where(terms)} GROUP BY state`, params };
-}
-
-/** True when the running totals can answer the count (no time range, search, board, Makes or Model filter). */
-export function countableFromTotals(filter: TaskFilter): boolean {
-  return (
-    filter.board === undefined &&
-    filter.createdFrom === undefined &&
-    filter.createdTo === undefined &&
-    searchMatch(filter) === null &&
-    entryIdsOfFilter(filter) === null
-  );
-}
-
-/**
- * For an order with a key and a filter, which is cheaper: SQLite's usual plan, walking the
- * filter's index and sorting every match, or walking the order's index and checking the filter
- * on each row, which reads about (page size × total / matches) rows. Walking wins once
- * matches² > (page size + 1) × total: with 100,000 tasks and pages of 50, above ~2,300 matches.
- */
-export function walkOrderIndex(matching: number, total: number, size: number): boolean {
-  return matching * matching > (size + 1) * total;
-}
-
-/**
- * How many tasks pass the filter, and how many there are, from task_totals; null when the totals
- * cannot tell (a time range or a search) or there is no filter on family, task type, favorite or
- * state.
- */
-export function buildFilterShareQuery(filter: TaskFilter): BuiltQuery | null {
-  if (!countableFromTotals(filter)) return null;
-  const params: Params = {};
-  const terms = totalsTerms(filter, params);
-  const states = filterStates(filter);
-  if (states !== null && states.length > 0) terms.push(statesTerm(states, 'task_totals', params));
-  // no filter but the list's side of Recently deleted: the order's own walk (as without one)
-  if (terms.length === 1 && filter.trashed !== true) return null;
-  const sql = `SELECT coalesce(sum(tasks), 0) AS total,
-    coalesce(sum(CASE WHEN ${terms.join(' AND ')} THEN tasks ELSE 0 END), 0) AS matching FROM task_totals`;
-  return { sql, params };
-}
-
-/** The terms on task_totals of the trashed, family, task type and favorite filters (the ones it keeps). */
-function totalsTerms(filter: TaskFilter, params: Params): string[] {
-  const terms = [`trashed = ${filter.trashed === true ? 1 : 0}`];
-  if (filter.family !== undefined) terms.push(familyTerm(filter.family, (name) => name, params));
-  if (filter.taskType !== undefined) {
-    terms.push('task_type = $task_type');
-    params.task_type = filter.taskType;
-  }
-  if (filter.favorite !== undefined) {
-    terms.push('favorite = $favorite');
-    params.favorite = filter.favorite ? 1 : 0;
-  }
-  return terms;
-}
-
-/** Counts per state from task_totals: family, task type and favorite filters apply there. */
-export function buildTotalsCountQuery(filter: TaskFilter): BuiltQuery {
-  const params: Params = {};
-  const terms = ['tasks > 0', ...totalsTerms(filter, params)];
-  return { sql: `SELECT state, sum(tasks) AS n FROM task_totals${where(terms)} GROUP BY state`, params };
 }
 
 /**

@@ -22,6 +22,11 @@ const OUTPUT_SIZES_DRIFT_SQL = `WITH real AS (
   UNION SELECT kind FROM real r WHERE (files, bytes) IS NOT
     (SELECT files, bytes FROM output_sizes k WHERE k.kind = r.kind)`;
 
+/** Boards whose kept count (migration 19) differs from their tasks not in Recently deleted. */
+const BOARD_COUNT_DRIFT_SQL = `SELECT b.id FROM boards AS b WHERE b.tasks <> (SELECT count(*)
+    FROM board_tasks AS bt JOIN tasks AS t ON t.id = bt.task_id
+    WHERE bt.board_id = b.id AND t.deleted_at IS NULL)`;
+
 /** See LibraryStore.integrityCheck. */
 export function integrityCheck(core: StoreCore): string {
   const problems = core.db
@@ -40,5 +45,7 @@ export function integrityCheck(core: StoreCore): string {
   if (drift.length > 0) problems.push(`task totals: ${drift.length} group(s) differ from the tasks`);
   const sizes = core.db.prepare(OUTPUT_SIZES_DRIFT_SQL).all();
   if (sizes.length > 0) problems.push(`output sizes: ${sizes.length} kind(s) differ from the outputs`);
+  const boards = core.db.prepare(BOARD_COUNT_DRIFT_SQL).all();
+  if (boards.length > 0) problems.push(`board counts: ${boards.length} board(s) differ from their tasks`);
   return problems.length === 0 ? 'ok' : problems.join('\n');
 }

@@ -36,6 +36,7 @@ import { V15_INPUT_NAMES } from './migrations/v15-input-names.ts';
 import { V16_BATCH_PLACE } from './migrations/v16-batch-place.ts';
 import { V17_OUTPUTS_BY_CHECKSUM } from './migrations/v17-outputs-by-checksum.ts';
 import { V18_OUTPUT_SIZES } from './migrations/v18-output-sizes.ts';
+import { V19_BOARD_COUNTS } from './migrations/v19-board-counts.ts';
 
 export interface Migration {
   version: number;
@@ -70,6 +71,11 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 16, name: "a task's place in its batch", sql: V16_BATCH_PLACE },
   { version: 17, name: 'saved results by their checksum (recall of a file)', sql: V17_OUTPUTS_BY_CHECKSUM },
   { version: 18, name: 'saved results by kind: how many and their bytes on disk', sql: V18_OUTPUT_SIZES },
+  {
+    version: 19,
+    name: 'each board keeps how many of its tasks are not in Recently deleted',
+    sql: V19_BOARD_COUNTS,
+  },
 ];
 
 /** The states the partial index `tasks_finished_by_model` covers: the service finished the task. */

@@ -6,7 +6,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import type { Task, TaskState } from '../../shared/index.ts';
-import { isTaskState } from '../../shared/index.ts';
+import { COUNT_CAP, isTaskState } from '../../shared/index.ts';
 import { type FixedStatements, prepareFixedStatements } from './fixed-statements.ts';
 import { StatementCache } from './statement-cache.ts';
 import { CorruptTaskRowError, LibraryStoreError } from './store-errors.ts';
@@ -50,6 +50,8 @@ export class StoreCore {
   readonly cache: StatementCache;
   /** Told about each row skipped because it could not be read. */
   readonly onUnreadable: (error: CorruptTaskRowError) => void;
+  /** Where a count read from the tasks themselves stops (StoreOptions.countCap). */
+  readonly countCap: number;
   readonly #now: () => Date;
   readonly #onBackgroundError: (error: Error) => void;
   readonly #idleCheckpointMs: number;
@@ -65,6 +67,7 @@ export class StoreCore {
     this.onUnreadable = options.onUnreadableTask ?? (() => {});
     this.#onBackgroundError = options.onBackgroundError ?? (() => {});
     this.#idleCheckpointMs = options.idleCheckpointMs ?? DEFAULT_IDLE_CHECKPOINT_MS;
+    this.countCap = options.countCap ?? COUNT_CAP;
     this.sql = prepareFixedStatements(db);
     this.cache = new StatementCache(db);
   }

@@ -169,6 +169,11 @@ export interface StoreOptions {
   /** Busy timeout in ms (default 5000). */
   busyTimeoutMs?: number;
   /**
+   * Where a count the running totals cannot answer (a search, a board, a model) stops and says
+   * `capped` (default COUNT_CAP, 10,000); tests lower it.
+   */
+  countCap?: number;
+  /**
    * Told about each row skipped because it could not be read (in listTasks, tasksInStates,
    * nextQueued, dueForPoll, durationHistory, deleteTask), so one bad row never stops the engine.
    */

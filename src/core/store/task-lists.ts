@@ -16,18 +16,15 @@ import {
   type TaskState,
   type UnreadableTask,
 } from '../../shared/index.ts';
-import { decodeCursor, encodeCursor, ORDERS, positionOf } from './list-cursor.ts';
 import {
   buildCountQuery,
   buildFilterShareQuery,
-  buildListQuery,
-  buildOldestInStatesQuery,
   buildTotalsCountQuery,
   countableFromTotals,
-  filterStates,
-  pageSize,
   walkOrderIndex,
-} from './list-query.ts';
+} from './count-query.ts';
+import { decodeCursor, encodeCursor, ORDERS, positionOf } from './list-cursor.ts';
+import { buildListQuery, buildOldestInStatesQuery, filterStates, pageSize } from './list-query.ts';
 import { assertStates, positiveLimit, type StoreCore } from './store-core.ts';
 import { CorruptTaskRowError } from './store-errors.ts';
 import type { DurationRow } from './store-types.ts';
@@ -35,6 +32,13 @@ import { parseRequestJson } from './task-columns.ts';
 import { outputFromRow, rowTaskId, type SqlRow, summaryFromRow } from './task-row.ts';
 
 const CONSUME_DECIMALS = 1e9;
+
+const BOARD_SIZE_SQL = {
+  // task_totals (a few rows per task type)
+  library: 'SELECT coalesce(sum(tasks), 0) AS total FROM task_totals WHERE trashed = 0',
+  // the primary key of board_tasks, stopping at the limit
+  upTo: 'SELECT count(*) AS n FROM (SELECT 1 FROM board_tasks WHERE board_id = ? LIMIT ?)',
+} as const;
 
 export class TaskLists {
   readonly #core: StoreCore;
@@ -47,7 +51,13 @@ export class TaskLists {
     const order = query.order ?? 'newest';
     const size = pageSize(query.limit);
     const at = query.cursor ? decodeCursor(query.cursor, order) : null;
-    const built = buildListQuery(query, at, size, this.#walkOrder(query, order, size));
+    const built = buildListQuery(
+      query,
+      at,
+      size,
+      this.#walkOrder(query, order, size),
+      query.board !== undefined && this.#bigBoard(query.board, size),
+    );
     if (built === null) return { items: [], nextCursor: null, unreadable: [] };
     return this.#core.snapshot(() => {
       const rows = this.#core.cache.get(built.sql).all(built.params);
@@ -65,6 +75,18 @@ export class TaskLists {
     if (built === null) return false;
     const row = this.#core.cache.get(built.sql).get(built.params);
     return walkOrderIndex(Number(row?.matching ?? 0), Number(row?.total ?? 0), size);
+  }
+
+  /**
+   * Whether the board holds more tasks than sorting them all costs against walking the library's
+   * list and checking each task's place on the board (walkOrderIndex, with the library's total
+   * from task_totals); its tasks are counted by its key only up to that point.
+   */
+  #bigBoard(board: number, size: number): boolean {
+    const total = Number(this.#core.cache.get(BOARD_SIZE_SQL.library).get()?.total ?? 0);
+    const enough = Math.ceil(Math.sqrt((size + 1) * total)) + 1;
+    const held = Number(this.#core.cache.get(BOARD_SIZE_SQL.upTo).get(board, enough)?.n ?? 0);
+    return walkOrderIndex(held, total, size);
   }
 
   #summaries(rows: readonly SqlRow[]): { items: TaskListItem[]; unreadable: UnreadableTask[] } {
@@ -90,7 +112,10 @@ export class TaskLists {
 
   count(filter: TaskFilter): StateCounts {
     const states = filterStates(filter);
-    const built = countableFromTotals(filter) ? buildTotalsCountQuery(filter) : buildCountQuery(filter);
+    const exact = countableFromTotals(filter);
+    // a count from the rows stops one past the cap: more than the cap says "10,000+"
+    const cap = this.#core.countCap;
+    const built = exact ? buildTotalsCountQuery(filter) : buildCountQuery(filter, cap + 1);
     const byState: Record<string, number> = {};
     for (const s of states ?? TASK_STATES) byState[s] = 0;
     if (built === null) return { total: 0, byState };
@@ -103,6 +128,7 @@ export class TaskLists {
       byState[state] = (byState[state] ?? 0) + n;
       total += n;
     }
+    if (!exact && total > cap) return { total: cap, byState, capped: true };
     return { total, byState };
   }
 

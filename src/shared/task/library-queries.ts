@@ -117,7 +117,16 @@ export interface StateCounts {
   total: number;
   /** Every state (or, with a `states` filter, every listed state) with its count, 0 included. */
   byState: Record<string, number>;
+  /**
+   * true: the count stopped at COUNT_CAP matches, so there are more than `total` (and `byState`
+   * counts only those). Only a count the library's running totals cannot answer (a search, a
+   * board, a model or Makes filter, a time range) stops; the others are exact.
+   */
+  capped?: boolean;
 }
+
+/** Where a count read from the tasks themselves stops ("10,000+ tasks"). */
+export const COUNT_CAP = 10_000;
 
 /** What the library's tasks cost, summed. */
 export interface CostSummary {

@@ -40,6 +40,8 @@ export interface GalleryState {
   loadedOnce: boolean;
   error: string | null;
   total: number | null;
+  /** The count stopped at the store's cap (a search, a board, a model): there are more than `total`. */
+  totalCapped: boolean;
   /** Records the store could not read, across the loaded pages. */
   unreadable: number;
   /** Bumped when the filters change (0: never loaded); answers for an older generation are dropped. */
@@ -128,6 +130,7 @@ export const useTasks = create<TasksState>()((set, get) => {
       loadedOnce: false,
       error: null,
       total: null,
+      totalCapped: false,
       unreadable: 0,
       generation: 0,
     },
@@ -240,7 +243,7 @@ export const useTasks = create<TasksState>()((set, get) => {
       try {
         const count = await invoke('tasks.count', toTaskFilter(filters));
         if (get().gallery.generation !== generation) return;
-        set((s) => ({ gallery: { ...s.gallery, total: count.total } }));
+        set((s) => ({ gallery: { ...s.gallery, total: count.total, totalCapped: count.capped === true } }));
       } catch {
         // the count is informative; the list shows its own error
       }

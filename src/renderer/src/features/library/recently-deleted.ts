@@ -5,25 +5,23 @@
  * which TrashQuestion.tsx shows.
  */
 import { create } from 'zustand';
-import { RUNNING_STATES, type TaskSelection, TRASH_DAYS } from '../../../../shared/index.ts';
+import { RUNNING_STATES, type TaskSelection } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
 import { useTasks } from '../../state/tasks-state.ts';
 import { toastError, useUi } from '../../state/ui-state.ts';
 import { currentSelection, reloadAfterBulk } from './gallery-selection.ts';
+import { type TrashQuestion, tasksWord } from './trash-question-words.ts';
 
-export type TrashQuestion =
-  | { kind: 'trash'; selection: TaskSelection; count: number; running: number }
-  | { kind: 'forever'; selection: TaskSelection; count: number }
-  | { kind: 'empty'; count: number };
+export { questionWords, type TrashQuestion, tasksWord } from './trash-question-words.ts';
 
 export const useTrashQuestion = create<{ question: TrashQuestion | null }>()(() => ({ question: null }));
 
 const ask = (question: TrashQuestion | null) => useTrashQuestion.setState({ question });
 
-export const tasksWord = (n: number) => `${n.toLocaleString('en-US')} task${n === 1 ? '' : 's'}`;
-
 /** How many tasks a selection holds, and how many of them the service is working on (they stay). */
-async function countOf(selection: TaskSelection): Promise<{ count: number; running: number }> {
+async function countOf(
+  selection: TaskSelection,
+): Promise<{ count: number; running: number; capped?: boolean }> {
   const byId = useTasks.getState().byId;
   const isRunning = (id: string) => {
     const state = byId.get(id)?.state;
@@ -34,6 +32,9 @@ async function countOf(selection: TaskSelection): Promise<{ count: number; runni
   }
   const counts = await invoke('tasks.count', selection.filter);
   const running = RUNNING_STATES.reduce((n, state) => n + (counts.byState[state] ?? 0), 0);
+  // a capped count (a search or a board of over 10,000 matches) names a lower bound: the action
+  // itself takes every task that matches
+  if (counts.capped) return { count: counts.total, running: 0, capped: true };
   return {
     count: Math.max(0, counts.total - selection.except.length),
     running: Math.max(0, running - selection.except.filter(isRunning).length),
@@ -56,7 +57,8 @@ export async function askToDeleteForever(ids?: readonly string[]): Promise<void>
   const selection = ids ? { ids: [...ids] } : currentSelection();
   if (selection === null) return;
   try {
-    ask({ kind: 'forever', selection, count: (await countOf(selection)).count });
+    const { count, capped } = await countOf(selection);
+    ask({ kind: 'forever', selection, count, ...(capped ? { capped } : {}) });
   } catch (err) {
     toastError(err);
   }
@@ -136,35 +138,4 @@ export function showRecentlyDeleted(on: boolean): void {
   if (tasks.gallery.filters.trashed === on) return;
   useUi.getState().openDetail(null);
   tasks.setFilters({ trashed: on });
-}
-
-/** The words of the question's dialog. */
-export function questionWords(q: TrashQuestion): { title: string; body: string[]; confirm: string } {
-  if (q.kind === 'trash') {
-    const moving = q.count - q.running;
-    const body = [
-      `They stay in Recently deleted for ${TRASH_DAYS} days with their files: restore them from there, or delete them forever. Tasks still queued on this computer are cancelled first (never sent).`,
-    ];
-    if (q.running > 0)
-      body.push(
-        `${tasksWord(q.running)} the service is working on stay here; delete them once they have ended.`,
-      );
-    return {
-      title: `Move ${tasksWord(moving)} to Recently deleted?`,
-      body,
-      confirm: `Move ${tasksWord(moving)}`,
-    };
-  }
-  if (q.kind === 'forever') {
-    return {
-      title: `Delete ${tasksWord(q.count)} forever?`,
-      body: ['Their records and files are removed from this computer. This cannot be undone.'],
-      confirm: `Delete ${tasksWord(q.count)} forever`,
-    };
-  }
-  return {
-    title: 'Empty Recently deleted?',
-    body: [`All ${tasksWord(q.count)} in it are deleted forever, with their files. This cannot be undone.`],
-    confirm: 'Empty Recently deleted',
-  };
 }
