@@ -23,6 +23,7 @@ import { TrashQuestion } from './TrashQuestion.tsx';
 
 function Summary() {
   const total = useTasks((s) => s.gallery.total);
+  const capped = useTasks((s) => s.gallery.totalCapped);
   const ids = useTasks((s) => s.gallery.ids);
   const error = useTasks((s) => s.gallery.error);
   const unreadable = useTasks((s) => s.gallery.unreadable);
@@ -40,7 +41,9 @@ function Summary() {
       <p className="total" data-testid="library-total" aria-live="polite">
         {shownTotal === null
           ? 'Counting…'
-          : `${shownTotal.toLocaleString('en-US')} task${shownTotal === 1 ? '' : 's'}`}
+          : capped
+            ? `${(total ?? 0).toLocaleString('en-US')}+ tasks`
+            : `${shownTotal.toLocaleString('en-US')} task${shownTotal === 1 ? '' : 's'}`}
         {trashView ? ' in Recently deleted' : null}
         {boardName !== null && !trashView ? ` on the board “${boardName}”` : null}
         {demo && !trashView ? (
