@@ -76,8 +76,10 @@ const FAVORITE_SHARE = 0.05;
 export interface FilledLibrary {
   dir: string;
   fromCache: boolean;
-  /** Seconds the fill took (null: copied from the cache). */
+  /** Seconds the fill (or the migration) took (null: copied from the cache). */
   fillSeconds: number | null;
+  /** The schema version of the cached library the store migrated, when it did. */
+  migratedFrom: number | null;
 }
 
 /**
@@ -89,6 +91,7 @@ export function filledLibrary(parent: string, tasks: number): FilledLibrary {
   const cacheDir = join(REPO_ROOT, 'out/bench-cache');
   const cached = join(cacheDir, `${name}.sqlite`);
   let fillSeconds: number | null = null;
+  let migratedFrom: number | null = null;
   const fromCache = existsSync(cached);
   if (!fromCache) {
     mkdirSync(cacheDir, { recursive: true });
@@ -96,11 +99,13 @@ export function filledLibrary(parent: string, tasks: number): FilledLibrary {
     rmSync(building, { recursive: true, force: true });
     const started = performance.now();
     const older = olderSchema(cacheDir, tasks);
+    migratedFrom = older?.schema ?? null;
     if (older === null) fillLibrary(building, tasks);
     else {
-      // the same fill under an older schema: the store migrates it as it would a user's library
+      // the same fill under an older schema (taken out of the cache): the store migrates it as it
+      // would a user's library
       mkdirSync(building, { recursive: true });
-      copyFileSync(older, join(building, DATABASE_FILE_NAME));
+      renameSync(older.file, join(building, DATABASE_FILE_NAME));
       const store = LibraryStore.open(building, { idleCheckpointMs: 0 });
       store.checkpoint();
       store.close();
@@ -112,17 +117,17 @@ export function filledLibrary(parent: string, tasks: number): FilledLibrary {
   const dir = join(parent, `library-${tasks}`);
   mkdirSync(dir, { recursive: true });
   copyFileSync(cached, join(dir, DATABASE_FILE_NAME));
-  return { dir, fromCache, fillSeconds };
+  return { dir, fromCache, fillSeconds, migratedFrom };
 }
 
 /** The cached library of this size and fill under the newest older schema, or null. */
-function olderSchema(cacheDir: string, tasks: number): string | null {
+function olderSchema(cacheDir: string, tasks: number): { file: string; schema: number } | null {
   const pattern = new RegExp(`^store-${tasks}-s(\\d+)-f${FILL_VERSION}\\.sqlite$`);
   const found = readdirSync(cacheDir)
     .map((file) => ({ file, schema: Number(pattern.exec(file)?.[1] ?? Number.NaN) }))
     .filter((f) => f.schema < SCHEMA_VERSION)
     .sort((a, b) => b.schema - a.schema)[0];
-  return found ? join(cacheDir, found.file) : null;
+  return found ? { file: join(cacheDir, found.file), schema: found.schema } : null;
 }
 
 /** Fills a new library folder with `count` tasks (see the header). */

@@ -203,6 +203,16 @@ describe.each([
     }
   });
 
+  it('Recently deleted pages walk tasks_trashed_by_seq and stop, never sorting every deleted task', () => {
+    for (const order of ['newest', 'oldest'] as const) {
+      for (const at of [null, AT]) {
+        const steps = plan(buildListQuery({ trashed: true, order }, at, 50) as BuiltQuery);
+        expect(steps.join(' | ')).toContain('USING INDEX tasks_trashed_by_seq');
+        expectIndexedWalk(steps);
+      }
+    }
+  });
+
   it('the fixed queries walk their indexes', () => {
     expectIndexedWalk(plan(buildOldestInStatesQuery(['submitting', 'downloading'], 10) as BuiltQuery));
     const cases: [keyof typeof FIXED_SQL, string, Record<string, unknown> | unknown[]][] = [

@@ -37,6 +37,7 @@ import { V16_BATCH_PLACE } from './migrations/v16-batch-place.ts';
 import { V17_OUTPUTS_BY_CHECKSUM } from './migrations/v17-outputs-by-checksum.ts';
 import { V18_OUTPUT_SIZES } from './migrations/v18-output-sizes.ts';
 import { V19_BOARD_COUNTS } from './migrations/v19-board-counts.ts';
+import { V20_TRASHED_BY_SEQ } from './migrations/v20-trashed-by-seq.ts';
 
 export interface Migration {
   version: number;
@@ -76,6 +77,7 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'each board keeps how many of its tasks are not in Recently deleted',
     sql: V19_BOARD_COUNTS,
   },
+  { version: 20, name: 'Recently deleted in list order', sql: V20_TRASHED_BY_SEQ },
 ];
 
 /** The states the partial index `tasks_finished_by_model` covers: the service finished the task. */

@@ -9,7 +9,8 @@
  *
  * Filling 100,000 tasks through the store takes about half a minute on a slow machine, so a
  * filled library is kept as a template in `out/bench-cache/` (named by size, schema version and
- * fill version) and copied for each run.
+ * fill version) and copied for each run; under a newer schema, the store migrates the newest
+ * older template of the same fill instead of filling again.
  */
 import { existsSync } from 'node:fs';
 import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
@@ -240,17 +241,31 @@ export async function copyFilledLibrary(
   log: (line: string) => void = console.log,
   mix: FillMix = 'pictures',
 ): Promise<{ fromCache: boolean; fillSeconds: number | null }> {
-  const name = `library-${count}-s${SCHEMA_VERSION}-f${FILL_VERSION}${mix === 'pictures' ? '' : `-${mix}`}`;
-  const template = join(REPO_ROOT, 'out/bench-cache', name);
+  const nameAt = (schema: number) =>
+    `library-${count}-s${schema}-f${FILL_VERSION}${mix === 'pictures' ? '' : `-${mix}`}`;
+  const template = join(REPO_ROOT, 'out/bench-cache', nameAt(SCHEMA_VERSION));
   let fillSeconds: number | null = null;
   const fromCache = existsSync(join(template, '.complete'));
   if (!fromCache) {
     const building = `${template}.building-${process.pid}`;
     await rm(building, { recursive: true, force: true });
-    await mkdir(building, { recursive: true });
-    log(`library: filling ${count.toLocaleString('en')} tasks through the store (kept in ${template})`);
-    fillSeconds = (await fillLibrary(building, count, 10_000, mix)).seconds;
-    log(`library: filled in ${fillSeconds.toFixed(1)} s`);
+    const older = [...Array(SCHEMA_VERSION).keys()]
+      .reverse()
+      .map((schema) => join(REPO_ROOT, 'out/bench-cache', nameAt(schema)))
+      .find((dir) => existsSync(join(dir, '.complete')));
+    if (older) {
+      // the same fill under an older schema: the store migrates it, as it would a user's library
+      const started = performance.now();
+      await cp(older, building, { recursive: true, filter: (src) => !src.endsWith('.complete') });
+      LibraryStore.open(building).close();
+      fillSeconds = (performance.now() - started) / 1000;
+      log(`library: ${older} migrated by the store in ${fillSeconds.toFixed(1)} s`);
+    } else {
+      await mkdir(building, { recursive: true });
+      log(`library: filling ${count.toLocaleString('en')} tasks through the store (kept in ${template})`);
+      fillSeconds = (await fillLibrary(building, count, 10_000, mix)).seconds;
+      log(`library: filled in ${fillSeconds.toFixed(1)} s`);
+    }
     await writeFile(join(building, '.complete'), new Date().toISOString());
     await rm(template, { recursive: true, force: true });
     await rename(building, template);
