@@ -16,6 +16,8 @@ describe('package contents rules', () => {
       'node_modules/@img/sharp-linux-arm64/lib/sharp-linux-arm64.node',
       'node_modules/@img/sharp-libvips-linux-arm64/lib/libvips-cpp.so.8.18.7',
       'node_modules/vitest/package.json',
+      'out/e2e-renderer/index.html',
+      'out/bench-cache/library.sqlite',
     ]);
     expect(problems).toEqual(
       expect.arrayContaining([
@@ -24,6 +26,8 @@ describe('package contents rules', () => {
         'native file node_modules/@img/sharp-libvips-linux-arm64/lib/libvips-cpp.so.8.18.7',
         'native sharp package file node_modules/@img/sharp-libvips-linux-arm64/lib/libvips-cpp.so.8.18.7',
         'devDependency vitest',
+        "not part of the app's build out/e2e-renderer/index.html",
+        "not part of the app's build out/bench-cache/library.sqlite",
         'missing sharp wasm32 build (node_modules/@img/sharp-wasm32/lib/*.wasm)',
       ]),
     );
