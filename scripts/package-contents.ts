@@ -59,7 +59,9 @@ export function contentProblems(projectDir: string, appFiles: string[]): string[
   for (const file of appFiles.filter((f) => NATIVE_FILE.test(f))) problems.push(`native file ${file}`);
   // out/ also holds what tests and benchmarks build (the browser tests' renderer, a benchmark's
   // library cache): only the app's own three builds belong in a package
-  for (const file of appFiles.filter((f) => f.startsWith('out/') && !/^out\/(main|preload|renderer)\//.test(f))) {
+  for (const file of appFiles.filter(
+    (f) => f.startsWith('out/') && !/^out\/(main|preload|renderer)\//.test(f),
+  )) {
     problems.push(`not part of the app's build ${file}`);
   }
   for (const file of appFiles.filter((f) => /node_modules\/@img\/sharp-(?!wasm32\/)/.test(f))) {

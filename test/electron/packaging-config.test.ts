@@ -62,7 +62,9 @@ describe('electron-builder.yml', () => {
 
   it('packs the built app with only the wasm32 sharp build, nothing unpacked from the asar', () => {
     // the app's three builds, never all of out/ (it also holds the browser tests' build and benchmark caches)
-    expect(config.files).toEqual(expect.arrayContaining(['out/main/**', 'out/preload/**', 'out/renderer/**']));
+    expect(config.files).toEqual(
+      expect.arrayContaining(['out/main/**', 'out/preload/**', 'out/renderer/**']),
+    );
     expect(config.files).not.toContain('out/**');
     expect(config.files).toEqual(
       expect.arrayContaining([
