@@ -4,6 +4,7 @@
  * - a marker inserted with its button is taken back by Ctrl+Z (the textarea's own undo);
  * - a malformed marker is listed above the lyrics, clear of the Queue bar in an 800 x 600
  *   window, and clicking it selects the marker in the text, scrolled into view;
+ * - each listed problem and warning (a tag sent as written) scrolls to its own mark;
  * - quick styles are toggles (aria-pressed) that never add a style twice;
  * - the seed field shows all ten digits of a seed;
  * - the lyrics placeholder is prose in another type than the lyrics, not lyrics.
@@ -232,6 +233,37 @@ describe.skipIf(!browserAvailable())('the composer from the keyboard, and the so
     // the broken marker blocks: red
     expect(await style('mark:has-text("[verse")', 'text-decoration-color')).toBe(danger);
     expect(await style('[data-testid="lyrics-problems"]', 'color')).toBe(danger);
+    await lyrics.fill('');
+  });
+
+  it('each listed problem and warning scrolls the lyrics to its own mark', async () => {
+    const { page } = view;
+    const panel = await openComposeTab(page, 'Song');
+    const lyrics = panel.getByRole('textbox', { name: /^Lyrics/ });
+    const lines = Array.from({ length: 40 }, (_, i) => `line ${i + 1} of the song`);
+    lines[2] = '[Male Vocal]';
+    lines[19] = '[chorus';
+    lines[33] = '[Whisper]';
+    await lyrics.fill(lines.join('\n'));
+    /** Clicks a listed item with the textarea scrolled to the other end first; true when its mark is in view. */
+    const scrollsTo = async (item: string, text: string, startAtBottom: boolean) => {
+      await lyrics.evaluate((el, bottom) => {
+        const area = el as unknown as PageTextArea & { scrollHeight: number };
+        area.scrollTop = bottom ? area.scrollHeight : 0;
+      }, startAtBottom);
+      await panel.getByTestId(item).filter({ hasText: text }).getByRole('button').click();
+      return lyrics.evaluate((el, tag) => {
+        const area = el as unknown as PageTextArea & { clientHeight: number; parentElement: unknown };
+        const marks = (
+          area.parentElement as { querySelectorAll(s: string): { textContent: string; offsetTop: number }[] }
+        ).querySelectorAll('mark');
+        const mark = [...marks].find((m) => m.textContent === tag)!;
+        return mark.offsetTop >= area.scrollTop && mark.offsetTop < area.scrollTop + area.clientHeight;
+      }, text);
+    };
+    expect(await scrollsTo('lyrics-warning', '[Male Vocal]', true)).toBe(true);
+    expect(await scrollsTo('lyrics-problem', '[chorus', false)).toBe(true);
+    expect(await scrollsTo('lyrics-warning', '[Whisper]', false)).toBe(true);
     await lyrics.fill('');
   });
 

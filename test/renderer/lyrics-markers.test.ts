@@ -55,13 +55,13 @@ describe('segmentLyrics', () => {
     ).toBe(lyrics);
   });
 
-  it('marks known markers, timestamps, problems and (a tag sent as written) warnings', () => {
+  it('marks known markers, timestamps, problems and (a tag sent as written) warnings, each at its place', () => {
     const kinds = segmentLyrics('[verse]\n[00:01]la\n[xyz]\n[chorus').filter((s) => s.kind !== 'text');
     expect(kinds).toEqual([
       { kind: 'marker', text: '[verse]', marker: 'verse' },
       { kind: 'timestamp', text: '[00:01]' },
-      { kind: 'warning', text: '[xyz]' },
-      { kind: 'problem', text: '[chorus' },
+      { kind: 'warning', text: '[xyz]', place: '3:1' },
+      { kind: 'problem', text: '[chorus', place: '4:1' },
     ]);
   });
 });

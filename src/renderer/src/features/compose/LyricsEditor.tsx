@@ -16,6 +16,7 @@ import {
   type LyricsProblem,
   markerInsertion,
   offsetOf,
+  problemPlace,
   segmentLyrics,
 } from './lyrics-markers.ts';
 import { replaceRange } from './text-insert.ts';
@@ -61,14 +62,14 @@ export function LyricsEditor({
     replaceRange(area, edit.start, edit.end, edit.insert, edit.caret);
   };
 
-  /** Selects the problem's text and scrolls the textarea to it (the layer's mark gives its height). */
-  const goTo = (problem: LyricsProblem, index: number) => {
+  /** Selects the problem's text and scrolls the textarea to it (its own mark in the layer gives its height). */
+  const goTo = (problem: LyricsProblem) => {
     const area = areaRef.current;
     if (!area) return;
     const start = offsetOf(area.value, problem.line, problem.column);
     area.focus();
     area.setSelectionRange(start, start + problem.text.length);
-    const mark = layerRef.current?.querySelectorAll<HTMLElement>('.lyrics-problem')[index];
+    const mark = layerRef.current?.querySelector<HTMLElement>(`mark[data-place="${problemPlace(problem)}"]`);
     if (mark) area.scrollTop = Math.max(0, mark.offsetTop - area.clientHeight / 3);
   };
 
@@ -126,11 +127,7 @@ export function LyricsEditor({
                 data-testid="lyrics-problem"
                 data-line={problem.line}
               >
-                <button
-                  type="button"
-                  className="lyrics-problem-link"
-                  onClick={() => goTo(problem, found.indexOf(problem))}
-                >
+                <button type="button" className="lyrics-problem-link" onClick={() => goTo(problem)}>
                   {problem.message}
                 </button>
               </li>
@@ -148,6 +145,7 @@ export function LyricsEditor({
               <mark
                 // biome-ignore lint/suspicious/noArrayIndexKey: segments have no identity beyond their position
                 key={index}
+                data-place={segment.place}
                 className={
                   segment.kind === 'marker'
                     ? `lyrics-mark lyrics-${segment.marker}`
@@ -191,11 +189,7 @@ export function LyricsEditor({
               data-testid="lyrics-warning"
               data-line={problem.line}
             >
-              <button
-                type="button"
-                className="lyrics-problem-link"
-                onClick={() => goTo(problem, found.indexOf(problem))}
-              >
+              <button type="button" className="lyrics-problem-link" onClick={() => goTo(problem)}>
                 {problem.message}
               </button>
             </li>

@@ -23,6 +23,8 @@ export interface LyricsSegment {
   text: string;
   /** For `marker`: which one (drives its colour). */
   marker?: LyricsMarker;
+  /** For `problem` and `warning`: where it starts, as `problemPlace` gives it (its mark's key). */
+  place?: string;
 }
 
 export type ProblemKind = 'unknown' | 'unclosed' | 'not-alone' | 'stray-close';
@@ -141,6 +143,11 @@ export function findLyricsProblems(lyrics: string): LyricsProblem[] {
   return problems;
 }
 
+/** A problem's place in the text, `line:column`: the same for the listed problem and its mark. */
+export function problemPlace(problem: Pick<LyricsProblem, 'line' | 'column'>): string {
+  return `${problem.line}:${problem.column}`;
+}
+
 /** Segments of the whole text for the highlight layer; joined, they give back the text exactly. */
 export function segmentLyrics(lyrics: string): LyricsSegment[] {
   const segments: LyricsSegment[] = [];
@@ -157,7 +164,12 @@ export function segmentLyrics(lyrics: string): LyricsSegment[] {
     for (const token of tokens) {
       push({ kind: 'text', text: line.slice(at, token.start) });
       const problem = problemOf(token, line, tokens, index + 1);
-      if (problem) push({ kind: problem.blocking ? 'problem' : 'warning', text: token.text });
+      if (problem)
+        push({
+          kind: problem.blocking ? 'problem' : 'warning',
+          text: token.text,
+          place: problemPlace(problem),
+        });
       else if (token.kind === 'marker') push({ kind: 'marker', text: token.text, marker: token.marker! });
       else push({ kind: 'timestamp', text: token.text });
       at = token.end;
