@@ -200,14 +200,14 @@ describe('money', () => {
 });
 
 describe('Recently deleted questions', () => {
-  it('name a capped count (a search or board of over 10,000) as a lower bound, never as the number moved', async () => {
+  it('name a capped count (a search or board of over 1,000) as a lower bound, never as the number moved', async () => {
     const { questionWords } = await import('../../src/renderer/src/features/library/trash-question-words.ts');
     const selection = { filter: { search: 'music' }, except: [] };
-    expect(questionWords({ kind: 'trash', selection, count: 10_000, running: 0, capped: true }).title).toBe(
-      'Move more than 10,000 tasks to Recently deleted?',
+    expect(questionWords({ kind: 'trash', selection, count: 1_000, running: 0, capped: true }).title).toBe(
+      'Move more than 1,000 tasks to Recently deleted?',
     );
-    expect(questionWords({ kind: 'forever', selection, count: 10_000, capped: true }).confirm).toBe(
-      'Delete more than 10,000 tasks forever',
+    expect(questionWords({ kind: 'forever', selection, count: 1_000, capped: true }).confirm).toBe(
+      'Delete more than 1,000 tasks forever',
     );
     expect(questionWords({ kind: 'trash', selection, count: 12, running: 2 }).title).toBe(
       'Move 10 tasks to Recently deleted?',

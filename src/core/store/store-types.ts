@@ -170,7 +170,7 @@ export interface StoreOptions {
   busyTimeoutMs?: number;
   /**
    * Where a count the running totals cannot answer (a search, a board, a model) stops and says
-   * `capped` (default COUNT_CAP, 10,000); tests lower it.
+   * `capped` (default COUNT_CAP, 1,000); tests lower it.
    */
   countCap?: number;
   /**

@@ -113,7 +113,7 @@ export class TaskLists {
   count(filter: TaskFilter): StateCounts {
     const states = filterStates(filter);
     const exact = countableFromTotals(filter);
-    // a count from the rows stops one past the cap: more than the cap says "10,000+"
+    // a count from the rows stops one past the cap: more than the cap says "1,000+"
     const cap = this.#core.countCap;
     const built = exact ? buildTotalsCountQuery(filter) : buildCountQuery(filter, cap + 1);
     const byState: Record<string, number> = {};

@@ -125,8 +125,11 @@ export interface StateCounts {
   capped?: boolean;
 }
 
-/** Where a count read from the tasks themselves stops ("10,000+ tasks"). */
-export const COUNT_CAP = 10_000;
+/**
+ * Where a count read from the tasks themselves stops ("1,000+ tasks"): counting 10,000 matches
+ * took 20-30 ms of a library of a million, a board's 10,000 over 100 ms.
+ */
+export const COUNT_CAP = 1_000;
 
 /** What the library's tasks cost, summed. */
 export interface CostSummary {

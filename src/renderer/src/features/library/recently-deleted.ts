@@ -32,7 +32,7 @@ async function countOf(
   }
   const counts = await invoke('tasks.count', selection.filter);
   const running = RUNNING_STATES.reduce((n, state) => n + (counts.byState[state] ?? 0), 0);
-  // a capped count (a search or a board of over 10,000 matches) names a lower bound: the action
+  // a capped count (a search or a board of over 1,000 matches) names a lower bound: the action
   // itself takes every task that matches
   if (counts.capped) return { count: counts.total, running: 0, capped: true };
   return {
