@@ -22,6 +22,7 @@ import {
   type Task,
   type TaskState,
 } from '../shared/index.ts';
+import { acceptAsTheAppDoes, acceptedByTheAppLines, unknownPriceAccepted } from './app-settings.ts';
 import { noPositionals, numberValue, readArgs, UsageError, VALUE } from './cli-args.ts';
 import { KIND_COMMANDS, kindCommand } from './create-kinds.ts';
 import { CREATE_COMMON, type KindArgs, localFromIds, required } from './create-options.ts';
@@ -202,6 +203,7 @@ export async function runCreate(g: GlobalOptions, argv: string[], env: NodeJS.Pr
       for (const line of mapDraftLyrics(draft)) lyricsNotes.add(line);
     }
     for (const line of lyricsNotes) printErr(line);
+    const byTheApp = acceptAsTheAppDoes(plan.drafts, unknownPriceAccepted(env));
     if (plan.listed) {
       const { lines } = promptListPlan(plan.drafts);
       const print = g.json ? printErr : printOut;
@@ -234,6 +236,7 @@ export async function runCreate(g: GlobalOptions, argv: string[], env: NodeJS.Pr
       if (tasks.some((t) => t.state === 'queued') && !engine.status().authProblem)
         note = 'queued: the service cannot be reached now; it will be sent later';
     }
+    for (const line of acceptedByTheAppLines(queued, byTheApp)) printErr(line);
     const status = engine.status();
     report(g, tasks, status, note, batchId);
     return outcomeCode(tasks, status);

@@ -64,7 +64,8 @@ Commands:
       and segment (or --image FILE|URL), the target of face-swap, image1 of image-edit, the
       reference of audio; the new task records it as its parent
       every create also takes [--model ID] [--title T] [--webhook-url URL --webhook-secret S] [--wait]
-      [--accept-unknown-price] (needed under a budget for a task type with no published price)
+      [--accept-unknown-price] (needed under a budget for a task type with no published price,
+      unless the app's "Don't ask again for …" lists it)
       [--variants N] (N copies as one batch; image-edit sweeps the seed: seed, seed+1, ...)
       [--prompt-list FILE] (one task per line of FILE, as the prompt) and alternatives {dawn|noon|dusk}
       in any text option (one task each; several groups multiply; { } | for the characters):

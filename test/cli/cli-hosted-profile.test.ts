@@ -4,7 +4,7 @@
  * pasted as the docs show it (…/api/v1). Run as a user would: child processes, real HTTP, a
  * real library folder.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LibraryStore } from '../../src/core/store/index.ts';
@@ -259,6 +259,38 @@ describe('media-task against a sandbox answering like the hosted service', () =>
     expect(asked.code).toBe(2);
     expect(asked.stderr).toMatch(/\$0\.0003 per frame/);
     expect(asked.stderr).toMatch(/--accept-unknown-price/);
+    // the window's "Don't ask again for Video upscale": queued without the flag, and said
+    const config = join(dir, 'config');
+    mkdirSync(join(config, 'Media Task Studio'), { recursive: true });
+    writeFileSync(
+      join(config, 'Media Task Studio', 'settings.json'),
+      JSON.stringify({ unknownPriceAccepted: ['video-toolkit/upscale'] }),
+    );
+    const appEnv = { MEDIA_TASK_API_KEY: API_KEY, MEDIA_TASK_BASE_URL: sb.url, XDG_CONFIG_HOME: config };
+    const notAsked = await runCli(
+      dir,
+      [...library, '--json', ...args, '--input-json', 'upscale.json'],
+      appEnv,
+    );
+    expect(notAsked.code, notAsked.stderr).toBe(0);
+    expect(firstTask(notAsked)).toMatchObject({ entryId: 'video-toolkit/upscale', estimateMicros: null });
+    expect(notAsked.stderr).toMatch(/Don't ask again for Video upscale/);
+    // another task type without a known price is still asked about
+    writeFileSync(
+      join(dir, 'video-swap.json'),
+      JSON.stringify({
+        swap_image: 'https://example.com/face.png',
+        target_video: 'https://example.com/walk.mp4',
+      }),
+    );
+    const swapArgs = ['create', 'raw', '--model', 'Qubico/video-toolkit', '--task-type', 'face-swap'];
+    const stillAsked = await runCli(
+      dir,
+      [...library, ...swapArgs, '--input-json', 'video-swap.json'],
+      appEnv,
+    );
+    expect(stillAsked.code).toBe(2);
+    expect(stillAsked.stderr).toMatch(/--accept-unknown-price/);
   });
 
   it('prices a video upscale of a local MP4 by its frames, read from the file: 3 s at 10 fps x $0.0003', async () => {
