@@ -1,5 +1,5 @@
 /**
- * The library view in Chromium with 100,000 tasks, against the same page with 1,000 tasks
+ * The library view in Chromium with 1,000,000 tasks, against the same page with 1,000 tasks
  * measured in the same run:
  * - first page: time from the click on "Library" until the first page of cards is on screen
  *   (measured inside the page from the click to the frame after the visible cards stopped
@@ -13,8 +13,9 @@
  *   rAF callbacks) to a message posted from the rAF callback, which runs right after the frame's
  *   style, layout, paint and commit; and the interval between rAF callbacks, to count the frames
  *   shown on time at 60 Hz (a frame whose work overruns makes the next interval skip a vsync).
- * Targets: first page <= 1 s (cold and warm medians); 95% of scroll frames under 16 ms of work,
- * and 95% of frames shown on time.
+ * Targets: first page <= 1 s (cold and warm medians); 99% of scroll frames under 16 ms of work,
+ * and 99% of frames shown on time (issue 22: a million tasks scroll as a thousand do). On a loaded
+ * machine the 1,000-task page misses them too: the ratio of the two is the figure to read.
  *
  * Frame pacing: headless Chromium runs frames at 60 Hz (rAF intervals of 16.7 ms even on an empty
  * page), so an interval alone cannot be "under 16 ms"; hence the work measure above. No
@@ -27,7 +28,7 @@
  * transactions of 10,000 (a template is kept in out/bench-cache/ for later runs).
  *
  * Run: node bench/library-ui.bench.ts   (exit 0 on PASS, 1 on FAIL; SKIP when no Chromium)
- * Env: BENCH_TASKS (default 100000), BENCH_SCROLL_SECONDS (default 5).
+ * Env: BENCH_TASKS (default 1000000), BENCH_SCROLL_SECONDS (default 5).
  */
 import { loadavg } from 'node:os';
 import type { Browser, Page } from '@playwright/test';
@@ -46,7 +47,7 @@ import {
 } from '../test/e2e/harness/timing-stats.ts';
 import { scrollGallery } from './gallery-scroll.ts';
 
-const BIG = Number(process.env.BENCH_TASKS ?? 100_000);
+const BIG = Number(process.env.BENCH_TASKS ?? 1_000_000);
 const BASELINE = 1_000;
 const COLD_RUNS = 3;
 const WARM_RUNS = 4;
@@ -54,7 +55,7 @@ const SCROLL_SECONDS = Number(process.env.BENCH_SCROLL_SECONDS ?? 5);
 const SCROLL_PX_PER_SECOND = 3_000;
 const FRAME_BUDGET_MS = 16;
 const VSYNC_MS = 1000 / 60;
-const TARGET = { firstPageMs: 1_000, framesUnderBudget: 0.95 } as const;
+const TARGET = { firstPageMs: 1_000, framesUnderBudget: 0.99 } as const;
 
 interface FirstPage {
   /** Click → the frame after the visible cards stopped changing. */
@@ -260,7 +261,9 @@ async function main(): Promise<number> {
   console.log(
     `  first page cold median ${ratio(coldMedian(big), coldMedian(baseline))}, warm median ${ratio(warmMedian(big), warmMedian(baseline))}`,
   );
-  console.log(`  scroll frame work p95 ${ratio(big.frames.p95, baseline.frames.p95)}`);
+  console.log(
+    `  scroll frame work p95 ${ratio(big.frames.p95, baseline.frames.p95)}, p99 ${ratio(big.frames.p99, baseline.frames.p99)}; frames under ${FRAME_BUDGET_MS} ms ${pct(big.frames.underBudget)} vs ${pct(baseline.frames.underBudget)}`,
+  );
 
   const checks = [
     {
