@@ -5,7 +5,7 @@
  *   a temporary file) and read back after a restart (a new backend over the same folder); a local
  *   file is kept only while given to the app, and after a restart comes back only as the
  *   library's copy of the same bytes, else empty with its name and a note; a damaged file is
- *   reported in plain words and kept aside;
+ *   reported in plain words and kept aside; "One task per line" is kept per tab;
  * - "Retry the failed ones" queues each failure of a batch once, as a new batch of re-runs of
  *   them, and refuses the failures already retried, also when asked twice at once.
  */
@@ -205,6 +205,31 @@ describe('the composer forms kept across restarts', () => {
     expect(old.problem).toBeNull();
     expect(JSON.stringify(old)).not.toContain(secret);
     expect(old.forms?.common.song).toMatchObject({ webhookSecret: '', webhookSecretNotKept: true });
+  });
+
+  it('"One task per line" is kept per tab across a restart; a file without it reads as off', async () => {
+    const batch = {
+      variations: perTab(1),
+      songSplit: false,
+      extra: { target_image: [], source_image: [] },
+      promptLines: { song: true, image: true, other: false },
+    };
+    expect(await h.ok('compose.saveForms', forms({ batch }))).toEqual({ saved: true });
+    await restart();
+    const read = await h.ok<SavedFormsView>('compose.loadForms');
+    expect(read.problem).toBeNull();
+    expect(read.forms?.batch.promptLines).toEqual({ song: true, image: true, other: false });
+    // a tab the composer does not have is refused like any bad field
+    const bad = await h.call('compose.saveForms', {
+      ...forms(),
+      batch: { ...batch, promptLines: { lyrics: true } },
+    });
+    expect(bad.ok).toBe(false);
+    // an earlier version's file (no promptLines) is read as it was
+    writeFileSync(join(dir, SAVED_FORMS_FILE_NAME), JSON.stringify(forms()));
+    const old = await h.ok<SavedFormsView>('compose.loadForms');
+    expect(old.problem).toBeNull();
+    expect(old.forms?.batch.promptLines ?? {}).toEqual({});
   });
 
   it('a damaged file is reported in plain words and kept aside; the composer starts empty', async () => {

@@ -4,7 +4,8 @@
  *   picture are queued and reach Activity;
  * - re-running a saved Flux image opens the Image tab on Flux, its prompt filled in;
  * - a prompt list (one task per line, alternatives {a|b}) shows its count and total before Queue,
- *   is queued as one batch, and over 100 tasks Queue says why;
+ *   is queued as one batch, and over 100 tasks Queue says why; the Song tab's style prompt lists
+ *   too (the lyrics go with each song), and "One task per line" is kept after a restart;
  * - the Video tab offers each model and speed with its price beside it;
  * - a slot's buttons say the kind they take ("Replace video"), whatever the field's label;
  * - an MP4 too large or too long for a video slot is refused on the slot, with the reason;
@@ -150,6 +151,32 @@ describe.skipIf(!browserAvailable())('the Image, Video and 3D tabs queue what th
     expect(drafts.map((d) => d.input.prompt)).toEqual(['a fox at dawn', 'a fox at dusk', 'a heron']);
     await panel.getByRole('checkbox', { name: 'One task per line' }).uncheck();
     await prompt.fill('a red fox in the snow, woodcut');
+  });
+
+  it('the Song tab lists style prompts (one song per line, the same lyrics each), and "One task per line" is kept after a restart', async () => {
+    const { page } = view;
+    let panel = await openComposeTab(page, 'Song');
+    await panel.getByLabel('Style prompt', { exact: true }).fill('lofi piano\nsurf rock');
+    await panel.getByRole('textbox', { name: /^Lyrics/ }).fill('[verse]\none line\ntwo lines');
+    await panel.getByLabel('Duration in seconds').fill('3');
+    await panel.getByRole('checkbox', { name: 'One task per line' }).check();
+    // kept in the saved forms, so the window opened again has it on
+    await expect
+      .poll(async () => (await rig.call('compose.loadForms', {})).forms?.batch.promptLines?.song)
+      .toBe(true);
+    await page.reload();
+    panel = await openComposeTab(page, 'Song');
+    const lines = panel.getByRole('checkbox', { name: 'One task per line' });
+    await expect.poll(() => lines.isChecked()).toBe(true);
+    const before = view.bridge.calls.length;
+    await page.getByRole('button', { name: 'Queue 2 tasks' }).click();
+    await page.getByRole('button', { name: 'Queueing…' }).waitFor({ state: 'detached' });
+    const batch = view.bridge.calls.slice(before).find((c) => c.name === 'tasks.queueBatch');
+    if (!batch?.ok) throw new Error('no batch was queued');
+    const { drafts } = batch.args as { drafts: { input: { style_prompt: string; lyrics: string } }[] };
+    expect(drafts.map((d) => d.input.style_prompt)).toEqual(['lofi piano', 'surf rock']);
+    expect(new Set(drafts.map((d) => d.input.lyrics)).size).toBe(1);
+    await lines.uncheck();
   });
 
   it('Video: each model and speed with its price; a Hunyuan video from a dropped picture', async () => {

@@ -181,6 +181,8 @@ export const SavedFormsSchema = z.strictObject({
       target_image: z.array(SavedSlotSchema).max(100),
       source_image: z.array(SavedSlotSchema).max(100),
     }),
+    /** Per tab, "One task per line" of its prompt; absent from an earlier version's file (all off). */
+    promptLines: z.partialRecord(z.enum(COMPOSE_TAB_NAMES), z.boolean()).optional(),
   }),
 });
 export type SavedForms = z.infer<typeof SavedFormsSchema>;

@@ -86,7 +86,7 @@ export interface ComposeState extends ComposeForms {
   restoreAll(
     tab: ComposeTab,
     forms: ComposeForms,
-    batch: Pick<BatchForm, 'variations' | 'songSplit' | 'extra'>,
+    batch: Pick<BatchForm, 'variations' | 'songSplit' | 'extra' | 'promptLines'>,
   ): void;
   fill(tab: ComposeTab, forms: ComposeForms): void;
   /** After a task of `tab` is queued: what belonged to it (its title, what it was made from) is cleared. */

@@ -1,6 +1,7 @@
 /**
  * The Song tab (txt2audio): style, negative prompt, lyrics, duration and a reference audio; with
- * "One song per part", lyrics split at lines holding only `---` queue one song each as a batch.
+ * "One song per part", lyrics split at lines holding only `---` queue one song each as a batch; with
+ * "One task per line", each line of the style prompt is a song of its own (the lyrics go with each).
  */
 import { useId, useRef } from 'react';
 import { LIMITS } from '../../../../shared/index.ts';
@@ -12,6 +13,7 @@ import { lyricsParts } from './compose-batch.ts';
 import { DurationField } from './DurationField.tsx';
 import { catalogField } from './hand-made-words.ts';
 import { LyricsEditor } from './LyricsEditor.tsx';
+import { PromptLinesToggle } from './PromptLinesToggle.tsx';
 import { toggleStyle } from './prompt-edits.ts';
 import { StyleChips } from './StyleChips.tsx';
 import { fieldMessage, useFormProblems } from './use-form-problems.ts';
@@ -80,6 +82,10 @@ export function SongForm() {
         <StyleChips
           prompt={song.stylePrompt}
           onToggle={(style) => setSong({ stylePrompt: toggleStyle(song.stylePrompt, style) })}
+        />
+        <PromptLinesToggle
+          prompt={song.stylePrompt}
+          offHint="Batch: each line of the style prompt becomes its own song, with the same lyrics. {lofi|surf} makes one song per word either way."
         />
         <TextField
           label={NEGATIVE.label}

@@ -72,6 +72,7 @@ function formsToKeep(s: ComposeState): SavedForms {
         target_image: s.batch.extra.target_image.map(savedSlot),
         source_image: s.batch.extra.source_image.map(savedSlot),
       },
+      promptLines: s.batch.promptLines ?? {},
     },
   };
 }
@@ -154,6 +155,7 @@ export async function startSavedForms(): Promise<void> {
           target_image: forms.batch.extra.target_image.map((s) => slotOfSaved(s, 'target_image')),
           source_image: forms.batch.extra.source_image.map((s) => slotOfSaved(s, 'source_image')),
         },
+        promptLines: forms.batch.promptLines ?? {},
       };
       useCompose.getState().restoreAll(forms.tab, restored, batch);
       lastSent = JSON.stringify(savedFormsOf(useCompose.getState()));
