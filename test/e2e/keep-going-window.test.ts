@@ -2,7 +2,7 @@
  * The last window pieces of keeping going from a result:
  * - "Queue again from an export…" in the Library: a song exported to a folder (Export selected),
  *   its task.json answered to main's file dialog, what it would queue shown (model, price,
- *   inputs), Queue pressed, a new task queued whose parent is the song, and a toast saying so; a
+ *   the boards it goes on, inputs), Queue pressed, a new task queued whose parent is the song, and a toast saying so; a
  *   file that is not a task.json refused in plain words; a task.json someone else wrote, naming
  *   pictures outside its folder and a webhook: nothing read from there, a file to pick for each,
  *   the webhook shown and off, Queue unavailable until the files are picked, Cancel queues
@@ -52,8 +52,10 @@ describe.skipIf(!browserAvailable())(
       },
     );
 
-    it('queues a task again from an exported task.json, as a re-run of the song', async () => {
+    it('queues a task again from an exported task.json, as a re-run of the song, on its board', async () => {
       const { page } = view;
+      const board = await rig.call('boards.create', { name: 'Sea songs' });
+      await rig.call('boards.add', { id: board.id, selection: { ids: [song.id] } });
       await openView(page, 'library');
       await card(page, song.id)
         .getByRole('checkbox', { name: `Select ${TITLE}` })
@@ -79,6 +81,8 @@ describe.skipIf(!browserAvailable())(
       expect(model).toMatch(/\/ace-step$/);
       expect(summary).toContain(`Model${model} (txt2audio)`);
       expect(await dialog.getByTestId('task-file-price').textContent()).toBe('$0.0015 (3 s x $0.0005/s)');
+      // the boards the new task is put on, as the CLI's summary names them
+      expect(await dialog.getByTestId('task-file-boards').textContent()).toBe('Sea songs');
       expect(importCalls()).toHaveLength(0);
       await dialog.getByRole('button', { name: 'Queue', exact: true }).click();
       const call = await waitUntil(() => importCalls()[0], 'the tasks.queueTaskFile call');
@@ -95,6 +99,8 @@ describe.skipIf(!browserAvailable())(
       // the model shown is the one sent
       expect(stored).toMatchObject({ parentId: song.id, parentOutput: null, taskType: 'txt2audio', model });
       expect(stored.request.input).toMatchObject({ style_prompt: 'folk, fiddle', duration: 3 });
+      const onBoard = await rig.call('tasks.list', { board: board.id, limit: 10 });
+      expect(onBoard.items.map((t) => t.id)).toContain(queued.id);
       await rig.waitForTask(queued.id, ['saved']);
 
       // a file that is not a task.json: nothing queued, the reason in words

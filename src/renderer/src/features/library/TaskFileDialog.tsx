@@ -1,9 +1,9 @@
 /**
  * What an exported task.json would queue, shown before anything is sent (security review, issue
- * 17, item 2): the task, the model id as sent, the price (or that none is published), where each
- * picture or sound comes from (only the export's own folder; else a file the user picks here),
- * the other input, and the webhook the file names, shown in full and off unless the user keeps
- * it. Queue sends the user's word to main, which queues what it read itself.
+ * 17, item 2): the task, the model id as sent, the price (or that none is published), the boards
+ * it is put on, where each picture or sound comes from (only the export's own folder; else a file
+ * the user picks here), the other input, and the webhook the file names, shown in full and off
+ * unless the user keeps it. Queue sends the user's word to main, which queues what it read itself.
  */
 import { useRef, useState } from 'react';
 import {
@@ -143,6 +143,17 @@ export function TaskFileDialog({ preview, onClose }: { preview: TaskFilePreview;
         <dd data-testid="task-file-price">
           {preview.priceMicros === null ? `Unknown: ${preview.priceText}` : preview.priceText}
         </dd>
+        {preview.boards.length > 0 ? (
+          <>
+            <dt>{preview.boards.length === 1 ? 'Board' : 'Boards'}</dt>
+            <dd
+              data-testid="task-file-boards"
+              title="The new task is put on these boards (one missing is made)."
+            >
+              {preview.boards.join(', ')}
+            </dd>
+          </>
+        ) : null}
         {preview.rerunOf ? (
           <>
             <dt>Re-run of</dt>
