@@ -4,7 +4,8 @@
  * window loads only the one waiting for a decision (Activity lists older tasks only while they
  * are to do), says "9 of 12 done, 1 failed, 1 cancelled · 1 needs your decision" with the whole
  * batch's cost in its rows' figures ("$0.09 charged · $0.01 pending · 2 not billed"), and says so from the start when Activity is opened again; sent again and saved,
- * the group follows ("10 of 12 done").
+ * the group follows ("10 of 12 done"). At 800 x 600 the group's title is whole, its cost on a
+ * line of its own under it; at 1920 x 1080 on the title's line.
  */
 import { describe, expect, it } from 'vitest';
 import { LibraryStore } from '../../src/core/store/index.ts';
@@ -138,5 +139,35 @@ describe.skipIf(!browserAvailable())("a batch group's counts come from the libra
     expect(
       await group.getByRole('progressbar', { name: /^Progress of the batch / }).getAttribute('aria-valuenow'),
     ).toBe('12');
+  });
+
+  it("at 800 x 600 the batch's title is whole and its cost goes on a line of its own under it", async () => {
+    const { page } = view;
+    const group = page.locator(`[data-testid="batch-group"][data-batch-id="${BATCH}"]`);
+    const title = group.locator(':scope > .activity-head h3');
+    const cost = group.getByTestId('batch-cost');
+    /** Whether the title shows all its text, and where the cost stands against it. */
+    const layout = async () => {
+      const cut = await title.evaluate((el) => {
+        const e = el as unknown as { scrollWidth: number; clientWidth: number };
+        return e.scrollWidth > e.clientWidth;
+      });
+      const [t, c] = [(await title.boundingBox())!, (await cost.boundingBox())!];
+      return { cut, below: c.y >= t.y + t.height - 1 };
+    };
+    const first = (await rig.tasks()).find((t) => t.title === 'Old batch song 1')!;
+    await rig.call('tasks.rename', { id: first.id, title: 'Old batch song, a harbour walk' });
+    await expect.poll(() => title.textContent()).toBe('Old batch song, a harbour walk and 11 more');
+    try {
+      await page.setViewportSize({ width: 800, height: 600 });
+      await openView(page, 'activity');
+      await group.waitFor();
+      await expect.poll(layout).toEqual({ cut: false, below: true });
+      // with room, on the title's line
+      await page.setViewportSize({ width: 1920, height: 1080 });
+      await expect.poll(layout).toEqual({ cut: false, below: false });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
   });
 });
