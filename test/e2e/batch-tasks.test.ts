@@ -234,6 +234,13 @@ describe.skipIf(!browserAvailable())('batches and variations from the window', (
       '3 of 4 · seed 1002',
       '4 of 4 · seed 1003',
     ]);
+    // shown whole on a picture's card (it has no length badge to make room for)
+    const cut = (m: (typeof marks)[number]) =>
+      m.evaluate((el) => {
+        const e = el as unknown as { scrollWidth: number; clientWidth: number };
+        return e.scrollWidth > e.clientWidth;
+      });
+    expect(await Promise.all(marks.map(cut))).toEqual([false, false, false, false]);
   });
 
   it('three pictures dropped on Upscale (From a result): one upscale each, in one batch', async () => {
