@@ -1,7 +1,8 @@
 /**
  * Compare any two or more results (issue 22, item 5), in the window over the real backend and
  * sandbox: the selection toolbar's Compare says why it is unavailable (one ticked, two kinds),
- * two pictures open a split dragged or moved from the keyboard and a side-by-side layout, two
+ * two pictures open a split dragged or moved from the keyboard and a side-by-side layout (two of
+ * one title told apart by number, variations by place and seed), two
  * songs are switched A/B in the app's one player keeping the position, two videos play in step
  * under one control; Escape goes back with the focus on Compare. Screens at 800 x 600 and
  * 1920 x 1080 in both themes.
@@ -148,6 +149,36 @@ describe.skipIf(!browserAvailable())('compare any two results of a selection', (
         }),
       'the focus back on Compare',
     );
+  });
+
+  it('two pictures of one title are told apart in the compare', async () => {
+    const { page } = view;
+    const blue = made.get('Blue kite')!;
+    await rig.call('tasks.rename', { id: blue.id, title: 'Red kite' });
+    try {
+      await page.getByTestId('task-card').filter({ hasText: 'Red kite' }).nth(1).waitFor();
+      for (const task of [made.get('Red kite')!, blue]) {
+        await page
+          .locator(`[data-testid="task-card"][data-task-id="${task.id}"]`)
+          .getByRole('checkbox')
+          .check();
+      }
+      await compare(page).click();
+      await page.getByTestId('compare-view').waitFor();
+      const split = page.getByRole('slider', { name: /^Split between Red kite/ });
+      expect(await split.count()).toBe(1);
+      expect(
+        await page.getByTestId('compare-view').locator('.before-after-range span').textContent(),
+      ).toMatch(/^Split between Red kite \([12]\) and Red kite \([12]\)$/);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('task-card').first().waitFor();
+      await page
+        .getByRole('toolbar', { name: 'Selection' })
+        .getByRole('button', { name: 'Clear selection' })
+        .click();
+    } finally {
+      await rig.call('tasks.rename', { id: blue.id, title: 'Blue kite' });
+    }
   });
 
   it('switches two songs A/B in the one player, keeping the position', async () => {

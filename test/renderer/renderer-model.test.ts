@@ -32,7 +32,7 @@ import {
   formatDuration,
   msBetween,
 } from '../../src/renderer/src/model/time-format.ts';
-import { variationWords } from '../../src/renderer/src/model/variation-words.ts';
+import { comparedTitles, variationWords } from '../../src/renderer/src/model/variation-words.ts';
 import { entryById } from '../../src/shared/index.ts';
 
 describe('json input', () => {
@@ -282,5 +282,25 @@ describe('song cards told apart (issue 21, item 10)', () => {
     );
     expect(variationWords({ batchPlace: { index: 1, count: 1 }, request: request({}) })).toBeNull();
     expect(variationWords({ request: request({ seed: 7 }) })).toBe('seed 7');
+  });
+
+  it('results compared under one title are told apart by their place and seed, else by number', () => {
+    const request = (input: Record<string, unknown>) => ({ model: 'm', task_type: 't', input });
+    const variation = (index: number) => ({
+      title: 'Harbour at dusk',
+      batchPlace: { index, count: 3 },
+      request: request({ seed: 1000 + index }),
+    });
+    expect(comparedTitles([variation(1), variation(3)])).toEqual([
+      'Harbour at dusk (1 of 3 · seed 1001)',
+      'Harbour at dusk (3 of 3 · seed 1003)',
+    ]);
+    const plain = (title: string) => ({ title, request: request({}) });
+    expect(comparedTitles([plain('Red kite'), plain('Blue kite')])).toEqual(['Red kite', 'Blue kite']);
+    expect(comparedTitles([plain('Kite'), plain('Owl'), plain('Kite')])).toEqual([
+      'Kite (1)',
+      'Owl',
+      'Kite (2)',
+    ]);
   });
 });

@@ -7,6 +7,7 @@
  */
 import { useEffect, useId, useRef } from 'react';
 import { checkerboardClass } from '../../model/picture-look.ts';
+import { comparedTitles } from '../../model/variation-words.ts';
 import { useStudio } from '../../state/studio-state.ts';
 import { useTasks } from '../../state/tasks-state.ts';
 import { fileUrl, mainOutput } from '../library/task-media.ts';
@@ -64,6 +65,7 @@ export function CompareView() {
     return task && output && url ? [{ task, output, url }] : [];
   });
   const noun = (kind && COMPARED_KINDS[kind]) ?? 'results';
+  const titles = comparedTitles(shown.map(({ task }) => task));
   return (
     <section className="compare-view" aria-labelledby={`${id}-h`} data-testid="compare-view" data-kind={kind}>
       <header className="compare-head">
@@ -78,9 +80,9 @@ export function CompareView() {
         <p className="muted">These results are no longer in the library to compare.</p>
       ) : kind === 'image' ? (
         <PictureCompare
-          pictures={shown.map(({ task, output, url }) => ({
+          pictures={shown.map(({ task, output, url }, i) => ({
             id: task.id,
-            title: task.title,
+            title: titles[i] ?? task.title,
             url,
             checkerboard: checkerboardClass(task) !== '',
             width: output.width,
@@ -90,7 +92,9 @@ export function CompareView() {
       ) : kind === 'audio' ? (
         <SongSwitch ids={shown.map((s) => s.task.id)} />
       ) : (
-        <VideosInStep videos={shown.map(({ task, url }) => ({ id: task.id, title: task.title, url }))} />
+        <VideosInStep
+          videos={shown.map(({ task, url }, i) => ({ id: task.id, title: titles[i] ?? task.title, url }))}
+        />
       )}
     </section>
   );
