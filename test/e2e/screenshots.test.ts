@@ -8,101 +8,49 @@
  * viewer comparing a face swap with its input), library-songs.png (song cards first, one playing
  * in the player bar), player-bar.png (the composer while a song plays), small-window-light.png and
  * small-window-dark.png (800 x 600: icon navigation, a song's detail, the player bar),
- * settings.png; and, at
+ * compose-picture-tools.png (two pictures dropped on Remove background), compare-two.png (two
+ * variations of a batch compared from a selection), library-board.png (a board of the
+ * navigation shown as a filter), settings.png; and, at
  * 800 x 600 and 1920 x 1080 in both themes, Settings with the hosted service and the queue bar's
  * balance (settings-hosted-*, settings-model-ids-*, compose-balance-*; see the last block).
  */
-import { mkdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Browser, Locator, Page } from '@playwright/test';
-import sharp from 'sharp';
+import { mkdir } from 'node:fs/promises';
+import type { Browser, Locator } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { waitUntil } from '../support/wait-until.ts';
+import {
+  closeDetail,
+  composerFromTop,
+  imagesLoaded,
+  SHOTS_DIR,
+  type Size,
+  shoot,
+} from './harness/doc-shots.ts';
+import { fillShotLibrary, LYRICS, SONGS } from './harness/doc-shots-library.ts';
+import { dropFiles } from './harness/file-drop.ts';
 import { writePicture } from './harness/local-media.ts';
 import { playerBar } from './harness/player-ui.ts';
-import { REPO_ROOT } from './harness/renderer-build.ts';
-import { queueSongs, saveSongs } from './harness/song-tasks.ts';
+import { saveSongs } from './harness/song-tasks.ts';
 import { createStudioRig, SERVICE_KEY, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
-import { card, dropOnSlot, fillSong, openComposeTab, openView, waitForApp } from './harness/studio-ui.ts';
+import {
+  card,
+  dropOnSlot,
+  fillSong,
+  openComposeTab,
+  openView,
+  slot,
+  waitForApp,
+} from './harness/studio-ui.ts';
 import { browserAvailable, rendererDir } from './harness/suite-setup.ts';
-
-const SHOTS_DIR = join(
-  REPO_ROOT,
-  process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots',
-);
-
-const LYRICS = [
-  '[verse]',
-  'Streetlights hum a silver tune',
-  'Taxis paint the avenue',
-  '',
-  '[chorus]',
-  'Hold the night, hold it close',
-  'City lights are all we know',
-  '',
-  '[bridge]',
-  'Quiet now, the engines sleep',
-  '',
-  '[inst]',
-].join('\n');
-
-const SONGS = [
-  ['Neon avenue', 'synthwave, night drive, analog pads'],
-  ['Harbour morning', 'acoustic folk, gulls, warm guitar'],
-  ['Desert echo', 'slow blues, slide guitar, dusty'],
-  ['Paper lanterns', 'lo-fi hip hop, vinyl crackle, rain'],
-];
-
-interface Size {
-  width: number;
-  height: number;
-}
-
-async function dismissToasts(page: Page): Promise<void> {
-  for (const button of await page.getByRole('button', { name: 'Dismiss notification' }).all()) {
-    await button.click().catch(() => undefined);
-  }
-}
-
-/** Saves a screenshot of the page (1280 x 800 unless `size` says) and checks it is one. */
-async function shoot(page: Page, name: string, size: Size = { width: 1280, height: 800 }): Promise<void> {
-  await dismissToasts(page);
-  await page.mouse.move(0, size.height - 1);
-  await page.evaluate(
-    () =>
-      new Promise((resolve) =>
-        (globalThis as unknown as { requestAnimationFrame(cb: () => void): void }).requestAnimationFrame(() =>
-          resolve(null),
-        ),
-      ),
-  );
-  const path = join(SHOTS_DIR, `${name}.png`);
-  await page.screenshot({ path, animations: 'disabled' });
-  const meta = await sharp(path).metadata();
-  expect([meta.width, meta.height]).toEqual([size.width, size.height]);
-  expect((await stat(path)).size).toBeGreaterThan(10_000);
-}
-
-async function imagesLoaded(page: Page, scope: string): Promise<void> {
-  await waitUntil(
-    () =>
-      page.locator(`${scope} img`).evaluateAll((imgs) =>
-        imgs.every((img) => {
-          const i = img as unknown as { complete: boolean; naturalWidth: number };
-          return i.complete && i.naturalWidth > 0;
-        }),
-      ),
-    `pictures in ${scope} to load`,
-  );
-}
 
 describe.skipIf(!browserAvailable())('screenshots of the main screens', () => {
   let browser: Browser;
   let rig: StudioRig;
   let view: StudioPage;
   const saved: Task[] = [];
+  const batchVariations: Task[] = [];
 
   openStudio(
     {
@@ -110,39 +58,9 @@ describe.skipIf(!browserAvailable())('screenshots of the main screens', () => {
       // A library worth looking at: songs, face swaps and image edits, run by the real engine.
       prepare: async (rig) => {
         await mkdir(SHOTS_DIR, { recursive: true });
-        const queued = await queueSongs(
-          rig,
-          SONGS.map(([title, style]) => ({ title: title!, style, lyrics: LYRICS, seconds: 8 })),
-        );
-        const colours = [
-          { r: 40, g: 110, b: 190 },
-          { r: 190, g: 70, b: 60 },
-          { r: 60, g: 150, b: 90 },
-          { r: 150, g: 90, b: 170 },
-        ];
-        for (const [i, colour] of colours.entries()) {
-          const target = await writePicture(rig.filesDir, `scene-${i}.png`, 640, 480, colour);
-          const face = await writePicture(rig.filesDir, `face-${i}.png`, 256, 256, {
-            r: 230,
-            g: 180,
-            b: 140,
-          });
-          queued.push(
-            await rig.call('tasks.queue', {
-              model: 'service/image-toolkit',
-              taskType: 'face-swap',
-              title: `Portrait ${i + 1}`,
-              input: { target_image: target, swap_image: face },
-            }),
-            await rig.call('tasks.queue', {
-              model: 'service/image-edit',
-              taskType: 'image-edit',
-              title: `Edit ${i + 1}: warmer light`,
-              input: { image1: target, prompt: 'make the light in image1 warmer' },
-            }),
-          );
-        }
-        for (const task of queued) saved.push(await rig.waitForTask(task.id, ['saved'], 30_000));
+        const library = await fillShotLibrary(rig);
+        saved.push(...library.saved);
+        batchVariations.push(...library.variations);
       },
     },
     (opened) => {
@@ -158,6 +76,7 @@ describe.skipIf(!browserAvailable())('screenshots of the main screens', () => {
       seconds: 90,
     });
     await page.getByLabel(/^Negative prompt/).fill('distortion, shouting');
+    await composerFromTop(page);
     await shoot(page, 'compose-song');
   });
 
@@ -169,6 +88,7 @@ describe.skipIf(!browserAvailable())('screenshots of the main screens', () => {
     await dropOnSlot(page, 'target_image', { path: target });
     await dropOnSlot(page, 'swap_image', { path: face });
     await imagesLoaded(page, '[data-testid="media-slot"]');
+    await composerFromTop(page);
     await shoot(page, 'compose-face-swap');
   });
 
@@ -234,7 +154,60 @@ describe.skipIf(!browserAvailable())('screenshots of the main screens', () => {
     const { page } = view;
     await openComposeTab(page, 'Song');
     await playerBar(page).waitFor();
+    await composerFromTop(page);
     await shoot(page, 'player-bar');
+  });
+
+  it('compose: Picture tools with two dropped pictures', async () => {
+    const { page } = view;
+    const panel = await openComposeTab(page, 'Picture tools');
+    await panel.getByRole('radio', { name: /^Remove background/ }).check();
+    const pictures = await Promise.all(
+      [1, 2].map((i) =>
+        writePicture(rig.filesDir, `product-${i}.png`, 480, 360, { r: 60 * i, g: 140, b: 200 - 50 * i }),
+      ),
+    );
+    await dropFiles(
+      page,
+      slot(page, 'source_image').getByTestId('drop-zone'),
+      pictures.map((path) => ({ path })),
+    );
+    const list = page.locator('[data-testid="batch-targets"][data-field="source_image"]');
+    await waitUntil(
+      async () => (await list.locator('[data-testid="batch-target"][data-status="ok"]').count()) === 2,
+      'both pictures checked',
+    );
+    await imagesLoaded(page, '[data-testid="media-slot"]');
+    await composerFromTop(page);
+    await shoot(page, 'compose-picture-tools');
+  });
+
+  it('compare: two variations of a batch, split', async () => {
+    const { page } = view;
+    await openView(page, 'library');
+    await closeDetail(page);
+    await page.getByLabel('Sort').selectOption({ label: 'Newest first' });
+    for (const task of batchVariations.slice(0, 2)) {
+      await card(page, task.id).scrollIntoViewIfNeeded();
+      await card(page, task.id)
+        .getByRole('checkbox', { name: `Select ${task.title}` })
+        .check();
+    }
+    await page.getByTestId('compare-open').click();
+    await page.getByTestId('compare-view').waitFor();
+    await imagesLoaded(page, '[data-testid="compare-view"]');
+    await shoot(page, 'compare-two');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('compare-view').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+  });
+
+  it('boards: a board shown as a filter of the gallery', async () => {
+    const { page } = view;
+    await page.locator('[data-testid="board"][data-board="Portraits"] .board-item').click();
+    await waitUntil(async () => (await page.getByTestId('task-card').count()) === 4, "the board's cards");
+    await imagesLoaded(page, '[data-testid="gallery"]');
+    await shoot(page, 'library-board');
   });
 
   it('a small window (800 x 600), light and dark', async () => {
@@ -399,6 +372,7 @@ describe.skipIf(!browserAvailable())('screenshots of the hosted service settings
 
           await fillSong(page, { style: 'acoustic folk, gulls, warm guitar', seconds: 30 });
           await page.getByTestId('balance-compact').filter({ hasText: '$9.985 left' }).waitFor();
+          await composerFromTop(page);
           await shoot(page, `compose-balance-${tag}`, size);
         } finally {
           await view.close();
