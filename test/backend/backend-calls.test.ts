@@ -92,6 +92,30 @@ const BAD_ARGS: Record<string, [unknown, string]> = {
   'boards.delete': [{ id: 'a' }, 'id'],
   'boards.add': [{ id: 1, selection: { ids: [] } }, 'selection.ids'],
   'boards.remove': [{ id: 1 }, 'selection'],
+  'library.size': [{ extra: 1 }, 'extra'],
+  'retention.get': [{ extra: 1 }, 'extra'],
+  'retention.preview': [
+    {
+      enabled: false,
+      olderThanDays: 0,
+      keepFavorites: true,
+      keepBoards: true,
+      keepUsedAsInputs: true,
+      keepKinds: [],
+    },
+    'olderThanDays',
+  ],
+  'retention.set': [
+    {
+      enabled: true,
+      olderThanDays: 30,
+      keepFavorites: true,
+      keepBoards: true,
+      keepUsedAsInputs: true,
+      keepKinds: ['sound'],
+    },
+    'keepKinds.0',
+  ],
 };
 
 let dir: string;

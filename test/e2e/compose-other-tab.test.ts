@@ -443,6 +443,5 @@ describe.skipIf(!browserAvailable())('the Other tab checks its JSON against the 
     expect(cut).toEqual([]);
     const selectBox = await typeSelect.boundingBox();
     expect(selectBox!.x + selectBox!.width).toBeLessThanOrEqual(panelBox!.x + panelBox!.width);
-    await page.screenshot({ path: '/tmp/other-tab-1280x800.png' }); // looked at by hand
   });
 });
