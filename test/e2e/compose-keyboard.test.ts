@@ -154,8 +154,17 @@ describe.skipIf(!browserAvailable())('the composer from the keyboard, and the so
         (all) => all.filter((b) => (b as unknown as { tabIndex: number }).tabIndex === 0).length,
       ),
     ).toBe(1);
+    // Tab goes on past the chips to the next control: "One task per line", then the negative prompt
+    await page.keyboard.press('Tab');
+    expect(
+      await page
+        .getByTestId('prompt-lines')
+        .locator('input[type="checkbox"]')
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
     await page.keyboard.press('Tab');
     expect(await page.locator(':focus').getAttribute('data-field')).toBe('negative_prompt');
+    await page.keyboard.press('Shift+Tab');
     // Shift+Tab comes back to the chip last moved to
     await page.keyboard.press('Shift+Tab');
     expect(await focusedName()).toBe(await chips.last().getAttribute('aria-label'));

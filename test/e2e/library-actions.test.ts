@@ -162,11 +162,17 @@ describe.skipIf(!browserAvailable())('library: search, filter, favourite, export
         title: task.title,
         task_type: task.taskType,
       });
-      // The output file itself, byte for byte the library's copy.
+      // The output file: the library's copy with its task's parameters inside (issue 22, item 2);
+      // the library's own file is left as it was.
       const outputName = sidecar.outputs[0].file as string;
       expect(files).toContain(outputName);
       const exported = await readFile(join(rig.exportDir, folder!, outputName));
-      expect(exported.equals(await readFile(join(rig.libraryDir, task.outputs[0]!.path!)))).toBe(true);
+      const original = await readFile(join(rig.libraryDir, task.outputs[0]!.path!));
+      expect(exported.includes('media-task-studio')).toBe(true);
+      expect(exported.includes(task.id)).toBe(true);
+      expect(exported.length).toBeGreaterThan(original.length);
+      expect(exported.subarray(0, 4).equals(original.subarray(0, 4))).toBe(true);
+      expect(original.includes('media-task-studio')).toBe(false);
     }
     await page.getByRole('button', { name: 'Clear selection' }).click();
   });
