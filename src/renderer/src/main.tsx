@@ -11,6 +11,7 @@ import './styles/lists.css';
 import './styles/view-compose.css';
 import './styles/view-activity.css';
 import './styles/view-library.css';
+import './styles/library-cards.css';
 import './styles/library-detail.css';
 import './styles/view-settings.css';
 import './styles/view-history.css';
