@@ -22,6 +22,10 @@ const HOSTILE = `${OSC52}${TITLE}${ERASE}${C1}\r`;
 /** Any control character a terminal acts on: C0 but tab and line feed, DEL, C1. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
+/** Right-to-left override, left-to-right isolate and its end. */
+const [RLO, LRI, PDI] = ['\u202e', '\u2066', '\u2069'];
+/** Every direction control a terminal or an editor may act on. */
+const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 let dir: string;
 let service: RawServer;
@@ -140,6 +144,42 @@ describe('media-task and what the service says', () => {
     expectPlain(json);
     // the data is all there, each control character written as \u00XX
     expect(JSON.parse(json.stdout).items[0].title).toBe(title);
+  });
+
+  it('prints board names and titles without direction overrides (a name reading as another); board add refuses them', async () => {
+    // a library written elsewhere: U+202E turns "gpj.exe" around on a terminal that shows
+    // direction, an isolate hides what follows it (Trojan Source)
+    const board = `Holiday${RLO}gpj.exe`;
+    let taskId = '';
+    const db = new DatabaseSync(join(lib(), 'library.sqlite'));
+    try {
+      db.prepare('UPDATE tasks SET title = ?').run(`Night${LRI}drive${PDI}${RLO}mix`);
+      db.prepare("INSERT INTO boards (name, created_at) VALUES (?, '2026-01-01T00:00:00Z')").run(board);
+      const { id } = db.prepare('SELECT id FROM boards WHERE name = ?').get(board) as { id: number };
+      ({ id: taskId } = db.prepare('SELECT id FROM tasks').get() as { id: string });
+      db.prepare("INSERT INTO board_tasks (board_id, task_id, added_at) VALUES (?, ?, '2026-01-01')").run(
+        id,
+        taskId,
+      );
+    } finally {
+      db.close();
+    }
+    const boards = await run(['--library', lib(), 'boards']);
+    expect(boards.code).toBe(0);
+    expect(boards.stdout).not.toMatch(BIDI);
+    expect(boards.stdout).toContain('Holidaygpj.exe  1 task');
+    const get = await run(['--library', lib(), 'get', TASK_ID]);
+    expect(get.stdout).not.toMatch(BIDI);
+    expect(get.stdout).toContain('Nightdrivemix');
+    // --json keeps the data, each direction control written as \u202e
+    const json = await run(['--library', lib(), '--json', 'boards']);
+    expect(json.stdout).not.toMatch(BIDI);
+    expect(json.stdout).toContain('Holiday\\u202egpj.exe');
+    expect(JSON.parse(json.stdout)[0].name).toBe(board);
+    // a new board cannot be given such a name at all
+    const added = await run(['--library', lib(), 'board', 'add', `Trip${RLO}3pm.sh`, taskId]);
+    expect(added.code).toBe(2);
+    expect(added.stderr).toContain('a board name cannot hold direction controls');
   });
 
   it("prints the engine's log lines without the control sequences a library file holds", async () => {

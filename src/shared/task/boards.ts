@@ -4,7 +4,7 @@
  * comes back with its boards when restored); deleting a task forever takes it off its boards.
  */
 import { z } from 'zod';
-import { hasControlCharacters } from '../text/control-characters.ts';
+import { hasControlCharacters, hasDirectionControls } from '../text/control-characters.ts';
 
 export const BOARD_NAME_MAX = 80;
 
@@ -21,6 +21,8 @@ export function boardNameProblem(name: string): string | null {
   if (trimmed === '') return 'a board needs a name';
   if (trimmed.length > BOARD_NAME_MAX) return `a board name is at most ${BOARD_NAME_MAX} characters`;
   if (hasControlCharacters(trimmed) || /[\n\t]/.test(trimmed)) return 'a board name is one line of text';
+  // U+202E and its kind make a name read as another (Holiday\u202egpj.exe as Holidayexe.jpg)
+  if (hasDirectionControls(trimmed)) return 'a board name cannot hold direction controls (such as U+202E)';
   return null;
 }
 

@@ -37,3 +37,27 @@ export function withoutControlSequences(text: string): string {
   if (!hasControlCharacters(text)) return text;
   return text.replace(CONTROL_SEQUENCE, '');
 }
+
+/**
+ * Direction controls (Unicode bidirectional marks, embeddings, overrides and isolates): U+202E
+ * makes `Holiday\u202egpj.exe` read "Holidayexe.jpg" where text is shown with its direction, and
+ * an isolate can hide what follows it (Trojan Source). Not control characters, so
+ * `withoutControlSequences` keeps them; a name or a line printed to a terminal must not.
+ */
+const DIRECTION_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Whether `text` holds a direction control (see DIRECTION_CONTROLS). */
+export function hasDirectionControls(text: string): boolean {
+  DIRECTION_CONTROLS.lastIndex = 0;
+  return DIRECTION_CONTROLS.test(text);
+}
+
+/** `text` without direction controls. */
+export function withoutDirectionControls(text: string): string {
+  return text.replace(DIRECTION_CONTROLS, '');
+}
+
+/** `text` with each direction control written as a JSON escape (`\u202e`). */
+export function escapedDirectionControls(text: string): string {
+  return text.replace(DIRECTION_CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
