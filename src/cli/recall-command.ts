@@ -4,6 +4,8 @@
  * the task's parameters; exits 2 with a sentence when the file holds none and the library does not
  * know it. Nothing is queued: `import-file FILE` queues it again on the user's word.
  */
+
+import { asOneLine } from '../shared/index.ts';
 import { readArgs, UsageError } from './cli-args.ts';
 import { EXIT } from './exit-codes.ts';
 import type { GlobalOptions } from './global-options.ts';
@@ -47,7 +49,8 @@ export async function runRecall(g: GlobalOptions, argv: string[], env: NodeJS.Pr
         `  not in this library: ${recall.missingMedia.join(', ')} (give them with import-file FILE FIELD=FILE)`,
       );
     }
-    printOut(`${lines.join('\n')}\n`);
+    // each on one line: a title or a value from the file cannot add lines of its own
+    printOut(`${lines.map(asOneLine).join('\n')}\n`);
     return EXIT.ok;
   } finally {
     await session.close();

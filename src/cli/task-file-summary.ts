@@ -2,9 +2,12 @@
  * What `media-task import-file` shows before anything is queued: the task a task.json would
  * queue, where each input comes from, the model, the price and the webhook it names.
  */
-import { type TaskFilePreview, taskFileInputText } from '../shared/index.ts';
+import { asOneLine, type TaskFilePreview, taskFileInputText } from '../shared/index.ts';
 
-/** The summary's lines for `preview`; `keepWebhook`: whether --keep-webhook was given. */
+/**
+ * The summary's lines for `preview`; `keepWebhook`: whether --keep-webhook was given. Each is one
+ * line whatever the file holds: a title with line breaks cannot add a price or a webhook line.
+ */
 export function taskFileSummary(preview: TaskFilePreview, keepWebhook: boolean): string[] {
   const lines = [
     `${preview.file}: ${preview.taskLabel} “${preview.title}”`,
@@ -23,7 +26,7 @@ export function taskFileSummary(preview: TaskFilePreview, keepWebhook: boolean):
       `  webhook: ${preview.webhook.endpoint}${secret}: ${keepWebhook ? 'sent (--keep-webhook)' : 'not sent unless --keep-webhook is given'}`,
     );
   }
-  return lines;
+  return lines.map(asOneLine);
 }
 
 /** The fields that still need a file the user picks (`FIELD=FILE`), required ones only. */

@@ -388,4 +388,54 @@ describe('media-task recall and import-file of a result file', () => {
     const [up] = (await created(['upscale', '--image', png, '--scale', '2'])).tasks as [Task];
     expect(up).toMatchObject({ state: 'saved', parentId: task.id, parentOutput: 0 });
   });
+
+  it('a hostile picture: its title forges no line of the summary, and it names no file beside it, no path, no Base64, no webhook', async () => {
+    const folder = join(dir, 'downloads');
+    mkdirSync(folder, { recursive: true });
+    const secret = await writePicture(join(folder, 'passport.png'), 40, 30);
+    const bytes = readFileSync(secret);
+    const record = {
+      format: 'media-task-studio/1',
+      id: 'not-in-this-library',
+      model: 'service/image-toolkit',
+      task_type: 'face-swap',
+      title: 'Harbour\n  price: $0.00 (free)\n  webhook: none',
+      request: {
+        model: 'service/image-toolkit',
+        task_type: 'face-swap',
+        input: {
+          target_image: 'passport.png',
+          swap_image: `data:image/png;base64,${bytes.toString('base64')}`,
+        },
+        config: { webhook_config: { endpoint: 'https://collector.example/h', secret: 's' } },
+      },
+    };
+    const edits = await pngEdits(bytesSource(bytes), Buffer.from(JSON.stringify(record)));
+    const png = join(folder, 'harbour.png');
+    writeFileSync(png, applyEdits(bytes, edits ?? []));
+    for (const args of [
+      ['recall', png],
+      ['import-file', png],
+    ]) {
+      const r = await run(args);
+      // one line per thing said: the title cannot add a price or a webhook of its own
+      expect(r.stdout).toContain('“Harbour   price: $0.00 (free)   webhook: none”');
+      expect(r.stdout.split('\n').filter((l) => /^\s*(price|webhook):/.test(l))).toEqual(
+        args[0] === 'recall' ? [] : ['  price: $0.01 ($0.01 per generation)'],
+      );
+    }
+    const summary = await run(['import-file', png]);
+    // as the window: a result file's media only as a web address (or the export's own input copy)
+    expect(summary.stdout).toContain(
+      'target_image: needs a file you pick (its value in the task.json names "passport.png"; a result file gives a file only as its export’s own input copy or a web address)',
+    );
+    expect(summary.stdout).toMatch(
+      /swap_image: needs a file you pick \(its value in the task\.json is Base64;/,
+    );
+    const sentBefore = sb.ledger().length;
+    const refused = await run(['import-file', png, '--yes']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('target_image, swap_image need a file you pick');
+    expect(sb.ledger().length).toBe(sentBefore);
+  });
 });

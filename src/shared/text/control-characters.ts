@@ -61,3 +61,14 @@ export function withoutDirectionControls(text: string): string {
 export function escapedDirectionControls(text: string): string {
   return text.replace(DIRECTION_CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+/** Line breaks of any kind (CR, LF, VT, FF, NEL, the Unicode line and paragraph separators). */
+const LINE_BREAKS = /[\n\v\f\r\u0085\u2028\u2029]/g;
+
+/**
+ * `text` on one line, each line break a space: what a summary says of one thing (a title, a
+ * file name) so that text from a file cannot add a line of its own ("price: $0.00").
+ */
+export function asOneLine(text: string): string {
+  return text.replace(LINE_BREAKS, ' ');
+}

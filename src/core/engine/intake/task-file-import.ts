@@ -12,7 +12,9 @@
  * links and refused when it leads out of that folder; a path outside is never touched), else
  * the user picks a file for it; URLs and Base64 go as written; its webhook is sent only when the
  * user keeps it; and everything that cannot be read is refused with a message that says what
- * and where.
+ * and where. A result file's own parameters (a task not in this library) are stricter, as the
+ * window's recall is: a media field only as a web address or the export's own input copy (`{ $file }`),
+ * never a name, a path or Base64 (anyone can write a PNG's text chunk).
  */
 import { randomUUID } from 'node:crypto';
 import { readdir, realpath, stat } from 'node:fs/promises';
@@ -189,6 +191,7 @@ async function exportFileName(folder: string, sidecar: Sidecar, field: string): 
 }
 
 const OUTSIDE = 'an import reads files only from the task.json’s own folder';
+const FROM_RESULT = 'a result file gives a file only as its export’s own input copy or a web address';
 
 /** How one media field of the task.json is taken (see the top of this file). */
 async function readInput(
@@ -196,14 +199,15 @@ async function readInput(
   sidecar: Sidecar,
   rule: MediaFieldRule,
   value: unknown,
-  library: { dir: string; file: Task } | null,
+  library: { dir: string; file: Task } | 'result-file' | null,
 ): Promise<ReadInput> {
   const base = { field: rule.field, kind: rule.kind, required: rule.required };
   const needs = (why: string): ReadInput => ({ described: { ...base, source: 'needs-file', why } });
-  const own = library?.file.inputs.find((i) => i.field === rule.field && i.source === 'file');
-  if (library && own) {
+  const task = typeof library === 'object' ? library : null;
+  const own = task?.file.inputs.find((i) => i.field === rule.field && i.source === 'file');
+  if (task && own) {
     // the library's own copy, as a re-run takes it
-    const path = libraryFileOf(library.dir, own.value, `input ${JSON.stringify(rule.field)}`);
+    const path = libraryFileOf(task.dir, own.value, `input ${JSON.stringify(rule.field)}`);
     const name = own.name || basename(own.value);
     return { described: { ...base, source: 'library-file', name, size: own.size ?? 0 }, value: path };
   }
@@ -230,6 +234,12 @@ async function readInput(
   }
   const text = value.trim();
   if (isHttpUrl(text)) return { described: { ...base, source: 'url', url: text }, value: text };
+  if (library === 'result-file') {
+    // an export writes a result's inputs as `{ $file }` (its own input copy); a name, a path or
+    // Base64 in a file from anywhere would have a file beside it, or a picture the user never saw, sent
+    const what = isInlineMedia(text) ? 'is Base64' : `names ${JSON.stringify(text.slice(0, 100))}`;
+    return needs(`${what}; ${FROM_RESULT}`);
+  }
   if (isInlineMedia(text))
     return { described: { ...base, source: 'inline', chars: text.length }, value: text };
   if (localPathProblem(text) !== null) return needs(`names ${JSON.stringify(text)}; ${OUTSIDE}`);
@@ -266,7 +276,12 @@ export async function readTaskFile(ctx: EngineContext, taskFile: string): Promis
     ? { model: task.model, task_type: task.taskType, input: task.request.input }
     : { model: recall.model, task_type: recall.taskType, input: recall.parameters };
   const sidecar: Sidecar = { ...(task ? { id: task.id } : {}), title: recall.title, request };
-  const reading = await readingOf(ctx, file, sidecar, task ? { dir: ctx.libraryDir, file: task } : null);
+  const reading = await readingOf(
+    ctx,
+    file,
+    sidecar,
+    task ? { dir: ctx.libraryDir, file: task } : 'result-file',
+  );
   return { ...reading, preview: { ...reading.preview, recall } };
 }
 
@@ -288,7 +303,8 @@ async function readingOf(
   ctx: EngineContext,
   file: string,
   sidecar: Sidecar,
-  library: { dir: string; file: Task } | null,
+  /** The library's task the file names, `result-file` for a result file's own parameters, null for a task.json. */
+  library: { dir: string; file: Task } | 'result-file' | null,
 ): Promise<TaskFileReading> {
   const { request } = sidecar;
   const entry = entryOfDraft({ model: request.model, taskType: request.task_type }, ctx.connection.profile);
