@@ -284,6 +284,20 @@ describe('search', () => {
     expect(capped.countTasks()).not.toHaveProperty('capped');
   });
 
+  it('a last word standing for many terms finds the same tasks as one standing for a few', () => {
+    const many = libs.open(libs.dir());
+    const words = Array.from({ length: 20 }, (_, i) => `quill${String.fromCharCode(97 + i)}`);
+    many.transaction(() => {
+      for (const word of words) many.insertTask(imageTask({ title: word, prompt: `ink ${word}` }));
+    });
+    // 'quill' stands for 20 terms (the prefix stays), 'quilla' for one (named), 'QUILLT' for one
+    expect(many.listTasks({ search: 'quill', limit: 200 }).items).toHaveLength(20);
+    expect(many.countTasks({ search: 'ink quill' }).total).toBe(20);
+    expect(many.listTasks({ search: 'ink quilla' }).items.map((i) => i.title)).toEqual(['quilla']);
+    expect(many.countTasks({ search: 'QUILLT' }).total).toBe(1);
+    expect(many.listTasks({ search: 'quillz' }).items).toEqual([]);
+  });
+
   it('pages through search results', () => {
     const all = store.listTasks({ search: 'a', limit: 200 }).items.map((i) => i.id);
     const paged = allPages(store, { search: 'a', limit: 1 }).ids;
@@ -299,6 +313,19 @@ describe('toFtsQuery', () => {
     expect(toFtsQuery(' * ( ) ')).toBeNull();
     expect(toFtsQuery('')).toBeNull();
     expect(toFtsQuery('a\u0000b')).toBe('"a" "b"*');
+  });
+
+  it("names a plain last word by the index's terms it stands for; keeps the prefix for the rest", () => {
+    const termsOf = (prefix: string) =>
+      (({ pi: ['piano'], ro: ['rock', 'rocket'], q: null })[prefix] as
+        | readonly string[]
+        | null
+        | undefined) ?? [];
+    expect(toFtsQuery('lo-fi Pi', termsOf)).toBe('"lo-fi" AND "piano"');
+    expect(toFtsQuery('RO', termsOf)).toBe('("rock" OR "rocket")');
+    expect(toFtsQuery('jazz q', termsOf)).toBe('"jazz" "q"*');
+    expect(toFtsQuery('zz', termsOf)).toBe('"zz"*');
+    expect(toFtsQuery('café', termsOf)).toBe('"café"*');
   });
 });
 

@@ -86,6 +86,7 @@ describe('migrations', () => {
       'b8d9d4a83c1bbd434c5961896cdbb54167a8264f40d13a9b2480a9e1fc38126f',
       '8456fd9bb8b99b671c725b865aae7ca7d20f15836be69b8024de8ed8f2c058ab',
       'b8652e835a907c28ccfe076c2c44100a4b1818f98516b84e5af8b29a45578842',
+      '40c757cc9d4ce64f051c4a195038db4658a234d763397d2eb364adf1cd7f6250',
     ];
     expect(MIGRATIONS.slice(0, shipped.length).map((m) => migrationHash(m.sql))).toEqual(shipped);
   });

@@ -13,6 +13,8 @@ import {
   buildListQuery,
   buildOldestInStatesQuery,
 } from '../../src/core/store/list-query.ts';
+import { MAX_NAMED_TERMS, prefixTermsOf } from '../../src/core/store/search-terms.ts';
+import { StatementCache } from '../../src/core/store/statement-cache.ts';
 import type { ListOrder, ListQuery, TaskFilter } from '../../src/shared/index.ts';
 import { faceSwapTask, imageTask, songTask, tempLibraries } from './store-fixtures.ts';
 
@@ -152,6 +154,43 @@ describe.each([
     expect(steps.join(' | ')).not.toMatch(/TEMP B-TREE/);
   });
 
+  it("a search's last word is named by the index's terms it stands for: FTS5 walks them newest first, no prefix merged", () => {
+    const termsOf = prefixTermsOf(new StatementCache(raw));
+    // 'pi' stands for 'piano' alone here, 'r' for 'rain' and 'red'; the other words stay whole
+    expect(termsOf('pi')).toEqual(['piano']);
+    expect(termsOf('r')).toEqual(['rain', 'red']);
+    expect(termsOf('zz')).toEqual([]);
+    for (const [search, match] of [
+      ['Pi', '"piano"'],
+      ['lo-fi r', '"lo-fi" AND ("rain" OR "red")'],
+      ['zz', '"zz"*'],
+      ['pi-', '"pi-"*'],
+    ]) {
+      const list = buildListQuery({ search }, null, 50, false, false, termsOf) as BuiltQuery;
+      expect(list.params.match, search).toBe(match);
+      expect(plan(list)[0]).toMatch(/^SCAN tasks_fts VIRTUAL TABLE/);
+      expect(plan(list).join(' | ')).not.toMatch(/TEMP B-TREE/);
+      expect((buildCountQuery({ search }, 1_001, termsOf) as BuiltQuery).params.match, search).toBe(match);
+    }
+    expect(MAX_NAMED_TERMS).toBeGreaterThanOrEqual(2);
+  });
+
+  it('one task type by title walks tasks_by_type_title and stops, never the whole title index', () => {
+    for (const query of [
+      { taskType: 'face-swap', order: 'title' },
+      { taskType: 'txt2audio', order: 'title', favorite: false },
+    ] as ListQuery[]) {
+      for (const at of [null, { key: 'x', seq: 5, cut: false }, { key: 'x', seq: 5, cut: true }]) {
+        // as the store asks for it when the type is most of the library (a walk of the order's index)
+        for (const walkOrder of [false, true]) {
+          const steps = plan(buildListQuery(query, at, 50, walkOrder) as BuiltQuery);
+          expect(steps.join(' | ')).toContain('USING INDEX tasks_by_type_title (task_type=?');
+          expectIndexedWalk(steps);
+        }
+      }
+    }
+  });
+
   it("listTasks on a board finds the board's tasks by its key and each task by id, never walking the library", () => {
     for (const query of [
       { board: 1 },
@@ -192,6 +231,7 @@ describe.each([
       [{ model: 'ace-step' }, 'USING INDEX tasks_by_entry (entry_id=?)'],
       [{ makes: 'image', states: ['saved'] }, 'USING INDEX tasks_by_entry (entry_id=?)'],
       [{ board: 1 }, 'SEARCH board_tasks USING PRIMARY KEY (board_id=?)'],
+      [{ board: 1, makes: 'image', states: ['saved'] }, 'SEARCH board_tasks USING PRIMARY KEY (board_id=?)'],
       [{ createdFrom: '2025-01-01T00:00:00Z' }, 'USING INDEX sqlite_autoindex_tasks_2 (seq>?)'],
     ];
     for (const [filter, walk] of shapes) {
@@ -200,6 +240,11 @@ describe.each([
       const steps = plan(built);
       expect(steps.join(' | '), JSON.stringify(filter)).toContain(walk);
       for (const step of steps) expect(step, steps.join(' | ')).not.toMatch(/^SCAN (tasks|t)$/);
+      // a board's count walks its key and stops at the cap: no list of all the board's ids first
+      if (filter.board !== undefined) {
+        expect(steps.join(' | ')).not.toContain('LIST SUBQUERY');
+        expect(steps[1], steps.join(' | ')).toMatch(/^SEARCH board_tasks USING PRIMARY KEY \(board_id=\?\)/);
+      }
     }
   });
 

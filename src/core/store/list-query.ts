@@ -39,7 +39,7 @@ import {
   type TaskState,
   typeGroupMembers,
 } from '../../shared/index.ts';
-import { toFtsQuery } from './fts-query.ts';
+import { type PrefixTerms, toFtsQuery } from './fts-query.ts';
 import { ORDERS, type PagePosition, SORT_KEY_COLUMN } from './list-cursor.ts';
 import { seqFloor } from './sort-key.ts';
 import { LibraryStoreError } from './store-errors.ts';
@@ -68,9 +68,12 @@ export function filterStates(filter: TaskFilter): TaskState[] | null {
   return filter.states === undefined ? null : [...new Set(filter.states)];
 }
 
-/** The FTS5 expression of the filter's search text, or null when there is nothing to search for. */
-export function searchMatch(filter: TaskFilter): string | null {
-  return filter.search === undefined ? null : toFtsQuery(filter.search);
+/**
+ * The FTS5 expression of the filter's search text, or null when there is nothing to search for;
+ * `termsOf`: the last word named by the terms it stands for (see toFtsQuery).
+ */
+export function searchMatch(filter: TaskFilter, termsOf?: PrefixTerms): string | null {
+  return filter.search === undefined ? null : toFtsQuery(filter.search, termsOf);
 }
 
 /** `$name0, $name1, …` for `values`, filling `params`. */
@@ -258,17 +261,20 @@ export function buildListQuery(
   size: number,
   walkOrder = false,
   bigBoard = false,
+  termsOf?: PrefixTerms,
 ): BuiltQuery | null {
   const order = query.order ?? 'newest';
   const params: Params = { limit: size + 1 };
   const states = filterStates(query);
   if (states !== null && states.length === 0) return null;
   if (matchesNoEntry(query)) return null;
-  const match = searchMatch(query);
+  const match = searchMatch(query, termsOf);
   if (match !== null && ORDERS[order].key === null) {
     return searchBySeqQuery(query, order, match, at, params);
   }
-  const walk = walkOrder && ORDERS[order].key !== null;
+  // one task type by title, in any state: tasks_by_type_title holds its page (migration 21)
+  const typeByTitle = order === 'title' && query.taskType !== undefined && states === null;
+  const walk = walkOrder && ORDERS[order].key !== null && !typeByTitle;
   // a board: its own tasks by its key, every other filter checked on them (never a library walk)
   const onBoard = query.board !== undefined && !bigBoard;
   // the Makes and Model filters: one walk of tasks_by_entry per entry, merged; the rest checked

@@ -38,6 +38,7 @@ import { V17_OUTPUTS_BY_CHECKSUM } from './migrations/v17-outputs-by-checksum.ts
 import { V18_OUTPUT_SIZES } from './migrations/v18-output-sizes.ts';
 import { V19_BOARD_COUNTS } from './migrations/v19-board-counts.ts';
 import { V20_TRASHED_BY_SEQ } from './migrations/v20-trashed-by-seq.ts';
+import { V21_SEARCH_TERMS_TYPE_TITLE } from './migrations/v21-search-terms-type-title.ts';
 
 export interface Migration {
   version: number;
@@ -78,6 +79,11 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: V19_BOARD_COUNTS,
   },
   { version: 20, name: 'Recently deleted in list order', sql: V20_TRASHED_BY_SEQ },
+  {
+    version: 21,
+    name: "the search index's terms (a last word named); one task type by title",
+    sql: V21_SEARCH_TERMS_TYPE_TITLE,
+  },
 ];
 
 /** The states the partial index `tasks_finished_by_model` covers: the service finished the task. */

@@ -23,8 +23,10 @@ import {
   countableFromTotals,
   walkOrderIndex,
 } from './count-query.ts';
+import type { PrefixTerms } from './fts-query.ts';
 import { decodeCursor, encodeCursor, ORDERS, positionOf } from './list-cursor.ts';
 import { buildListQuery, buildOldestInStatesQuery, filterStates, pageSize } from './list-query.ts';
+import { prefixTermsOf } from './search-terms.ts';
 import { assertStates, positiveLimit, type StoreCore } from './store-core.ts';
 import { CorruptTaskRowError } from './store-errors.ts';
 import type { DurationRow } from './store-types.ts';
@@ -42,9 +44,12 @@ const BOARD_SIZE_SQL = {
 
 export class TaskLists {
   readonly #core: StoreCore;
+  /** A search's last word named by its terms (a page and a count stop early; see toFtsQuery). */
+  readonly #termsOf: PrefixTerms;
 
   constructor(core: StoreCore) {
     this.#core = core;
+    this.#termsOf = prefixTermsOf(core.cache);
   }
 
   list(query: ListQuery): TaskPage {
@@ -57,6 +62,7 @@ export class TaskLists {
       size,
       this.#walkOrder(query, order, size),
       query.board !== undefined && this.#bigBoard(query.board, size),
+      this.#termsOf,
     );
     if (built === null) return { items: [], nextCursor: null, unreadable: [] };
     return this.#core.snapshot(() => {
@@ -115,7 +121,7 @@ export class TaskLists {
     const exact = countableFromTotals(filter);
     // a count from the rows stops one past the cap: more than the cap says "1,000+"
     const cap = this.#core.countCap;
-    const built = exact ? buildTotalsCountQuery(filter) : buildCountQuery(filter, cap + 1);
+    const built = exact ? buildTotalsCountQuery(filter) : buildCountQuery(filter, cap + 1, this.#termsOf);
     const byState: Record<string, number> = {};
     for (const s of states ?? TASK_STATES) byState[s] = 0;
     if (built === null) return { total: 0, byState };
