@@ -228,6 +228,10 @@ describe.each([
     const shapes: [TaskFilter, string][] = [
       [{ search: 'piano' }, 'SCAN tasks_fts VIRTUAL TABLE'],
       [{ search: 'piano', family: 'song', states: ['saved'] }, 'SCAN tasks_fts VIRTUAL TABLE'],
+      [
+        { search: 'piano', model: 'ace-step', states: ['saved'] },
+        'USING INDEX tasks_by_entry (entry_id=? AND seq=?)',
+      ],
       [{ model: 'ace-step' }, 'USING INDEX tasks_by_entry (entry_id=?)'],
       [{ makes: 'image', states: ['saved'] }, 'USING INDEX tasks_by_entry (entry_id=?)'],
       [{ board: 1 }, 'SEARCH board_tasks USING PRIMARY KEY (board_id=?)'],
