@@ -3,7 +3,8 @@
  * 10,000 tasks measured in the same run (the ratio says whether a cost grows with the library):
  * - state change: `transition` with a polling patch (and, for information, a durable one);
  * - the gallery's first page (50 newest, with outputs) and its total (`countTasks`);
- * - search (FTS5): a rare, a typical and a common word, a prefix as typed, with its count;
+ * - search (FTS5): a rare, a typical and a common word, a prefix as typed, a first letter, with
+ *   its count;
  * - the gallery's filters: a small and a big board, a model, a kind (Makes), a type, favourites,
  *   a state, Recently deleted, each with its count; the boards' list (the sidebar);
  * - the other orders (oldest, title, costliest, longest): the first page, a page 200 pages deep,
@@ -110,6 +111,7 @@ const FILTERS: [string, FilterOf][] = [
   [`search typical word (2%)`, () => ({ search: WORDS.typical })],
   [`search common word (50%)`, () => ({ search: WORDS.common })],
   [`search prefix "${WORDS.prefix}" as typed`, () => ({ search: WORDS.prefix })],
+  [`search "${WORDS.common.slice(0, 1)}" (a first letter typed)`, () => ({ search: WORDS.common.slice(0, 1) })],
   ['board, small (0.1%)', (s) => ({ board: boardId(s, BOARDS.small.name) })],
   ['board, big (10%)', (s) => ({ board: boardId(s, BOARDS.big.name) })],
   ['model flux1-schnell (2 entries)', () => ({ model: 'flux1-schnell' })],

@@ -290,12 +290,14 @@ describe('search', () => {
     many.transaction(() => {
       for (const word of words) many.insertTask(imageTask({ title: word, prompt: `ink ${word}` }));
     });
-    // 'quill' stands for 20 terms (the prefix stays), 'quilla' for one (named), 'QUILLT' for one
+    // 'quill' stands for 20 terms (the prefix stays), 'quilla' for one (named), 'QUILLT' for one,
+    // 'qu' is a prefix the index keeps
     expect(many.listTasks({ search: 'quill', limit: 200 }).items).toHaveLength(20);
     expect(many.countTasks({ search: 'ink quill' }).total).toBe(20);
     expect(many.listTasks({ search: 'ink quilla' }).items.map((i) => i.title)).toEqual(['quilla']);
     expect(many.countTasks({ search: 'QUILLT' }).total).toBe(1);
     expect(many.listTasks({ search: 'quillz' }).items).toEqual([]);
+    expect(many.countTasks({ search: 'qu' }).total).toBe(20);
   });
 
   it('pages through search results', () => {

@@ -87,6 +87,7 @@ describe('migrations', () => {
       '8456fd9bb8b99b671c725b865aae7ca7d20f15836be69b8024de8ed8f2c058ab',
       'b8652e835a907c28ccfe076c2c44100a4b1818f98516b84e5af8b29a45578842',
       '40c757cc9d4ce64f051c4a195038db4658a234d763397d2eb364adf1cd7f6250',
+      'a5990f7eda34692712a7a937dca53249213a20ede7e4e4bfae1da618ce803c81',
     ];
     expect(MIGRATIONS.slice(0, shipped.length).map((m) => migrationHash(m.sql))).toEqual(shipped);
   });
@@ -205,6 +206,47 @@ describe('migrations', () => {
       ['Keep', 1],
       ['Other', 0],
     ]);
+    expect(store.integrityCheck()).toBe('ok');
+  });
+
+  it("v22 makes a v21 library's full-text index again with its prefixes, found as before and kept by the same triggers", () => {
+    const dir = libs.dir();
+    const first = libs.open(dir);
+    first.insertTask(songTask({ id: 'a', title: 'Rain walk', style: 'mellow rhodes' }));
+    first.insertTask(songTask({ id: 'b', title: 'Red kite', style: 'brass band' }));
+    first.trashTasks(['b'], '2026-01-01T00:00:00.000Z');
+    first.close();
+    const triggers = (db: DatabaseSync) =>
+      db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name").all();
+    // the library as v21 left it: tasks_fts without prefixes
+    const db = libs.raw(dir);
+    const before = triggers(db);
+    db.exec(`DROP TABLE search_terms; DROP TABLE tasks_fts;
+      CREATE VIRTUAL TABLE tasks_fts USING fts5 (title, prompt, lyrics, content = 'tasks',
+        content_rowid = 'seq', tokenize = 'unicode61 remove_diacritics 2');
+      INSERT INTO tasks_fts (tasks_fts) VALUES ('rebuild');
+      CREATE VIRTUAL TABLE search_terms USING fts5vocab(tasks_fts, instance);
+      DELETE FROM schema_migrations WHERE version = 22; PRAGMA user_version = 21;`);
+    db.close();
+    const store = libs.open(dir);
+    const after = libs.raw(dir);
+    expect(triggers(after)).toEqual(before);
+    expect(
+      String(after.prepare("SELECT sql FROM sqlite_master WHERE name = 'tasks_fts'").get()?.sql),
+    ).toContain("prefix = '1 2 3'");
+    const found = (search: string, trashed = false) =>
+      store
+        .listTasks({ search, trashed })
+        .items.map((t) => t.id)
+        .sort();
+    expect(found('r')).toEqual(['a']);
+    expect(found('rhod')).toEqual(['a']);
+    expect(found('r', true)).toEqual(['b']);
+    store.insertTask(songTask({ id: 'c', title: 'Rhodes at night' }));
+    store.rename('a', 'Dry spell');
+    expect(found('rh')).toEqual(['a', 'c']);
+    expect(found('dr')).toEqual(['a']);
+    expect(found('wal')).toEqual([]);
     expect(store.integrityCheck()).toBe('ok');
   });
 

@@ -156,15 +156,18 @@ describe.each([
 
   it("a search's last word is named by the index's terms it stands for: FTS5 walks them newest first, no prefix merged", () => {
     const termsOf = prefixTermsOf(new StatementCache(raw));
-    // 'pi' stands for 'piano' alone here, 'r' for 'rain' and 'red'; the other words stay whole
-    expect(termsOf('pi')).toEqual(['piano']);
-    expect(termsOf('r')).toEqual(['rain', 'red']);
-    expect(termsOf('zz')).toEqual([]);
+    // 'pian' stands for 'piano' alone here, 'wind' for 'window'; the other words stay whole; a
+    // prefix of up to three characters is kept in the index as one list (migration 22)
+    expect(termsOf('pian')).toEqual(['piano']);
+    expect(termsOf('wind')).toEqual(['window']);
+    expect(termsOf('zzzz')).toEqual([]);
+    expect(termsOf('pia')).toBeNull();
     for (const [search, match] of [
-      ['Pi', '"piano"'],
-      ['lo-fi r', '"lo-fi" AND ("rain" OR "red")'],
-      ['zz', '"zz"*'],
-      ['pi-', '"pi-"*'],
+      ['Pian', '"piano"'],
+      ['lo-fi WIND', '"lo-fi" AND "window"'],
+      ['r', '"r"*'],
+      ['zzzz', '"zzzz"*'],
+      ['pian-', '"pian-"*'],
     ]) {
       const list = buildListQuery({ search }, null, 50, false, false, termsOf) as BuiltQuery;
       expect(list.params.match, search).toBe(match);

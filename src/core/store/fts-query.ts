@@ -10,7 +10,7 @@
  * letters and digits stands for as a prefix: the search then names them ("music", or ("theremin"
  * OR "therein")), which matches the same tasks, and FTS5 walks them newest first and stops after
  * a page, where a prefix merges the whole list of every matching term first. It returns null when
- * there are too many to name; the prefix stays then. A word of other characters keeps its prefix
+ * there are too many to name or the index keeps the prefix itself; the prefix stays then. A word of other characters keeps its prefix
  * (the tokenizer, not the look-up, decides what it stands for).
  */
 

@@ -39,6 +39,7 @@ import { V18_OUTPUT_SIZES } from './migrations/v18-output-sizes.ts';
 import { V19_BOARD_COUNTS } from './migrations/v19-board-counts.ts';
 import { V20_TRASHED_BY_SEQ } from './migrations/v20-trashed-by-seq.ts';
 import { V21_SEARCH_TERMS_TYPE_TITLE } from './migrations/v21-search-terms-type-title.ts';
+import { V22_SEARCH_PREFIXES } from './migrations/v22-search-prefixes.ts';
 
 export interface Migration {
   version: number;
@@ -84,6 +85,7 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "the search index's terms (a last word named); one task type by title",
     sql: V21_SEARCH_TERMS_TYPE_TITLE,
   },
+  { version: 22, name: 'a search prefix of one to three characters, indexed', sql: V22_SEARCH_PREFIXES },
 ];
 
 /** The states the partial index `tasks_finished_by_model` covers: the service finished the task. */
