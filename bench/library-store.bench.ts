@@ -111,7 +111,10 @@ const FILTERS: [string, FilterOf][] = [
   [`search typical word (2%)`, () => ({ search: WORDS.typical })],
   [`search common word (50%)`, () => ({ search: WORDS.common })],
   [`search prefix "${WORDS.prefix}" as typed`, () => ({ search: WORDS.prefix })],
-  [`search "${WORDS.common.slice(0, 1)}" (a first letter typed)`, () => ({ search: WORDS.common.slice(0, 1) })],
+  [
+    `search "${WORDS.common.slice(0, 1)}" (a first letter typed)`,
+    () => ({ search: WORDS.common.slice(0, 1) }),
+  ],
   ['board, small (0.1%)', (s) => ({ board: boardId(s, BOARDS.small.name) })],
   ['board, big (10%)', (s) => ({ board: boardId(s, BOARDS.big.name) })],
   ['model flux1-schnell (2 entries)', () => ({ model: 'flux1-schnell' })],
