@@ -74,7 +74,9 @@ describe.skipIf(!browserAvailable())('leaving demo mode', () => {
         .textContent(),
     ).toContain('shown again when demo mode is off');
     // the spending summary: what the demo tasks would have cost, never "spent"
-    expect(await page.getByTestId('cost-summary').textContent()).toMatch(/^Demo mode: nothing is billed. Its 1 task would have cost about \$0\.002/);
+    expect(await page.getByTestId('cost-summary').textContent()).toMatch(
+      /^Demo mode: nothing is billed. Its 1 task would have cost about \$0\.002/,
+    );
     expect(await moneySpentWords(page)).toEqual([]);
   });
 

@@ -88,7 +88,9 @@ export function DetailMedia({
   return (
     <div className="detail-media">
       {notShown ? <PictureNotShown text={notShown} taskId={task.id} index={output.index} /> : null}
-      {show.viewer === 'waveform' ? <WaveformPlayer url={url} title={task.title} taskId={task.id} output={output.index} /> : null}
+      {show.viewer === 'waveform' ? (
+        <WaveformPlayer url={url} title={task.title} taskId={task.id} output={output.index} />
+      ) : null}
       {show.viewer === 'video' && beforeVideo ? (
         <VideoCompare before={beforeVideo} after={url} title={task.title} />
       ) : null}
