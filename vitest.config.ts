@@ -25,6 +25,13 @@ process.env.NODE_COMPILE_CACHE ??= join(import.meta.dirname, 'node_modules/.cach
  */
 const WORKERS = Math.max(2, availableParallelism() - 1);
 
+/**
+ * Pictures for a person to look at (the README's screenshots, the look tests' pictures at
+ * 800 x 600 and 1920 x 1080 in both themes) assert nothing and cost over a minute of the suite:
+ * they are taken by `npm run shots` (SHOTS=1; UPDATE_SCREENSHOTS=1 also writes docs/screenshots).
+ */
+const TAKING_PICTURES = process.env.SHOTS === '1' || process.env.UPDATE_SCREENSHOTS === '1';
+
 export default defineConfig({
   test: {
     environment: 'node',
@@ -46,6 +53,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          exclude: TAKING_PICTURES ? [] : ['test/e2e/screenshots.test.ts'],
           environment: 'node',
           pool: 'forks',
           globalSetup: ['test/e2e/harness/global-setup.ts'],

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { dropFiles } from './harness/file-drop.ts';
 import { writePicture } from './harness/local-media.ts';
-import { axeInTheme, SHOT_SIZES, shootInThemes, THEMES } from './harness/look-check.ts';
+import { axeInTheme, PICTURE_SIZES, shootInThemes, THEMES } from './harness/look-check.ts';
 import { makeExtendedSong } from './harness/song-tasks.ts';
 import type { StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
@@ -162,7 +162,7 @@ describe.skipIf(!browserAvailable())('batches, variations and lineage: accessibi
     });
   }
 
-  for (const size of SHOT_SIZES) {
+  for (const size of PICTURE_SIZES) {
     it(`takes pictures at ${size.name} in both themes`, async () => {
       await shootInThemes(rig, browser, size, SHOTS_DIR, (page, at) => screens(page, fixture, at));
     });

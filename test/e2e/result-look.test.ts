@@ -11,7 +11,7 @@ import type { Browser, Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { queueFaceSwap } from './harness/face-swap-task.ts';
-import { axeInTheme, SHOT_SIZES, shootInThemes, THEMES } from './harness/look-check.ts';
+import { axeInTheme, PICTURE_SIZES, shootInThemes, THEMES } from './harness/look-check.ts';
 import { chooseAction, openResultDetail } from './harness/result-actions.ts';
 import { queueSongs } from './harness/song-tasks.ts';
 import type { StudioRig } from './harness/studio-rig.ts';
@@ -117,7 +117,7 @@ describe.skipIf(!browserAvailable())('keeping going from a result: accessibility
     });
   }
 
-  for (const size of SHOT_SIZES) {
+  for (const size of PICTURE_SIZES) {
     it(`takes pictures at ${size.name} in both themes`, async () => {
       await shootInThemes(rig, browser, size, SHOTS_DIR, (page, at) =>
         screens(page, { song, swap, upscale }, at),

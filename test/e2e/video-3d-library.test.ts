@@ -16,7 +16,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { waitUntil } from '../support/wait-until.ts';
-import { axeInTheme, SHOT_SIZES, shootInThemes, THEMES } from './harness/look-check.ts';
+import { axeInTheme, PICTURE_SIZES, shootInThemes, THEMES } from './harness/look-check.ts';
 import { lineageOf, openResultDetail, queueFromForm } from './harness/result-actions.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
@@ -348,7 +348,7 @@ describe.skipIf(!browserAvailable())('video and 3D results in the library', () =
     });
   }
 
-  for (const size of SHOT_SIZES) {
+  for (const size of PICTURE_SIZES) {
     it(`takes pictures at ${size.name} in both themes`, async () => {
       await shootInThemes(rig, browser, size, SHOTS_DIR, (page, at) => screens(page, tasks, at));
     });

@@ -17,6 +17,14 @@ export const SHOT_SIZES = [
   { name: '1920x1080', width: 1920, height: 1080 },
 ] as const;
 
+/**
+ * The sizes of the look tests' "takes pictures" steps: none unless pictures were asked for
+ * (`npm run shots`, SHOTS=1). The pictures are for a person to look at and assert nothing; the
+ * same screens are walked and checked by axe in every run.
+ */
+export const PICTURE_SIZES: readonly (typeof SHOT_SIZES)[number][] =
+  process.env.SHOTS === '1' ? SHOT_SIZES : [];
+
 /** Walks a page through its screens, calling `at` with each screen's name once it shows. */
 export type ScreenWalk = (page: Page, at: (where: string) => Promise<void>) => Promise<void>;
 
