@@ -14,7 +14,7 @@ const FILES = [
   'test/e2e/video-3d-library.test.ts',
 ];
 
-const env = { ...process.env, SHOTS: '1' };
+const env: NodeJS.ProcessEnv = { ...process.env, SHOTS: '1' };
 if (process.argv.includes('--update')) env.UPDATE_SCREENSHOTS = '1';
 const run = spawnSync('npx', ['vitest', 'run', '--project', 'e2e', ...FILES], {
   stdio: 'inherit',
