@@ -19,6 +19,7 @@ import {
   type BatchCancelView,
   type BatchRetryView,
   type BatchSummary,
+  type DraftView,
   type EngineStatus,
   type RemoteImportOutcome,
   resolveModelId,
@@ -324,9 +325,9 @@ export class TaskEngine {
     return actions.rerunTask(this.#ctx, id);
   }
 
-  /** The draft that would recreate a task (file inputs point at the library's copies). */
-  draftOf(task: Task): TaskDraft {
-    return actions.draftOf(this.libraryDir, task);
+  /** The draft that would recreate a task (file inputs point at the library's copies, named by the files given). */
+  draftOf(task: Task): DraftView {
+    return actions.draftViewOf(this.libraryDir, task);
   }
 
   setFavorite(id: string, favorite: boolean): Task {

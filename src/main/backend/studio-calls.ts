@@ -327,20 +327,8 @@ function taskCalls(ctx: CallContext) {
     'tasks.retryDownloads': async (args: ArgsOf<'tasks.retryDownloads'>) =>
       ctx.engine().retryDownloads(args.id),
 
-    'tasks.draftOf': async (args: ArgsOf<'tasks.draftOf'>): Promise<DraftView> => {
-      const task = taskOrFail(ctx, args.id);
-      const draft = ctx.engine().draftOf(task);
-      return {
-        model: draft.model,
-        taskType: draft.taskType,
-        input: draft.input,
-        webhook: draft.webhook ?? null,
-        title: draft.title ?? task.title,
-        fileNames: Object.fromEntries(
-          task.inputs.flatMap((i) => (i.source === 'file' && i.name ? [[i.field, i.name]] : [])),
-        ),
-      };
-    },
+    'tasks.draftOf': async (args: ArgsOf<'tasks.draftOf'>): Promise<DraftView> =>
+      ctx.engine().draftOf(taskOrFail(ctx, args.id)),
 
     'tasks.setFavorite': async (args: ArgsOf<'tasks.setFavorite'>) => {
       taskOrFail(ctx, args.id);

@@ -4,7 +4,7 @@
  * now, run it again, favourite, rename, delete. Each refusal says which tasks the action is for.
  */
 
-import type { TaskDraft } from '../../../shared/index.ts';
+import type { DraftView, TaskDraft } from '../../../shared/index.ts';
 import {
   type BatchCancelView,
   ENGINE_WORK_STATES,
@@ -155,6 +155,21 @@ export function draftOf(libraryDir: string, task: Task): TaskDraft {
     input,
     webhook: endpoint ? { endpoint, secret: '', ...kept } : null,
     title: task.title,
+  };
+}
+
+/** The draft a re-run opens the composer with: every field filled, and the names of the files given. */
+export function draftViewOf(libraryDir: string, task: Task): DraftView {
+  const draft = draftOf(libraryDir, task);
+  return {
+    model: draft.model,
+    taskType: draft.taskType,
+    input: draft.input,
+    webhook: draft.webhook ?? null,
+    title: draft.title ?? task.title,
+    fileNames: Object.fromEntries(
+      task.inputs.flatMap((i) => (i.source === 'file' && i.name ? [[i.field, i.name]] : [])),
+    ),
   };
 }
 

@@ -26,7 +26,7 @@ import { openRegularFile } from '../../library/index.ts';
 import { readEmbeddedParams } from '../../recall/embedded-params.ts';
 import { fileSource } from '../../recall/file-edits.ts';
 import type { RecallRecord } from '../../recall/recall-record.ts';
-import { draftOf } from '../actions/task-actions.ts';
+import { draftViewOf } from '../actions/task-actions.ts';
 import type { EngineContext } from '../engine-context.ts';
 import { entryOfDraft } from './task-drafts.ts';
 
@@ -46,21 +46,6 @@ async function sha256Of(handle: FileHandle, size: number): Promise<string> {
     at += chunk.length;
   }
   return hash.digest('hex');
-}
-
-/** The draft of a library task, as the composer's re-run takes it (tasks.draftOf). */
-function libraryDraft(ctx: EngineContext, task: Task): DraftView {
-  const draft = draftOf(ctx.libraryDir, task);
-  return {
-    model: draft.model,
-    taskType: draft.taskType,
-    input: draft.input,
-    webhook: draft.webhook ?? null,
-    title: draft.title ?? task.title,
-    fileNames: Object.fromEntries(
-      task.inputs.flatMap((i) => (i.source === 'file' && i.name ? [[i.field, i.name]] : [])),
-    ),
-  };
 }
 
 function fromLibrary(
@@ -85,7 +70,7 @@ function fromLibrary(
     title: task.title,
     appVersion,
     parameters: task.request.input,
-    draft: libraryDraft(ctx, task),
+    draft: draftViewOf(ctx.libraryDir, task),
     missingMedia: [],
   };
 }

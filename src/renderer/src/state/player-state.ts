@@ -198,7 +198,8 @@ function start(audio: HTMLAudioElement): void {
   });
 }
 
-export const usePlayer = create<PlayerState>()((set, get) => ({
+/** The player with no song: at start and after Close. */
+const NOTHING_PLAYING = {
   taskId: null,
   outputIndex: null,
   title: '',
@@ -206,9 +207,13 @@ export const usePlayer = create<PlayerState>()((set, get) => ({
   playing: false,
   position: 0,
   duration: 0,
+  error: null,
+} satisfies Partial<PlayerState>;
+
+export const usePlayer = create<PlayerState>()((set, get) => ({
+  ...NOTHING_PLAYING,
   volume: readVolume(),
   loop: false,
-  error: null,
 
   playTask: (taskId, index) => {
     const task = useTasks.getState().byId.get(taskId);
@@ -286,15 +291,6 @@ export const usePlayer = create<PlayerState>()((set, get) => ({
       element.removeAttribute('src');
       element.load();
     }
-    set({
-      taskId: null,
-      outputIndex: null,
-      title: '',
-      url: null,
-      playing: false,
-      position: 0,
-      duration: 0,
-      error: null,
-    });
+    set(NOTHING_PLAYING);
   },
 }));
