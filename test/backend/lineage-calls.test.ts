@@ -9,6 +9,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyEdits, bytesSource } from '../../src/core/recall/file-edits.ts';
+import { pngEdits } from '../../src/core/recall/png-params.ts';
 import type {
   BatchCancelView,
   BatchSummary,
@@ -51,6 +53,12 @@ async function saved(id: string): Promise<Task> {
     return t?.state === 'saved' ? t : null;
   });
 }
+
+/** What "Queue again from an export…" asks the native file dialog. */
+const PICKER_TITLE = 'Queue again from an export: a task.json or a file the app made';
+
+/** Why a file the app did not make is not queued again (after what it lacks). */
+const CANNOT = 'so it cannot be recalled or queued again: only a file the app exported or saved can';
 
 /** The user's yes to a task.json's summary: no file picked, webhook off. */
 const yes = { files: {}, keepWebhook: false, acceptUnknownPrice: false };
@@ -180,7 +188,7 @@ describe('batches and lineage through the contract', () => {
       parentId: task.id,
       parentOutput: null,
     });
-    expect(h.dialogs.asked.at(-1)).toBe('Import a task (task.json from an export)');
+    expect(h.dialogs.asked.at(-1)).toBe(PICKER_TITLE);
     const onBoard = await h.ok<{ items: Task[] }>('tasks.list', { board: board.id });
     expect(onBoard.items.map((t) => t.id)).toEqual([again.id, task.id]);
     await saved(again.id);
@@ -319,20 +327,25 @@ describe('a task.json someone else wrote', () => {
 });
 
 describe('a result file dropped on the composer (issue 22, item 2)', () => {
+  /** The song of the first test, its exported WAV (parameters inside) and the library's own file. */
+  let song: Task;
+  let wav: string;
+  let original: string;
+
   it('recalls an exported song by the parameters inside it, and the library’s own WAV by its checksum; only dropped files', async () => {
     const task = await h.ok<Task>('tasks.queue', {
       ...SONG,
       input: { ...SONG.input, duration: 4 },
       title: 'Piano',
     });
-    const song = await saved(task.id);
+    song = await saved(task.id);
     const { libraryDir } = await h.ok<{ libraryDir: string }>('app.info', {});
-    const original = join(libraryDir, song.outputs[0]?.path ?? '');
+    original = join(libraryDir, song.outputs[0]?.path ?? '');
     const sha = () => createHash('sha256').update(readFileSync(original)).digest('hex');
     const before = sha();
     h.dialogs.folder = join(dir, 'song-exports');
     const exported = await h.ok<ExportResult>('tasks.export', { ids: [task.id] });
-    const wav = join(
+    wav = join(
       exported.tasks[0]?.folder ?? '',
       exported.tasks[0]?.files.find((f) => f.endsWith('.wav')) ?? '',
     );
@@ -364,7 +377,85 @@ describe('a result file dropped on the composer (issue 22, item 2)', () => {
     h.backend.grantDroppedFile(stranger);
     const unknown = await h.call('tasks.recallFile', { path: stranger });
     expect(unknown.ok === false && unknown.error.message).toBe(
-      'stranger.wav: holds no task parameters the app can read, and no result in this library has its checksum',
+      `stranger.wav: this sound has no Media Task Studio parameters in it and no result in this library has its checksum, ${CANNOT}`,
     );
+  });
+
+  it('Queue again from an export… takes a result file as it takes a task.json: a summary, then the user’s yes', async () => {
+    // the exported song: its parameters inside, a re-run of the song here
+    h.dialogs.file = wav;
+    const preview = await h.ok<TaskFilePreview>('tasks.readTaskFile', {});
+    // the file dialog offers the task.json and the files the app makes
+    const offered = h.dialogs.offered.at(-1)?.[0]?.extensions;
+    expect(offered).toEqual(expect.arrayContaining(['json', 'png', 'jpg', 'wav', 'mp3', 'mp4', 'glb']));
+    expect(h.dialogs.asked.at(-1)).toBe(PICKER_TITLE);
+    expect(preview.recall).toMatchObject({ origin: 'embedded', task: { id: song.id } });
+    expect(preview).toMatchObject({
+      taskType: 'txt2audio',
+      rerunOf: { id: song.id, title: 'Piano' },
+      inputs: [],
+      webhook: null,
+    });
+    const again = await h.ok<Task>('tasks.queueTaskFile', { importId: preview.importId, ...yes });
+    expect(again).toMatchObject({ state: 'queued', parentId: song.id, parentOutput: null });
+    expect(again.request.input).toMatchObject({ style_prompt: 'calm piano', duration: 4 });
+
+    // the library's own file, with nothing embedded: the task of its checksum
+    h.dialogs.file = original;
+    const byChecksum = await h.ok<TaskFilePreview>('tasks.readTaskFile', {});
+    expect(byChecksum.recall).toMatchObject({ origin: 'library', task: { id: song.id }, outputIndex: 0 });
+    expect(byChecksum.rerunOf).toEqual({ id: song.id, title: 'Piano' });
+
+    // a picture another library exported: its inputs only as the export's own copies beside it,
+    // its webhook never read, even with keepWebhook
+    const folder = join(dir, 'from-a-friend');
+    mkdirSync(folder, { recursive: true });
+    const target = await writePng(join(folder, 'input-target_image.png'), 90, 70);
+    const face = await writePng(join(folder, 'input-swap_image.png'), 64, 64);
+    const plain = readFileSync(await writePng(join(dir, 'plain.png'), 40, 30));
+    const request = {
+      model: 'service/image-toolkit',
+      task_type: 'face-swap',
+      input: { target_image: { $file: 'inputs/a.png' }, swap_image: { $file: 'inputs/b.png' } },
+      config: { webhook_config: { endpoint: 'https://collector.example/h', secret: 's' } },
+    };
+    const { model, task_type } = request;
+    const record = {
+      format: 'media-task-studio/1',
+      id: 'elsewhere-1',
+      title: 'Friend swap',
+      model,
+      task_type,
+      request,
+    };
+    const png = join(folder, 'friend-swap.png');
+    const edits = await pngEdits(bytesSource(plain), Buffer.from(JSON.stringify(record)));
+    writeFileSync(png, applyEdits(plain, edits ?? []));
+    h.dialogs.file = png;
+    const friend = await h.ok<TaskFilePreview>('tasks.readTaskFile', {});
+    expect(friend).toMatchObject({ title: 'Friend swap', priceMicros: 10_000, rerunOf: null, webhook: null });
+    expect(friend.recall?.source).toBe('the PNG text chunk of friend-swap.png');
+    expect(friend.inputs.map((i) => [i.field, i.source, 'name' in i ? i.name : null])).toEqual([
+      ['target_image', 'export-file', 'input-target_image.png'],
+      ['swap_image', 'export-file', 'input-swap_image.png'],
+    ]);
+    const swap = await h.ok<Task>('tasks.queueTaskFile', {
+      importId: friend.importId,
+      ...yes,
+      keepWebhook: true,
+    });
+    expect(swap).toMatchObject({ title: 'Friend swap', parentId: null });
+    expect(swap.request.config).toBeUndefined();
+    const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+    expect(swap.inputs.map((i) => i.sha256)).toEqual([sha256(target), sha256(face)]);
+
+    // a picture the app did not make: why it cannot be queued again, in words
+    h.dialogs.file = await writePng(join(dir, 'holiday.png'), 30, 20);
+    const stranger = await h.call('tasks.readTaskFile', {});
+    expect(stranger.ok === false && stranger.error.message).toBe(
+      `holiday.png: this picture has no Media Task Studio parameters in it and no result in this library has its checksum, ${CANNOT}`,
+    );
+    await saved(again.id);
+    await saved(swap.id);
   });
 });

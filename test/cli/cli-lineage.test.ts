@@ -357,7 +357,7 @@ describe('media-task recall and import-file of a result file', () => {
     const stranger = await run(['recall', join(dir, 'stranger.png')]);
     expect(stranger.code).toBe(2);
     expect(stranger.stderr).toContain(
-      'stranger.png: holds no task parameters the app can read, and no result in this library has its checksum',
+      'stranger.png: this picture has no Media Task Studio parameters in it and no result in this library has its checksum, so it cannot be recalled or queued again: only a file the app exported or saved can',
     );
     const bytes = readFileSync(join(dir, 'stranger.png'));
     const broken = applyEdits(bytes, (await pngEdits(bytesSource(bytes), Buffer.from('{"id": oops'))) ?? []);
@@ -365,7 +365,7 @@ describe('media-task recall and import-file of a result file', () => {
     const hostile = await run(['recall', join(dir, 'broken.png')]);
     expect(hostile.code).toBe(2);
     expect(hostile.stderr).toMatch(
-      /broken\.png: holds no task parameters .*; its PNG text chunk is not JSON \(/,
+      /broken\.png: this picture has no Media Task Studio parameters .*; its PNG text chunk is not JSON \(/,
     );
 
     // import-file takes the picture as it takes a task.json: a summary, then --yes

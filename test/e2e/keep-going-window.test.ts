@@ -73,7 +73,7 @@ describe.skipIf(!browserAvailable())(
       await page.getByRole('button', { name: 'Queue again from an export…' }).click();
       const dialog = page.getByTestId('task-file-dialog');
       await dialog.waitFor();
-      expect(rig.dialogs.asked).toContain('Import a task (task.json from an export)');
+      expect(rig.dialogs.asked).toContain('Queue again from an export: a task.json or a file the app made');
       const summary = await dialog.getByTestId('task-file-summary').textContent();
       expect(summary).toContain(`Song from text “${TITLE}”`);
       const read = view.bridge.calls.find((c) => c.name === 'tasks.readTaskFile');

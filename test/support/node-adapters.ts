@@ -10,7 +10,7 @@ import {
   PRIVATE_CONFIG_FILE_MODE,
   PRIVATE_CONFIG_FOLDER_MODE,
 } from '../../src/core/settings/index.ts';
-import type { ConfirmQuestion, Dialogs, ShellOps } from '../../src/main/backend/index.ts';
+import type { ConfirmQuestion, Dialogs, FileFilter, ShellOps } from '../../src/main/backend/index.ts';
 import type { KeyStorage } from '../../src/shared/index.ts';
 
 export const SECRET_FILE_NAME = 'api-key.weak.txt';
@@ -56,6 +56,8 @@ export class ScriptedDialogs implements Dialogs {
   /** What `chooseFile` answers. */
   file: string | null = null;
   readonly asked: string[] = [];
+  /** The kinds of file each `chooseFile` offered, in order (what the native dialog would list). */
+  readonly offered: (readonly FileFilter[])[] = [];
 
   constructor(folder: string | null = null) {
     this.folder = folder;
@@ -70,8 +72,9 @@ export class ScriptedDialogs implements Dialogs {
     return this.folder;
   }
 
-  async chooseFile(title: string): Promise<string | null> {
+  async chooseFile(title: string, filters: readonly FileFilter[]): Promise<string | null> {
     this.asked.push(title);
+    this.offered.push(filters);
     return this.file;
   }
 

@@ -23,6 +23,7 @@ import type {
   StudioCallResult,
   Task,
 } from '../../shared/index.ts';
+import { extensionsOf, MEDIA_KINDS } from '../../shared/index.ts';
 import { boardCalls } from './board-calls.ts';
 import type { CallContext } from './call-context.ts';
 import { StudioCallError } from './call-errors.ts';
@@ -259,9 +260,12 @@ function taskCalls(ctx: CallContext) {
     },
 
     'tasks.readTaskFile': async () => {
-      const file = await ctx.options.dialogs.chooseFile('Import a task (task.json from an export)', [
-        { name: 'Exported task', extensions: ['json'] },
-      ]);
+      // a task.json, or a result file the app exported or saved (its parameters inside, or its checksum)
+      const results = MEDIA_KINDS.filter((k) => k !== 'file').flatMap(extensionsOf);
+      const file = await ctx.options.dialogs.chooseFile(
+        'Queue again from an export: a task.json or a file the app made',
+        [{ name: 'Exported task or result file', extensions: ['json', ...results] }],
+      );
       if (file === null) return null;
       const reading = await ctx.engine().readTaskFile(file);
       // main keeps what it read: the window confirms it by id and cannot change it

@@ -357,6 +357,11 @@ export function mediaKindOfMime(mime: string): MediaKind {
   return top === 'image' || top === 'audio' || top === 'video' ? top : top === 'model' ? '3d' : 'file';
 }
 
+/** Every extension of a kind's files, the usual and the other spellings (a file dialog's filter). */
+export function extensionsOf(kind: MediaKind): string[] {
+  return MEDIA_KIND_TABLE[kind].formats.flatMap((f) => [f.ext, ...(f.otherExts ?? [])]);
+}
+
 /** "a PNG image", "an MP3 audio file", "a GIF": for error messages. */
 export function describeType(type: { ext: string; mime: string }): string {
   return formatOfExtension(type.ext)?.description ?? `a ${type.mime} file`;

@@ -18,6 +18,7 @@ import {
   type FileRecall,
   isHttpUrl,
   mediaFieldsOfRules,
+  mediaKind,
   modelNameOf,
   type Task,
 } from '../../../shared/index.ts';
@@ -155,10 +156,12 @@ export async function recallFile(ctx: EngineContext, path: string): Promise<File
       const source = `output ${index + 1} of “${task.title}” in this library (same checksum)`;
       return fromLibrary(ctx, file, task, index, source, 'library', null);
     }
+    // a file the app did not make (or one whose parameters cannot be read): why, in words
+    const kind = mediaKind(embedded.found === null && embedded.type ? embedded.type.kind : 'file').label;
     const problem = embedded.problem ? `; ${embedded.problem}` : '';
     throw refused(
       file,
-      `holds no task parameters the app can read, and no result in this library has its checksum${problem}`,
+      `this ${kind} has no Media Task Studio parameters in it and no result in this library has its checksum, so it cannot be recalled or queued again: only a file the app exported or saved can${problem}`,
     );
   } finally {
     await handle.close();
