@@ -35,6 +35,50 @@ function rowTops(page: Page): Promise<number[]> {
     });
 }
 
+/** The selection toolbar's shown buttons and count: where each sits and whether its label is cut. */
+function selectionPieces(page: Page) {
+  return page
+    .getByRole('toolbar', { name: 'Selection' })
+    .locator('button, [data-testid="selection-count"]')
+    .evaluateAll((els) =>
+      els
+        .map(
+          (el) =>
+            el as unknown as {
+              checkVisibility(): boolean;
+              getBoundingClientRect(): Box;
+              scrollWidth: number;
+              clientWidth: number;
+              textContent: string;
+            },
+        )
+        .filter((el) => el.checkVisibility())
+        .map((el) => {
+          const r = el.getBoundingClientRect();
+          return {
+            text: el.textContent,
+            middle: Math.round(r.y + r.height / 2),
+            right: r.x + r.width,
+            cut: el.scrollWidth > el.clientWidth + 1,
+          };
+        }),
+    );
+}
+
+/** Ticks the first `count` cards; the toolbar's buttons then sit on one line, whole, inside the library. */
+async function expectSelectionOneRow(page: Page, count: number): Promise<void> {
+  const cards = page.getByTestId('task-card');
+  for (let i = 0; i < count; i++) await cards.nth(i).getByRole('checkbox').check();
+  const bar = page.getByRole('toolbar', { name: 'Selection' });
+  await bar.getByRole('button', { name: 'Delete selected' }).waitFor();
+  if (count >= 2) await bar.getByRole('button', { name: 'Compare' }).waitFor();
+  const main = await box(page.locator('.library-main'));
+  const pieces = await selectionPieces(page);
+  expect(new Set(pieces.map((p) => p.middle)).size, `${count} ticked: ${JSON.stringify(pieces)}`).toBe(1);
+  expect(pieces.filter((p) => p.cut)).toEqual([]);
+  for (const piece of pieces) expect(piece.right, piece.text).toBeLessThanOrEqual(main.x + main.width);
+}
+
 async function axeBothThemes(page: Page, where: string): Promise<void> {
   await inEachTheme(page, async (theme) => {
     const blocking = await blockingViolations(page);
@@ -143,37 +187,19 @@ describe.skipIf(!browserAvailable())('the library in small and large windows', (
         libraryRight,
       );
     expect(beyond).toEqual([]);
-    // a selection: the toolbar's buttons on one line, each label whole, inside the view
-    await page.getByTestId('task-card').first().getByRole('checkbox').check();
-    const bar = page.getByRole('toolbar', { name: 'Selection' });
-    await bar.getByRole('button', { name: 'Delete selected' }).waitFor();
-    const main = await box(page.locator('.library-main'));
-    const pieces = await bar.locator('button, [data-testid="selection-count"]').evaluateAll((els) =>
-      els
-        .map(
-          (el) =>
-            el as unknown as {
-              getBoundingClientRect(): Box;
-              scrollWidth: number;
-              clientWidth: number;
-              textContent: string;
-            },
-        )
-        .map((el) => {
-          const r = el.getBoundingClientRect();
-          return {
-            text: el.textContent,
-            middle: Math.round(r.y + r.height / 2),
-            right: r.x + r.width,
-            cut: el.scrollWidth > el.clientWidth + 1,
-          };
-        }),
-    );
-    expect(new Set(pieces.map((p) => p.middle)).size, JSON.stringify(pieces)).toBe(1);
-    expect(pieces.filter((p) => p.cut)).toEqual([]);
-    for (const piece of pieces) expect(piece.right, piece.text).toBeLessThanOrEqual(main.x + main.width);
+    // a selection of one, then of three (Compare shows): the toolbar's buttons on one line, each
+    // label whole, inside the view
+    await expectSelectionOneRow(page, 1);
+    await page
+      .getByRole('toolbar', { name: 'Selection' })
+      .getByRole('button', { name: 'Clear selection' })
+      .click();
+    await expectSelectionOneRow(page, 3);
     await shoot(page, 'library-1280x800-selection');
-    await page.getByTestId('task-card').first().getByRole('checkbox').uncheck();
+    await page
+      .getByRole('toolbar', { name: 'Selection' })
+      .getByRole('button', { name: 'Clear selection' })
+      .click();
     await view.close();
     view = undefined;
   });
@@ -191,6 +217,37 @@ describe.skipIf(!browserAvailable())('the library in small and large windows', (
     expect((await box(bar)).height).toBeLessThan(60);
     await axeBothThemes(page, 'Library at 800 x 600');
     await shoot(page, 'library-800x600');
+    // a selection of three: the toolbar on one row too, every action reachable
+    await expectSelectionOneRow(page, 3);
+    await shoot(page, 'library-800x600-selection');
+    // what has no room is under More, whole and inside the window; Escape closes it onto More
+    const more = page.getByRole('toolbar', { name: 'Selection' }).getByRole('button', { name: 'More' });
+    await more.click();
+    const panel = page.getByTestId('selection-more');
+    expect(await panel.getByRole('button').allTextContents()).toEqual([
+      'Re-run selected…',
+      'Add to board…',
+      'Queue again from an export…',
+    ]);
+    const shown = await box(panel);
+    expect(shown.x + shown.width).toBeLessThanOrEqual(800);
+    expect(shown.y + shown.height).toBeLessThanOrEqual(600);
+    await axeBothThemes(page, 'Library at 800 x 600, More of the selection');
+    await inEachTheme(page, (theme) =>
+      page.screenshot({ path: `${SHOTS}/library-800x600-more-${theme}.png` }).then(() => undefined),
+    );
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    expect(
+      await more.evaluate(
+        (el) =>
+          el === (el as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement,
+      ),
+    ).toBe(true);
+    await page
+      .getByRole('toolbar', { name: 'Selection' })
+      .getByRole('button', { name: 'Clear selection' })
+      .click();
 
     // the hidden filters are reachable: open, choose, and the toggle counts them
     await toggle.click();

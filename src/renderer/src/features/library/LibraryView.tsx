@@ -2,8 +2,9 @@
  * The library: filters, the total, the selection toolbar, the gallery (or a batch's results side
  * by side), and the detail panel.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { TRASH_DAYS } from '../../../../shared/index.ts';
+import { useElementWidth } from '../../hooks/useElementWidth.ts';
 import { useBoards } from '../../state/boards-state.ts';
 import { useStudio } from '../../state/studio-state.ts';
 import { useTasks } from '../../state/tasks-state.ts';
@@ -36,8 +37,10 @@ function Summary() {
   const trashView = useTasks((s) => s.gallery.filters.trashed);
   const boardId = useTasks((s) => s.gallery.filters.board);
   const boardName = useBoards((s) => s.boards.find((b) => b.id === boardId)?.name ?? null);
+  const summary = useRef<HTMLDivElement>(null);
+  const room = useElementWidth(summary);
   return (
-    <div className="library-summary">
+    <div className="library-summary" ref={summary}>
       <p className="total" data-testid="library-total" aria-live="polite">
         {shownTotal === null
           ? 'Counting…'
@@ -45,7 +48,12 @@ function Summary() {
             ? `${(total ?? 0).toLocaleString('en-US')}+ tasks`
             : `${shownTotal.toLocaleString('en-US')} task${shownTotal === 1 ? '' : 's'}`}
         {trashView ? ' in Recently deleted' : null}
-        {boardName !== null && !trashView ? ` on the board “${boardName}”` : null}
+        {boardName !== null && !trashView ? (
+          <>
+            {' '}
+            on the board “<bdi>{boardName}</bdi>”
+          </>
+        ) : null}
         {demo && !trashView ? (
           <span className="muted"> in the demo library (sample results, not billed)</span>
         ) : null}
@@ -65,7 +73,7 @@ function Summary() {
           </button>
         </p>
       ) : null}
-      <SelectionBar />
+      <SelectionBar room={room} />
     </div>
   );
 }

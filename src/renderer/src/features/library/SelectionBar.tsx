@@ -3,9 +3,10 @@
  * selected task at once (favourite, re-run after a priced confirmation, add to a board or take
  * off the board shown, export, delete with undo),
  * and "Queue again from an export…" (a task.json chosen in main's file dialog, then what it would
- * queue shown in TaskFileDialog, queued only on the user's word).
+ * queue shown in TaskFileDialog, queued only on the user's word). In a narrow library the actions
+ * used least go into "More" (SelectionMore.tsx), so the toolbar stays one row.
  */
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { TaskFilePreview, TaskSelection } from '../../../../shared/index.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { useTasks } from '../../state/tasks-state.ts';
@@ -17,6 +18,7 @@ import { planPriceText, planRerun, type RerunPlan, runRerun } from './bulk-rerun
 import { currentSelection, selectedIds, useSelectedCount } from './gallery-selection.ts';
 import { deleteWithUndo, exportTasks, readExport, setFavoriteMany } from './library-actions.ts';
 import { askToTrash } from './recently-deleted.ts';
+import { SelectionMore, selectionOverflowAt } from './SelectionMore.tsx';
 import { TaskFileDialog } from './TaskFileDialog.tsx';
 import { EmptyTrashButton, TrashSelectionActions } from './TrashSelectionActions.tsx';
 
@@ -43,7 +45,8 @@ function Wide({ children }: { children: string }) {
   return <span className="wide-words">{children}</span>;
 }
 
-export function SelectionBar() {
+/** `room`: the width of the row the toolbar is on (0: not measured yet). */
+export function SelectionBar({ room = 0 }: { room?: number }) {
   const selection = useUi((s) => s.selection);
   const setSelection = useUi((s) => s.setSelection);
   const loadedOnce = useTasks((s) => s.gallery.loadedOnce);
@@ -65,6 +68,50 @@ export function SelectionBar() {
   const picked = [...selection];
   const allFavourite = !allMatching && count > 0 && picked.every((id) => byId.get(id)?.favorite === true);
   const allSelected = allMatching !== null && allMatching.except.size === 0;
+  const acting = count > 0 && !trashView;
+  const overflow = acting ? selectionOverflowAt(room) : 'none';
+  const queueAgain = (
+    <button
+      type="button"
+      className="button button-small"
+      disabled={importing}
+      onClick={() => void runImport()}
+    >
+      <span>
+        Queue<Wide> again</Wide> from an export…
+      </span>
+    </button>
+  );
+  const rerun = (
+    <button
+      type="button"
+      className="button button-small"
+      disabled={planning}
+      onClick={withSelectedIds(async (ids) => {
+        setPlanning(true);
+        const next = await planRerun(ids);
+        setPlanning(false);
+        if (next) setPlan(next);
+      })}
+    >
+      <span>
+        Re-run<Wide> selected</Wide>…
+      </span>
+    </button>
+  );
+  const addToBoard = (
+    <button type="button" className="button button-small" onClick={() => setBoarding(currentSelection())}>
+      Add to board…
+    </button>
+  );
+  // the least used first: what goes into More as the library narrows
+  const more: ReactNode[] =
+    overflow === 'none'
+      ? []
+      : overflow === 'rare'
+        ? [queueAgain, <RemoveFromBoardButton key="remove" />]
+        : [rerun, addToBoard, <RemoveFromBoardButton key="remove" />, queueAgain];
+  const inline = (node: ReactNode) => (more.includes(node) ? null : node);
 
   return (
     <div className="selection-bar" role="toolbar" aria-label="Selection">
@@ -104,30 +151,10 @@ export function SelectionBar() {
               <Wide> selected</Wide>
             </span>
           </button>
-          <button
-            type="button"
-            className="button button-small"
-            disabled={planning}
-            onClick={withSelectedIds(async (ids) => {
-              setPlanning(true);
-              const next = await planRerun(ids);
-              setPlanning(false);
-              if (next) setPlan(next);
-            })}
-          >
-            <span>
-              Re-run<Wide> selected</Wide>…
-            </span>
-          </button>
-          <button
-            type="button"
-            className="button button-small"
-            onClick={() => setBoarding(currentSelection())}
-          >
-            Add to board…
-          </button>
+          {inline(rerun)}
+          {inline(addToBoard)}
           <CompareButton />
-          <RemoveFromBoardButton />
+          {overflow === 'none' ? <RemoveFromBoardButton /> : null}
           <button
             type="button"
             className="button button-small button-danger"
@@ -139,16 +166,7 @@ export function SelectionBar() {
           </button>
         </>
       ) : null}
-      <button
-        type="button"
-        className="button button-small"
-        disabled={importing}
-        onClick={() => void runImport()}
-      >
-        <span>
-          Queue<Wide> again</Wide> from an export…
-        </span>
-      </button>
+      {inline(queueAgain)}
       <button
         type="button"
         className="button button-small button-primary"
@@ -159,6 +177,14 @@ export function SelectionBar() {
           Export<Wide> selected</Wide>
         </span>
       </button>
+      {more.length > 0 ? (
+        <SelectionMore>
+          {more.map((node, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list per width
+            <span key={i}>{node}</span>
+          ))}
+        </SelectionMore>
+      ) : null}
       {boarding ? (
         <AddToBoardDialog selection={boarding} count={count} onClose={() => setBoarding(null)} />
       ) : null}
