@@ -200,6 +200,64 @@ describe('hostile or broken files: a problem in words, never a crash', () => {
     });
   });
 
+  it('JSON nested 100,000 deep (PNG record, GLB extras): a problem in words, never a stack overflow (third review of issue 22)', async () => {
+    // JSON.parse takes it; writing it again (the CLI's --json, the GLB's record, the call's answer) overflowed
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const record = JSON_TEXT.replace('"input":{', `"input":{"zz":${deep},`);
+    expect(await recalled(await pngWith(record))).toMatchObject({
+      found: null,
+      problem: 'its PNG text chunk nests more than 32 levels deep',
+    });
+    // a GLB whose asset.extras holds it
+    const glb = Buffer.from(generateGlbModel({ seedText: 'x' }));
+    const jsonLength = glb.readUInt32LE(12);
+    const gltf = JSON.parse(glb.toString('utf8', 20, 20 + jsonLength));
+    gltf.asset.extras = { 'media-task-studio': 'DEEP' };
+    let text = JSON.stringify(gltf).replace('"DEEP"', deep);
+    text += ' '.repeat((4 - (text.length % 4)) % 4);
+    const rest = glb.subarray(20 + jsonLength);
+    const head = Buffer.alloc(20);
+    head.write('glTF', 0, 'latin1');
+    head.writeUInt32LE(2, 4);
+    head.writeUInt32LE(20 + text.length + rest.length, 8);
+    head.writeUInt32LE(text.length, 12);
+    head.write('JSON', 16, 'latin1');
+    const hostile = Buffer.concat([head, Buffer.from(text, 'latin1'), rest]);
+    expect(await recalled(hostile)).toMatchObject({
+      found: null,
+      problem: 'its glTF JSON nests more than 64 levels deep',
+    });
+    // the app's own records are 4 deep: still read
+    expect((await recalled(await embedded(generateGlbModel({ seedText: 'x' })))).found).toEqual(RECORD);
+  });
+
+  it('an MP4 of 511 udta boxes of 511 meta boxes: refused after 25,000 reads, not 780,000 (third review of issue 22)', async () => {
+    const box = (type: string, ...body: Buffer[]) => {
+      const content = Buffer.concat(body);
+      const header = Buffer.alloc(8);
+      header.writeUInt32BE(8 + content.length, 0);
+      header.write(type, 4, 'latin1');
+      return Buffer.concat([header, content]);
+    };
+    const udta = box('udta', ...Array<Buffer>(511).fill(box('meta', Buffer.alloc(4))));
+    const mp4 = Buffer.concat([
+      box('ftyp', Buffer.from('isom\0\0\0\0isom', 'latin1')),
+      box('moov', ...Array<Buffer>(511).fill(udta)),
+    ]);
+    let reads = 0;
+    const source = bytesSource(mp4);
+    const counted: ReadBytesAt = (position, length) => {
+      reads += 1;
+      return source(position, length);
+    };
+    expect(await readEmbeddedParams(counted, mp4.length)).toMatchObject({
+      found: null,
+      problem: 'it has more parts than the app looks through for its parameters (25,000 reads)',
+    });
+    // the sniff of its first bytes, then at most 25,000
+    expect(reads).toBeLessThanOrEqual(25_001);
+  });
+
   it('a 500 MB video is read in small pieces, never whole', async () => {
     const mp4 = Buffer.from(await embedded(generateVideoMp4({ prompt: 'a kite', seconds: 1 })));
     // the same file with a 500 MB mdat: its bytes are zeros the source makes up as they are read

@@ -101,6 +101,28 @@ export type EmbeddedReading =
   | { found: RecallRecord; place: string }
   | { found: null; problem: string | null; type: SniffedType | null };
 
+/**
+ * Most reads of one file while its parameters are looked for. Each level's walk is bounded, but
+ * levels multiply: an MP4 of 5 MB with 511 `udta` boxes of 511 `meta` boxes each took 780,000
+ * reads (20 s; 80 s for 31 MB). A file the app wrote needs a handful, a PNG of 20,000 chunks
+ * (its most) 20,000.
+ */
+export const MAX_RECALL_READS = 25_000;
+
+/** `read`, refusing (in words) once it has been called MAX_RECALL_READS times. */
+function budgeted(read: ReadBytesAt): ReadBytesAt {
+  let reads = 0;
+  return (position, length) => {
+    reads += 1;
+    if (reads > MAX_RECALL_READS) {
+      throw new RecallReadError(
+        `it has more parts than the app looks through for its parameters (${MAX_RECALL_READS.toLocaleString('en-US')} reads)`,
+      );
+    }
+    return read(position, length);
+  };
+}
+
 /** Reads the parameters embedded in a source (bounded reads; a hostile file gets a problem in words, never a crash). */
 export async function readEmbeddedParams(read: ReadBytesAt, size: number): Promise<EmbeddedReading> {
   const type = await sniffSource(read);
@@ -108,7 +130,7 @@ export async function readEmbeddedParams(read: ReadBytesAt, size: number): Promi
   if (!carrier) return { found: null, problem: null, type };
   const place = PLACES[carrier];
   try {
-    const text = await textOf(carrier, read, size);
+    const text = await textOf(carrier, budgeted(read), size);
     if (text === null) return { found: null, problem: null, type };
     return { found: parseRecallRecord(text, place), place };
   } catch (err) {

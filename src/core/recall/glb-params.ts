@@ -6,9 +6,11 @@
  */
 import { asciiAt, uint32le } from '../../shared/media/byte-fields.ts';
 import { asciiBytes, type ByteEdit, type ReadBytesAt, uint32leBytes } from './file-edits.ts';
-import { RECALL_KEY, RecallReadError } from './recall-record.ts';
+import { jsonDepthOver, RECALL_KEY, RecallReadError } from './recall-record.ts';
 
 const MAX_GLB_JSON_BYTES = 16_000_000;
+/** Most levels of arrays and objects in a GLB's JSON (a glTF has under 10, the record adds 5). */
+const MAX_GLB_DEPTH = 64;
 
 type Json = Record<string, unknown>;
 
@@ -25,9 +27,14 @@ async function jsonChunk(read: ReadBytesAt, size: number): Promise<{ length: num
     throw new RecallReadError(`its glTF JSON is ${length} bytes, over the ${MAX_GLB_JSON_BYTES} read`);
   }
   if (20 + length > size) throw new RecallReadError('its glTF JSON chunk runs past the end of the file');
+  const text = Buffer.from(await read(20, length)).toString('utf8');
+  // deeper than any glTF: writing it again (the record, an export) would overflow the stack
+  if (jsonDepthOver(text, MAX_GLB_DEPTH)) {
+    throw new RecallReadError(`its glTF JSON nests more than ${MAX_GLB_DEPTH} levels deep`);
+  }
   let json: unknown;
   try {
-    json = JSON.parse(Buffer.from(await read(20, length)).toString('utf8'));
+    json = JSON.parse(text);
   } catch (err) {
     throw new RecallReadError(`its glTF JSON is not JSON (${(err as Error).message})`);
   }

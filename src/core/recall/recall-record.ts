@@ -75,10 +75,38 @@ export function recallRecordText(task: Task, outputIndex: number, appVersion: st
   return JSON.stringify(record);
 }
 
+/** Most levels of arrays and objects in a record (the app writes 4; a GLB's whole JSON is checked at 64). */
+export const MAX_RECORD_DEPTH = 32;
+
+/**
+ * How deep `json`'s arrays and objects go, stopping once past `max` (a scan of the text, strings
+ * skipped). JSON.parse takes any depth, but writing or copying the value again (JSON.stringify, a
+ * call's answer to the window) overflows the stack at a few thousand levels.
+ */
+export function jsonDepthOver(json: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
 /** The record in a file's embedded text; throws RecallReadError naming what is wrong. */
 export function parseRecallRecord(json: string, where: string): RecallRecord {
   if (Buffer.byteLength(json, 'utf8') > MAX_RECORD_BYTES) {
     throw new RecallReadError(`its ${where} is larger than ${MAX_RECORD_BYTES} bytes`);
+  }
+  if (jsonDepthOver(json, MAX_RECORD_DEPTH)) {
+    throw new RecallReadError(`its ${where} nests more than ${MAX_RECORD_DEPTH} levels deep`);
   }
   let value: unknown;
   try {
