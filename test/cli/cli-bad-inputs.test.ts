@@ -2,9 +2,11 @@
  * `media-task` with inputs a user gets wrong: each gives exit 2 and a message naming what is
  * wrong; a refused key or an unreachable service shows the task as it really is (queued).
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { takePromptList } from '../../src/cli/prompt-list-option.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import { API_KEY } from '../engine/engine-fixtures.ts';
 import { closedPort } from '../service/raw-http-server.ts';
@@ -58,6 +60,34 @@ describe('media-task bad inputs', () => {
     expect(array.stderr).toContain('--input-json: array.json must hold a JSON object, got an array');
     const listed = await run(['--library', lib, '--json', 'list']);
     expect(JSON.parse(listed.stdout).items).toEqual([]);
+  });
+
+  it('a --prompt-list that is a FIFO, binary or over 2 MB: refused at once naming why (third review of issue 22)', async () => {
+    // a FIFO blocked the command for good; /dev/zero would be read until memory ran out
+    const lib = join(dir, 'lib-files');
+    const list = (file: string) => run(['--library', lib, 'create', 'image', '--prompt-list', file, '--yes']);
+    execFileSync('mkfifo', [join(dir, 'prompts.fifo')]);
+    const fifo = await list('prompts.fifo');
+    expect(fifo.code).toBe(2);
+    expect(fifo.stderr).toContain(
+      '--prompt-list: cannot read prompts.fifo: it is not a regular file (a FIFO, device or socket)',
+    );
+    // the same reading in this process: a picture given by mistake, a list over 2 MB
+    const photo = join(dir, 'photo.png');
+    writeFileSync(photo, hugePng(40, 40));
+    expect(() => takePromptList(['--prompt-list', photo])).toThrow(
+      `--prompt-list: cannot read ${photo}: it is not text (UTF-8)`,
+    );
+    const long = join(dir, 'long.txt');
+    writeFileSync(long, 'a dune at dawn\n'.repeat(150_000));
+    expect(() => takePromptList(['--prompt-list', long])).toThrow(
+      `--prompt-list: cannot read ${long}: it is 2,250,000 bytes; a text file given to an option is at most 2,000,000`,
+    );
+    writeFileSync(long, 'a dune at {dawn|dusk}\n\nharbour lights\n');
+    expect(takePromptList(['--prompt-list', long]).prompts).toEqual([
+      'a dune at {dawn|dusk}',
+      'harbour lights',
+    ]);
   });
 
   it('a picture whose header claims 99,000,000 x 1 px: exit 2 naming its size, refused from the header', async () => {
