@@ -3,7 +3,8 @@
  * Runs the README's screenshots (test/e2e/screenshots.test.ts, to test-results/screenshots/, and
  * to docs/screenshots/ with `--update`) and the look tests' pictures at 800 x 600 and
  * 1920 x 1080 in both themes (result-look, batch-look, video-3d-library: to /tmp/*-shots or their
- * *_SHOTS_DIR). `npm test` leaves them out: they assert nothing and cost over a minute.
+ * *_SHOTS_DIR; library-compare: to test-results/screenshots/compare-*). `npm test` leaves them
+ * out: they assert nothing and cost over a minute.
  */
 import { spawnSync } from 'node:child_process';
 
@@ -12,6 +13,7 @@ const FILES = [
   'test/e2e/result-look.test.ts',
   'test/e2e/batch-look.test.ts',
   'test/e2e/video-3d-library.test.ts',
+  'test/e2e/library-compare.test.ts',
 ];
 
 const env: NodeJS.ProcessEnv = { ...process.env, SHOTS: '1' };

@@ -4,15 +4,18 @@
  * two pictures open a split dragged or moved from the keyboard and a side-by-side layout (two of
  * one title told apart by number, variations by place and seed), two
  * songs are switched A/B in the app's one player keeping the position, two videos play in step
- * under one control; Escape goes back with the focus on Compare. Screens at 800 x 600 and
- * 1920 x 1080 in both themes.
+ * under one control; Escape goes back with the focus on Compare. Three pictures: Left and Right
+ * choose the two the split shows (swapping when one side is given the other's), the controls on
+ * one row at 800 x 600, 1280 x 800 and 1920 x 1080. Pictures at 800 x 600 and 1920 x 1080 in both
+ * themes with SHOTS=1 (npm run shots).
  */
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../src/shared/index.ts';
 import { waitUntil } from '../support/wait-until.ts';
-import { SHOT_SIZES, THEMES } from './harness/look-check.ts';
+import { PICTURE_SIZES, SHOT_SIZES } from './harness/look-check.ts';
+import { inEachTheme } from './harness/page-boxes.ts';
 import { saveSongs } from './harness/song-tasks.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
@@ -77,6 +80,12 @@ describe.skipIf(!browserAvailable())('compare any two results of a selection', (
             title: 'Blue kite',
             input: { prompt: 'a blue kite over the sea' },
           }),
+          await saveQueued(rig, {
+            model: 'service/flux1-schnell',
+            taskType: 'txt2img',
+            title: 'Green kite',
+            input: { prompt: 'a green kite over a hill' },
+          }),
         ];
         const videos = [
           await saveQueued(rig, {
@@ -97,7 +106,7 @@ describe.skipIf(!browserAvailable())('compare any two results of a selection', (
     },
     async (opened) => {
       ({ rig, view } = opened);
-      await openLibraryWith(view.page, 6);
+      await openLibraryWith(view.page, 7);
     },
   );
 
@@ -149,6 +158,70 @@ describe.skipIf(!browserAvailable())('compare any two results of a selection', (
         }),
       'the focus back on Compare',
     );
+  });
+
+  it('with three pictures, Left and Right choose the two the split shows; one row of controls', async () => {
+    const { page } = view;
+    await openCompare(page, ['Red kite', 'Blue kite', 'Green kite']);
+    expect(await page.getByRole('heading', { name: 'Compare 3 pictures' }).isVisible()).toBe(true);
+    const left = page.getByLabel('Left', { exact: true });
+    const right = page.getByLabel('Right', { exact: true });
+    const path = (title: string) => made.get(title)!.outputs[0]!.path!;
+    /** What the split shows: each picture's name and whether its source is that task's file. */
+    const shown = async () => {
+      const imgs = await page
+        .getByTestId('before-after-frame')
+        .getByRole('img')
+        .evaluateAll((els) =>
+          els.map((i) => ({ alt: i.getAttribute('alt') ?? '', src: i.getAttribute('src') ?? '' })),
+        );
+      const labels = await page.locator('.before-after-label').allTextContents();
+      const range = await page.locator('.before-after-range span').textContent();
+      return { imgs, labels, range };
+    };
+    const expectSplit = async (a: string, b: string) => {
+      await expect.poll(async () => (await shown()).imgs.map((i) => i.alt)).toEqual([a, b]);
+      const now = await shown();
+      expect(now.imgs[0]!.src.endsWith(path(a)), now.imgs[0]!.src).toBe(true);
+      expect(now.imgs[1]!.src.endsWith(path(b)), now.imgs[1]!.src).toBe(true);
+      expect(now.labels).toEqual([a, b]);
+      expect(now.range).toBe(`Split between ${a} and ${b}`);
+      expect(await left.inputValue()).toBe(String(['Red kite', 'Blue kite', 'Green kite'].indexOf(a)));
+      expect(await right.inputValue()).toBe(String(['Red kite', 'Blue kite', 'Green kite'].indexOf(b)));
+    };
+    await expectSplit('Red kite', 'Blue kite');
+    await right.selectOption({ label: '3. Green kite' });
+    await expectSplit('Red kite', 'Green kite');
+    await left.selectOption({ label: '2. Blue kite' });
+    await expectSplit('Blue kite', 'Green kite');
+    // Left given the picture Right shows: the two change places (never one picture split with itself)
+    await left.selectOption({ label: '3. Green kite' });
+    await expectSplit('Green kite', 'Blue kite');
+    // the layout's buttons and both choosers share one row at 1280 x 800
+    const tops = await page
+      .locator('.compare-toolbar')
+      .locator('button, select')
+      .evaluateAll((els) =>
+        els.map((el) => {
+          const r = (
+            el as unknown as { getBoundingClientRect(): { y: number; height: number } }
+          ).getBoundingClientRect();
+          return Math.round(r.y + r.height / 2);
+        }),
+      );
+    // one row: the middles of buttons and selects (a few pixels apart in height) within 6 px
+    expect(Math.max(...tops) - Math.min(...tops), JSON.stringify(tops)).toBeLessThan(6);
+    // side by side shows all three; back to the split, the choice is kept
+    await page.getByRole('button', { name: 'Side by side' }).click();
+    expect(
+      await page
+        .getByTestId('compare-picture')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-task-id'))),
+    ).toEqual(['Red kite', 'Blue kite', 'Green kite'].map((t) => made.get(t)!.id));
+    await page.getByRole('button', { name: 'Split', exact: true }).click();
+    await expectSplit('Green kite', 'Blue kite');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('task-card').first().waitFor();
   });
 
   it('two pictures of one title are told apart in the compare', async () => {
@@ -237,34 +310,80 @@ describe.skipIf(!browserAvailable())('compare any two results of a selection', (
     await page.keyboard.press('Escape');
   });
 
-  it('looks right at 800 x 600 and 1920 x 1080 in both themes', async () => {
-    for (const theme of THEMES) {
-      for (const s of SHOT_SIZES) {
-        const shot = await rig.openPage(view.page.context().browser()!, {
-          colorScheme: theme,
-          viewport: { width: s.width, height: s.height },
-        });
-        try {
-          await openLibraryWith(shot.page, 6);
-          for (const [name, titles] of [
-            ['pictures', ['Red kite', 'Blue kite']],
-            ['songs', ['Song one', 'Song two']],
-            ['videos', ['Waves', 'Clouds']],
-          ] as const) {
-            await openCompare(shot.page, titles);
-            if (name === 'songs') await shot.page.locator('[data-testid="compare-song"]').first().click();
-            await shot.page.screenshot({ path: join(SHOTS, `compare-${name}-${s.name}-${theme}.png`) });
-            if (name === 'songs')
-              await shot.page
-                .getByTestId('compare-songs')
-                .getByRole('button', { name: 'Pause', exact: true })
-                .click();
-            await shot.page.getByRole('button', { name: 'Back to the library' }).click();
-          }
-        } finally {
-          await shot.close();
-        }
-      }
+  it('at 800 x 600 and 1920 x 1080 three pictures have their controls on one row; pictures with SHOTS=1', async () => {
+    // a long title makes its chooser as wide as it may be
+    const green = made.get('Green kite')!;
+    await rig.call('tasks.rename', {
+      id: green.id,
+      title: 'Green kite over the long hill at dusk, second try',
+    });
+    try {
+      await checkSizes();
+    } finally {
+      await rig.call('tasks.rename', { id: green.id, title: 'Green kite' });
     }
   });
+
+  async function checkSizes(): Promise<void> {
+    for (const s of SHOT_SIZES) {
+      const shot = await rig.openPage(view.page.context().browser()!, {
+        viewport: { width: s.width, height: s.height },
+      });
+      try {
+        await openLibraryWith(shot.page, 7);
+        await openCompare(shot.page, [
+          'Red kite',
+          'Blue kite',
+          'Green kite over the long hill at dusk, second try',
+        ]);
+        const pieces = await shot.page
+          .locator('.compare-toolbar')
+          .locator('button, select')
+          .evaluateAll((els) =>
+            els.map((el) => {
+              const r = (
+                el as unknown as {
+                  getBoundingClientRect(): { x: number; y: number; width: number; height: number };
+                }
+              ).getBoundingClientRect();
+              return { middle: Math.round(r.y + r.height / 2), right: r.x + r.width };
+            }),
+          );
+        const middles = pieces.map((p) => p.middle);
+        expect(
+          Math.max(...middles) - Math.min(...middles),
+          `${s.name}: ${JSON.stringify(pieces)}`,
+        ).toBeLessThan(6);
+        for (const p of pieces) expect(p.right).toBeLessThanOrEqual(s.width);
+        if (!PICTURE_SIZES.includes(s)) continue;
+        await inEachTheme(shot.page, (theme) =>
+          shot.page
+            .screenshot({ path: join(SHOTS, `compare-three-${s.name}-${theme}.png`) })
+            .then(() => undefined),
+        );
+        await shot.page.getByRole('button', { name: 'Back to the library' }).click();
+        for (const [name, titles] of [
+          ['pictures', ['Red kite', 'Blue kite']],
+          ['songs', ['Song one', 'Song two']],
+          ['videos', ['Waves', 'Clouds']],
+        ] as const) {
+          await openCompare(shot.page, titles);
+          if (name === 'songs') await shot.page.locator('[data-testid="compare-song"]').first().click();
+          await inEachTheme(shot.page, (theme) =>
+            shot.page
+              .screenshot({ path: join(SHOTS, `compare-${name}-${s.name}-${theme}.png`) })
+              .then(() => undefined),
+          );
+          if (name === 'songs')
+            await shot.page
+              .getByTestId('compare-songs')
+              .getByRole('button', { name: 'Pause', exact: true })
+              .click();
+          await shot.page.getByRole('button', { name: 'Back to the library' }).click();
+        }
+      } finally {
+        await shot.close();
+      }
+    }
+  }
 });

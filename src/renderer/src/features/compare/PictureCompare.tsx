@@ -1,7 +1,8 @@
 /**
  * Pictures compared: split (two of them on top of each other, divided where the user drags or
  * where the range says: the detail's BeforeAfterSlider) or side by side (all of them at the same
- * size). With more than two, Left and Right choose which two the split shows.
+ * size). With more than two, Left and Right choose which two the split shows; choosing on one
+ * side the picture the other shows swaps them, so the split never shows one picture against itself.
  */
 import { type CSSProperties, useId, useState } from 'react';
 import { BeforeAfterSlider } from '../../components/BeforeAfterSlider.tsx';
@@ -33,7 +34,12 @@ function Choice({
   return (
     <span className="compare-choice">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(e) => onChange(Number(e.target.value))}>
+      <select
+        id={id}
+        value={value}
+        title={pictures[value]?.title}
+        onChange={(e) => onChange(Number(e.target.value))}
+      >
         {pictures.map((p, i) => (
           <option key={p.id} value={i}>
             {i + 1}. {p.title}
@@ -50,6 +56,12 @@ export function PictureCompare({ pictures }: { pictures: readonly ComparedPictur
   const [right, setRight] = useState(1);
   const a = pictures[left] ?? pictures[0];
   const b = pictures[right] ?? pictures[1];
+  const choose = (side: 'left' | 'right', index: number) => {
+    const [mine, other] = side === 'left' ? [left, right] : [right, left];
+    const [setMine, setOther] = side === 'left' ? [setLeft, setRight] : [setRight, setLeft];
+    if (index === other) setOther(mine);
+    setMine(index);
+  };
   return (
     <div className="compare-pictures" data-testid="compare-pictures" data-layout={layout}>
       <div className="compare-toolbar">
@@ -74,8 +86,8 @@ export function PictureCompare({ pictures }: { pictures: readonly ComparedPictur
         </div>
         {layout === 'split' && pictures.length > 2 ? (
           <>
-            <Choice label="Left" value={left} pictures={pictures} onChange={setLeft} />
-            <Choice label="Right" value={right} pictures={pictures} onChange={setRight} />
+            <Choice label="Left" value={left} pictures={pictures} onChange={(i) => choose('left', i)} />
+            <Choice label="Right" value={right} pictures={pictures} onChange={(i) => choose('right', i)} />
           </>
         ) : null}
       </div>
