@@ -19,6 +19,8 @@ import {
 } from '../../src/core/engine/index.ts';
 import { InputValidationError } from '../../src/core/inputs/index.ts';
 import { exportTasks } from '../../src/core/library/index.ts';
+import { readEmbeddedParams } from '../../src/core/recall/embedded-params.ts';
+import { bytesSource } from '../../src/core/recall/file-edits.ts';
 import type { LedgerEntry, Sandbox } from '../../src/sandbox/index.ts';
 import { batchCancelText, MODELS, type Task, type TaskChange } from '../../src/shared/index.ts';
 import { writePicture } from '../support/pictures.ts';
@@ -372,6 +374,19 @@ describe('export and import of task.json', () => {
 
     const out = await exportTasks(lib, [saved, upscaled], join(dir, 'export'));
     const [swapFolder, upFolder] = out.tasks.map((t) => t.folder);
+    // the picture's own copy carries the parameters, but never an input's checksum (the library
+    // names an input file by it), a path of this computer or a webhook (third review of issue 22)
+    const picture = out.tasks[0]?.files.find((f) => f.startsWith('output')) ?? '';
+    const bytes = readFileSync(join(swapFolder ?? '', picture));
+    const embedded = await readEmbeddedParams(bytesSource(bytes), bytes.length);
+    expect(embedded.found?.request.input).toEqual({
+      target_image: { $file: 'input-target_image.png' },
+      swap_image: { $file: 'input-swap_image.jpg' },
+    });
+    const shared = bytes.toString('latin1');
+    for (const input of saved.inputs) expect(shared).not.toContain(input.sha256 ?? 'no checksum');
+    expect(shared).not.toContain(dir);
+    expect(shared).not.toContain('inputs/');
     const sidecar = JSON.parse(readFileSync(join(upFolder ?? '', 'task.json'), 'utf8'));
     expect(sidecar).toMatchObject({ parent_id: saved.id, parent_output: 0, batch_id: null });
     const swapSidecar = JSON.parse(readFileSync(join(swapFolder ?? '', 'task.json'), 'utf8'));

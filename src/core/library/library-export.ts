@@ -12,12 +12,12 @@
  * sources are checked before anything of it is written.
  */
 import { mkdir, realpath, stat } from 'node:fs/promises';
-import { basename, extname, resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { type ExportResult, SAVED_INLINE_OUTPUT_URL, type Task } from '../../shared/index.ts';
 import { withoutWebhookSecret } from '../../shared/task/webhook-config.ts';
 import { assertLocalPath, specialTreeProblem, UnsafePathError } from '../inputs/index.ts';
 import { copyWithRecord } from '../recall/embedded-params.ts';
-import { recallRecordText } from '../recall/recall-record.ts';
+import { inputCopyName, recallRecordText } from '../recall/recall-record.ts';
 import { libraryFileOf } from './library-paths.ts';
 import { copyOpenFile, createUniqueFile, createUniqueFolder, openRegularFile } from './safe-files.ts';
 
@@ -85,8 +85,7 @@ function sourcesOf(libraryDir: string, task: Task): ExportSource[] {
     );
     // named by its field (the library names input files by their content); the field is a
     // stored value too, so only its letters, digits, dashes and underscores are kept
-    const field = i.field.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
-    sources.push({ file, name: `input-${field}${extname(basename(i.value))}`, field: i.field });
+    sources.push({ file, name: inputCopyName(i.field, i.value), field: i.field });
   }
   return sources;
 }

@@ -2,13 +2,14 @@
  * The parameters an exported result carries inside its file (issue 22, item 2): one JSON text,
  * the same in every kind of file, shaped like the export's `task.json` (library-export.ts's
  * sidecarOf) so an import reads it with the same checks (task-file-import.ts): the task's id and
- * title, its request (model, task type, input), its inputs (field, source, checksum; not the
- * names of the user's files), which output the file is, and the app's version. Never the API key, never a webhook: the request goes without its `config`, so
+ * title, its request (model, task type, input), its inputs (field and source; not the names of the
+ * user's files, nor their checksums), which output the file is, and the app's version. Never the API key, never a webhook: the request goes without its `config`, so
  * neither a webhook's secret nor its address travels with a picture someone shares.
  *
  * Read back, the text is untrusted: at most MAX_RECORD_BYTES, JSON, and checked field by field
  * (RecallRecordSchema); anything else is a RecallReadError in words.
  */
+import { basename, extname } from 'node:path';
 import { z } from 'zod';
 import type { Task } from '../../shared/index.ts';
 
@@ -53,9 +54,34 @@ export const RecallRecordSchema = z.looseObject({
 });
 export type RecallRecord = z.infer<typeof RecallRecordSchema>;
 
-/** The record of output `outputIndex` of `task`, as JSON text (no webhook, no key: see the top). */
+/**
+ * The name an export gives a task's input file: `input-<field>` (letters, digits, dashes and
+ * underscores of the field, a stored value) with the stored file's extension.
+ */
+export function inputCopyName(field: string, storedPath: string): string {
+  const safe = field.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
+  return `input-${safe}${extname(basename(storedPath))}`;
+}
+
+/**
+ * The request's input as a shared file may carry it: a library file named as the export's copy
+ * (`{ "$file": "input-image.png" }`, which is what an import reads), never as the library names
+ * it (`inputs/<sha256>.png`): the checksum of the user's own photo would let anyone holding that
+ * photo tell it was the input (third security review of issue 22).
+ */
+function sharedInput(task: Task): Record<string, unknown> {
+  const input = { ...task.request.input };
+  for (const i of task.inputs) {
+    if (i.source === 'file' && Object.hasOwn(input, i.field))
+      input[i.field] = { $file: inputCopyName(i.field, i.value) };
+  }
+  return input;
+}
+
+/** The record of output `outputIndex` of `task`, as JSON text (no webhook, no key, no checksum of an input: see the top). */
 export function recallRecordText(task: Task, outputIndex: number, appVersion: string): string {
-  const { model, task_type, input } = task.request;
+  const { model, task_type } = task.request;
+  const input = sharedInput(task);
   const record: RecallRecord = {
     format: RECALL_FORMAT,
     app_version: appVersion,
@@ -66,11 +92,7 @@ export function recallRecordText(task: Task, outputIndex: number, appVersion: st
     task_type: task.taskType,
     output_index: outputIndex,
     request: { model, task_type, input },
-    inputs: task.inputs.map((i) => ({
-      field: i.field,
-      source: i.source,
-      sha256: i.sha256,
-    })),
+    inputs: task.inputs.map((i) => ({ field: i.field, source: i.source })),
   };
   return JSON.stringify(record);
 }
