@@ -172,6 +172,14 @@ describe('media URLs, menu commands and notices', () => {
     expect(finishNoticeOf({ ...base, state: 'uncertain' }, 'win32').title).toBe('Song needs your decision');
   });
 
+  it('a title’s direction controls are taken out, as the command line does (it reads "photognp.exe")', () => {
+    const notice = finishNoticeOf(
+      { family: 'other', state: 'saved', title: 'photo\u202egnp.exe\u2066\u200f', error: null } as unknown as Task,
+      'linux',
+    );
+    expect(notice.body).toBe('photognp.exe');
+  });
+
   it('cleans a notice of a hostile title and error: no control characters, no markup Linux would read, bounded', () => {
     const hostile = {
       family: 'image-edit',

@@ -90,6 +90,17 @@ describe('export never overwrites', () => {
     expect(result.tasks[0]?.folder).toBe(join(dest, `${name} (2)`));
   });
 
+  it('names a task’s folder without direction controls: it reads as the command line prints the title', async () => {
+    // U+202E turns what follows around where a name is shown with its direction ("photoexe.png")
+    engine.store.rename(task.id, 'photo\u202egnp.exe\u2066 \u200fnote\u2069');
+    const renamed = engine.store.getTask(task.id) as Task;
+    const result = await exportTasks(lib, [renamed], dest);
+    const [folder] = readdirSync(dest);
+    expect(folder).toBe(`photognp-exe-note-${task.id.slice(0, 8)}`);
+    expect(result.tasks[0]?.folder).toBe(join(dest, folder as string));
+    expect(readdirSync(join(dest, folder as string)).sort()).toEqual(['output-1.wav', 'task.json']);
+  });
+
   it('numbers names before the extension', () => {
     expect(numberedName('output-1.wav', 1)).toBe('output-1.wav');
     expect(numberedName('output-1.wav', 2)).toBe('output-1 (2).wav');

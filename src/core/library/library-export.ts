@@ -15,15 +15,19 @@ import { mkdir, realpath, stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { type ExportResult, SAVED_INLINE_OUTPUT_URL, type Task } from '../../shared/index.ts';
 import { withoutWebhookSecret } from '../../shared/task/webhook-config.ts';
+import { withoutDirectionControls } from '../../shared/text/control-characters.ts';
 import { assertLocalPath, specialTreeProblem, UnsafePathError } from '../inputs/index.ts';
 import { copyWithRecord } from '../recall/embedded-params.ts';
 import { inputCopyName, recallRecordText } from '../recall/recall-record.ts';
 import { libraryFileOf } from './library-paths.ts';
 import { copyOpenFile, createUniqueFile, createUniqueFolder, openRegularFile } from './safe-files.ts';
 
-/** A folder name from a title: letters, digits, dashes; never `..`, never empty. */
+/**
+ * A folder name from a title: letters, digits, dashes; never `..`, never empty. Direction controls
+ * go first, as the command line drops them (`photo\u202egnp.exe` is `photognp-exe`, read as it is).
+ */
 export function safeFolderName(title: string, id: string): string {
-  const cleaned = title
+  const cleaned = withoutDirectionControls(title)
     .normalize('NFKD')
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '')

@@ -10,6 +10,7 @@
  * the text as it is (Electron writes Windows' toast XML itself).
  */
 import type { Task } from '../../shared/index.ts';
+import { withoutDirectionControls } from '../../shared/text/control-characters.ts';
 
 const FAMILY_WORDS: Record<Task['family'], string> = {
   song: 'Song',
@@ -37,9 +38,12 @@ const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 /** Joiners that shape text (emoji sequences, Persian and Indic scripts): kept. */
 const JOINERS = new Set(['\u200c', '\u200d']);
 
-/** One line of plain text: invisible characters become spaces, runs of spaces one. */
+/**
+ * One line of plain text: direction controls go (as the command line drops them: "photognp.exe"),
+ * other invisible characters become spaces, runs of spaces one.
+ */
 function plainLine(text: string): string {
-  return text
+  return withoutDirectionControls(text)
     .replace(INVISIBLE, (c) => (JOINERS.has(c) ? c : ' '))
     .replace(/\s+/g, ' ')
     .trim();
