@@ -174,7 +174,12 @@ describe('media URLs, menu commands and notices', () => {
 
   it('a title’s direction controls are taken out, as the command line does (it reads "photognp.exe")', () => {
     const notice = finishNoticeOf(
-      { family: 'other', state: 'saved', title: 'photo\u202egnp.exe\u2066\u200f', error: null } as unknown as Task,
+      {
+        family: 'other',
+        state: 'saved',
+        title: 'photo\u202egnp.exe\u2066\u200f',
+        error: null,
+      } as unknown as Task,
       'linux',
     );
     expect(notice.body).toBe('photognp.exe');
