@@ -5,7 +5,7 @@
  * know it. Nothing is queued: `import-file FILE` queues it again on the user's word.
  */
 
-import { asOneLine } from '../shared/index.ts';
+import { asOneLine, type FileRecall, type TaskFilePreview, taskFileInputText } from '../shared/index.ts';
 import { readArgs, UsageError } from './cli-args.ts';
 import { EXIT } from './exit-codes.ts';
 import type { GlobalOptions } from './global-options.ts';
@@ -30,29 +30,55 @@ export async function runRecall(g: GlobalOptions, argv: string[], env: NodeJS.Pr
       printJson({ recall });
       return EXIT.ok;
     }
-    const lines = [
-      `${recall.fileName}: ${recall.taskLabel} “${recall.title}”`,
-      `  from: ${recall.source}`,
-      `  model: ${recall.model} (task type ${recall.taskType})`,
-    ];
-    if (recall.task)
-      lines.push(
-        `  task: ${recall.task.id}${recall.outputIndex === null ? '' : `, output ${recall.outputIndex + 1}`}`,
-      );
-    if (recall.appVersion) lines.push(`  written by: Media Task Studio ${recall.appVersion}`);
-    for (const [field, value] of Object.entries(recall.parameters)) {
-      const text = typeof value === 'string' ? value : JSON.stringify(value);
-      lines.push(`  ${field}: ${text.length > 400 ? `${text.slice(0, 400)}…` : text}`);
-    }
-    if (recall.missingMedia.length > 0) {
-      lines.push(
-        `  not in this library: ${recall.missingMedia.join(', ')} (give them with import-file FILE FIELD=FILE)`,
-      );
-    }
-    // each on one line: a title or a value from the file cannot add lines of its own
-    printOut(`${lines.map(asOneLine).join('\n')}\n`);
+    printOut(`${recallLines(preview, recall).join('\n')}\n`);
     return EXIT.ok;
   } finally {
     await session.close();
   }
+}
+
+/** Longest value printed of one parameter. */
+const MAX_VALUE_CHARS = 400;
+
+/**
+ * What `recall` prints of a result file: its task, where the parameters came from, each parameter,
+ * a picture, sound or video in words (`swap_image: me.jpg from this library (2.1 KB)`, the web
+ * address, or that a file must be given: the same words as import-file's summary, never the
+ * record's `{ "$file": … }`). Each is one line whatever the file holds: a title or a value from
+ * the file cannot add lines of its own.
+ */
+export function recallLines(preview: TaskFilePreview, recall: FileRecall): string[] {
+  const lines = [
+    `${recall.fileName}: ${recall.taskLabel} “${recall.title}”`,
+    `  from: ${recall.source}`,
+    `  model: ${recall.model} (task type ${recall.taskType})`,
+  ];
+  if (recall.task) {
+    const output = recall.outputIndex === null ? '' : `, output ${recall.outputIndex + 1}`;
+    lines.push(`  task: ${recall.task.id}${output}`);
+  }
+  if (recall.appVersion) lines.push(`  written by: Media Task Studio ${recall.appVersion}`);
+  const media = new Map(preview.inputs.map((input) => [input.field, input]));
+  for (const [field, value] of Object.entries(recall.parameters)) {
+    const input = media.get(field);
+    const text = input
+      ? taskFileInputText(input, preview)
+      : typeof value === 'string'
+        ? value
+        : isFileReference(value)
+          ? 'a file of the library that made it'
+          : JSON.stringify(value);
+    lines.push(`  ${field}: ${text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS)}…` : text}`);
+  }
+  const needing = preview.inputs.filter((input) => input.source === 'needs-file').map((i) => i.field);
+  if (needing.length > 0) {
+    const given = needing.map((field) => `${field}=FILE`).join(' ');
+    lines.push(`  to queue it again, give ${needing.join(', ')}: media-task import-file FILE ${given}`);
+  }
+  return lines.map(asOneLine);
+}
+
+/** A stored request's name of a library file (`{ "$file": "inputs/…" }`). */
+function isFileReference(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && '$file' in value;
 }

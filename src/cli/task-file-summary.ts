@@ -17,7 +17,7 @@ export function taskFileSummary(preview: TaskFilePreview, keepWebhook: boolean):
   ];
   if (preview.boards.length > 0) lines.push(`  boards: ${preview.boards.join(', ')}`);
   if (preview.rerunOf) lines.push(`  re-run of: “${preview.rerunOf.title}” (${preview.rerunOf.id})`);
-  for (const input of preview.inputs) lines.push(`  ${input.field}: ${taskFileInputText(input)}`);
+  for (const input of preview.inputs) lines.push(`  ${input.field}: ${taskFileInputText(input, preview)}`);
   const parameters = JSON.stringify(preview.parameters);
   lines.push(`  other input: ${parameters.length > 400 ? `${parameters.slice(0, 400)}…` : parameters}`);
   if (preview.webhook) {

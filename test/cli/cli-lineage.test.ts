@@ -7,13 +7,20 @@
  * its checksum). Every task's JSON carries parentId, parentOutput and batchId.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recallLines } from '../../src/cli/recall-command.ts';
 import { applyEdits, bytesSource } from '../../src/core/recall/file-edits.ts';
 import { pngEdits } from '../../src/core/recall/png-params.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
-import type { Task, TaskLineage } from '../../src/shared/index.ts';
+import type {
+  FileRecall,
+  Task,
+  TaskFileInput,
+  TaskFilePreview,
+  TaskLineage,
+} from '../../src/shared/index.ts';
 import { API_KEY, WAV } from '../engine/engine-fixtures.ts';
 import { writePicture } from '../support/pictures.ts';
 import { type CliResult, closeCliRig, openCliRig, runCli } from './cli-runner.ts';
@@ -82,6 +89,11 @@ describe('media-task create from a result', () => {
     ]);
     const line = await run(['get', ext.id]);
     expect(line.stdout).toContain(`from=${song.id}:0`);
+    // recall of the extend's own file (by its checksum): the song it was given, as its address
+    const recalled = await run(['recall', join(lib(), ext.outputs[0]?.path ?? '')]);
+    expect(recalled.stdout).toContain(
+      `  audio: the address ${song.outputs[0]?.url} (the service fetches it)\n`,
+    );
   });
 
   it('edits the song (its words as it was made, the new words given) and remixes it', async () => {
@@ -220,6 +232,14 @@ describe('media-task import-file', () => {
     const exported = await run(['--json', 'export', join(dir, 'out'), task.id]);
     expect(exported.code, exported.stderr).toBe(0);
     const folder = JSON.parse(exported.stdout).tasks[0].folder as string;
+    // recall of the exported picture: each input in words, never the record's {"$file": …}
+    const result = readdirSync(folder).find((f) => f.endsWith('.png') && !f.startsWith('input-'));
+    const recalled = await run(['recall', join(folder, result ?? '')]);
+    expect(recalled.stdout).toMatch(
+      /\n {2}target_image: target\.png from this library \([\d.]+ (bytes|KB)\)\n/,
+    );
+    expect(recalled.stdout).toMatch(/\n {2}swap_image: me\.jpg from this library \([\d.]+ (bytes|KB)\)\n/);
+    expect(recalled.stdout).not.toContain('$file');
     // the summary first: nothing queued without --yes
     const summary = await run(['import-file', join(folder, 'task.json')]);
     expect(summary.code).toBe(2);
@@ -238,6 +258,17 @@ describe('media-task import-file', () => {
     const missing = await run(['import-file', join(dir, 'nothing.json')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('nothing.json: cannot be read (the file is not there)');
+    // the library's copy of an input gone: recall still shows the task, and says what to give
+    const face = task.inputs.find((i) => i.field === 'swap_image');
+    rmSync(join(lib(), face?.value ?? 'no-such-input'));
+    const gone = await run(['recall', join(folder, result ?? '')]);
+    expect(gone.code, gone.stderr).toBe(0);
+    expect(gone.stdout).toContain(
+      `  swap_image: needs a file you pick (its value in ${result} was me.jpg of this library, which is missing from the library folder)\n`,
+    );
+    expect(gone.stdout).toContain(
+      '  to queue it again, give swap_image: media-task import-file FILE swap_image=FILE',
+    );
   });
 });
 
@@ -427,15 +458,147 @@ describe('media-task recall and import-file of a result file', () => {
     const summary = await run(['import-file', png]);
     // as the window: a result file's media only as a web address (or the export's own input copy)
     expect(summary.stdout).toContain(
-      'target_image: needs a file you pick (its value in the task.json names "passport.png"; a result file gives a file only as its export’s own input copy or a web address)',
+      'target_image: needs a file you pick (its value in harbour.png names "passport.png"; a result file gives a file only as its export’s own input copy or a web address)',
     );
     expect(summary.stdout).toMatch(
-      /swap_image: needs a file you pick \(its value in the task\.json is Base64;/,
+      /swap_image: needs a file you pick \(its value in harbour\.png is Base64;/,
     );
     const sentBefore = sb.ledger().length;
     const refused = await run(['import-file', png, '--yes']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('target_image, swap_image need a file you pick');
     expect(sb.ledger().length).toBe(sentBefore);
+  });
+
+  it('recall of a picture another library exported says in words where each input comes from; --json keeps the record', async () => {
+    const folder = join(dir, 'from-a-friend');
+    mkdirSync(folder, { recursive: true });
+    await writePicture(join(folder, 'input-target_image.png'), 60, 40);
+    const bytes = readFileSync(await writePicture(join(dir, 'plain.png'), 40, 30));
+    const request = {
+      model: 'service/image-toolkit',
+      task_type: 'face-swap',
+      input: { target_image: { $file: 'inputs/a.png' }, swap_image: { $file: 'inputs/b.png' } },
+    };
+    const { model, task_type } = request;
+    const record = {
+      format: 'media-task-studio/1',
+      id: 'elsewhere-1',
+      title: 'Kite',
+      model,
+      task_type,
+      request,
+    };
+    const edits = await pngEdits(bytesSource(bytes), Buffer.from(JSON.stringify(record)));
+    const png = join(folder, 'kite.png');
+    writeFileSync(png, applyEdits(bytes, edits ?? []));
+    const shown = await run(['recall', png]);
+    expect(shown.code, shown.stderr).toBe(0);
+    // the copy beside the export, the one that is missing, and how to give it
+    expect(shown.stdout.split('\n').slice(3)).toEqual([
+      expect.stringMatching(
+        /^ {2}target_image: input-target_image\.png from the export folder \([\d.]+ (bytes|KB)\)$/,
+      ),
+      '  swap_image: needs a file you pick (its value in kite.png was a file of the library, and the export folder has no input-swap_image file)',
+      '  to queue it again, give swap_image: media-task import-file FILE swap_image=FILE',
+      '',
+    ]);
+    // --json as documented: the record's parameters as written
+    const json = JSON.parse((await run(['--json', 'recall', png])).stdout).recall;
+    expect(json.parameters).toEqual(request.input);
+    expect(json.missingMedia).toEqual(['target_image', 'swap_image']);
+  });
+});
+
+describe('media-task recall in words, for each kind of file and input', () => {
+  const recallOf = (fileName: string, taskLabel: string, parameters: Record<string, unknown>) =>
+    ({
+      fileName,
+      origin: 'embedded',
+      source: `the record of ${fileName}`,
+      task: null,
+      outputIndex: 0,
+      model: 'service/m',
+      taskType: 't',
+      taskLabel,
+      title: 'Harbour',
+      appVersion: null,
+      parameters,
+      draft: { model: 'm', taskType: 't', input: {}, webhook: null, title: 'Harbour' },
+      missingMedia: [],
+    }) satisfies FileRecall;
+  const previewOf = (recall: FileRecall, inputs: TaskFileInput[]) =>
+    ({ recall, inputs }) as unknown as TaskFilePreview;
+  const file = { $file: 'inputs/x' };
+
+  it('a picture, a sound, a video and a 3D model: their inputs as names, addresses or what to give, never {"$file": …}', () => {
+    const cases: [FileRecall, TaskFileInput[], string[]][] = [
+      [
+        recallOf('swap.png', 'Face swap', { target_image: file, swap_image: 'https://cdn.example/me.jpg' }),
+        [
+          {
+            field: 'target_image',
+            kind: 'image',
+            required: true,
+            source: 'library-file',
+            name: 'me.png',
+            size: 2100,
+          },
+          {
+            field: 'swap_image',
+            kind: 'image',
+            required: true,
+            source: 'url',
+            url: 'https://cdn.example/me.jpg',
+          },
+        ],
+        [
+          '  target_image: me.png from this library (2.1 KB)',
+          '  swap_image: the address https://cdn.example/me.jpg (the service fetches it)',
+        ],
+      ],
+      [
+        recallOf('song.wav', 'Audio extend', { audio: file, right_extend_duration: 10 }),
+        [
+          {
+            field: 'audio',
+            kind: 'audio',
+            required: true,
+            source: 'export-file',
+            name: 'input-audio.mp3',
+            size: 48_000,
+          },
+        ],
+        ['  audio: input-audio.mp3 from the export folder (48.0 KB)', '  right_extend_duration: 10'],
+      ],
+      [
+        recallOf('clip.mp4', 'Upscale video', { video: file }),
+        [
+          {
+            field: 'video',
+            kind: 'video',
+            required: true,
+            source: 'needs-file',
+            why: 'was a file of the library, and the export folder has no input-video file',
+          },
+        ],
+        [
+          '  video: needs a file you pick (its value in clip.mp4 was a file of the library, and the export folder has no input-video file)',
+          '  to queue it again, give video: media-task import-file FILE video=FILE',
+        ],
+      ],
+      // a field the reading does not describe (not a media field of the entry) still in words
+      [
+        recallOf('kite.glb', 'Image to 3D', { image: file }),
+        [],
+        ['  image: a file of the library that made it'],
+      ],
+    ];
+    for (const [recall, inputs, expected] of cases) {
+      const lines = recallLines(previewOf(recall, inputs), recall);
+      expect(lines[0]).toBe(`${recall.fileName}: ${recall.taskLabel} “Harbour”`);
+      expect(lines.slice(3)).toEqual(expected);
+      expect(lines.join('\n')).not.toContain('$file');
+    }
   });
 });

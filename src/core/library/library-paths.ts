@@ -30,11 +30,14 @@ const MAX_STORED_PATH_CHARS = 4096;
 export class LibraryPathError extends UnsafePathError {
   override name = 'LibraryPathError';
   readonly storedPath: string;
+  /** What is wrong with it: `is missing from the library folder`, `leads outside the library folder`, … */
+  readonly reason: string;
   constructor(what: string, storedPath: string, reason: string) {
     super(
       `the library records ${what} at ${JSON.stringify(storedPath.slice(0, 300))}, which ${reason}; it was not used`,
     );
     this.storedPath = storedPath;
+    this.reason = reason;
   }
 }
 

@@ -27,6 +27,6 @@ export interface FileRecall {
   parameters: Record<string, unknown>;
   /** The draft that fills the composer: no webhook; a media field only when it can be used as it is. */
   draft: DraftView;
-  /** Media fields the record names that cannot be filled in (a file of someone else's library). */
+  /** Media fields that cannot be filled in (a file of someone else's library, or a library input that is gone). */
   missingMedia: string[];
 }

@@ -74,8 +74,12 @@ function sizeText(bytes: number): string {
   return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
 
-/** Where an input of a task.json comes from, in words (the window and the CLI say the same). */
-export function taskFileInputText(input: TaskFileInput): string {
+/**
+ * Where an input of a task.json (or of a result file: `preview.recall`) comes from, in words: the
+ * window's summary, import-file's and recall's say the same.
+ */
+export function taskFileInputText(input: TaskFileInput, preview: Pick<TaskFilePreview, 'recall'>): string {
+  const file = preview.recall ? preview.recall.fileName : 'the task.json';
   switch (input.source) {
     case 'export-file':
       return `${input.name} from the export folder (${sizeText(input.size)})`;
@@ -84,8 +88,8 @@ export function taskFileInputText(input: TaskFileInput): string {
     case 'url':
       return `the address ${input.url} (the service fetches it)`;
     case 'inline':
-      return `Base64 written in the task.json (${input.chars} characters)`;
+      return `Base64 written in ${file} (${input.chars} characters)`;
     case 'needs-file':
-      return `needs a file you pick (its value in the task.json ${input.why})`;
+      return `needs a file you pick (its value in ${file} ${input.why})`;
   }
 }

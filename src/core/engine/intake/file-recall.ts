@@ -23,7 +23,7 @@ import {
   type Task,
 } from '../../../shared/index.ts';
 import { assertLocalPath, InputValidationError, readAt, UnsafePathError } from '../../inputs/index.ts';
-import { openRegularFile } from '../../library/index.ts';
+import { openRegularFile, resolveLibraryFile } from '../../library/index.ts';
 import { readEmbeddedParams } from '../../recall/embedded-params.ts';
 import { fileSource } from '../../recall/file-edits.ts';
 import type { RecallRecord } from '../../recall/recall-record.ts';
@@ -59,6 +59,17 @@ function fromLibrary(
   appVersion: string | null,
 ): FileRecall {
   const entry = entryOfDraft({ model: task.model, taskType: task.taskType }, ctx.connection.profile);
+  // an input whose library copy is gone is left out of the form and named as missing
+  const gone = task.inputs.filter(
+    (i) => i.source === 'file' && resolveLibraryFile(ctx.libraryDir, i.value) === null,
+  );
+  const input = { ...task.request.input };
+  for (const i of gone) delete input[i.field];
+  const usable = {
+    ...task,
+    inputs: task.inputs.filter((i) => !gone.includes(i)),
+    request: { ...task.request, input },
+  };
   return {
     fileName: basename(file),
     origin,
@@ -71,8 +82,8 @@ function fromLibrary(
     title: task.title,
     appVersion,
     parameters: task.request.input,
-    draft: draftViewOf(ctx.libraryDir, task),
-    missingMedia: [],
+    draft: draftViewOf(ctx.libraryDir, usable),
+    missingMedia: gone.map((i) => i.field),
   };
 }
 

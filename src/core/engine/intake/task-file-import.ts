@@ -46,7 +46,7 @@ import {
   sniffFileType,
   UnsafePathError,
 } from '../../inputs/index.ts';
-import { isInsideFolder, libraryFileOf, openRegularFile } from '../../library/index.ts';
+import { isInsideFolder, LibraryPathError, libraryFileOf, openRegularFile } from '../../library/index.ts';
 import type { EngineContext } from '../engine-context.ts';
 import { recallFile } from './file-recall.ts';
 import { requestForProfile } from './profile-request.ts';
@@ -206,10 +206,15 @@ async function readInput(
   const task = typeof library === 'object' ? library : null;
   const own = task?.file.inputs.find((i) => i.field === rule.field && i.source === 'file');
   if (task && own) {
-    // the library's own copy, as a re-run takes it
-    const path = libraryFileOf(task.dir, own.value, `input ${JSON.stringify(rule.field)}`);
+    // the library's own copy, as a re-run takes it; gone from the library, the user picks one
     const name = own.name || basename(own.value);
-    return { described: { ...base, source: 'library-file', name, size: own.size ?? 0 }, value: path };
+    try {
+      const path = libraryFileOf(task.dir, own.value, `input ${JSON.stringify(rule.field)}`);
+      return { described: { ...base, source: 'library-file', name, size: own.size ?? 0 }, value: path };
+    } catch (err) {
+      if (!(err instanceof LibraryPathError)) throw err;
+      return needs(`was ${name} of this library, which ${err.reason}`);
+    }
   }
   const exportFile = async (path: string, spelled: string): Promise<ReadInput> => {
     const found = await fileInFolder(folders.real, path);

@@ -17,7 +17,7 @@ import { checkSlot } from './slot-actions.ts';
 export function recallNote(recall: FileRecall): string {
   const missing =
     recall.missingMedia.length > 0
-      ? ` Give ${recall.missingMedia.join(', ')} again: the file names them in another library.`
+      ? ` Give ${recall.missingMedia.join(', ')} again: ${recall.task ? 'their files are gone from the library' : 'the file names them in another library'}.`
       : '';
   // a task of this library is named in the source already
   const what = recall.task ? '' : `: ${recall.taskLabel} “${recall.title}”`;

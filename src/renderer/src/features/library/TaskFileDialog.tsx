@@ -174,7 +174,7 @@ export function TaskFileDialog({ preview, onClose }: { preview: TaskFilePreview;
               <span
                 className={input.source !== 'needs-file' ? '' : picked[input.field] ? 'muted' : 'field-error'}
               >
-                {taskFileInputText(input)}
+                {taskFileInputText(input, preview)}
               </span>
               {input.source === 'needs-file' ? (
                 <PickInput
