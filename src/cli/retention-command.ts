@@ -108,13 +108,14 @@ export async function runRetention(
     const kept = engine.retention.view();
     const rules = rulesOf(kept.rules, values['older-than'], values.keep);
     if (values.off) {
-      const view = engine.retention.setRules({ ...rules, enabled: false });
+      const view = await engine.retention.setRules({ ...rules, enabled: false });
       if (g.json) printJson(view);
       else printOut('retention is off: nothing is moved to Recently deleted by it\n');
       return EXIT.ok;
     }
     if (values.preview || (values.on && !values.yes)) {
-      const preview = engine.retention.preview(rules);
+      // the command waits for its answer: it looks at every task, not only the oldest
+      const preview = engine.retention.preview(rules, Number.POSITIVE_INFINITY);
       if (g.json) printJson({ rules, preview });
       else {
         printOut(`${retentionRulesText(rules)}.\n`);
@@ -129,7 +130,7 @@ export async function runRetention(
       return EXIT.badInput;
     }
     if (values.on) {
-      const view = engine.retention.setRules({ ...rules, enabled: true });
+      const view = await engine.retention.setRules({ ...rules, enabled: true });
       if (g.json) printJson(view);
       else
         printOut(
@@ -138,7 +139,7 @@ export async function runRetention(
       return EXIT.ok;
     }
     // the rules as kept: run them when on
-    const ran = engine.retention.run();
+    const ran = await engine.retention.run();
     if (g.json) printJson({ ...engine.retention.view(), ran, size: engine.retention.librarySize() });
     else {
       if (!kept.rules.enabled)

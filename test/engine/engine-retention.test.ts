@@ -134,7 +134,7 @@ describe('retention', () => {
       ],
     });
 
-    const view = engine.retention.setRules({ ...kept3d, enabled: true });
+    const view = await engine.retention.setRules({ ...kept3d, enabled: true });
     expect(trashed(engine)).toEqual(['old-failed-video', 'old-song']);
     const deletedAt = new Date(clock.now()).toISOString();
     expect(view.lastRun).toEqual({ ...preview, deletedAt, at: deletedAt });
@@ -158,14 +158,93 @@ describe('retention', () => {
     await engine.close();
     await clock.advance(DAY);
     engine = await openEngine(lib, null, { clock });
+    await engine.idle(); // the run goes on after the opening
     expect(trashed(engine)).toContain('older-now');
 
     // switched off: nothing moves, at open or a day on
-    engine.retention.setRules({ ...kept3d, enabled: false });
+    await engine.retention.setRules({ ...kept3d, enabled: false });
     put(engine, clock, 'after-off', 90, 'saved', 'audio', 1);
     await clock.advance(2 * DAY, engine);
     expect(trashed(engine)).not.toContain('after-off');
-    expect(engine.retention.run()).toBeNull();
+    expect(await engine.retention.run()).toBeNull();
+  });
+
+  /** Rules on (run once on an empty library), then 7 old pictures and a young one; a day on. */
+  async function dueRun(lib: string, clock: TestClock, batchTasks: number): Promise<void> {
+    const e = await openEngine(lib, null, { clock });
+    await e.retention.setRules(rules({ enabled: true }));
+    for (let i = 0; i < 7; i++) put(e, clock, `old-${i}`, 100 + i, 'saved', 'image', 10);
+    put(e, clock, 'young', 1, 'saved', 'image', 10);
+    await e.close();
+    await clock.advance(DAY + HOUR);
+    engine = await openEngine(lib, null, { clock, retention: { batchTasks } });
+  }
+  const OLD = Array.from({ length: 7 }, (_, i) => `old-${i}`).sort();
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const trashEvents = (e: TaskEngine, id: string) =>
+    e.store.events(id).filter((ev) => ev.detail === 'moved to Recently deleted').length;
+
+  it('opens and answers its first page before a due run, which goes on after it in batches', async () => {
+    const clock = new TestClock(START);
+    await dueRun(join(dir, 'lib'), clock, 2);
+    // the first page is answered with nothing moved yet: the opening did not wait for the run
+    const first = engine!.store.listTasks({ limit: 50 });
+    expect(first.items.map((t) => t.id).sort()).toEqual([...OLD, 'young'].sort());
+    expect(trashed(engine!)).toEqual([]);
+    // a batch, then the event loop goes on (a page read or a state change goes between batches)
+    await turn();
+    expect(trashed(engine!).length).toBeGreaterThan(0);
+    expect(trashed(engine!).length).toBeLessThan(OLD.length);
+    expect(engine!.store.listTasks({ limit: 50 }).items).toHaveLength(
+      OLD.length + 1 - trashed(engine!).length,
+    );
+    await engine!.idle();
+    expect(trashed(engine!)).toEqual(OLD);
+    const deletedAt = new Date(clock.now()).toISOString();
+    expect(engine!.store.trashedAt(deletedAt).sort()).toEqual(OLD);
+    expect(engine!.retention.view().lastRun).toMatchObject({ tasks: 7, bytes: 70, deletedAt, at: deletedAt });
+  });
+
+  it('goes on at the next opening with a run the app quit in the middle of: nothing moved twice or lost', async () => {
+    const clock = new TestClock(START);
+    const lib = join(dir, 'lib');
+    await dueRun(lib, clock, 2);
+    const deletedAt = new Date(clock.now()).toISOString();
+    const lastBefore = engine!.retention.view().lastRun;
+    await turn();
+    const movedFirst = trashed(engine!);
+    await engine!.close(); // quits in the middle of the run
+    expect(movedFirst.length).toBeGreaterThan(0);
+    expect(movedFirst.length).toBeLessThan(OLD.length);
+    // an hour on: the run goes on where it was, with its own deletedAt (one Undo takes it all back)
+    await clock.advance(HOUR);
+    engine = await openEngine(lib, null, { clock, retention: { batchTasks: 2 } });
+    expect(trashed(engine)).toEqual(movedFirst);
+    expect(engine.retention.view().lastRun).toEqual(lastBefore);
+    await engine.idle();
+    expect(trashed(engine)).toEqual(OLD);
+    expect(engine.store.trashedAt(deletedAt).sort()).toEqual(OLD);
+    for (const id of OLD) expect(trashEvents(engine, id), id).toBe(1);
+    expect(engine.retention.view().lastRun).toMatchObject({ tasks: 7, bytes: 70, deletedAt, at: deletedAt });
+    expect(engine.restore({ deletedAt })).toEqual({ done: 7, skipped: [] });
+    expect(engine.store.integrityCheck()).toBe('ok');
+  });
+
+  it('previews the oldest tasks only, then says "at least"; the command line looks at all', async () => {
+    const clock = new TestClock(START);
+    engine = await openEngine(join(dir, 'lib'), null, { clock, retention: { previewTasks: 3 } });
+    for (let i = 0; i < 5; i++) put(engine, clock, `old-${i}`, 100 + i, 'saved', 'image', 10);
+    put(engine, clock, 'young', 1, 'saved', 'image', 10);
+    expect(engine.retention.preview(rules())).toMatchObject({ tasks: 3, bytes: 30, atLeast: true });
+    expect(engine.retention.preview(rules(), Number.POSITIVE_INFINITY)).toEqual(
+      expect.not.objectContaining({ atLeast: true }),
+    );
+    expect(engine.retention.preview(rules(), Number.POSITIVE_INFINITY)).toMatchObject({
+      tasks: 5,
+      bytes: 50,
+    });
+    // exactly as many old tasks as it looks at: all of them, no "at least"
+    expect(engine.retention.preview(rules(), 5)).not.toHaveProperty('atLeast');
   });
 
   it("keeps the library's size by kind from the sizes recorded at save", async () => {

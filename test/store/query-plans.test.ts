@@ -13,6 +13,7 @@ import {
   buildListQuery,
   buildOldestInStatesQuery,
 } from '../../src/core/store/list-query.ts';
+import { RETENTION_SQL } from '../../src/core/store/retention-records.ts';
 import { MAX_NAMED_TERMS, prefixTermsOf } from '../../src/core/store/search-terms.ts';
 import { StatementCache } from '../../src/core/store/statement-cache.ts';
 import type { ListOrder, ListQuery, TaskFilter } from '../../src/shared/index.ts';
@@ -263,6 +264,22 @@ describe.each([
         expectIndexedWalk(steps);
       }
     }
+  });
+
+  it("retention's window walks the seq index and each task's keys, never the table (issue 22, a million tasks)", () => {
+    const window = { after: 1, before: 9_000_000_000_000, window: 25 };
+    const end = plan({ sql: RETENTION_SQL.windowEnd, params: window });
+    expect(end.join(' | ')).toContain(
+      'SEARCH tasks USING COVERING INDEX sqlite_autoindex_tasks_2 (seq>? AND seq<?)',
+    );
+    const keep = { keep_favorites: 1, keep_boards: 1, keep_used: 1 };
+    const steps = plan({ sql: RETENTION_SQL.candidates, params: { after: 1, last: 2, ...keep } });
+    expectIndexedWalk(steps);
+    expect(
+      steps.some((s) => /^SEARCH t USING .*seq>\? AND seq<\?/.test(s)),
+      steps.join(' | '),
+    ).toBe(true);
+    expect(steps.join(' | ')).not.toMatch(/TEMP B-TREE/);
   });
 
   it('the fixed queries walk their indexes', () => {

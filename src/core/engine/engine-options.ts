@@ -48,4 +48,14 @@ export interface EngineOptions {
   serviceLoadIntervalMs?: number;
   /** How creates in doubt are settled from the service's task history (create-settlement.ts). */
   settlement?: Partial<SettlementTuning>;
+  /** How retention's runs and previews are cut (actions/retention-actions.ts). */
+  retention?: Partial<RetentionTuning>;
+}
+
+/** How retention's runs and previews are cut: small enough that a page read never waits long. */
+export interface RetentionTuning {
+  /** Tasks a run looks at in one batch (one short transaction; the event loop goes on between). */
+  batchTasks: number;
+  /** Tasks the window's preview looks at, at most (past them it says "at least"). */
+  previewTasks: number;
 }

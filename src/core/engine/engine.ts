@@ -88,7 +88,7 @@ export class TaskEngine {
       onStorageChange: () => this.#storageChanged(),
       status: () => this.status(),
     });
-    this.retention = new LibraryRetention(this.#ctx);
+    this.retention = new LibraryRetention(this.#ctx, options.retention);
     this.#settlement = new CreateSettlement(
       this.#ctx,
       options.settlement ?? {},

@@ -18,7 +18,7 @@ export {
   PriceUnknownError,
   TaskActionError,
 } from './engine-errors.ts';
-export type { EngineOptions } from './engine-options.ts';
+export type { EngineOptions, RetentionTuning } from './engine-options.ts';
 export { checkDraftFields, mediaFieldsOf, titleOf } from './intake/task-drafts.ts';
 export type { TaskFileReading } from './intake/task-file-import.ts';
 export {

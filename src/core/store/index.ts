@@ -7,7 +7,7 @@ export { toFtsQuery } from './fts-query.ts';
 export { LibraryStore } from './library-store.ts';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list-query.ts';
 export { MIGRATIONS, type Migration, SCHEMA_VERSION } from './migrations.ts';
-export type { RetentionCandidate, RetentionQuery } from './retention-records.ts';
+export type { RetentionCandidate, RetentionQuery, RetentionWindow } from './retention-records.ts';
 export type { TransactionOptions } from './store-core.ts';
 export {
   CorruptTaskRowError,

@@ -1,7 +1,9 @@
 /**
  * Retention (issue 22, item 4), the store's side: the tasks a user's rules would move to Recently
- * deleted, a page at a time in creation order (only ended tasks: saved, failed, cancelled,
- * expired; never one already in Recently deleted), each with the bytes of its saved results; and
+ * deleted, a window at a time in creation order (only ended tasks: saved, failed, cancelled,
+ * expired; never one already in Recently deleted), each with the bytes of its saved results; a
+ * window is a number of tasks looked at, whatever the rules keep of them, so its cost is bounded
+ * however many tasks in a row the rules keep (issue 22, item 6: a million tasks); and
  * the library's size on disk by kind (migration 18's `output_sizes`, kept by triggers, plus what
  * Recently deleted holds). The engine decides what a task makes and moves the tasks.
  */
@@ -34,12 +36,24 @@ const ENDED = FINAL_STATES.map((s) => `'${s}'`).join(', ');
 const CANDIDATES_SQL = `SELECT t.id, t.seq, t.entry_id, t.model, t.task_type, t.family,
     (SELECT coalesce(sum(o.size), 0) FROM task_outputs o WHERE o.task_id = t.id AND o.state = 'saved') AS bytes
   FROM tasks t
-  WHERE t.seq > $after AND t.seq < $before AND t.deleted_at IS NULL AND t.state IN (${ENDED})
+  WHERE t.seq > $after AND t.seq <= $last AND t.deleted_at IS NULL AND t.state IN (${ENDED})
     AND ($keep_favorites = 0 OR t.favorite = 0)
     AND ($keep_boards = 0 OR NOT EXISTS (SELECT 1 FROM board_tasks b WHERE b.task_id = t.id))
     AND ($keep_used = 0 OR NOT EXISTS (
-      SELECT 1 FROM tasks c WHERE c.parent_id = t.id AND c.parent_output IS NOT NULL))
-  ORDER BY t.seq LIMIT $limit`;
+      SELECT 1 FROM tasks c WHERE c.parent_id = t.id AND c.parent_output IS NOT NULL))`;
+
+/** The last seq of a window: the `window` tasks made after `after` and before `before`. */
+const WINDOW_END_SQL = `SELECT max(seq) AS last FROM (
+  SELECT seq FROM tasks WHERE seq > $after AND seq < $before ORDER BY seq LIMIT $window)`;
+
+/** The SQL, for the query plans' test: a window walks the seq index, never the table. */
+export const RETENTION_SQL = { windowEnd: WINDOW_END_SQL, candidates: CANDIDATES_SQL } as const;
+
+/** One window's tasks the rules select, and the window's last seq (null: no task left to look at). */
+export interface RetentionWindow {
+  items: RetentionCandidate[];
+  lastSeq: number | null;
+}
 
 const SIZES_SQL = 'SELECT kind, files, bytes FROM output_sizes';
 
@@ -55,17 +69,25 @@ export class RetentionRecords {
     this.#core = core;
   }
 
-  /** Up to `limit` tasks the query selects, after seq `afterSeq` (null: from the oldest). */
-  candidates(query: RetentionQuery, afterSeq: number | null, limit: number): RetentionCandidate[] {
+  /**
+   * The tasks the query selects among the next `window` tasks made after seq `afterSeq` (null:
+   * from the oldest) and before the query's time, in no particular order.
+   */
+  candidates(query: RetentionQuery, afterSeq: number | null, window: number): RetentionWindow {
+    const after = afterSeq ?? -1;
+    const before = seqFloor(query.before, 'before');
+    const end = this.#core.cache
+      .get(WINDOW_END_SQL)
+      .get({ after, before, window: positiveLimit(window, 'window') });
+    if (end?.last === null || end?.last === undefined) return { items: [], lastSeq: null };
     const rows = this.#core.cache.get(CANDIDATES_SQL).all({
-      after: afterSeq ?? -1,
-      before: seqFloor(query.before, 'before'),
+      after,
+      last: Number(end.last),
       keep_favorites: query.keepFavorites ? 1 : 0,
       keep_boards: query.keepBoards ? 1 : 0,
       keep_used: query.keepUsedAsInputs ? 1 : 0,
-      limit: positiveLimit(limit, 'limit'),
     });
-    return rows.map((r) => ({
+    const items = rows.map((r) => ({
       id: String(r.id),
       seq: Number(r.seq),
       entryId: r.entry_id === null ? null : String(r.entry_id),
@@ -74,6 +96,7 @@ export class RetentionRecords {
       family: String(r.family),
       bytes: Number(r.bytes),
     }));
+    return { items, lastSeq: Number(end.last) };
   }
 
   /** Saved results' files and bytes by output kind, and the bytes of those in Recently deleted. */

@@ -54,6 +54,11 @@ export interface RetentionOutcome {
   byKind: KindAmount[];
   /** A run's deletedAt (restores all it moved at once); absent for a preview. */
   deletedAt?: string;
+  /**
+   * A preview that stopped after the oldest tasks (a page's time at a million tasks): more may go,
+   * so its figures are "at least". Absent when it looked at every task.
+   */
+  atLeast?: true;
 }
 
 /** The rules as kept, with the last run's outcome (null before the first). */

@@ -1,12 +1,20 @@
 /**
  * Retention (issue 22, item 4), the engine's side: the user's rules (kept in the library, off
  * until switched on), their preview (what would go, by kind, and the bytes it frees), and their
- * run: at open when a day has passed since the last run, then every RETENTION_EVERY_MS while the
- * engine is open, and at once when the rules are switched on. A run moves tasks to Recently
- * deleted (kept there with their files for TRASH_DAYS), all with one deletedAt, page by page in
- * one transaction each; only ended tasks (saved, failed, cancelled, expired) are ever looked at, so
- * a task running, uncertain or not saved yet is never touched. Timers come from the engine's
- * clock, so a test moves a day in an instant.
+ * run: after the opening when a day has passed since the last run, then every RETENTION_EVERY_MS
+ * while the engine is open, and at once when the rules are switched on. A run moves tasks to
+ * Recently deleted (kept there with their files for TRASH_DAYS), all with one deletedAt; only
+ * ended tasks (saved, failed, cancelled, expired) are ever looked at, so a task running,
+ * uncertain or not saved yet is never touched. Timers come from the engine's clock, so a test
+ * moves a day in an instant.
+ *
+ * At a million tasks (issue 22, item 6) neither holds the library: the opening never waits for a
+ * run, which goes on after it in batches (a few dozen tasks looked at, one short transaction each,
+ * the event loop free between them, so page reads and state changes stay fast); each batch keeps
+ * where the run is in the library ('retention.running', in its own transaction), so a run the app
+ * quit in the middle of goes on at the next opening with the same deletedAt, nothing moved twice
+ * or lost. The window's preview looks at the oldest previewTasks tasks at most and then says "at
+ * least" (a page's time); the CLI's looks at all.
  */
 import { entryOfTask, MEDIA_KINDS, type MediaKind, type TaskFamily } from '../../../shared/index.ts';
 import {
@@ -21,13 +29,35 @@ import {
 } from '../../../shared/task/retention.ts';
 import type { RetentionCandidate } from '../../store/index.ts';
 import type { EngineContext } from '../engine-context.ts';
+import type { RetentionTuning } from '../engine-options.ts';
 import { tellChanged } from './trash-actions.ts';
 
 const RULES_SETTING = 'retention.rules';
 const LAST_RUN_SETTING = 'retention.lastRun';
 const DAY_MS = 86_400_000;
-/** Tasks per page (and per transaction) of a run. */
-const PAGE = 500;
+/** Where a run is: kept with each batch, so the next opening goes on with a run the app quit in. */
+const RUN_SETTING = 'retention.running';
+/** Tasks a preview looks at in one read when it looks at all of them (the CLI's). */
+const PREVIEW_WINDOW = 5_000;
+
+export const DEFAULT_RETENTION_TUNING: Readonly<RetentionTuning> = Object.freeze({
+  batchTasks: 25,
+  previewTasks: 2_000,
+});
+
+/** A run under way, as kept in the library after each batch. */
+interface RunRecord {
+  deletedAt: string;
+  /** Tasks made before this time (ISO) go. */
+  before: string;
+  /** The last task looked at (null: none yet). */
+  afterSeq: number | null;
+  /** What it moved so far. */
+  outcome: RetentionOutcome;
+}
+
+/** A turn of the event loop: what waits (a page read, a state change, the opening) goes first. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** What a task of a family the catalog does not know makes. */
 const FAMILY_KINDS: Readonly<Record<TaskFamily, MediaKind>> = {
@@ -63,10 +93,14 @@ function add(outcome: RetentionOutcome, kind: MediaKind, bytes: number): void {
 
 export class LibraryRetention {
   readonly #ctx: EngineContext;
+  readonly #tuning: RetentionTuning;
   #cancelTimer: (() => void) | null = null;
+  /** The run under way (one at a time) and whether it was told to stop after its batch. */
+  #running: { done: Promise<RetentionOutcome | null>; stop: boolean } | null = null;
 
-  constructor(ctx: EngineContext) {
+  constructor(ctx: EngineContext, tuning: Partial<RetentionTuning> = {}) {
     this.#ctx = ctx;
+    this.#tuning = { ...DEFAULT_RETENTION_TUNING, ...tuning };
   }
 
   /** The rules as kept (the defaults, off, until the user sets them) and the last run. */
@@ -83,60 +117,75 @@ export class LibraryRetention {
     return { rules, lastRun };
   }
 
-  /** What these rules would move now (whether they are on or not); nothing changes. */
-  preview(rules: RetentionRules): RetentionOutcome {
+  /**
+   * What these rules would move now (whether they are on or not); nothing changes. Looks at the
+   * oldest `upTo` tasks at most (default: the tuning's previewTasks); past them the outcome says
+   * `atLeast`.
+   */
+  preview(rules: RetentionRules, upTo = this.#tuning.previewTasks): RetentionOutcome {
+    const { store } = this.#ctx;
     const before = this.#before(rules);
     const outcome = emptyOutcome(before);
-    this.#walk(rules, before, (page) => {
-      for (const c of page) add(outcome, kindOfTask(c), c.bytes);
-    });
+    const kept = new Set<MediaKind>(rules.keepKinds);
+    const query = { before, ...rules };
+    let after: number | null = null;
+    for (let looked = 0; looked < upTo; looked += PREVIEW_WINDOW) {
+      const window = store.retention.candidates(query, after, Math.min(PREVIEW_WINDOW, upTo - looked));
+      if (window.lastSeq === null) return outcome;
+      for (const c of window.items) if (!kept.has(kindOfTask(c))) add(outcome, kindOfTask(c), c.bytes);
+      after = window.lastSeq;
+    }
+    // stopped at upTo: more may go when a task is left to look at
+    if (store.retention.candidates(query, after, 1).lastSeq !== null) outcome.atLeast = true;
     return outcome;
   }
 
-  /** Keeps the rules; switched on, they run at once (and daily after). */
-  setRules(rules: RetentionRules): RetentionView {
+  /**
+   * Keeps the rules; switched on, they run at once (and daily after): resolves once that run has
+   * ended. A run under way stops first (what it moved stays its last run).
+   */
+  async setRules(rules: RetentionRules): Promise<RetentionView> {
     const checked = RetentionRulesSchema.parse(rules);
+    await this.#stopRun();
     this.#ctx.store.setSetting(RULES_SETTING, checked);
     this.#cancel();
-    if (checked.enabled) this.run();
+    if (checked.enabled) await this.run();
     return this.view();
   }
 
   /**
-   * Runs the rules when they are on: moves what they select to Recently deleted, all with one
-   * deletedAt, and keeps the outcome as the last run. Null when they are off (nothing moves).
+   * Runs the rules when they are on (or goes on with the run under way, or one the app quit in):
+   * moves what they select to Recently deleted, all with one deletedAt, a batch at a time, and
+   * keeps the outcome as the last run. Resolves with it; null when the rules are off or the
+   * engine closed first (the next opening goes on with it).
    */
-  run(): RetentionOutcome | null {
+  run(): Promise<RetentionOutcome | null> {
+    if (this.#running) return this.#running.done;
     const { rules } = this.view();
     this.#cancel();
-    if (!rules.enabled) return null;
-    const { clock, store } = this.#ctx;
-    const deletedAt = new Date(clock.now()).toISOString();
-    const before = this.#before(rules);
-    const outcome: RetentionOutcome = { ...emptyOutcome(before), deletedAt };
-    this.#walk(rules, before, (page) => {
-      const moved = new Set(
-        store.trashTasks(
-          page.map((c) => c.id),
-          deletedAt,
-        ),
-      );
-      for (const c of page) if (moved.has(c.id)) add(outcome, kindOfTask(c), c.bytes);
-      tellChanged(this.#ctx, [...moved]);
+    if (!rules.enabled || this.#ctx.loop.closed) return Promise.resolve(null);
+    const running: { done: Promise<RetentionOutcome | null>; stop: boolean } = {
+      done: Promise.resolve(null),
+      stop: false,
+    };
+    running.done = this.#batches(rules, running).finally(() => {
+      if (this.#running === running) this.#running = null;
     });
-    store.setSetting(LAST_RUN_SETTING, { ...outcome, at: deletedAt });
-    if (outcome.tasks > 0)
-      this.#ctx.log(`retention moved ${outcome.tasks} task(s) to Recently deleted (made before ${before})`);
-    this.#schedule(RETENTION_EVERY_MS);
-    return outcome;
+    this.#running = running;
+    // idle and closing wait for it; its failure is said by whoever started it
+    this.#ctx.loop.track(running.done.catch(() => null));
+    return running.done;
   }
 
-  /** At open: runs the rules when on and a day has passed since the last run; else waits for it. */
+  /**
+   * After the opening: goes on with a run the app quit in, or runs the rules when on and a day
+   * has passed since the last run, else waits for it. Never waits for the run itself.
+   */
   start(): void {
     const { rules, lastRun } = this.view();
     if (!rules.enabled) return;
     const since = lastRun ? this.#ctx.clock.now() - Date.parse(lastRun.at) : Number.POSITIVE_INFINITY;
-    if (!(since < RETENTION_EVERY_MS) || since < 0) this.#runLogged();
+    if (this.#record() !== null || !(since < RETENTION_EVERY_MS) || since < 0) this.#runLogged();
     else this.#schedule(RETENTION_EVERY_MS - since);
   }
 
@@ -152,40 +201,94 @@ export class LibraryRetention {
     return { byKind: rows, bytes: rows.reduce((sum, r) => sum + r.bytes, 0), trashedBytes };
   }
 
+  /** No run starts again; the one under way stops after its batch (the next opening goes on). */
   close(): void {
     this.#cancel();
+    if (this.#running) this.#running.stop = true;
   }
 
   #before(rules: RetentionRules): string {
     return new Date(this.#ctx.clock.now() - rules.olderThanDays * DAY_MS).toISOString();
   }
 
-  /**
-   * Walks the tasks the rules select by seq (a keyset: moving a page's tasks changes nothing
-   * after it), a page at a time with the kinds they keep left out, each page in one transaction.
-   */
-  #walk(rules: RetentionRules, before: string, take: (page: RetentionCandidate[]) => void): void {
-    const { store } = this.#ctx;
-    const kept = new Set<MediaKind>(rules.keepKinds);
-    let after: number | null = null;
-    for (;;) {
-      const last = store.transaction(() => {
-        const page = store.retention.candidates({ before, ...rules }, after, PAGE);
-        take(page.filter((c) => !kept.has(kindOfTask(c))));
-        return page[page.length - 1]?.seq ?? null;
-      });
-      if (last === null) return;
-      after = last;
+  /** The run a quit app left (null: none, or one that cannot be read, which is dropped). */
+  #record(): RunRecord | null {
+    try {
+      return this.#ctx.store.getSetting<RunRecord>(RUN_SETTING);
+    } catch (err) {
+      this.#ctx.log(`retention's run under way could not be read, so it starts again: ${String(err)}`);
+      this.#ctx.store.deleteSetting(RUN_SETTING);
+      return null;
     }
   }
 
-  #runLogged(): void {
-    try {
-      this.run();
-    } catch (err) {
-      this.#ctx.log(`retention could not run: ${String(err)}`);
-      this.#schedule(RETENTION_EVERY_MS);
+  async #batches(rules: RetentionRules, running: { stop: boolean }): Promise<RetentionOutcome | null> {
+    const { clock, store } = this.#ctx;
+    let record = this.#record();
+    if (record === null) {
+      const deletedAt = new Date(clock.now()).toISOString();
+      const before = this.#before(rules);
+      record = { deletedAt, before, afterSeq: null, outcome: { ...emptyOutcome(before), deletedAt } };
     }
+    const query = { ...rules, before: record.before };
+    const kept = new Set<MediaKind>(rules.keepKinds);
+    for (;;) {
+      await nextTurn();
+      if (running.stop || this.#ctx.loop.closed) return null;
+      const at: RunRecord = record;
+      const next: RunRecord = { ...at, outcome: structuredClone(at.outcome) };
+      const moved = store.transaction(() => {
+        const window = store.retention.candidates(query, at.afterSeq, this.#tuning.batchTasks);
+        if (window.lastSeq === null) {
+          store.setSetting(LAST_RUN_SETTING, { ...next.outcome, at: next.deletedAt });
+          store.deleteSetting(RUN_SETTING);
+          return null;
+        }
+        const page = window.items.filter((c) => !kept.has(kindOfTask(c)));
+        const ids = new Set(
+          store.trashTasks(
+            page.map((c) => c.id),
+            at.deletedAt,
+          ),
+        );
+        for (const c of page) if (ids.has(c.id)) add(next.outcome, kindOfTask(c), c.bytes);
+        next.afterSeq = window.lastSeq;
+        store.setSetting(RUN_SETTING, next);
+        return [...ids];
+      });
+      if (moved === null) break;
+      record = next;
+      tellChanged(this.#ctx, moved);
+    }
+    const { outcome } = record;
+    if (outcome.tasks > 0)
+      this.#ctx.log(
+        `retention moved ${outcome.tasks} task(s) to Recently deleted (made before ${outcome.before})`,
+      );
+    this.#schedule(RETENTION_EVERY_MS);
+    return outcome;
+  }
+
+  /** Stops the run under way after its batch; a run left unfinished becomes the last run. */
+  async #stopRun(): Promise<void> {
+    const running = this.#running;
+    if (running) {
+      running.stop = true;
+      await running.done.catch(() => null);
+    }
+    const record = this.#record();
+    if (record === null) return;
+    this.#ctx.store.transaction(() => {
+      this.#ctx.store.setSetting(LAST_RUN_SETTING, { ...record.outcome, at: record.deletedAt });
+      this.#ctx.store.deleteSetting(RUN_SETTING);
+    });
+  }
+
+  #runLogged(): void {
+    this.run().catch((err: unknown) => {
+      this.#ctx.log(`retention could not run: ${String(err)}`);
+      if (!this.#ctx.loop.closed) this.#schedule(RETENTION_EVERY_MS);
+    });
   }
 
   #schedule(ms: number): void {

@@ -31,9 +31,14 @@ function daysProblem(text: string): string | null {
 }
 
 function previewText(p: RetentionOutcome): string {
-  if (p.tasks === 0) return 'Nothing would go now: no ended task is that old and left by the keep rules.';
-  const n = `${p.tasks.toLocaleString('en-US')} task${p.tasks === 1 ? '' : 's'}`;
-  return `Would move ${n} to Recently deleted now (${kindCountsText(p.byKind)}); frees ${diskSizeText(p.bytes)} once they leave it, after ${TRASH_DAYS} days.`;
+  if (p.tasks === 0)
+    return p.atLeast
+      ? 'Nothing of the oldest tasks would go now; newer ones may.'
+      : 'Nothing would go now: no ended task is that old and left by the keep rules.';
+  // a big library's preview counts its oldest tasks only (it answers at once): more may go
+  const atLeast = p.atLeast ? 'at least ' : '';
+  const n = `${atLeast}${p.tasks.toLocaleString('en-US')} task${p.tasks === 1 ? '' : 's'}`;
+  return `Would move ${n} to Recently deleted now (${kindCountsText(p.byKind)}); frees ${atLeast}${diskSizeText(p.bytes)} once they leave it, after ${TRASH_DAYS} days.`;
 }
 
 /** The preview of `rules` (null while it is asked for), asked again a moment after each change. */
