@@ -3,7 +3,8 @@
  * - "Queue again from an export…" in the Library: a song exported to a folder (Export selected),
  *   its task.json answered to main's file dialog, what it would queue shown (model, price,
  *   the boards it goes on, inputs), Queue pressed, a new task queued whose parent is the song, and a toast saying so; a
- *   file that is not a task.json refused in plain words; a task.json someone else wrote, naming
+ *   file that is not a task.json refused in plain words; the exported WAV itself (issue 22, item 2) read and
+ *   queued the same way, a picture the app did not make refused saying why; a task.json someone else wrote, naming
  *   pictures outside its folder and a webhook: nothing read from there, a file to pick for each,
  *   the webhook shown and off, Queue unavailable until the files are picked, Cancel queues
  *   nothing; a task with no published price under a budget says so in the summary;
@@ -18,7 +19,7 @@ import type { Task, TaskFilePreview } from '../../src/shared/index.ts';
 import { waitUntil } from '../support/wait-until.ts';
 import { chooseFiles } from './harness/file-drop.ts';
 import { writePicture } from './harness/local-media.ts';
-import { SHOT_SIZES } from './harness/look-check.ts';
+import { PICTURE_SIZES, SHOT_SIZES } from './harness/look-check.ts';
 import { inEachTheme } from './harness/page-boxes.ts';
 import { playerBar } from './harness/player-ui.ts';
 import { saveSongs } from './harness/song-tasks.ts';
@@ -113,6 +114,44 @@ describe.skipIf(!browserAvailable())(
         .filter({ hasText: 'Nothing was queued from the export.' });
       await refusal.waitFor();
       expect(await refusal.textContent()).toContain('task.json: is not JSON');
+
+      // a result file the app exported (the song's WAV, its parameters inside): the same summary and word
+      const exported = join(rig.exportDir, folder!);
+      const wav = (await readdir(exported)).find((f) => f.endsWith('.wav'));
+      rig.dialogs.file = join(exported, wav!);
+      await page.getByRole('button', { name: 'Queue again from an export…' }).click();
+      await dialog.waitFor();
+      expect(await dialog.getByTestId('task-file-recall').textContent()).toBe(
+        `the WAV comment of ${wav} (task “${TITLE}” in this library)`,
+      );
+      expect(await dialog.getByTestId('task-file-summary').textContent()).toContain(`Re-run of“${TITLE}”`);
+      await mkdir(SHOTS, { recursive: true });
+      for (const size of PICTURE_SIZES) {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await inEachTheme(page, async (theme) => {
+          await page.screenshot({ path: `${SHOTS}/result-file-dialog-${size.name}-${theme}.png` });
+        });
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await dialog.getByRole('button', { name: 'Queue', exact: true }).click();
+      const fromWav = await waitUntil(() => importCalls()[1], 'the tasks.queueTaskFile call of the WAV');
+      expect(fromWav.ok, `tasks.queueTaskFile answered: ${JSON.stringify(fromWav.error)}`).toBe(true);
+      await dialog.waitFor({ state: 'hidden' });
+      const again = (await rig.call('tasks.get', { id: (fromWav.value as Task).id }))!;
+      expect(again).toMatchObject({ parentId: song.id, parentOutput: null, taskType: 'txt2audio' });
+
+      // a picture the app did not make: why it cannot be queued again
+      rig.dialogs.file = await writePicture(rig.filesDir, 'holiday.png', 40, 30);
+      await page.getByRole('button', { name: 'Queue again from an export…' }).click();
+      const stranger = page
+        .locator('[data-testid="toast"][data-tone="error"]')
+        .filter({ hasText: 'holiday.png' });
+      await stranger.waitFor();
+      expect(await stranger.textContent()).toContain(
+        'holiday.png: this picture has no Media Task Studio parameters in it and no result in this library has its checksum, so it cannot be recalled or queued again',
+      );
+      expect(importCalls()).toHaveLength(2);
+      await rig.waitForTask(again.id, ['saved']);
     });
 
     it('a task.json someone else wrote reads no picture outside its folder and shows its webhook, off', async () => {

@@ -1,5 +1,6 @@
 /**
- * What an exported task.json would queue, shown before anything is sent (security review, issue
+ * What an exported task.json, or a result file the app made (issue 22, item 2: where its
+ * parameters came from is shown), would queue, shown before anything is sent (security review, issue
  * 17, item 2): the task, the model id as sent, the price (or that none is published), the boards
  * it is put on, where each picture or sound comes from (only the export's own folder; else a file
  * the user picks here), the other input, and the webhook the file names, shown in full and off
@@ -162,6 +163,12 @@ export function TaskFileDialog({ preview, onClose }: { preview: TaskFilePreview;
         ) : null}
         <dt>From</dt>
         <dd className="fact-value">{preview.file}</dd>
+        {preview.recall ? (
+          <>
+            <dt>Parameters</dt>
+            <dd data-testid="task-file-recall">{preview.recall.source}</dd>
+          </>
+        ) : null}
         {preview.inputs.map((input) => (
           <div
             key={input.field}
