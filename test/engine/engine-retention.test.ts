@@ -230,6 +230,21 @@ describe('retention', () => {
     expect(engine.store.integrityCheck()).toBe('ok');
   });
 
+  it('switched off in the middle of a run: it stops after its batch and what it moved is its last run', async () => {
+    const clock = new TestClock(START);
+    await dueRun(join(dir, 'lib'), clock, 2);
+    const deletedAt = new Date(clock.now()).toISOString();
+    await turn();
+    const view = await engine!.retention.setRules(rules({ enabled: false }));
+    const moved = trashed(engine!);
+    expect(moved.length).toBeGreaterThan(0);
+    expect(moved.length).toBeLessThan(OLD.length);
+    expect(view.lastRun).toMatchObject({ tasks: moved.length, deletedAt, at: deletedAt });
+    await engine!.idle();
+    await clock.advance(2 * DAY, engine!);
+    expect(trashed(engine!)).toEqual(moved);
+  });
+
   it('previews the oldest tasks only, then says "at least"; the command line looks at all', async () => {
     const clock = new TestClock(START);
     engine = await openEngine(join(dir, 'lib'), null, { clock, retention: { previewTasks: 3 } });
