@@ -254,6 +254,45 @@ describe.skipIf(!browserAvailable())('compare any two results of a selection', (
     }
   });
 
+  it('a title with a direction control is shown without it, isolated from the words around it', async () => {
+    const { page } = view;
+    const blue = made.get('Blue kite')!;
+    // U+202E turns what follows around: shown as it is, this title reads "Blue kiteexe.png"
+    await rig.call('tasks.rename', { id: blue.id, title: 'Blue kite\u202egnp.exe' });
+    try {
+      const card = page.locator(`[data-testid="task-card"][data-task-id="${blue.id}"]`);
+      const title = card.locator('.card-title');
+      await expect.poll(() => title.textContent()).toBe('Blue kitegnp.exe');
+      const isolation = (el: unknown) =>
+        (globalThis as unknown as { getComputedStyle(e: unknown): { unicodeBidi: string } }).getComputedStyle(
+          el,
+        ).unicodeBidi;
+      expect(['isolate', 'plaintext']).toContain(await title.evaluate(isolation));
+      await page.getByRole('checkbox', { name: 'Select Red kite' }).check();
+      await card.getByRole('checkbox').check();
+      await compare(page).click();
+      const range = page.getByTestId('compare-view').locator('.before-after-range span');
+      expect(await range.textContent()).toBe('Split between Red kite and Blue kitegnp.exe');
+      expect(await range.locator('bdi').allTextContents()).toEqual(['Red kite', 'Blue kitegnp.exe']);
+      for (const label of await page.locator('.before-after-label').all())
+        expect(['isolate', 'plaintext']).toContain(await label.evaluate(isolation));
+      // the window's title is the app's own, whatever the tasks are called
+      expect(await page.title()).toBe('Media Task Studio');
+      await page.keyboard.press('Escape');
+      await card.locator('.card-thumb').click();
+      const heading = page.getByTestId('detail-panel').locator('.detail-title');
+      expect(await heading.textContent()).toBe('Blue kitegnp.exe');
+      expect(['isolate', 'plaintext']).toContain(await heading.evaluate(isolation));
+      await page.getByRole('button', { name: 'Close details' }).click();
+      await page
+        .getByRole('toolbar', { name: 'Selection' })
+        .getByRole('button', { name: 'Clear selection' })
+        .click();
+    } finally {
+      await rig.call('tasks.rename', { id: blue.id, title: 'Blue kite' });
+    }
+  });
+
   it('switches two songs A/B in the one player, keeping the position', async () => {
     const { page } = view;
     await openCompare(page, ['Song one', 'Song two']);

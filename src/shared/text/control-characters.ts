@@ -42,7 +42,9 @@ export function withoutControlSequences(text: string): string {
  * Direction controls (Unicode bidirectional marks, embeddings, overrides and isolates): U+202E
  * makes `Holiday\u202egpj.exe` read "Holidayexe.jpg" where text is shown with its direction, and
  * an isolate can hide what follows it (Trojan Source). Not control characters, so
- * `withoutControlSequences` keeps them; a name or a line printed to a terminal must not.
+ * `withoutControlSequences` keeps them; a name or a line printed to a terminal must not. The one
+ * rule for them: the CLI's printer, an export's folder names, notifications and the titles the
+ * window shows drop them (`withoutDirectionControls`); a board name holding one is refused.
  */
 const DIRECTION_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 

@@ -85,7 +85,15 @@ export function BeforeAfterSlider({
     <div className={`before-after${fill ? ' before-after-fill' : ''}`} data-testid="before-after">
       {fill ? <div className="before-after-area">{frame}</div> : frame}
       <label className="before-after-range">
-        <span>{labels ? `Split between ${left} and ${right}` : 'Compare before and after'}</span>
+        <span>
+          {labels ? (
+            <>
+              Split between <bdi>{left}</bdi> and <bdi>{right}</bdi>
+            </>
+          ) : (
+            'Compare before and after'
+          )}
+        </span>
         <input
           type="range"
           min={0}

@@ -13,6 +13,7 @@ import {
   type TaskChange,
   type TaskPage,
 } from '../../../shared/index.ts';
+import { hasDirectionControls, withoutDirectionControls } from '../../../shared/text/control-characters.ts';
 import { invoke } from '../bridge.ts';
 import {
   belongsAtTop,
@@ -64,8 +65,24 @@ export interface TasksState {
   loadRetries(ids: readonly string[]): Promise<void>;
 }
 
+/**
+ * A task as the window shows it: its title (and a deleted parent's) without direction controls,
+ * as the command line prints it (`photo\u202egnp.exe` reads "photognp.exe", never "photoexe.png");
+ * the titles are also shown isolated from the text around them (<bdi>, unicode-bidi in the CSS).
+ */
+function shown(task: LoadedTask): LoadedTask {
+  if (!hasDirectionControls(task.title) && !(task.parentGone && hasDirectionControls(task.parentGone)))
+    return task;
+  return {
+    ...task,
+    title: withoutDirectionControls(task.title),
+    parentGone: task.parentGone === null ? null : withoutDirectionControls(task.parentGone),
+  };
+}
+
 /** Newer wins; a list item (no `inputs`) keeps the inputs an event brought. */
-function merge(existing: LoadedTask | undefined, incoming: LoadedTask): LoadedTask | null {
+function merge(existing: LoadedTask | undefined, given: LoadedTask): LoadedTask | null {
+  const incoming = shown(given);
   if (!existing) return incoming;
   if (incoming.updatedAt < existing.updatedAt) return null;
   if (existing === incoming) return null;

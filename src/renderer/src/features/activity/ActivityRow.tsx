@@ -234,7 +234,7 @@ function ActivityRowInner({ task, now, connection, demo, retry = null }: RowProp
           title="Submit this task again?"
           message={
             <p>
-              The service may already have received “{task.title}”.{' '}
+              The service may already have received “<bdi>{task.title}</bdi>”.{' '}
               {demo
                 ? 'Submitting it again may run it twice (a demo task: nothing is billed).'
                 : `Submitting it again may be billed twice${
