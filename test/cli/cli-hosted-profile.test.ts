@@ -1,8 +1,10 @@
 /**
  * The command line against a sandbox that answers like the real hosted service
  * (`media-task sandbox --profile hosted`), with the CLI's defaults: vendor Qubico, the base URL
- * pasted as the docs show it (…/api/v1). Run as a user would: child processes, real HTTP, a
- * real library folder.
+ * pasted as the docs show it (…/api/v1). Real HTTP, a real library folder; the commands are
+ * `main` called in this process (`callCliMain`), but for the exit codes of a refused key and of a
+ * price asked about, run as a user would (`runCli`, a child process). (A launch per command made
+ * this file take 34 s of a fresh clone's run.)
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +14,7 @@ import type { Sandbox } from '../../src/sandbox/index.ts';
 import { generateVideoMp4 } from '../../src/sandbox/media/index.ts';
 import { API_KEY } from '../engine/engine-fixtures.ts';
 import { writePicture } from '../support/pictures.ts';
-import { type CliResult, closeCliRig, openCliRig, runCli } from './cli-runner.ts';
+import { type CliResult, callCliMain, closeCliRig, openCliRig, runCli } from './cli-runner.ts';
 
 let dir: string;
 let sb: Sandbox;
@@ -30,14 +32,24 @@ const FACE_SWAP = ['create', 'face-swap', '--target', 'me.jpg', '--swap', 'face.
 
 const lib = () => join(dir, 'lib');
 
-function run(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+/** `media-task ...args` in `dir`: `main` called in this process. */
+function call(args: string[], env: Record<string, string>): Promise<CliResult> {
+  return callCliMain(dir, args, env);
+}
+
+function run(args: string[], env: Record<string, string> = {}, launch = call): Promise<CliResult> {
   // the base URL as the docs' curl lines show it, with /api/v1 on the end
-  return runCli(dir, ['--library', lib(), '--json', ...args], {
+  return launch(['--library', lib(), '--json', ...args], {
     MEDIA_TASK_API_KEY: API_KEY,
     MEDIA_TASK_BASE_URL: `${sb.url}/api/v1`,
     MEDIA_TASK_UPLOAD_URL: `${sb.url}/api/ephemeral_resource`,
     ...env,
   });
+}
+
+/** `media-task ...args` in `dir` as a user runs it: a child process. */
+function launched(args: string[], env: Record<string, string>): Promise<CliResult> {
+  return runCli(dir, args, env);
 }
 
 function firstTask(r: CliResult) {
@@ -169,7 +181,7 @@ describe('media-task against a sandbox answering like the hosted service', () =>
     expect(account.balanceUsd).toBeLessThan(10);
     // the hosted profile's credits are points of 1e-7 USD, as the real service's examples fit
     expect(account.credits).toBe(Math.round(account.balanceUsd * 10_000_000));
-    const human = await runCli(dir, ['account'], {
+    const human = await call(['account'], {
       MEDIA_TASK_API_KEY: API_KEY,
       MEDIA_TASK_BASE_URL: sb.url,
     });
@@ -177,7 +189,7 @@ describe('media-task against a sandbox answering like the hosted service', () =>
   });
 
   it('says the key was refused when reading the balance with a wrong key', async () => {
-    const r = await run(['account'], { MEDIA_TASK_API_KEY: 'wrong-key-0123456789' });
+    const r = await run(['account'], { MEDIA_TASK_API_KEY: 'wrong-key-0123456789' }, launched);
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/refused the API key/);
     expect(r.stderr).not.toContain('wrong-key-0123456789');
@@ -252,7 +264,7 @@ describe('media-task against a sandbox answering like the hosted service', () =>
     const store = LibraryStore.open(budgeted);
     store.setSetting('budgetMicros', 5_000_000);
     store.close();
-    const asked = await runCli(dir, [...library, ...args, '--input-json', 'upscale.json'], {
+    const asked = await launched([...library, ...args, '--input-json', 'upscale.json'], {
       MEDIA_TASK_API_KEY: API_KEY,
       MEDIA_TASK_BASE_URL: sb.url,
     });
@@ -267,11 +279,7 @@ describe('media-task against a sandbox answering like the hosted service', () =>
       JSON.stringify({ unknownPriceAccepted: ['video-toolkit/upscale'] }),
     );
     const appEnv = { MEDIA_TASK_API_KEY: API_KEY, MEDIA_TASK_BASE_URL: sb.url, XDG_CONFIG_HOME: config };
-    const notAsked = await runCli(
-      dir,
-      [...library, '--json', ...args, '--input-json', 'upscale.json'],
-      appEnv,
-    );
+    const notAsked = await call([...library, '--json', ...args, '--input-json', 'upscale.json'], appEnv);
     expect(notAsked.code, notAsked.stderr).toBe(0);
     expect(firstTask(notAsked)).toMatchObject({ entryId: 'video-toolkit/upscale', estimateMicros: null });
     expect(notAsked.stderr).toMatch(/Don't ask again for Video upscale/);
@@ -284,11 +292,7 @@ describe('media-task against a sandbox answering like the hosted service', () =>
       }),
     );
     const swapArgs = ['create', 'raw', '--model', 'Qubico/video-toolkit', '--task-type', 'face-swap'];
-    const stillAsked = await runCli(
-      dir,
-      [...library, ...swapArgs, '--input-json', 'video-swap.json'],
-      appEnv,
-    );
+    const stillAsked = await call([...library, ...swapArgs, '--input-json', 'video-swap.json'], appEnv);
     expect(stillAsked.code).toBe(2);
     expect(stillAsked.stderr).toMatch(/--accept-unknown-price/);
   });
@@ -333,8 +337,7 @@ describe('media-task against a sandbox answering like the hosted service', () =>
     const done = await Promise.all(
       cases.map(async ([model, taskType, input], i) => {
         writeFileSync(join(dir, `family-${i}.json`), JSON.stringify(input));
-        const r = await runCli(
-          dir,
+        const r = await call(
           [
             ...['--library', join(dir, `lib-family-${i}`), '--json', 'create', 'raw'],
             ...['--model', model, '--task-type', taskType, '--input-json', `family-${i}.json`],
@@ -470,7 +473,7 @@ describe('media-task against a sandbox answering like the hosted service', () =>
     for (const o of tasks[0].outputs) expect(existsSync(join(lib(), o.path))).toBe(true);
 
     // as a person reads it: the table says it is in the library now; importing it again skips it
-    const table = await runCli(dir, ['--library', lib(), 'history', '--family', 'trellis'], {
+    const table = await call(['--library', lib(), 'history', '--family', 'trellis'], {
       MEDIA_TASK_API_KEY: API_KEY,
       MEDIA_TASK_BASE_URL: `${sb.url}/api/v1`,
     });
@@ -488,7 +491,7 @@ describe('media-task against a sandbox answering like the hosted service', () =>
     expect(again.code, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout).imports[0]).toMatchObject({ outcome: 'skipped', taskId: tasks[0].id });
 
-    const bad = await runCli(dir, ['--library', lib(), 'history', '--since', 'yesterday'], {
+    const bad = await call(['--library', lib(), 'history', '--since', 'yesterday'], {
       MEDIA_TASK_API_KEY: API_KEY,
       MEDIA_TASK_BASE_URL: sb.url,
     });
