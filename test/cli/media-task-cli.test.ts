@@ -1,6 +1,9 @@
 /**
- * The `media-task` command line, run as a user would (a child process), against the real
- * sandbox and a real library folder.
+ * The `media-task` command line against the real sandbox and a real library folder: its `main`
+ * called in this process (`callCliMain`), and run as a user would (`runCli`, a child process) for
+ * what the executable itself does: its exit codes 2 to 5 (and the JSON error), and `watch
+ * --until-idle` ending the process. (A launch per command made this file take 21 s of a fresh
+ * clone's run.)
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +13,7 @@ import type { Sandbox } from '../../src/sandbox/index.ts';
 import { estimateCost, formatUsd } from '../../src/shared/index.ts';
 import { API_KEY } from '../engine/engine-fixtures.ts';
 import { writePicture } from '../support/pictures.ts';
-import { type CliResult, closeCliRig, openCliRig, runCli } from './cli-runner.ts';
+import { type CliResult, callCliMain, closeCliRig, openCliRig, runCli } from './cli-runner.ts';
 
 let dir: string;
 let sb: Sandbox;
@@ -21,6 +24,11 @@ beforeAll(async () => {
 afterAll(() => closeCliRig({ dir, sb }));
 
 function run(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return callCliMain(dir, args, env);
+}
+
+/** `run` as a child process. */
+function runProcess(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   return runCli(dir, args, env);
 }
 
@@ -146,7 +154,7 @@ describe('media-task', () => {
     expect(queued.code).toBe(0);
     const id = JSON.parse(queued.stdout).tasks[0].id;
     const before = sb.ledger().length;
-    const watched = await run(['--library', libDir, '--json', 'watch', '--until-idle'], service());
+    const watched = await runProcess(['--library', libDir, '--json', 'watch', '--until-idle'], service());
     expect(watched.code).toBe(0);
     const lines = watched.stdout
       .trim()
@@ -159,7 +167,7 @@ describe('media-task', () => {
 
   it('exit code 2 for bad input, naming the field, and nothing is queued', async () => {
     await writePicture(join(dir, 'huge.png'), 3000, 3000);
-    const r = await run(
+    const r = await runProcess(
       ['--library', join(dir, 'lib4'), 'create', 'face-swap', '--target', 'huge.png', '--swap', 'huge.png'],
       service(),
     );
@@ -168,7 +176,15 @@ describe('media-task', () => {
     const unknown = await run(['--library', join(dir, 'lib4'), 'create', 'audio', '--styel', 'x']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown option --styel/);
-    const asJson = await run(['--library', join(dir, 'lib4'), '--json', 'create', 'audio', '--styel', 'x']);
+    const asJson = await runProcess([
+      '--library',
+      join(dir, 'lib4'),
+      '--json',
+      'create',
+      'audio',
+      '--styel',
+      'x',
+    ]);
     expect(asJson.code).toBe(2);
     expect(JSON.parse(asJson.stderr)).toEqual({ error: { message: 'unknown option --styel', exitCode: 2 } });
     const listed = await run(['--library', join(dir, 'lib4'), 'list', '--json']);
@@ -211,7 +227,7 @@ describe('media-task', () => {
   });
 
   it('exit code 3 when the service refuses the key, without printing the key', async () => {
-    const r = await run(
+    const r = await runProcess(
       ['--library', join(dir, 'lib5'), 'create', 'audio', '--style', 'x', '--duration', '5', '--wait'],
       {
         MEDIA_TASK_API_KEY: 'not-the-right-key-123',
@@ -225,7 +241,7 @@ describe('media-task', () => {
   it('exit code 4 when the service fails the task', async () => {
     sb.setFaults({ taskFailureRate: 1 });
     try {
-      const r = await run(
+      const r = await runProcess(
         ['--library', join(dir, 'lib6'), 'create', 'audio', '--style', 'x', '--duration', '5', '--wait'],
         service(),
       );
@@ -243,7 +259,7 @@ describe('media-task', () => {
     // a live process holds the lock: this test process
     const lock = acquireLibraryLock(libDir);
     try {
-      const second = await run(['--library', libDir, 'list']);
+      const second = await runProcess(['--library', libDir, 'list']);
       expect(second.code).toBe(5);
       expect(second.stderr).toMatch(/already open in another process \(pid \d+\)/);
     } finally {
