@@ -1,6 +1,9 @@
 /**
  * `media-task` with inputs a user gets wrong: each gives exit 2 and a message naming what is
- * wrong; a refused key or an unreachable service shows the task as it really is (queued).
+ * wrong; a refused key or an unreachable service shows the task as it really is (queued). The
+ * commands are `main` called in this process (`callCliMain`; the executable's own exit codes are
+ * run as a process in media-task-cli.test.ts), but for the FIFO given as a prompt list: a
+ * regression there would block, which only a child process survives.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,7 +14,7 @@ import type { Sandbox } from '../../src/sandbox/index.ts';
 import { API_KEY } from '../engine/engine-fixtures.ts';
 import { closedPort } from '../service/raw-http-server.ts';
 import { hugePng } from '../support/oversized-pictures.ts';
-import { type CliResult, closeCliRig, openCliRig, runCli } from './cli-runner.ts';
+import { type CliResult, callCliMain, closeCliRig, openCliRig, runCli } from './cli-runner.ts';
 
 let dir: string;
 let sb: Sandbox;
@@ -22,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => closeCliRig({ dir, sb }));
 
 function run(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  return runCli(dir, args, env);
+  return callCliMain(dir, args, env);
 }
 
 describe('media-task bad inputs', () => {
@@ -65,7 +68,8 @@ describe('media-task bad inputs', () => {
   it('a --prompt-list that is a FIFO, binary or over 2 MB: refused at once naming why (third review of issue 22)', async () => {
     // a FIFO blocked the command for good; /dev/zero would be read until memory ran out
     const lib = join(dir, 'lib-files');
-    const list = (file: string) => run(['--library', lib, 'create', 'image', '--prompt-list', file, '--yes']);
+    const list = (file: string) =>
+      runCli(dir, ['--library', lib, 'create', 'image', '--prompt-list', file, '--yes']);
     execFileSync('mkfifo', [join(dir, 'prompts.fifo')]);
     const fifo = await list('prompts.fifo');
     expect(fifo.code).toBe(2);
