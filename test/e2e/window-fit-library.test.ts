@@ -79,6 +79,48 @@ async function expectSelectionOneRow(page: Page, count: number): Promise<void> {
   for (const piece of pieces) expect(piece.right, piece.text).toBeLessThanOrEqual(main.x + main.width);
 }
 
+/**
+ * Whether the gallery scrolls on the compositor: the page's layer tree (CDP LayerTree) then has
+ * a layer as tall as the gallery's scroll content. A scroller Chromium does not composite is
+ * painted and rasterized anew on every scrolled frame (at a standard pixel density it composites
+ * one only when its background is opaque, to keep LCD text).
+ */
+async function scrollsOnCompositor(page: Page): Promise<boolean> {
+  const cdp = await page.context().newCDPSession(page);
+  let heights: number[] = [];
+  cdp.on('LayerTree.layerTreeDidChange', (event) => {
+    if (event.layers) heights = event.layers.map((layer) => Math.round(layer.height));
+  });
+  await cdp.send('LayerTree.enable');
+  try {
+    const gallery = page.getByTestId('gallery');
+    let content = 0;
+    // a scroll of one pixel and back makes a frame, whose layer tree is then sent
+    const nudge = () =>
+      gallery.evaluate((el) => {
+        const scroller = el as unknown as { scrollTop: number; scrollHeight: number };
+        scroller.scrollTop += 1;
+        scroller.scrollTop -= 1;
+        return scroller.scrollHeight;
+      });
+    return await expect
+      .poll(
+        async () => {
+          content = await nudge();
+          return heights.includes(content);
+        },
+        { timeout: 5_000 },
+      )
+      .toBe(true)
+      .then(
+        () => true,
+        () => false,
+      );
+  } finally {
+    await cdp.detach();
+  }
+}
+
 async function axeBothThemes(page: Page, where: string): Promise<void> {
   await inEachTheme(page, async (theme) => {
     const blocking = await blockingViolations(page);
@@ -119,6 +161,22 @@ describe.skipIf(!browserAvailable())('the library in small and large windows', (
       (el as unknown as { scrollTop: number }).scrollTop = 2600;
     });
     await page.waitForTimeout(300);
+    // it scrolls on the compositor (not painted anew each frame: issue 22, item 6), on a
+    // background of the page's own colour, so nothing looks different
+    expect(await scrollsOnCompositor(page), "a composited layer for the gallery's scroll content").toBe(true);
+    await inEachTheme(page, async (theme) => {
+      const colours = await gallery.evaluate((el) => {
+        const colourOf = (node: unknown) =>
+          (
+            globalThis as unknown as { getComputedStyle(node: unknown): { backgroundColor: string } }
+          ).getComputedStyle(node).backgroundColor;
+        return {
+          gallery: colourOf(el),
+          page: colourOf((el as unknown as { ownerDocument: { body: unknown } }).ownerDocument.body),
+        };
+      });
+      expect(colours.gallery, theme).toBe(colours.page);
+    });
     const galleryBox = await box(gallery);
     // the last card of the last fully shown row (it changes row and column as the grid narrows)
     const shown = await page.getByTestId('task-card').evaluateAll((els, g) => {
