@@ -92,8 +92,10 @@ Commands:
   trash [--search TEXT] [--limit N]        list Recently deleted, with the day each task goes for good
   trash --empty --yes                      delete everything in Recently deleted for good
   restore ID [ID...]                       take tasks back out of Recently deleted
-  retention                                the retention rules, their last run and the library's size
-                                           by kind; runs the rules now when they are on (off until set up)
+  retention                                the retention rules (off until set up), their last run, what
+                                           a run now would move and the library's size by kind; moves nothing
+  retention --run                          run the rules now (they are on): move what they select to
+                                           Recently deleted (else once a day when the library is open)
   retention --preview [--older-than DAYS] [--keep LIST]
                                            what the rules would move to Recently deleted, by kind, and
                                            the space it frees; moves nothing. LIST: favourites, boards,

@@ -1,7 +1,8 @@
 /**
- * `media-task retention` (issue 22, item 4), as Settings › Library in the window: the rules that
+ * `media-task retention` (issue 22, item 4), as Settings › Retention in the window: the rules that
  * move old results to Recently deleted, off until switched on. `retention` shows the rules, their
- * last run and the library's size by kind, and runs them when on; `--preview` says what the rules
+ * last run, what a run now would move and the library's size by kind, moving nothing; `--run`
+ * runs the rules now (when on); `--preview` says what the rules
  * (as kept, or as given with `--older-than` and `--keep`) would move, by kind, and the space it
  * frees, moving nothing; `--on --older-than DAYS [--keep …] --yes` switches them on (they run at
  * once, then once a day when the library is open); `--on` without `--yes` only previews and exits
@@ -13,8 +14,10 @@ import {
   diskSizeText,
   KIND_PLURALS,
   kindCountsText,
+  RETENTION_EVERY_MS,
   type RetentionOutcome,
   type RetentionRules,
+  type RetentionView,
   retentionRulesText,
 } from '../shared/task/retention.ts';
 import { FLAG, noPositionals, numberValue, readArgs, UsageError, VALUE } from './cli-args.ts';
@@ -65,6 +68,16 @@ function rulesOf(
   return { ...kept, ...(days === undefined ? {} : { olderThanDays: days }), ...(keep ? keepOf(keep) : {}) };
 }
 
+const OFF_TEXT = 'retention is off';
+
+/** Whether the daily run is due (the opening then started it): on, and a day since the last run. */
+function dailyRunDue(view: RetentionView, now: number): boolean {
+  if (!view.rules.enabled) return false;
+  if (!view.lastRun) return true;
+  const since = now - Date.parse(view.lastRun.at);
+  return !(since < RETENTION_EVERY_MS) || since < 0;
+}
+
 const NO_OUTCOME: RetentionOutcome = { before: '', tasks: 0, bytes: 0, byKind: [] };
 
 function outcomeText(o: RetentionOutcome): string {
@@ -90,6 +103,7 @@ export async function runRetention(
 ): Promise<number> {
   const { values, positionals } = readArgs(argv, {
     preview: FLAG,
+    run: FLAG,
     on: FLAG,
     off: FLAG,
     yes: FLAG,
@@ -97,8 +111,8 @@ export async function runRetention(
     keep: VALUE,
   });
   noPositionals(positionals);
-  if ([values.preview, values.on, values.off].filter(Boolean).length > 1)
-    throw new UsageError('retention: give one of --preview, --on and --off');
+  if ([values.preview, values.run, values.on, values.off].filter(Boolean).length > 1)
+    throw new UsageError('retention: give one of --preview, --run, --on and --off');
   const changes = values['older-than'] !== undefined || values.keep !== undefined;
   if (changes && !values.preview && !values.on)
     throw new UsageError('--older-than and --keep go with --preview or --on');
@@ -138,17 +152,35 @@ export async function runRetention(
         );
       return EXIT.ok;
     }
-    // the rules as kept: run them when on
-    const ran = await engine.retention.run();
-    if (g.json) printJson({ ...engine.retention.view(), ran, size: engine.retention.librarySize() });
+    if (values.run) {
+      if (!kept.rules.enabled) {
+        printErr(`${OFF_TEXT}: switch it on first (media-task retention --on --older-than DAYS --yes)\n`);
+        return EXIT.badInput;
+      }
+      const ran = await engine.retention.run();
+      if (g.json) printJson({ ...engine.retention.view(), ran });
+      else printOut(`moved ${outcomeText(ran ?? NO_OUTCOME)} to Recently deleted\n`);
+      return EXIT.ok;
+    }
+    // the rules as kept, their last run and what a run now would move: nothing moves here (a
+    // daily run the opening started, when one was due, is waited for and is the last run)
+    if (dailyRunDue(kept, Date.now())) await engine.retention.run();
+    const view = engine.retention.view();
+    const preview = view.rules.enabled
+      ? engine.retention.preview(view.rules, Number.POSITIVE_INFINITY)
+      : null;
+    if (g.json) printJson({ ...view, preview, size: engine.retention.librarySize() });
     else {
-      if (!kept.rules.enabled)
+      if (!view.rules.enabled)
         printOut(
-          'retention is off: nothing is moved until it is set up (Settings › Library in the app, or media-task retention --on --older-than DAYS --yes)\n',
+          `${OFF_TEXT}: nothing is moved until it is set up (Settings › Retention in the app, or media-task retention --on --older-than DAYS --yes)\n`,
         );
-      else
+      else printOut(`retention is on: ${retentionRulesText(view.rules)}, once a day.\n`);
+      if (view.lastRun)
+        printOut(`last run ${view.lastRun.at}: moved ${outcomeText(view.lastRun)} to Recently deleted\n`);
+      if (preview)
         printOut(
-          `${retentionRulesText(kept.rules)}.\nmoved ${outcomeText(ran ?? NO_OUTCOME)} to Recently deleted\n`,
+          `a run now would move ${outcomeText(preview)} (made before ${preview.before}); media-task retention --run runs it\n`,
         );
       printOut(sizeLines(engine));
     }

@@ -503,18 +503,21 @@ describe('media-task delete, trash and restore', () => {
   });
 });
 
+/** A saved song made `days` ago, its one result of `bytes`. */
+function savedSong(engine: Awaited<ReturnType<typeof openEngine>>, id: string, days: number, bytes: number) {
+  engine.store.insertTask(
+    songTask({ id, title: id, createdAt: new Date(Date.now() - days * 86_400_000).toISOString() }),
+  );
+  engine.store.transition(id, 'saved', { patch: { remoteId: `r-${id}` } });
+  engine.store.replaceOutputs(id, [{ kind: 'audio', url: `https://example.test/${id}`, field: 'url' }]);
+  engine.store.updateOutput(id, 0, { state: 'saved', path: `2026/01/${id}/output-1.wav`, size: bytes });
+}
+
 describe('media-task retention', () => {
   it('moves nothing until switched on; --preview says what would go; --on --yes moves it, then it is kept', async () => {
     const lib = join(dir, 'lib-retention');
     const engine = await openEngine(lib, null);
-    const made = (id: string, days: number, bytes: number) => {
-      engine.store.insertTask(
-        songTask({ id, title: id, createdAt: new Date(Date.now() - days * 86_400_000).toISOString() }),
-      );
-      engine.store.transition(id, 'saved', { patch: { remoteId: `r-${id}` } });
-      engine.store.replaceOutputs(id, [{ kind: 'audio', url: `https://example.test/${id}`, field: 'url' }]);
-      engine.store.updateOutput(id, 0, { state: 'saved', path: `2026/01/${id}/output-1.wav`, size: bytes });
-    };
+    const made = (id: string, days: number, bytes: number) => savedSong(engine, id, days, bytes);
     made('old', 200, 3 * 1024 * 1024);
     made('old-favourite', 200, 1024);
     engine.store.setFavorite('old-favourite', true);
@@ -526,7 +529,7 @@ describe('media-task retention', () => {
     const off = await run('lib-retention', ['retention']);
     expect([off.code, off.stderr]).toEqual([0, '']);
     expect(off.stdout).toBe(
-      'retention is off: nothing is moved until it is set up (Settings › Library in the app, or media-task retention --on --older-than DAYS --yes)\n' +
+      'retention is off: nothing is moved until it is set up (Settings › Retention in the app, or media-task retention --on --older-than DAYS --yes)\n' +
         'library: 3.0 MB of results: songs 3.0 MB\n',
     );
     const preview = await run('lib-retention', ['retention', '--preview', '--older-than', '90']);
@@ -556,7 +559,7 @@ describe('media-task retention', () => {
       [['--older-than', '0', '--preview'], '--older-than must be a whole number of days from 1 to 3650'],
       [['--preview', '--keep', 'cats'], '--keep: "cats" is not one of favourites, boards, inputs'],
       [['--older-than', '9'], '--older-than and --keep go with --preview or --on'],
-      [['--on', '--off'], 'give one of --preview, --on and --off'],
+      [['--on', '--off'], 'give one of --preview, --run, --on and --off'],
     ] as const) {
       const bad = await run('lib-retention', ['retention', ...args]);
       expect(bad.code, args.join(' ')).toBe(2);
@@ -575,11 +578,39 @@ describe('media-task retention', () => {
     const kept = JSON.parse((await run('lib-retention', ['--json', 'retention'])).stdout);
     expect(kept.rules).toMatchObject({ enabled: true, olderThanDays: 90, keepFavorites: true });
     expect(kept.size).toMatchObject({ bytes: 3 * 1024 * 1024 + 1024 + 2048, trashedBytes: 3 * 1024 * 1024 });
+
+    // `retention` only shows: a task grown old since the last run stays where it is, the last run
+    // is still the one that moved `old`, and the status says what a run now would move
+    const reopened = await openEngine(lib, null);
+    savedSong(reopened, 'old-2', 120, 4096);
+    await reopened.close();
+    const status = await run('lib-retention', ['retention']);
+    expect([status.code, status.stderr]).toEqual([0, '']);
+    expect(status.stdout).toContain('retention is on: Move tasks older than 90 days');
+    expect(status.stdout).toMatch(
+      /last run .*: moved 1 task \(1 song\), 3\.0 MB of results to Recently deleted/,
+    );
+    expect(status.stdout).toContain('a run now would move 1 task (1 song), 4 KB of results');
+    expect(status.stdout).toContain('--run');
+    expect(await inTrash()).toEqual(['old']);
+    const shown = JSON.parse((await run('lib-retention', ['--json', 'retention'])).stdout);
+    expect(shown.lastRun).toMatchObject({ tasks: 1, deletedAt: kept.lastRun.deletedAt });
+    expect(shown.preview).toMatchObject({ tasks: 1, bytes: 4096 });
+    expect(shown).not.toHaveProperty('ran');
+    // running is asked for by name
+    const ran = await run('lib-retention', ['retention', '--run']);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stdout).toContain('moved 1 task (1 song), 4 KB of results to Recently deleted');
+    expect((await inTrash()).sort()).toEqual(['old', 'old-2']);
     expect((await run('lib-retention', ['retention', '--off'])).stdout).toBe(
       'retention is off: nothing is moved to Recently deleted by it\n',
     );
-    expect((await run('lib-retention', ['help'])).stdout).toContain(
-      'retention --preview [--older-than DAYS]',
-    );
+    const offRun = await run('lib-retention', ['retention', '--run']);
+    expect(offRun.code).toBe(2);
+    expect(offRun.stderr).toContain('retention is off: switch it on first (media-task retention --on');
+    const help = (await run('lib-retention', ['help'])).stdout;
+    expect(help).toContain('retention --preview [--older-than DAYS]');
+    expect(help).toContain('retention --run');
+    expect(help).not.toContain('runs the rules now when they are on');
   });
 });
