@@ -379,6 +379,24 @@ describe('a result file dropped on the composer (issue 22, item 2)', () => {
     expect(unknown.ok === false && unknown.error.message).toBe(
       `stranger.wav: this sound has no Media Task Studio parameters in it and no result in this library has its checksum, ${CANNOT}`,
     );
+    // a file of another kind is judged by its bytes, then its name: never read as a task.json
+    const refusal = async (name: string, bytes: string | Buffer) => {
+      const file = join(dir, name);
+      writeFileSync(file, bytes);
+      h.backend.grantDroppedFile(file);
+      const got = await h.call('tasks.recallFile', { path: file });
+      return got.ok === false ? got.error.message : 'recalled';
+    };
+    expect(await refusal('notes.txt', 'hello')).toBe(
+      'notes.txt is a text file, not a picture, sound, video or 3D model the app made, nor a task.json it exported',
+    );
+    expect(await refusal('fake.png', 'this is not a picture')).toBe(
+      'fake.png is not a PNG image: its content is text, not a picture',
+    );
+    expect(await refusal('empty.mp4', '')).toBe('empty.mp4 is not an MP4 video: the file is empty');
+    expect(await refusal('noise.bin', Buffer.from([0, 1, 2, 3, 250, 251, 0, 7]))).toBe(
+      'noise.bin is not a picture, sound, video or 3D model the app made, nor a task.json it exported',
+    );
   });
 
   it('Queue again from an export… takes a result file as it takes a task.json: a summary, then the user’s yes', async () => {

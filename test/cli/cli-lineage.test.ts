@@ -398,6 +398,19 @@ describe('media-task recall and import-file of a result file', () => {
     expect(stranger.stderr).toContain(
       'stranger.png: this picture has no Media Task Studio parameters in it and no result in this library has its checksum, so it cannot be recalled or queued again: only a file the app exported or saved can',
     );
+    // a text file, and a .png of text: said what they are, never a JSON parser's words
+    writeFileSync(join(dir, 'notes.txt'), 'hello');
+    const notes = await runHere(['recall', join(dir, 'notes.txt')]);
+    expect([notes.code, notes.stderr]).toEqual([
+      2,
+      'media-task: notes.txt is a text file, not a picture, sound, video or 3D model the app made, nor a task.json it exported\n',
+    ]);
+    writeFileSync(join(dir, 'fake.png'), 'this is not');
+    const fake = await runHere(['import-file', join(dir, 'fake.png')]);
+    expect([fake.code, fake.stderr]).toEqual([
+      2,
+      'media-task: fake.png is not a PNG image: its content is text, not a picture\n',
+    ]);
     const bytes = readFileSync(join(dir, 'stranger.png'));
     const broken = applyEdits(bytes, (await pngEdits(bytesSource(bytes), Buffer.from('{"id": oops'))) ?? []);
     writeFileSync(join(dir, 'broken.png'), broken);

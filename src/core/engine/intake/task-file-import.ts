@@ -42,13 +42,12 @@ import {
   InputValidationError,
   isInlineMedia,
   localPathProblem,
-  readAt,
-  sniffFileType,
   UnsafePathError,
 } from '../../inputs/index.ts';
 import { isInsideFolder, LibraryPathError, libraryFileOf, openRegularFile } from '../../library/index.ts';
 import type { EngineContext } from '../engine-context.ts';
 import { recallFile } from './file-recall.ts';
+import { givenFileKind } from './given-file-kind.ts';
 import { requestForProfile } from './profile-request.ts';
 import { entryOfDraft, estimateDraftCost } from './task-drafts.ts';
 import { queueTask } from './task-intake.ts';
@@ -274,7 +273,7 @@ function priceTextOf(estimate: { micros: number | null; explanation: string }): 
 export async function readTaskFile(ctx: EngineContext, taskFile: string): Promise<TaskFileReading> {
   assertLocalPath(taskFile, 'file');
   const file = resolve(taskFile);
-  if (!(await isMediaFile(file))) return readingOf(ctx, file, await readSidecar(file), null);
+  if ((await givenFileKind(file)) === 'task-json') return readingOf(ctx, file, await readSidecar(file), null);
   const recall = await recallFile(ctx, file);
   const task = recall.task ? ctx.store.getTask(recall.task.id) : null;
   const request = task
@@ -288,20 +287,6 @@ export async function readTaskFile(ctx: EngineContext, taskFile: string): Promis
     task ? { dir: ctx.libraryDir, file: task } : 'result-file',
   );
   return { ...reading, preview: { ...reading.preview, recall } };
-}
-
-/** Whether a file's bytes are a media kind's (a result file) rather than a task.json. */
-async function isMediaFile(file: string): Promise<boolean> {
-  try {
-    const handle = await openRegularFile(file);
-    try {
-      return sniffFileType(await readAt(handle, 0, 4096)) !== null;
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    return false; // readSidecar says why it cannot be read
-  }
 }
 
 async function readingOf(
