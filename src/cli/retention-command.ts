@@ -14,6 +14,7 @@ import {
   diskSizeText,
   KIND_PLURALS,
   kindCountsText,
+  RESTORED_RULE_TEXT,
   RETENTION_EVERY_MS,
   type RetentionOutcome,
   type RetentionRules,
@@ -134,6 +135,7 @@ export async function runRetention(
       else {
         printOut(`${retentionRulesText(rules)}.\n`);
         printOut(`would move ${outcomeText(preview)} to Recently deleted (made before ${preview.before})\n`);
+        printOut(`${RESTORED_RULE_TEXT}.\n`);
         if (preview.bytes > 0)
           printOut(
             `frees ${diskSizeText(preview.bytes)} once they leave Recently deleted (after ${TRASH_DAYS} days)\n`,
@@ -178,10 +180,12 @@ export async function runRetention(
       else printOut(`retention is on: ${retentionRulesText(view.rules)}, once a day.\n`);
       if (view.lastRun)
         printOut(`last run ${view.lastRun.at}: moved ${outcomeText(view.lastRun)} to Recently deleted\n`);
-      if (preview)
+      if (preview?.tasks === 0) printOut('a run now would move nothing\n');
+      else if (preview)
         printOut(
           `a run now would move ${outcomeText(preview)} (made before ${preview.before}); media-task retention --run runs it\n`,
         );
+      if (view.rules.enabled) printOut(`${RESTORED_RULE_TEXT}.\n`);
       printOut(sizeLines(engine));
     }
     return EXIT.ok;

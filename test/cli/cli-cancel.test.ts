@@ -12,8 +12,10 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireLibraryLock } from '../../src/core/library/index.ts';
+import { LibraryStore } from '../../src/core/store/index.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import type { BatchSummary, Task } from '../../src/shared/index.ts';
+import { RESTORED_RULE_TEXT } from '../../src/shared/task/retention.ts';
 import {
   API_KEY,
   openEngine,
@@ -602,6 +604,21 @@ describe('media-task retention', () => {
     expect(ran.code, ran.stderr).toBe(0);
     expect(ran.stdout).toContain('moved 1 task (1 song), 4 KB of results to Recently deleted');
     expect((await inTrash()).sort()).toEqual(['old', 'old-2']);
+
+    // a task restored from Recently deleted counts its days from the restore: the next run keeps
+    // it (finding 12), and it goes once the rules' days have passed since the restore
+    expect((await run('lib-retention', ['restore', 'old-2'])).code).toBe(0);
+    const restored = await run('lib-retention', ['retention']);
+    expect(restored.stdout).toContain('a run now would move nothing');
+    expect(restored.stdout).toContain(RESTORED_RULE_TEXT);
+    expect((await run('lib-retention', ['retention', '--run'])).stdout).toContain('moved nothing');
+    expect(await inTrash()).toEqual(['old']);
+    const earlier = LibraryStore.open(lib, { now: () => new Date(Date.now() - 100 * 86_400_000) });
+    earlier.restoreTasks(['old']); // restored 100 days ago
+    earlier.close();
+    const again = JSON.parse((await run('lib-retention', ['--json', 'retention'])).stdout);
+    expect(again.preview).toMatchObject({ tasks: 1, bytes: 3 * 1024 * 1024 });
+    expect((await run('lib-retention', ['retention', '--preview'])).stdout).toContain(RESTORED_RULE_TEXT);
     expect((await run('lib-retention', ['retention', '--off'])).stdout).toBe(
       'retention is off: nothing is moved to Recently deleted by it\n',
     );

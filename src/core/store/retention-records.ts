@@ -1,7 +1,9 @@
 /**
  * Retention (issue 22, item 4), the store's side: the tasks a user's rules would move to Recently
  * deleted, a window at a time in creation order (only ended tasks: saved, failed, cancelled,
- * expired; never one already in Recently deleted), each with the bytes of its saved results; a
+ * expired; never one already in Recently deleted, nor one restored from it since the rules' time:
+ * a restored task's days count from its last restore, as `task_events` has it), each with the
+ * bytes of its saved results; a
  * window is a number of tasks looked at, whatever the rules keep of them, so its cost is bounded
  * however many tasks in a row the rules keep (issue 22, item 6: a million tasks); and
  * the library's size on disk by kind (migration 18's `output_sizes`, kept by triggers, plus what
@@ -10,8 +12,12 @@
 import { FINAL_STATES } from '../../shared/index.ts';
 import { seqFloor } from './sort-key.ts';
 import { positiveLimit, type StoreCore } from './store-core.ts';
+import { RESTORED_DETAIL } from './trash-records.ts';
 
-/** Which tasks a page looks at: made before `before` (ISO), less those the keep rules keep. */
+/**
+ * Which tasks a page looks at: made before `before` (ISO) and not restored since, less those the
+ * keep rules keep.
+ */
 export interface RetentionQuery {
   before: string;
   keepFavorites: boolean;
@@ -40,7 +46,9 @@ const CANDIDATES_SQL = `SELECT t.id, t.seq, t.entry_id, t.model, t.task_type, t.
     AND ($keep_favorites = 0 OR t.favorite = 0)
     AND ($keep_boards = 0 OR NOT EXISTS (SELECT 1 FROM board_tasks b WHERE b.task_id = t.id))
     AND ($keep_used = 0 OR NOT EXISTS (
-      SELECT 1 FROM tasks c WHERE c.parent_id = t.id AND c.parent_output IS NOT NULL))`;
+      SELECT 1 FROM tasks c WHERE c.parent_id = t.id AND c.parent_output IS NOT NULL))
+    AND NOT EXISTS (SELECT 1 FROM task_events e WHERE e.task_id = t.id
+      AND e.detail = '${RESTORED_DETAIL}' AND e.at >= $before_at)`;
 
 /** The last seq of a window: the `window` tasks made after `after` and before `before`. */
 const WINDOW_END_SQL = `SELECT max(seq) AS last FROM (
@@ -86,6 +94,7 @@ export class RetentionRecords {
       keep_favorites: query.keepFavorites ? 1 : 0,
       keep_boards: query.keepBoards ? 1 : 0,
       keep_used: query.keepUsedAsInputs ? 1 : 0,
+      before_at: query.before,
     });
     const items = rows.map((r) => ({
       id: String(r.id),

@@ -16,6 +16,9 @@ export interface SelectedTask {
   deletedAt: string | null;
 }
 
+/** The detail of a restore's event: retention counts a restored task's days from its last one. */
+export const RESTORED_DETAIL = 'restored from Recently deleted';
+
 export const TRASH_SQL = {
   trash: `UPDATE tasks SET deleted_at = $deleted_at, updated_at = $now
     WHERE id = $id AND deleted_at IS NULL`,
@@ -52,7 +55,7 @@ export class TrashRecords {
 
   /** Takes these tasks out of Recently deleted; returns the ids restored. */
   restore(ids: readonly string[]): string[] {
-    return this.#move(ids, TRASH_SQL.restore, {}, 'restored from Recently deleted');
+    return this.#move(ids, TRASH_SQL.restore, {}, RESTORED_DETAIL);
   }
 
   #move(ids: readonly string[], sql: string, params: Record<string, string>, detail: string): string[] {

@@ -115,4 +115,11 @@ export function retentionRulesText(rules: RetentionRules): string {
   ].filter((k) => k !== null);
   const except = kept.length > 0 ? `, except ${kept.join(', ').replace(/, ([^,]*)$/, ' and $1')}` : '';
   return `Move tasks older than ${rules.olderThanDays} day${rules.olderThanDays === 1 ? '' : 's'} to Recently deleted${except}`;
+/**
+ * What the rules do with a task taken back out of Recently deleted (a restore says the user wants
+ * it): its days count from its last restore, so the next run keeps it.
+ */
+export const RESTORED_RULE_TEXT =
+  'A task restored from Recently deleted counts its days from its restore, not from when it was made';
+
 }
