@@ -14,7 +14,14 @@ import {
   type StudioBackend,
   type StudioBackendOptions,
 } from '../../src/main/backend/index.ts';
-import type { StudioEventName, StudioEvents, StudioResult, Task } from '../../src/shared/index.ts';
+import { createStudioBridge } from '../../src/preload/studio-bridge.ts';
+import type {
+  StudioBridge,
+  StudioEventName,
+  StudioEvents,
+  StudioResult,
+  Task,
+} from '../../src/shared/index.ts';
 import { FAST_POLLING } from '../support/fast-polling.ts';
 import { FileKeyVault, RecordingShell, ScriptedDialogs } from '../support/node-adapters.ts';
 import { createNodeSettingsFile } from '../support/node-settings-file.ts';
@@ -92,6 +99,21 @@ export async function openBackend(
     return r.value;
   };
   return { backend, userDataDir, dialogs, shell, secrets, events, results, logs, call, ok };
+}
+
+/**
+ * The bridge the preload gives the window (createStudioBridge), over this backend instead of
+ * Electron's IPC: a test of the window's state (src/renderer/src/state) on Node sets it as
+ * `window.studio` and reaches exactly what the window can.
+ */
+export function windowBridge(h: Harness): StudioBridge {
+  const name = (channel: string) => channel.replace(/^studio:/, '');
+  return createStudioBridge({
+    invoke: (channel, args) => h.backend.handle(name(channel), args),
+    subscribe: (channel, listener) => h.backend.on(name(channel) as StudioEventName, listener),
+    pathForFile: () => '',
+    grantFile: (path) => h.backend.grantDroppedFile(path),
+  });
 }
 
 /** A backend open on a temporary user-data folder of its own. */

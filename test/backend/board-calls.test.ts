@@ -2,18 +2,92 @@
  * Boards through the window's calls (`backend.handle`, the real engine, a real library): made,
  * refused by name in words, filled from a selection ("all that match, but these" as well as
  * ids), a filter of tasks.list and tasks.count, renamed, and deleted without its tasks.
+ *
+ * Then the window's own library state (src/renderer/src/state, the selection and its words) over
+ * the same calls and events, through the preload's bridge as `window.studio` (globalThis here): a selection keeps
+ * only tasks the list still holds, and Select all past the store's count cap says so.
  */
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BoardChangeOutcome, BoardView, Task, TaskPage } from '../../src/shared/index.ts';
-import { closeBackendRig, type Harness, openBackendRig, SONG } from './backend-fixtures.ts';
+import { DEMO_LIBRARY_FOLDER } from '../../src/core/library/index.ts';
+import { LibraryStore } from '../../src/core/store/index.ts';
+import {
+  currentSelection,
+  selectedIds,
+  selectionWords,
+} from '../../src/renderer/src/features/library/gallery-selection.ts';
+import { useTasks } from '../../src/renderer/src/state/tasks-state.ts';
+import { useUi } from '../../src/renderer/src/state/ui-state.ts';
+import {
+  type BoardChangeOutcome,
+  type BoardView,
+  COUNT_CAP,
+  type Task,
+  type TaskPage,
+} from '../../src/shared/index.ts';
+import { songTask } from '../store/store-fixtures.ts';
+import {
+  closeBackendRig,
+  type Harness,
+  openBackend,
+  removeDir,
+  SONG,
+  savedTask,
+  tempDir,
+  waitUntil,
+  windowBridge,
+} from './backend-fixtures.ts';
 
 let dir: string;
 let h: Harness;
 
+/** One past the store's count cap: a search for them counts "1,000+". */
+const HARBORS = COUNT_CAP + 1;
+
+/** Ended tasks titled "Harbor N", written into the demo library before the backend opens it. */
+function plantHarbors(libraryDir: string): void {
+  const store = LibraryStore.open(libraryDir, { idleCheckpointMs: 0 });
+  try {
+    store.transaction(() => {
+      for (let i = 0; i < HARBORS; i++) {
+        const id = `harbor-${i}`;
+        store.insertTask(songTask({ id, title: `Harbor ${i}`, style: 'harbor' }));
+        store.transition(id, 'failed', {
+          patch: { error: { kind: 'bad-request', message: 'no', code: 400 } },
+        });
+      }
+    });
+  } finally {
+    store.close();
+  }
+}
+
 beforeAll(async () => {
-  ({ dir, h } = await openBackendRig());
+  dir = await tempDir();
+  try {
+    plantHarbors(join(dir, DEMO_LIBRARY_FOLDER));
+    h = await openBackend(dir);
+  } catch (err) {
+    await removeDir(dir);
+    throw err;
+  }
+  // the window's bridge (window.studio), as the preload gives it, with its events as useTaskEvents follows them
+  (globalThis as { studio?: unknown }).studio = windowBridge(h);
+  h.backend.on('tasks.changed', (changes) => useTasks.getState().applyChanges(changes));
 });
-afterAll(() => closeBackendRig({ dir, h }));
+afterAll(async () => {
+  delete (globalThis as { studio?: unknown }).studio;
+  await closeBackendRig({ dir, h });
+});
+
+/** Shows the library list for this search in the window's state, once its first page and count are in. */
+async function showSearch(search: string): Promise<void> {
+  useTasks.getState().setFilters({ search });
+  await waitUntil(
+    () => useTasks.getState().gallery.loadedOnce && useTasks.getState().gallery.total !== null,
+    `the list for "${search}"`,
+  );
+}
 
 describe('boards through the contract', () => {
   it('makes, fills, filters, renames and deletes a board; its tasks stay', async () => {
@@ -52,5 +126,52 @@ describe('boards through the contract', () => {
     const gone = await h.call('boards.add', { id: board.id, selection: { ids: [dawn] } });
     expect(gone.ok === false && gone.error).toMatchObject({ kind: 'not-found', field: 'id' });
     expect(await h.ok('tasks.get', { id: dusk })).not.toBeNull();
+  });
+});
+
+describe("the window's selection", () => {
+  it('drops tasks that leave the list (moved to Recently deleted elsewhere); the actions take only the rest', async () => {
+    const songs: Task[] = [];
+    for (const style of ['pick dawn', 'pick noon', 'pick dusk']) {
+      const queued = await h.ok<Task>('tasks.queue', {
+        ...SONG,
+        input: { ...SONG.input, style_prompt: style },
+      });
+      songs.push(await savedTask(h, queued.id));
+    }
+    const [dawn, noon, dusk] = songs.map((t) => t.id) as [string, string, string];
+    await showSearch('pick');
+    await waitUntil(
+      () => songs.every((t) => useTasks.getState().gallery.ids.includes(t.id)),
+      'the songs listed',
+    );
+    useUi.getState().setSelection([dawn, noon, dusk], dusk);
+
+    // moved by another hand (retention's run, the command line): the list learns it by an event
+    await h.ok('tasks.delete', { selection: { ids: [dawn, noon] } });
+    await waitUntil(() => !useTasks.getState().gallery.ids.includes(noon), 'the moved songs off the list');
+    expect([...useUi.getState().selection]).toEqual([dusk]);
+    expect(currentSelection()).toEqual({ ids: [dusk] });
+    expect(selectionWords(useUi.getState(), useTasks.getState().gallery)).toBe('1 selected');
+
+    // Select all with an exception that leaves: the exception goes with it
+    useUi.getState().selectAllMatching();
+    useUi.getState().toggleSelected(dusk);
+    await h.ok('tasks.delete', { selection: { ids: [dusk] } });
+    await waitUntil(() => !useTasks.getState().gallery.ids.includes(dusk), 'the last song off the list');
+    expect(useUi.getState().allMatching?.except.size).toBe(0);
+  });
+
+  it('Select all past the count cap says "1,000+", never a smaller number, and the ids are every match', async () => {
+    await showSearch('harbor');
+    expect(useTasks.getState().gallery).toMatchObject({ total: COUNT_CAP, totalCapped: true });
+    useUi.getState().selectAllMatching();
+    const words = () => selectionWords(useUi.getState(), useTasks.getState().gallery);
+    expect(words()).toBe('1,000+ selected');
+    expect(await selectedIds()).toHaveLength(HARBORS);
+    // one unticked: still more than 999
+    useUi.getState().toggleSelected('harbor-7');
+    expect(words()).toBe('999+ selected');
+    useUi.getState().setSelection([], null);
   });
 });

@@ -1,6 +1,8 @@
 /**
  * The ONE place that touches `window.studio`. Calls are typed from the contract; a failed call
  * always rejects with a StudioError (kind, field, message) whatever shape crossed the bridge.
+ * Read as `globalThis.studio` (the window is the page's global), so the window's state runs on
+ * Node in tests with the preload's bridge over the real backend (test/backend windowBridge).
  */
 import {
   type StudioBridge,
@@ -16,7 +18,7 @@ import { toStudioError } from './model/studio-error.ts';
 export { toStudioError };
 
 function studio(): StudioBridge {
-  const bridge = (window as { studio?: StudioBridge }).studio;
+  const bridge = (globalThis as { studio?: StudioBridge }).studio;
   if (!bridge)
     throw new StudioError({
       kind: 'internal',
@@ -54,5 +56,5 @@ export function pathForFile(file: File): string {
 }
 
 export function hasBridge(): boolean {
-  return typeof window !== 'undefined' && Boolean((window as { studio?: unknown }).studio);
+  return Boolean((globalThis as { studio?: unknown }).studio);
 }

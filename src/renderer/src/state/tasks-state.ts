@@ -185,6 +185,8 @@ export const useTasks = create<TasksState>()((set, get) => {
         if (gallery.loadedOnce && belongsAtTop(change.task, gallery.filters)) candidates.push(change.task);
       }
       const fresh = newOnTop(candidates, gallery.ids, map);
+      // a selection holds only tasks the list shows: what an action touches is what is ticked
+      if (removed.size > 0) useUi.getState().leftList(removed);
       set((s) => {
         if (fresh.length === 0 && removed.size === 0) return { rev: s.rev + 1 };
         const kept = removed.size > 0 ? s.gallery.ids.filter((id) => !removed.has(id)) : s.gallery.ids;

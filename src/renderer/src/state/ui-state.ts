@@ -54,6 +54,11 @@ export interface UiState {
   /** Ticks these cards (in "Select all": takes them out of the exceptions). */
   addToSelection(ids: readonly string[], anchorId: string): void;
   toggleSelected(id: string): void;
+  /**
+   * Tasks that left the library list (moved to Recently deleted or back, by anyone): out of the
+   * selection, and out of Select all's exceptions, so the selection holds only what is shown.
+   */
+  leftList(ids: ReadonlySet<string>): void;
   forget(id: string): void;
   pushToast(tone: ToastTone, message: string, action?: ToastAction | null): number;
   dismissToast(id: number): void;
@@ -116,6 +121,16 @@ export const useUi = create<UiState>()((set, get) => ({
       if (selection.has(id)) selection.delete(id);
       else selection.add(id);
       return { selection, anchorId: id };
+    }),
+  leftList: (ids) =>
+    set((s) => {
+      const held = (set: ReadonlySet<string>) => [...ids].some((id) => set.has(id));
+      if (!held(s.selection) && !(s.allMatching && held(s.allMatching.except))) return s;
+      const keep = (set: ReadonlySet<string>) => new Set([...set].filter((id) => !ids.has(id)));
+      return {
+        selection: keep(s.selection),
+        allMatching: s.allMatching ? { except: keep(s.allMatching.except) } : null,
+      };
     }),
   forget: (id) =>
     set((s) => {

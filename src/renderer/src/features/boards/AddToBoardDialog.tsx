@@ -8,12 +8,14 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { errorText } from '../../model/studio-error.ts';
 import { useBoards } from '../../state/boards-state.ts';
 import { useUi } from '../../state/ui-state.ts';
+import { type CountedTasks, countedTasksWord } from '../library/task-count-words.ts';
 import { addedWords } from './board-words.ts';
 import '../../styles/boards.css';
 
 const NEW = 'new';
 
-export function AddToBoardDialog(props: { selection: TaskSelection; count: number; onClose(): void }) {
+/** `size`: how many tasks the selection holds (a count past the library's cap says "more than"). */
+export function AddToBoardDialog(props: { selection: TaskSelection; size: CountedTasks; onClose(): void }) {
   const boards = useBoards((s) => s.boards);
   const id = useId();
   const [choice, setChoice] = useState<string>(boards[0] ? String(boards[0].id) : NEW);
@@ -35,7 +37,7 @@ export function AddToBoardDialog(props: { selection: TaskSelection; count: numbe
   };
   return (
     <Dialog
-      title={`Add ${props.count.toLocaleString('en-US')} task${props.count === 1 ? '' : 's'} to a board`}
+      title={`Add ${countedTasksWord(props.size)} to a board`}
       onClose={props.onClose}
       testId="add-to-board"
       actions={

@@ -1,7 +1,6 @@
 /** The words of a board change, said in a toast. */
 import type { BoardChangeOutcome } from '../../../../shared/index.ts';
-
-const tasks = (n: number) => `${n.toLocaleString('en-US')} task${n === 1 ? '' : 's'}`;
+import { tasksWord as tasks } from '../library/task-count-words.ts';
 
 export function addedWords(outcome: BoardChangeOutcome): string {
   const { board, changed, missing } = outcome;

@@ -15,12 +15,13 @@ import { AddToBoardDialog } from '../boards/AddToBoardDialog.tsx';
 import { RemoveFromBoardButton } from '../boards/RemoveFromBoardButton.tsx';
 import { CompareButton } from '../compare/CompareButton.tsx';
 import { planPriceText, planRerun, type RerunPlan, runRerun } from './bulk-rerun.ts';
-import { currentSelection, selectedIds, useSelectedCount } from './gallery-selection.ts';
+import { currentSelection, selectedIds, selectedWords, useSelectionSize } from './gallery-selection.ts';
 import { deleteWithUndo, exportTasks, readExport, setFavoriteMany } from './library-actions.ts';
 import { askToTrash } from './recently-deleted.ts';
 import { SelectionMore, selectionOverflowAt } from './SelectionMore.tsx';
 import { TaskFileDialog } from './TaskFileDialog.tsx';
 import { EmptyTrashButton, TrashSelectionActions } from './TrashSelectionActions.tsx';
+import { tasksWord } from './task-count-words.ts';
 
 /**
  * Selects every task the gallery's filter matches, loaded or not (Select all, Ctrl/Cmd+A): the
@@ -64,7 +65,8 @@ export function SelectionBar({ room = 0 }: { room?: number }) {
     setImported(await readExport());
     setImporting(false);
   };
-  const count = useSelectedCount();
+  const size = useSelectionSize();
+  const { count } = size;
   const picked = [...selection];
   const allFavourite = !allMatching && count > 0 && picked.every((id) => byId.get(id)?.favorite === true);
   const allSelected = allMatching !== null && allMatching.except.size === 0;
@@ -117,7 +119,7 @@ export function SelectionBar({ room = 0 }: { room?: number }) {
     <div className="selection-bar" role="toolbar" aria-label="Selection">
       {count > 0 ? (
         <span data-testid="selection-count" className="selection-count">
-          {count.toLocaleString('en-US')} selected
+          {selectedWords(size)}
         </span>
       ) : loadedOnce ? (
         <span className="muted selection-hint">Tick cards to select; shift-click selects a range.</span>
@@ -186,24 +188,25 @@ export function SelectionBar({ room = 0 }: { room?: number }) {
         </SelectionMore>
       ) : null}
       {boarding ? (
-        <AddToBoardDialog selection={boarding} count={count} onClose={() => setBoarding(null)} />
+        <AddToBoardDialog selection={boarding} size={size} onClose={() => setBoarding(null)} />
       ) : null}
       {imported ? <TaskFileDialog preview={imported} onClose={() => setImported(null)} /> : null}
       {plan ? (
         <ConfirmDialog
-          title={`Re-run ${plan.items.length} task${plan.items.length === 1 ? '' : 's'}?`}
+          title={`Re-run ${tasksWord(plan.items.length)}?`}
           message={
             <>
               <p>
-                This queues {plan.items.length} new task{plan.items.length === 1 ? '' : 's'} with the same
-                inputs, each billed by the service.
+                This queues{' '}
+                {`${plan.items.length.toLocaleString('en-US')} new task${plan.items.length === 1 ? '' : 's'}`}{' '}
+                with the same inputs, each billed by the service.
               </p>
               <p data-testid="rerun-total">
                 <strong>{planPriceText(plan)}</strong>
               </p>
             </>
           }
-          confirmLabel={`Queue ${plan.items.length} re-run${plan.items.length === 1 ? '' : 's'}`}
+          confirmLabel={`Queue ${plan.items.length.toLocaleString('en-US')} re-run${plan.items.length === 1 ? '' : 's'}`}
           onCancel={() => setPlan(null)}
           onConfirm={() => {
             const confirmed = plan;

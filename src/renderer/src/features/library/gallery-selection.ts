@@ -2,13 +2,15 @@
  * The library selection as the actions see it: ids, or "every task the gallery's filter matches
  * but these" (Select all), which is never turned into ids here: the bulk calls take it as it is
  * and the library resolves it. How many are selected comes from the store's count of the filter,
- * so the number on screen is the number an action touches.
+ * so the number on screen is the number an action touches (or, past the store's count cap, says
+ * that it is more: "1,000+"). The selection holds only tasks the list shows (ui-state's leftList).
  */
 import type { TaskSelection } from '../../../../shared/index.ts';
 import { invoke } from '../../bridge.ts';
 import { toTaskFilter } from '../../model/library-query.ts';
 import { useTasks } from '../../state/tasks-state.ts';
 import { type UiState, useUi } from '../../state/ui-state.ts';
+import type { CountedTasks } from './task-count-words.ts';
 
 type SelectionState = Pick<UiState, 'selection' | 'allMatching'>;
 
@@ -22,10 +24,41 @@ export function selectedCount(s: SelectionState, total: number | null): number {
   return Math.max(0, (total ?? 0) - s.allMatching.except.size);
 }
 
+/** The gallery's count as the selection reads it. */
+type GalleryCount = { total: number | null; totalCapped: boolean };
+
+/**
+ * How many tasks are selected, and whether that is a lower bound: Select all of a list whose
+ * count the library stopped at its cap (a search or a board of over 1,000) holds more.
+ */
+export function selectionSize(s: SelectionState, gallery: GalleryCount): CountedTasks {
+  const count = selectedCount(s, gallery.total);
+  return s.allMatching && gallery.totalCapped ? { count, capped: true } : { count };
+}
+
+/** The toolbar's words for a selection of this size: "3 selected", "1,000+ selected" past the cap. */
+export function selectedWords({ count, capped }: CountedTasks): string {
+  return `${count.toLocaleString('en-US')}${capped ? '+' : ''} selected`;
+}
+
+/** The toolbar's words for the selection (selectedWords of its selectionSize). */
+export function selectionWords(s: SelectionState, gallery: GalleryCount): string {
+  return selectedWords(selectionSize(s, gallery));
+}
+
 /** The React hook of selectedCount. */
 export function useSelectedCount(): number {
   const total = useTasks((s) => s.gallery.total);
   return useUi((s) => selectedCount(s, total));
+}
+
+/** The React hook of selectionSize (the count, and whether there are more). */
+export function useSelectionSize(): CountedTasks {
+  const total = useTasks((s) => s.gallery.total);
+  const totalCapped = useTasks((s) => s.gallery.totalCapped);
+  const count = useUi((s) => selectedCount(s, total));
+  const capped = useUi((s) => s.allMatching !== null) && totalCapped;
+  return capped ? { count, capped } : { count };
 }
 
 /** The selection for a bulk call: the ids, or the gallery's filter less the exceptions. */

@@ -34,7 +34,8 @@ async function countOf(
   const running = RUNNING_STATES.reduce((n, state) => n + (counts.byState[state] ?? 0), 0);
   // a capped count (a search or a board of over 1,000 matches) names a lower bound: the action
   // itself takes every task that matches
-  if (counts.capped) return { count: counts.total, running: 0, capped: true };
+  if (counts.capped)
+    return { count: Math.max(0, counts.total - selection.except.length), running: 0, capped: true };
   return {
     count: Math.max(0, counts.total - selection.except.length),
     running: Math.max(0, running - selection.except.filter(isRunning).length),

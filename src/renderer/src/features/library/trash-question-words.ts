@@ -3,17 +3,18 @@
  * emptying it), apart from the window's bridge so that they are tested on plain Node.
  */
 import { type TaskSelection, TRASH_DAYS } from '../../../../shared/index.ts';
+import { countedTasksWord, tasksWord } from './task-count-words.ts';
+
+export { tasksWord };
 
 export type TrashQuestion =
   | { kind: 'trash'; selection: TaskSelection; count: number; running: number; capped?: boolean }
   | { kind: 'forever'; selection: TaskSelection; count: number; capped?: boolean }
   | { kind: 'empty'; count: number };
 
-export const tasksWord = (n: number) => `${n.toLocaleString('en-US')} task${n === 1 ? '' : 's'}`;
-
 /** The words of the question's dialog. */
 export function questionWords(q: TrashQuestion): { title: string; body: string[]; confirm: string } {
-  const many = (n: number) => (q.kind !== 'empty' && q.capped ? `more than ${tasksWord(n)}` : tasksWord(n));
+  const many = (count: number) => countedTasksWord({ count, capped: q.kind !== 'empty' && q.capped });
   if (q.kind === 'trash') {
     const moving = q.count - q.running;
     const body = [
