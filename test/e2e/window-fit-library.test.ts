@@ -1,7 +1,8 @@
 /**
  * The library in small and large windows (issue 11, item 11), over a library of 130 saved tasks:
  * at 1280 x 800 opening the detail of a card far down the gallery (the grid narrows and loses a
- * column) keeps that card in the gallery's visible area; at 800 x 600 the filter bar is one row
+ * column) keeps that card in the gallery's visible area, and the gallery scrolls on the
+ * compositor on the page's own background (both themes); at 800 x 600 the filter bar is one row
  * (the search, and a "Filters" toggle counting the active filters that shows the rest); at
  * 1920 x 1080 every filter shares one row. Axe in both themes, pictures to /tmp/window-fit-shots.
  */
