@@ -7,7 +7,10 @@
  * - the run that moves the old tasks, in the background after the opening: its whole time, the
  *   time the event loop was held (a 1 ms timer's lateness: a page read or a state change waits
  *   that long; p99 within 20 ms, the max for information: a loaded machine's scheduler adds to it),
- *   and the first page read while it runs (asked every 5 ms, from asking to answer).
+ *   and the first page read while it runs (asked every 5 ms, from asking to answer);
+ * - Recently deleted's purge (what the run moved, 31 days on, with the rules off: a tenth of the
+ *   library there for over 30 days), the same way: opening until its first page against the
+ *   rules-off opening, then the purge's whole time, the event loop held and first pages during it.
  *
  * Uses library-store's libraries (store-library-fill.ts, cached in out/bench-cache/): tasks made
  * a second apart from 2024-01-01, so the engine's clock is set a day after the tenth task's time
@@ -35,9 +38,9 @@ const BASE_MS = Date.parse('2024-01-01T00:00:00Z'); // the fill's first task
 const TARGET_MS = 20;
 const RULES: RetentionRules = { ...DEFAULT_RETENTION_RULES, enabled: true, olderThanDays: 1 };
 
-/** A clock standing a day after the task at the old share's place; real timers. */
-function clockFor(tasks: number): EngineClock {
-  const now = BASE_MS + Math.round(tasks * OLD_SHARE) * 1000 + DAY_MS;
+/** A clock standing a day (and `laterMs`) after the task at the old share's place; real timers. */
+function clockFor(tasks: number, laterMs = 0): EngineClock {
+  const now = BASE_MS + Math.round(tasks * OLD_SHARE) * 1000 + DAY_MS + laterMs;
   return {
     now: () => now,
     schedule(ms, callback) {
@@ -77,6 +80,71 @@ async function openToFirstPage(dir: string, clock: EngineClock) {
 /** Resolves once the last run's time is `at` (the run has ended). */
 async function runEnded(engine: TaskEngine, at: string): Promise<void> {
   while (engine.retention.view().lastRun?.at !== at) await new Promise((r) => setTimeout(r, 5));
+}
+
+/** Tasks in Recently deleted (the store's counts stop at a thousand). */
+const trashedCount = (engine: TaskEngine) => engine.store.trashedBefore('9999', 10_000_000).length;
+
+/**
+ * Opens the library and measures what goes on after the opening until `ended`: the opening to
+ * its first page (and its extra over `plain`), the whole time, how late a 1 ms timer fires (the
+ * CPU used meanwhile), and a first page asked every 5 ms (from asking to the answer).
+ */
+async function inBackground(
+  dir: string,
+  clock: EngineClock,
+  what: string,
+  plain: { ms: number; cpu: number },
+  ended: (engine: TaskEngine) => Promise<string>,
+): Promise<Row[]> {
+  const held = new Spans();
+  let ticking = true;
+  let last = performance.now();
+  let lastCpu = cpuNow();
+  const tick = () => {
+    const now = performance.now();
+    const cpu = cpuNow();
+    held.add(Math.max(0, now - last - 1), cpu - lastCpu);
+    last = now;
+    lastCpu = cpu;
+    if (ticking) setTimeout(tick, 1);
+  };
+  setTimeout(tick, 1);
+  const started = performance.now();
+  const due = await openToFirstPage(dir, clock);
+  const rows: Row[] = [
+    { name: `open → first page, ${what} due`, wall: due.ms, cpu: due.cpu, judged: false },
+    {
+      name: '  more than with the rules off',
+      wall: Math.max(0, due.ms - plain.ms),
+      cpu: Math.max(0, due.cpu - plain.cpu),
+      judged: true,
+    },
+  ];
+  const reads = new Spans();
+  let reading = true;
+  const ask = () => {
+    const asked = performance.now();
+    const cpu = cpuNow();
+    setTimeout(() => {
+      if (!reading) return;
+      due.engine.store.listTasks({ limit: 50 });
+      reads.add(performance.now() - asked - 5, cpuNow() - cpu);
+      ask();
+    }, 5);
+  };
+  ask();
+  const note = await ended(due.engine);
+  reading = false;
+  ticking = false;
+  const wholeMs = performance.now() - started;
+  rows.push({ name: `${what}, whole`, wall: wholeMs, cpu: null, judged: false, note });
+  rows.push(held.row('  event loop held, p99', 99, true));
+  rows.push(held.row('  event loop held, max', 100, false));
+  if (reads.wall.length === 0) reads.add(wholeMs, wholeMs); // the opening held every read
+  rows.push(reads.row('  first page during it, p99', 99, true, `${reads.wall.length} reads`));
+  await due.engine.close();
+  return rows;
 }
 
 /** Samples of a span: wall-clock and CPU milliseconds. */
@@ -124,54 +192,24 @@ async function measureLibrary(parent: string, tasks: number): Promise<Row[]> {
     plain.engine.store.setSetting('retention.rules', RULES);
     await plain.engine.close();
 
-    // how late a 1 ms timer fires (and the CPU used meanwhile), from the opening to the run's end
-    const held = new Spans();
-    let ticking = true;
-    let last = performance.now();
-    let lastCpu = cpuNow();
-    const tick = () => {
-      const now = performance.now();
-      const cpu = cpuNow();
-      held.add(Math.max(0, now - last - 1), cpu - lastCpu);
-      last = now;
-      lastCpu = cpu;
-      if (ticking) setTimeout(tick, 1);
-    };
-    setTimeout(tick, 1);
-    const runStarted = performance.now();
-    const due = await openToFirstPage(library.dir, clock);
-    rows.push({ name: 'open → first page, run due', wall: due.ms, cpu: due.cpu, judged: false });
-    rows.push({
-      name: '  more than with the rules off',
-      wall: Math.max(0, due.ms - plain.ms),
-      cpu: Math.max(0, due.cpu - plain.cpu),
-      judged: true,
-    });
-    // a first page asked every 5 ms while the run goes on: from asking to the answer
-    const reads = new Spans();
-    let reading = true;
-    const ask = () => {
-      const asked = performance.now();
-      const cpu = cpuNow();
-      setTimeout(() => {
-        if (!reading) return;
-        due.engine.store.listTasks({ limit: 50 });
-        reads.add(performance.now() - asked - 5, cpuNow() - cpu);
-        ask();
-      }, 5);
-    };
-    ask();
-    await runEnded(due.engine, new Date(clock.now()).toISOString());
-    reading = false;
-    ticking = false;
-    const runMs = performance.now() - runStarted;
-    const moved = due.engine.retention.view().lastRun?.tasks ?? 0;
-    rows.push({ name: 'run, whole', wall: runMs, cpu: null, judged: false, note: `${moved} moved` });
-    rows.push(held.row('  event loop held, p99', 99, true));
-    rows.push(held.row('  event loop held, max', 100, false));
-    if (reads.wall.length === 0) reads.add(runMs, runMs); // the opening held every read
-    rows.push(reads.row('  first page during it, p99', 99, true, `${reads.wall.length} reads`));
-    await due.engine.close();
+    let inTrash = 0;
+    rows.push(
+      ...(await inBackground(library.dir, clock, 'run', plain, async (engine) => {
+        await runEnded(engine, new Date(clock.now()).toISOString());
+        // off again, so the purge below is measured alone
+        engine.store.setSetting('retention.rules', { ...RULES, enabled: false });
+        inTrash = trashedCount(engine);
+        return `${engine.retention.view().lastRun?.tasks ?? 0} moved`;
+      })),
+    );
+    // what the run moved has been in Recently deleted for 31 days: purged after the next opening
+    const later = clockFor(tasks, 31 * DAY_MS);
+    rows.push(
+      ...(await inBackground(library.dir, later, 'purge', plain, async (engine) => {
+        await engine.idle();
+        return `${inTrash - trashedCount(engine)} purged`;
+      })),
+    );
     return rows;
   } finally {
     rmSync(library.dir, { recursive: true, force: true });

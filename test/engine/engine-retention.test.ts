@@ -5,8 +5,9 @@
  * rules leave, to Recently deleted, all with one deletedAt; it runs again a day later and at open
  * once a day has passed. The library's size by kind follows every save, delete and kind change.
  */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TaskEngine } from '../../src/core/engine/index.ts';
 import type { NewTask } from '../../src/core/store/index.ts';
 import type { OutputKind, TaskState } from '../../src/shared/index.ts';
@@ -16,6 +17,19 @@ import { closeRun, freshRun, openEngine } from './engine-fixtures.ts';
 import { HOUR, TestClock } from './test-clock.ts';
 
 const DAY = 24 * HOUR;
+
+/** A disk that fails while a purge removes a task's folders (the test sets it): as a crash would. */
+const folderRemoval = vi.hoisted(() => ({ fail: false }));
+vi.mock('../../src/core/library/task-folders.ts', async (original) => {
+  const real = await original<typeof import('../../src/core/library/task-folders.ts')>();
+  return {
+    ...real,
+    removeTaskFolders: (...args: Parameters<typeof real.removeTaskFolders>) => {
+      if (folderRemoval.fail) return Promise.reject(new Error('EIO: i/o error (the disk went away)'));
+      return real.removeTaskFolders(...args);
+    },
+  };
+});
 const START = Date.parse('2026-06-01T12:00:00.000Z');
 
 let dir: string;
@@ -261,6 +275,112 @@ describe('retention', () => {
     });
     // exactly as many old tasks as it looks at: all of them, no "at least"
     expect(engine.retention.preview(rules(), 5)).not.toHaveProperty('atLeast');
+  });
+
+  it('says how far a run is in the status (at its start, as it goes, at its end); the window need not wait for it', async () => {
+    const clock = new TestClock(START);
+    engine = await openEngine(join(dir, 'lib'), null, { clock, retention: { batchTasks: 2 } });
+    for (let i = 0; i < 7; i++) put(engine, clock, `old-${i}`, 100 + i, 'saved', 'image', 10);
+    const told: unknown[] = [];
+    engine.onStatus((s) => told.push(s.retentionRun));
+    const deletedAt = new Date(clock.now()).toISOString();
+    // switched on from the window: answered at once, the run goes on after
+    const view = await engine.retention.setRules(rules({ enabled: true }), { wait: false });
+    expect(view.rules.enabled).toBe(true);
+    expect(trashed(engine)).toEqual([]);
+    expect(engine.status().retentionRun).toEqual({ deletedAt, tasks: 0, bytes: 0 });
+    expect(told).toEqual([{ deletedAt, tasks: 0, bytes: 0 }]);
+    await turn();
+    const moved = trashed(engine).length;
+    expect(moved).toBeGreaterThan(0);
+    expect(moved).toBeLessThan(OLD.length);
+    expect(engine.status().retentionRun).toEqual({ deletedAt, tasks: moved, bytes: moved * 10 });
+    await engine.idle();
+    expect(engine.status().retentionRun).toBeNull();
+    expect(told.at(-1)).toBeNull();
+    expect(engine.retention.view().lastRun).toMatchObject({ tasks: 7, deletedAt });
+  });
+
+  /** Puts `ids` in Recently deleted `days` ago, each with its own folder and file on disk. */
+  async function trashedWithFiles(lib: string, clock: TestClock, ids: readonly string[], days: number) {
+    const e = await openEngine(lib, null, { clock });
+    for (const id of ids) {
+      put(e, clock, id, 200, 'saved', 'image', 10);
+      mkdirSync(join(lib, '2026', '01', id), { recursive: true });
+      writeFileSync(join(lib, '2026', '01', id, 'output-1'), 'picture');
+    }
+    e.trash({ ids: [...ids] });
+    await e.close();
+    await clock.advance(days * DAY);
+  }
+  const folderOf = (lib: string, id: string) => join(lib, '2026', '01', id);
+  /** No row in the library names a task whose folder is gone. */
+  const rowsKeepTheirFolders = (e: TaskEngine, lib: string, ids: readonly string[]) => {
+    for (const id of ids) if (e.store.getTask(id)) expect(existsSync(folderOf(lib, id)), id).toBe(true);
+  };
+  const GONE = Array.from({ length: 7 }, (_, i) => `gone-${i}`);
+
+  it('clears Recently deleted of what is over 30 days old after the opening, a batch at a time', async () => {
+    const clock = new TestClock(START);
+    const lib = join(dir, 'lib');
+    await trashedWithFiles(lib, clock, GONE, 31);
+    await trashedWithFiles(lib, clock, ['recent'], 1);
+    engine = await openEngine(lib, null, { clock, trashPurge: { batchTasks: 2 } });
+    // the opening did not wait for it: all still there, files too
+    expect(trashed(engine)).toEqual([...GONE, 'recent'].sort());
+    await turn();
+    await turn();
+    const left = trashed(engine);
+    expect(left.length).toBeGreaterThan(1);
+    expect(left.length).toBeLessThan(GONE.length + 1);
+    rowsKeepTheirFolders(engine, lib, GONE);
+    await engine.idle();
+    expect(trashed(engine)).toEqual(['recent']);
+    for (const id of GONE) expect(existsSync(folderOf(lib, id)), id).toBe(false);
+    expect(existsSync(folderOf(lib, 'recent'))).toBe(true);
+    expect(engine.store.integrityCheck()).toBe('ok');
+  });
+
+  it('a purge cut off between a batch and its files: the next opening removes them, no row names a gone folder', async () => {
+    const clock = new TestClock(START);
+    const lib = join(dir, 'lib');
+    await trashedWithFiles(lib, clock, GONE, 31);
+    const lines: string[] = [];
+    folderRemoval.fail = true;
+    try {
+      engine = await openEngine(lib, null, {
+        clock,
+        trashPurge: { batchTasks: 3 },
+        log: (l) => lines.push(l),
+      });
+      await engine.idle();
+    } finally {
+      folderRemoval.fail = false;
+    }
+    // the first batch's rows went (committed), their folders are still there: the purge stopped
+    const left = trashed(engine);
+    expect(left).toHaveLength(GONE.length - 3);
+    for (const id of GONE) expect(existsSync(folderOf(lib, id)), id).toBe(true);
+    expect(lines.join('\n')).toMatch(/Recently deleted.*EIO/);
+    await engine.close();
+    engine = await openEngine(lib, null, { clock, trashPurge: { batchTasks: 3 } });
+    rowsKeepTheirFolders(engine, lib, GONE);
+    await engine.idle();
+    expect(trashed(engine)).toEqual([]);
+    for (const id of GONE) expect(existsSync(folderOf(lib, id)), id).toBe(false);
+    expect(engine.store.integrityCheck()).toBe('ok');
+  });
+
+  it('emptying Recently deleted while the purge goes on after the opening: each task deleted once, no error', async () => {
+    const clock = new TestClock(START);
+    const lib = join(dir, 'lib');
+    await trashedWithFiles(lib, clock, GONE, 31);
+    engine = await openEngine(lib, null, { clock, trashPurge: { batchTasks: 2 } });
+    const emptied = await engine.emptyTrash();
+    await engine.idle();
+    expect(emptied.skipped).toEqual([]);
+    expect(trashed(engine)).toEqual([]);
+    for (const id of GONE) expect(existsSync(folderOf(lib, id)), id).toBe(false);
   });
 
   it("keeps the library's size by kind from the sizes recorded at save", async () => {

@@ -24,6 +24,7 @@ const STATUS: EngineStatusView = {
   activeRemote: 0,
   storageProblem: null,
   atService: null,
+  retentionRun: null,
   service: 'remote',
   serviceAddress: 'https://api.piapi.ai',
 };

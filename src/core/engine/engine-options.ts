@@ -50,12 +50,21 @@ export interface EngineOptions {
   settlement?: Partial<SettlementTuning>;
   /** How retention's runs and previews are cut (actions/retention-actions.ts). */
   retention?: Partial<RetentionTuning>;
+  /** How Recently deleted's purge after the opening is cut (actions/trash-purge.ts). */
+  trashPurge?: Partial<TrashPurgeTuning>;
+}
+
+/** Tasks Recently deleted's purge deletes in one batch (one short transaction, then their files). */
+export interface TrashPurgeTuning {
+  batchTasks: number;
 }
 
 /** How retention's runs and previews are cut: small enough that a page read never waits long. */
 export interface RetentionTuning {
   /** Tasks a run looks at in one batch (one short transaction; the event loop goes on between). */
   batchTasks: number;
+  /** Milliseconds between two batches (0: the next turn of the event loop; tests slow a run down). */
+  batchPauseMs: number;
   /** Tasks the window's preview looks at, at most (past them it says "at least"). */
   previewTasks: number;
 }

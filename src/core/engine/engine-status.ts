@@ -4,6 +4,7 @@
  * for the queue counts, at most once per delivery interval after task changes.
  */
 import { type EngineStatus, REMOTE_ACTIVE_STATES, type Task, type TaskChange } from '../../shared/index.ts';
+import type { RetentionRunProgress } from '../../shared/task/retention.ts';
 import type { LibraryStore } from '../store/index.ts';
 import { ChangeCoalescer } from './change-coalescer.ts';
 import type { EngineClock } from './engine-clock.ts';
@@ -112,6 +113,7 @@ export interface StatusSources {
   storage: StorageGuard;
   /** Until when sending waits after the service asked to wait (epoch ms; 0 for none). */
   submitPausedUntil: number;
+  retentionRun: RetentionRunProgress | null;
 }
 
 export function engineStatusOf(s: StatusSources): EngineStatus {
@@ -128,5 +130,6 @@ export function engineStatusOf(s: StatusSources): EngineStatus {
     activeRemote: s.store.countInStates(REMOTE_ACTIVE_STATES),
     storageProblem: s.storage.problem,
     atService: s.load.known,
+    retentionRun: s.retentionRun,
   };
 }

@@ -41,6 +41,7 @@ import * as retries from './actions/failure-retries.ts';
 import { LibraryRetention } from './actions/retention-actions.ts';
 import * as actions from './actions/task-actions.ts';
 import * as trash from './actions/trash-actions.ts';
+import { startTrashPurge } from './actions/trash-purge.ts';
 import { type EngineClock, SYSTEM_CLOCK } from './engine-clock.ts';
 import { assertOpen, type EngineContext } from './engine-context.ts';
 import type { EngineOptions } from './engine-options.ts';
@@ -132,7 +133,7 @@ export class TaskEngine {
     engine = new TaskEngine(options, store, lock, clock);
     await moveBase64Inputs(engine.#ctx);
     await recoverTasks(engine.#ctx);
-    await trash.purgeAtOpen(engine.#ctx);
+    startTrashPurge(engine.#ctx, options.trashPurge); // goes on after the opening
     engine.retention.start(); // when on and a day has passed since its last run
     engine.setService(options.service ?? null);
     return engine;
@@ -219,6 +220,7 @@ export class TaskEngine {
       load,
       storage,
       submitPausedUntil: this.#submission.pausedUntil,
+      retentionRun: this.retention.progress(),
     });
   }
 

@@ -61,6 +61,16 @@ export interface RetentionOutcome {
   atLeast?: true;
 }
 
+/**
+ * A run under way, as the engine's status tells it while the run goes on (null otherwise): its
+ * deletedAt (Undo takes back all it moved) and what it has moved so far.
+ */
+export interface RetentionRunProgress {
+  deletedAt: string;
+  tasks: number;
+  bytes: number;
+}
+
 /** The rules as kept, with the last run's outcome (null before the first). */
 export interface RetentionView {
   rules: RetentionRules;
@@ -105,6 +115,13 @@ export function kindCountsText(byKind: readonly KindAmount[]): string {
   return parts.length > 0 ? parts.join(', ') : 'nothing';
 }
 
+/**
+ * What the rules do with a task taken back out of Recently deleted (a restore says the user wants
+ * it): its days count from its last restore, so the next run keeps it.
+ */
+export const RESTORED_RULE_TEXT =
+  'A task restored from Recently deleted counts its days from its restore, not from when it was made';
+
 /** The rules in one sentence: "Move tasks older than 90 days, except favourites and tasks on a board". */
 export function retentionRulesText(rules: RetentionRules): string {
   const kept = [
@@ -115,11 +132,4 @@ export function retentionRulesText(rules: RetentionRules): string {
   ].filter((k) => k !== null);
   const except = kept.length > 0 ? `, except ${kept.join(', ').replace(/, ([^,]*)$/, ' and $1')}` : '';
   return `Move tasks older than ${rules.olderThanDays} day${rules.olderThanDays === 1 ? '' : 's'} to Recently deleted${except}`;
-/**
- * What the rules do with a task taken back out of Recently deleted (a restore says the user wants
- * it): its days count from its last restore, so the next run keeps it.
- */
-export const RESTORED_RULE_TEXT =
-  'A task restored from Recently deleted counts its days from its restore, not from when it was made';
-
 }

@@ -5,6 +5,7 @@
  */
 import type { OutputKind, TaskFamily } from '../catalog/task-types.ts';
 import type { TaskCost } from './billed-cost.ts';
+import type { RetentionRunProgress } from './retention.ts';
 
 /**
  * Local lifecycle:
@@ -260,6 +261,8 @@ export interface EngineStatus {
    * the service does not tell.
    */
   atService: AtService | null;
+  /** Retention's run while it goes on after the opening or a switch on (null: none under way). */
+  retentionRun: RetentionRunProgress | null;
 }
 
 export interface AtService {

@@ -25,6 +25,7 @@ import {
   type RetentionOutcome,
   type RetentionRules,
   RetentionRulesSchema,
+  type RetentionRunProgress,
   type RetentionView,
 } from '../../../shared/task/retention.ts';
 import type { RetentionCandidate } from '../../store/index.ts';
@@ -42,6 +43,7 @@ const PREVIEW_WINDOW = 5_000;
 
 export const DEFAULT_RETENTION_TUNING: Readonly<RetentionTuning> = Object.freeze({
   batchTasks: 25,
+  batchPauseMs: 0,
   previewTasks: 2_000,
 });
 
@@ -57,7 +59,15 @@ interface RunRecord {
 }
 
 /** A turn of the event loop: what waits (a page read, a state change, the opening) goes first. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The run under way (one at a time): where it is, and whether it was told to stop after its batch. */
+interface Running {
+  done: Promise<RetentionOutcome | null>;
+  stop: boolean;
+  /** Null until the run has read where it starts. */
+  record: RunRecord | null;
+}
 
 /** What a task of a family the catalog does not know makes. */
 const FAMILY_KINDS: Readonly<Record<TaskFamily, MediaKind>> = {
@@ -95,8 +105,7 @@ export class LibraryRetention {
   readonly #ctx: EngineContext;
   readonly #tuning: RetentionTuning;
   #cancelTimer: (() => void) | null = null;
-  /** The run under way (one at a time) and whether it was told to stop after its batch. */
-  #running: { done: Promise<RetentionOutcome | null>; stop: boolean } | null = null;
+  #running: Running | null = null;
 
   constructor(ctx: EngineContext, tuning: Partial<RetentionTuning> = {}) {
     this.#ctx = ctx;
@@ -142,15 +151,24 @@ export class LibraryRetention {
 
   /**
    * Keeps the rules; switched on, they run at once (and daily after): resolves once that run has
-   * ended. A run under way stops first (what it moved stays its last run).
+   * ended, or (`wait: false`, the window's) once it has started, its progress in the engine's
+   * status. A run under way stops first (what it moved stays its last run).
    */
-  async setRules(rules: RetentionRules): Promise<RetentionView> {
+  async setRules(rules: RetentionRules, { wait = true }: { wait?: boolean } = {}): Promise<RetentionView> {
     const checked = RetentionRulesSchema.parse(rules);
     await this.#stopRun();
     this.#ctx.store.setSetting(RULES_SETTING, checked);
     this.#cancel();
-    if (checked.enabled) await this.run();
+    if (checked.enabled && wait) await this.run();
+    else if (checked.enabled) this.#runLogged();
     return this.view();
+  }
+
+  /** The run under way in this engine: its deletedAt and what it moved so far (null: none). */
+  progress(): RetentionRunProgress | null {
+    const record = this.#running?.record;
+    if (!record) return null;
+    return { deletedAt: record.deletedAt, tasks: record.outcome.tasks, bytes: record.outcome.bytes };
   }
 
   /**
@@ -164,14 +182,12 @@ export class LibraryRetention {
     const { rules } = this.view();
     this.#cancel();
     if (!rules.enabled || this.#ctx.loop.closed) return Promise.resolve(null);
-    const running: { done: Promise<RetentionOutcome | null>; stop: boolean } = {
-      done: Promise.resolve(null),
-      stop: false,
-    };
+    const running: Running = { done: Promise.resolve(null), stop: false, record: null };
+    this.#running = running;
     running.done = this.#batches(rules, running).finally(() => {
       if (this.#running === running) this.#running = null;
+      this.#ctx.events.emitStatus(); // the window's progress line ends
     });
-    this.#running = running;
     // idle and closing wait for it; its failure is said by whoever started it
     this.#ctx.loop.track(running.done.catch(() => null));
     return running.done;
@@ -222,7 +238,7 @@ export class LibraryRetention {
     }
   }
 
-  async #batches(rules: RetentionRules, running: { stop: boolean }): Promise<RetentionOutcome | null> {
+  async #batches(rules: RetentionRules, running: Running): Promise<RetentionOutcome | null> {
     const { clock, store } = this.#ctx;
     let record = this.#record();
     if (record === null) {
@@ -232,8 +248,10 @@ export class LibraryRetention {
     }
     const query = { ...rules, before: record.before };
     const kept = new Set<MediaKind>(rules.keepKinds);
-    for (;;) {
-      await nextTurn();
+    running.record = record;
+    this.#ctx.events.emitStatus(); // the window shows it going; each batch's changes tell the rest
+    for (let first = true; ; first = false) {
+      await (first ? nextTurn() : this.#pause());
       if (running.stop || this.#ctx.loop.closed) return null;
       const at: RunRecord = record;
       const next: RunRecord = { ...at, outcome: structuredClone(at.outcome) };
@@ -258,6 +276,7 @@ export class LibraryRetention {
       });
       if (moved === null) break;
       record = next;
+      running.record = next;
       tellChanged(this.#ctx, moved);
     }
     const { outcome } = record;
@@ -282,6 +301,13 @@ export class LibraryRetention {
       this.#ctx.store.setSetting(LAST_RUN_SETTING, { ...record.outcome, at: record.deletedAt });
       this.#ctx.store.deleteSetting(RUN_SETTING);
     });
+  }
+
+  /** Between two batches: a turn of the event loop, or the tuning's pause. */
+  #pause(): Promise<void> {
+    const ms = this.#tuning.batchPauseMs;
+    if (ms <= 0) return nextTurn();
+    return new Promise((resolve) => this.#ctx.clock.schedule(ms, resolve));
   }
 
   #runLogged(): void {

@@ -1,15 +1,14 @@
 /**
  * Recently deleted, the engine's side: moving a selection there (a queued task is cancelled first,
  * so it is never sent; a task the service is working on stays), bringing tasks back, deleting
- * forever (the record and its files, as deleteTask), emptying it, and the purge at start of the
- * tasks deleted more than TRASH_DAYS ago. A selection is resolved page by page (its ids, or its
+ * forever (the record and its files, as deleteTask) and emptying it (the purge of what is there
+ * for more than TRASH_DAYS is trash-purge.ts's). A selection is resolved page by page (its ids, or its
  * filter less its exceptions, walked by seq), so "every task that matches" never needs all ids
  * at once.
  */
 import {
   RUNNING_STATES,
   type TaskSelection,
-  TRASH_DAYS,
   type TrashActionOutcome,
   type TrashOutcome,
 } from '../../../shared/index.ts';
@@ -19,7 +18,6 @@ import { deleteTask } from './task-actions.ts';
 
 /** Tasks per page (and per transaction) of a bulk action. */
 const PAGE = 500;
-const DAY_MS = 86_400_000;
 
 /** Each page of a selection's tasks; ids of the selection that are no task go to `missing`. */
 function* selectionPages(
@@ -125,33 +123,15 @@ export async function deleteForever(
   for (const page of selectionPages(ctx, selection, skipped)) {
     for (const task of page) (task.deletedAt === null ? skipped : doomed).push(task.id);
   }
-  for (const id of doomed) await deleteTask(ctx, id);
+  for (const id of doomed) {
+    // gone meanwhile (the purge after the opening took it): deleted either way
+    if (ctx.store.getTask(id) === null) continue;
+    await deleteTask(ctx, id);
+  }
   return { done: doomed.length, skipped };
 }
 
 /** Deletes every task in Recently deleted for good. */
 export function emptyTrash(ctx: EngineContext): Promise<TrashActionOutcome> {
   return deleteForever(ctx, { filter: { trashed: true }, except: [] });
-}
-
-/** Deletes for good the tasks in Recently deleted for more than TRASH_DAYS (at start). Returns how many. */
-export async function purgeExpiredTrash(ctx: EngineContext): Promise<number> {
-  const before = new Date(ctx.clock.now() - TRASH_DAYS * DAY_MS).toISOString();
-  let purged = 0;
-  for (;;) {
-    const ids = ctx.store.trashedBefore(before, PAGE);
-    if (ids.length === 0) return purged;
-    for (const id of ids) await deleteTask(ctx, id);
-    purged += ids.length;
-  }
-}
-
-/** At open: purgeExpiredTrash, with what it did (or why it could not) in the engine's log. */
-export async function purgeAtOpen(ctx: EngineContext): Promise<void> {
-  try {
-    const purged = await purgeExpiredTrash(ctx);
-    if (purged > 0) ctx.log(`deleted for good ${purged} task(s) in Recently deleted for over 30 days`);
-  } catch (err) {
-    ctx.log(`could not empty the old part of Recently deleted: ${String(err)}`);
-  }
 }
