@@ -88,7 +88,8 @@ export interface ComposeState extends ComposeForms {
     forms: ComposeForms,
     batch: Pick<BatchForm, 'variations' | 'songSplit' | 'extra' | 'promptLines'>,
   ): void;
-  fill(tab: ComposeTab, forms: ComposeForms): void;
+  /** Puts `forms` in the composer on `tab`; `keepPreviews` keeps the replaced pictures' previews for an Undo. */
+  fill(tab: ComposeTab, forms: ComposeForms, keepPreviews?: boolean): void;
   /** After a task of `tab` is queued: what belonged to it (its title, what it was made from) is cleared. */
   clearQueued(tab: ComposeTab): void;
 }
@@ -230,35 +231,7 @@ export const useCompose = create<ComposeState>()((set, get) => {
     setQueueing: (queueing) => set({ queueing }),
     setAttempted: (tab, attempted) =>
       set((s) => (s.attempted[tab] === attempted ? s : { attempted: { ...s.attempted, [tab]: attempted } })),
-    clearTab: (tab, keepPreviews = false) => {
-      const s = get();
-      const slots = { ...s.slots };
-      for (const field of TAB_SLOTS[tab]) {
-        if (!keepPreviews) releasePreview(slots[field]);
-        slots[field] = EMPTY_SLOT;
-      }
-      set({
-        slots,
-        song: tab === 'song' ? EMPTY_SONG : s.song,
-        // the mode (one face or several) stays, like the operation below: Clear empties the fields
-        faceSwap: tab === 'faceSwap' ? { ...EMPTY_FACE_SWAP, mode: s.faceSwap.mode } : s.faceSwap,
-        imageEdit: tab === 'imageEdit' ? EMPTY_IMAGE_EDIT : s.imageEdit,
-        // the operation chosen stays: Clear empties its fields
-        fromResult: clearedFromResult(s.fromResult, tab),
-        other: tab === 'other' ? emptyOther() : s.other,
-        // the entry chosen stays, like the operation: Clear empties its fields
-        kinds: isKindTab(tab)
-          ? { ...s.kinds, [tab]: { ...emptyKindForm(tab), entryId: s.kinds[tab].entryId } }
-          : s.kinds,
-        batch: clearedBatch(s.batch, tab, keepPreviews),
-        common: { ...s.common, [tab]: EMPTY_COMMON },
-        parent: { ...s.parent, [tab]: null },
-        errors: { ...s.errors, [tab]: {} },
-        touched: { ...s.touched, [tab]: {} },
-        attempted: { ...s.attempted, [tab]: false },
-        formError: null,
-      });
-    },
+    clearTab: (tab, keepPreviews = false) => set(clearedTab(get(), tab, keepPreviews)),
     restoreTab: (tab, before) => {
       const s = get();
       const slots = { ...s.slots };
@@ -294,15 +267,15 @@ export const useCompose = create<ComposeState>()((set, get) => {
         attempted: perTab(false),
         formError: null,
       }),
-    fill: (tab, forms) => {
+    fill: (tab, forms, keepPreviews = false) => {
       const current = get().slots;
       for (const field of Object.keys(current) as SlotField[]) {
-        if (current[field] !== forms.slots[field]) releasePreview(current[field]);
+        if (!keepPreviews && current[field] !== forms.slots[field]) releasePreview(current[field]);
       }
       set({
         ...forms,
         tab,
-        batch: clearedBatch(get().batch, tab),
+        batch: clearedBatch(get().batch, tab, keepPreviews),
         errors: noErrors(),
         touched: noneTouched(),
         attempted: perTab(false),
@@ -324,6 +297,36 @@ export const useCompose = create<ComposeState>()((set, get) => {
       })),
   };
 });
+
+/** The state once `tab` is emptied (clearTab); `keepPreviews` keeps its pictures' previews (then nothing is freed). */
+export function clearedTab(s: ComposeState, tab: ComposeTab, keepPreviews = false): Partial<ComposeState> {
+  const slots = { ...s.slots };
+  for (const field of TAB_SLOTS[tab]) {
+    if (!keepPreviews) releasePreview(slots[field]);
+    slots[field] = EMPTY_SLOT;
+  }
+  return {
+    slots,
+    song: tab === 'song' ? EMPTY_SONG : s.song,
+    // the mode (one face or several) stays, like the operation below: Clear empties the fields
+    faceSwap: tab === 'faceSwap' ? { ...EMPTY_FACE_SWAP, mode: s.faceSwap.mode } : s.faceSwap,
+    imageEdit: tab === 'imageEdit' ? EMPTY_IMAGE_EDIT : s.imageEdit,
+    // the operation chosen stays: Clear empties its fields
+    fromResult: clearedFromResult(s.fromResult, tab),
+    other: tab === 'other' ? emptyOther() : s.other,
+    // the entry chosen stays, like the operation: Clear empties its fields
+    kinds: isKindTab(tab)
+      ? { ...s.kinds, [tab]: { ...emptyKindForm(tab), entryId: s.kinds[tab].entryId } }
+      : s.kinds,
+    batch: clearedBatch(s.batch, tab, keepPreviews),
+    common: { ...s.common, [tab]: EMPTY_COMMON },
+    parent: { ...s.parent, [tab]: null },
+    errors: { ...s.errors, [tab]: {} },
+    touched: { ...s.touched, [tab]: {} },
+    attempted: { ...s.attempted, [tab]: false },
+    formError: null,
+  };
+}
 
 /** The slot of `tab` that takes extra pictures, if any. */
 function multiSlotOfTab(tab: ComposeTab): MultiSlot | null {

@@ -16,6 +16,7 @@ import type { ComposeTab } from './compose-model.ts';
 import { formProblems } from './compose-problems.ts';
 import { formsFromDraft } from './compose-rerun.ts';
 import { type MediaPlace, TAB_SLOTS } from './compose-slots.ts';
+import { fillWithUndo } from './form-undo.ts';
 import { isKindTab, type KindTab, kindEntryOf, kindFieldOrder, slotOfField } from './kind-tabs.ts';
 import { actionLabel, formsForResult, type ResultAction } from './result-fill.ts';
 import { resultFieldOrder, resultSlotOf, sourceFieldOf } from './result-operations.ts';
@@ -245,11 +246,8 @@ export async function openRerun(taskId: string): Promise<void> {
   try {
     const draft = await invoke('tasks.draftOf', { id: taskId });
     const { tab, forms } = formsFromDraft(draft, taskId, useCompose.getState(), mediaPlace());
-    useCompose.getState().fill(tab, forms);
+    fillWithUndo(tab, forms, 'The composer is filled in from this task; change anything, then Queue.');
     useUi.getState().navigate('compose');
-    useUi
-      .getState()
-      .pushToast('info', 'The composer is filled in from this task; change anything, then Queue.');
     await Promise.all(TAB_SLOTS[tab].map((field) => checkSlot(field)));
   } catch (err) {
     toastError(err);
@@ -264,12 +262,7 @@ export function openFromResult(action: ResultAction, task: LoadedTask, index: nu
     return;
   }
   const { tab, forms } = formsForResult(action, task, output, useCompose.getState(), mediaPlace());
-  useCompose.getState().fill(tab, forms);
+  const message = `${actionLabel(action)}: the composer is filled in with “${task.title}”; Queue when ready.`;
+  fillWithUndo(tab, forms, message);
   useUi.getState().navigate('compose');
-  useUi
-    .getState()
-    .pushToast(
-      'info',
-      `${actionLabel(action)}: the composer is filled in with “${task.title}”; Queue when ready.`,
-    );
 }

@@ -2,7 +2,8 @@
  * A file the app made, dropped on the composer (issue 22, item 2): main reads the task it came
  * from (the parameters its export embedded, else its checksum in the library: `tasks.recallFile`)
  * and the composer opens that task's form filled in, saying where the parameters came from. A
- * task of this library is filled in as its re-run is (its own inputs, "made from" it).
+ * task of this library is filled in as its re-run is (its own inputs, "made from" it). A draft the
+ * drop replaces is offered back with Undo (form-undo.ts).
  */
 import type { FileRecall } from '../../../../shared/index.ts';
 import { invoke, pathForFile } from '../../bridge.ts';
@@ -11,6 +12,7 @@ import { toastError, useUi } from '../../state/ui-state.ts';
 import { mediaPlace } from './compose-actions.ts';
 import { formsFromDraft } from './compose-rerun.ts';
 import { TAB_SLOTS } from './compose-slots.ts';
+import { fillWithUndo } from './form-undo.ts';
 import { checkSlot } from './slot-actions.ts';
 
 /** What the composer says once it is filled in from a file. */
@@ -35,9 +37,9 @@ export async function openFromFile(file: File): Promise<void> {
     const recall = await invoke('tasks.recallFile', { path });
     const rerunOf = recall.task?.id ?? null;
     const { tab, forms } = formsFromDraft(recall.draft, rerunOf, useCompose.getState(), mediaPlace());
-    useCompose.getState().fill(tab, forms);
+    // a draft it replaces can be put back (Undo), as after Clear
+    fillWithUndo(tab, forms, recallNote(recall));
     useUi.getState().navigate('compose');
-    useUi.getState().pushToast('info', recallNote(recall));
     await Promise.all(TAB_SLOTS[tab].map((field) => checkSlot(field)));
   } catch (err) {
     toastError(err);
