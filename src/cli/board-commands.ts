@@ -95,7 +95,8 @@ export async function runBoard(g: GlobalOptions, argv: string[], env: NodeJS.Pro
     const ids = rest.map((id) => findTask(session.engine, id).id);
     if (action === 'add') {
       const made = store.board(name) === null;
-      const board = made ? named(() => store.createBoard(name)) : boardNamed(store, name);
+      // the one rule of putting tasks on a board by name (the window's Add to board has it too)
+      const board = named(() => store.boardNamedOrMade(name));
       const outcome = store.addToBoard(board.id, ids);
       if (outcome === null) throw new UsageError(`no board named ${JSON.stringify(name)}`);
       for (const id of outcome.missing) printErr(`media-task: ${id} is in Recently deleted: not added\n`);

@@ -129,6 +129,46 @@ describe('boards through the contract', () => {
   });
 });
 
+describe('board names: one rule for the window and the command line', () => {
+  it("Add to board by a name takes the board of that name in any case, as the CLI's board add does; made when missing", async () => {
+    const queued = await h.ok<Task>('tasks.queue', {
+      ...SONG,
+      input: { ...SONG.input, style_prompt: 'named' },
+    });
+    const song = await savedTask(h, queued.id);
+    const harbours = await h.ok<BoardView>('boards.create', { name: 'Harbours' });
+    const added = await h.ok<BoardChangeOutcome>('boards.add', {
+      name: ' harbours ',
+      selection: { ids: [song.id] },
+    });
+    expect(added).toEqual({ board: { ...harbours, tasks: 1 }, changed: 1, missing: [] });
+    const made = await h.ok<BoardChangeOutcome>('boards.add', {
+      name: 'Lighthouses',
+      selection: { ids: [song.id] },
+    });
+    expect(made.board).toMatchObject({ name: 'Lighthouses', tasks: 1 });
+    // making a board (the sidebar's + New board) or renaming one onto another's name is still refused
+    const taken = await h.call('boards.create', { name: 'LIGHTHOUSES' });
+    expect(taken.ok === false && taken.error.message).toBe('a board named "LIGHTHOUSES" already exists');
+  });
+
+  it('refuses a name with an invisible character (zero-width space, joiner, word joiner, BOM): two boards would look alike', async () => {
+    for (const invisible of ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff']) {
+      const name = `Harbo${invisible}urs`;
+      for (const [call, args] of [
+        ['boards.create', { name }],
+        ['boards.add', { name, selection: { ids: ['x'] } }],
+      ] as const) {
+        const refused = await h.call(call, args);
+        expect(refused.ok === false && refused.error).toMatchObject({
+          kind: 'invalid-input',
+          message: expect.stringContaining('a board name cannot hold invisible characters'),
+        });
+      }
+    }
+  });
+});
+
 describe("the window's selection", () => {
   it('drops tasks that leave the list (moved to Recently deleted elsewhere); the actions take only the rest', async () => {
     const songs: Task[] = [];

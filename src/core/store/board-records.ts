@@ -57,6 +57,16 @@ export class BoardRecords {
     });
   }
 
+  /**
+   * The board of this name in any case, made when there is none: putting tasks on a board by its
+   * name (the CLI's board add, the window's Add to board with a name, a task.json's boards).
+   */
+  namedOrMade(name: string): BoardView {
+    const problem = boardNameProblem(name);
+    if (problem) throw new LibraryStoreError(problem);
+    return this.#core.transaction(() => this.byName(name) ?? this.create(name));
+  }
+
   rename(id: number, name: string): BoardView | null {
     const wanted = this.#checkedName(name, id);
     const changed = this.#core.transaction(() => this.#core.cache.get(BOARD_SQL.rename).run(wanted, id));

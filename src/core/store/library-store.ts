@@ -249,6 +249,11 @@ export class LibraryStore {
     return this.#boards.create(name);
   }
 
+  /** The board of this name (any case), made when missing (adding by name); refused for a bad name. */
+  boardNamedOrMade(name: string): BoardView {
+    return this.#boards.namedOrMade(name);
+  }
+
   /** Renames a board (same rules as createBoard); null when there is no such board. */
   renameBoard(id: number, name: string): BoardView | null {
     return this.#boards.rename(id, name);

@@ -1,7 +1,8 @@
 /**
  * Boards (issue 22, item 1): list them with their counts, make, rename and delete one (never its
  * tasks), and put a selection on a board or take it off (the window's drag onto a board in the
- * sidebar, and its "Add to board…"). A selection is ids or "all that match, but these", resolved
+ * sidebar, and its "Add to board…", by the board's id or by a name: the store's boardNamedOrMade,
+ * the CLI's rule). A selection is ids or "all that match, but these", resolved
  * by the library as the bulk actions' are (trash-calls.ts).
  */
 import { LibraryStoreError } from '../../core/store/index.ts';
@@ -39,8 +40,13 @@ export function boardCalls(ctx: CallContext) {
       found(store().deleteBoard(args.id) ? true : null);
       return { deleted: true };
     },
-    'boards.add': async (args: { id: number; selection: TaskSelection }): Promise<BoardChangeOutcome> =>
-      found(store().addToBoard(found(store().board(args.id)).id, selectionIds(ctx, args.selection))),
+    'boards.add': async (
+      args: ({ id: number } | { name: string }) & { selection: TaskSelection },
+    ): Promise<BoardChangeOutcome> => {
+      const board =
+        'id' in args ? found(store().board(args.id)) : named(() => store().boardNamedOrMade(args.name));
+      return found(store().addToBoard(board.id, selectionIds(ctx, args.selection)));
+    },
     'boards.remove': async (args: { id: number; selection: TaskSelection }): Promise<BoardChangeOutcome> =>
       found(store().removeFromBoard(found(store().board(args.id)).id, selectionIds(ctx, args.selection))),
   };

@@ -4,7 +4,11 @@
  * comes back with its boards when restored); deleting a task forever takes it off its boards.
  */
 import { z } from 'zod';
-import { hasControlCharacters, hasDirectionControls } from '../text/control-characters.ts';
+import {
+  hasControlCharacters,
+  hasDirectionControls,
+  hasInvisibleCharacters,
+} from '../text/control-characters.ts';
 
 export const BOARD_NAME_MAX = 80;
 
@@ -15,7 +19,10 @@ export interface BoardView {
   tasks: number;
 }
 
-/** What is wrong with a board name (trimmed first), or null. */
+/**
+ * What is wrong with a board name (trimmed first), or null: the one rule of the window, the
+ * command line and a task.json's boards (the store checks it: board-records.ts).
+ */
 export function boardNameProblem(name: string): string | null {
   const trimmed = name.trim();
   if (trimmed === '') return 'a board needs a name';
@@ -23,6 +30,9 @@ export function boardNameProblem(name: string): string | null {
   if (hasControlCharacters(trimmed) || /[\n\t]/.test(trimmed)) return 'a board name is one line of text';
   // U+202E and its kind make a name read as another (Holiday\u202egpj.exe as Holidayexe.jpg)
   if (hasDirectionControls(trimmed)) return 'a board name cannot hold direction controls (such as U+202E)';
+  // "Harbo\u200burs" would be a second "Harbours"
+  if (hasInvisibleCharacters(trimmed))
+    return 'a board name cannot hold invisible characters (such as U+200B, a zero-width space): it would look like another';
   return null;
 }
 

@@ -64,6 +64,18 @@ export function escapedDirectionControls(text: string): string {
   return text.replace(DIRECTION_CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/**
+ * Characters of no width that neither show nor space (the zero-width space U+200B, non-joiner
+ * U+200C and joiner U+200D, the word joiner U+2060, the byte order mark U+FEFF): "Harbo\u200burs"
+ * reads as "Harbours". A board name holding one is refused, so two boards cannot look alike.
+ */
+const INVISIBLE_CHARACTERS = /[\u200b-\u200d\u2060\ufeff]/;
+
+/** Whether `text` holds a character of no width (see INVISIBLE_CHARACTERS). */
+export function hasInvisibleCharacters(text: string): boolean {
+  return INVISIBLE_CHARACTERS.test(text);
+}
+
 /** Line breaks of any kind (CR, LF, VT, FF, NEL, the Unicode line and paragraph separators). */
 const LINE_BREAKS = /[\n\v\f\r\u0085\u2028\u2029]/g;
 

@@ -144,7 +144,7 @@ function putOnBoards(ctx: EngineContext, taskId: string, names: readonly string[
   if (names.length === 0) return;
   ctx.store.transaction(() => {
     for (const name of names) {
-      const board = ctx.store.board(name) ?? ctx.store.createBoard(name);
+      const board = ctx.store.boardNamedOrMade(name);
       ctx.store.addToBoard(board.id, [taskId]);
     }
   });

@@ -15,7 +15,8 @@ export interface BoardsState {
   create(name: string): Promise<BoardView>;
   rename(id: number, name: string): Promise<BoardView>;
   remove(id: number): Promise<void>;
-  add(id: number, selection: TaskSelection): Promise<BoardChangeOutcome>;
+  /** Puts the selection on the board with this id, or of this name (any case; made when missing). */
+  add(board: number | string, selection: TaskSelection): Promise<BoardChangeOutcome>;
   takeOff(id: number, selection: TaskSelection): Promise<BoardChangeOutcome>;
 }
 
@@ -50,10 +51,13 @@ export const useBoards = create<BoardsState>()((set, get) => ({
     if (useTasks.getState().gallery.filters.board === id) useTasks.getState().setFilters({ board: null });
     await get().load();
   },
-  add: async (id, selection) => {
-    const outcome = await invoke('boards.add', { id, selection });
+  add: async (board, selection) => {
+    const outcome = await invoke(
+      'boards.add',
+      typeof board === 'number' ? { id: board, selection } : { name: board, selection },
+    );
     await get().load();
-    reloadBoardView(id);
+    reloadBoardView(outcome.board.id);
     return outcome;
   },
   takeOff: async (id, selection) => {

@@ -26,8 +26,8 @@ export function AddToBoardDialog(props: { selection: TaskSelection; size: Counte
     setBusy(true);
     try {
       const state = useBoards.getState();
-      const boardId = choice === NEW ? (await state.create(name)).id : Number(choice);
-      const outcome = await state.add(boardId, props.selection);
+      // a name another board has (any case) adds to that board, as the CLI's board add does
+      const outcome = await state.add(choice === NEW ? name : Number(choice), props.selection);
       useUi.getState().pushToast('success', addedWords(outcome));
       props.onClose();
     } catch (err) {
@@ -83,6 +83,7 @@ export function AddToBoardDialog(props: { selection: TaskSelection; size: Counte
           <input
             aria-label="Name of the new board"
             className="board-name-input"
+            placeholder="Board name"
             value={name}
             maxLength={80}
             onChange={(event) => setName(event.target.value)}
