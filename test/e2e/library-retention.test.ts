@@ -2,9 +2,12 @@
  * Retention and the library's size by kind (issue 22, item 4), in the window over the real
  * backend: the library says its size on disk by kind; Settings › Retention is off and moves
  * nothing until switched on; its preview says what would go (how many, by kind, the space it
- * frees) as the rules change; switching on asks with that preview, then moves exactly those
- * tasks to Recently deleted. The library is filled before the backend opens it, with tasks made
- * months ago (the engine's clock is the system's).
+ * frees) as the rules change, "at least" past the tasks it looks at; switching on asks with that
+ * preview, then moves exactly those tasks to Recently deleted, showing how far it is while it
+ * goes on and, at its end, what it moved with an Undo. The library is filled before the backend
+ * opens it, with tasks made months ago (the engine's clock is the system's). The engine's preview
+ * looks at the oldest 4 tasks here (2,000 in the app) and its run takes one task a quarter second
+ * (25 at a time, one after another, in the app), so the run is seen going on.
  */
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,8 +17,8 @@ import { LibraryStore } from '../../src/core/store/index.ts';
 import { imageTask } from '../store/store-fixtures.ts';
 import { writePicture } from '../support/pictures.ts';
 import { waitUntil } from '../support/wait-until.ts';
-import { SHOT_SIZES, THEMES } from './harness/look-check.ts';
-import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
+import { PICTURE_SIZES, THEMES } from './harness/look-check.ts';
+import { FAST_ENGINE_TUNING, type StudioPage, type StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
 import { openView } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
@@ -85,6 +88,10 @@ describe.skipIf(!browserAvailable())('retention: off until switched on, previewe
   openStudio(
     {
       service: 'service',
+      engineTuning: {
+        ...FAST_ENGINE_TUNING,
+        retention: { previewTasks: 4, batchTasks: 1, batchPauseMs: 250 },
+      },
       prepareLibrary: async (dir) => {
         pictureBytes = await fillOldTasks(dir);
       },
@@ -112,6 +119,14 @@ describe.skipIf(!browserAvailable())('retention: off until switched on, previewe
     const days = section(page).getByLabel('Move tasks made more than');
     await days.fill('110');
     await previewSays(page, /^Would move 2 tasks .*\(2 pictures\)/);
+    // the oldest 4 tasks looked at, and one left: what they say is "at least"
+    await days.fill('1');
+    await previewSays(
+      page,
+      /^Would move at least 3 tasks to Recently deleted now \(2 pictures, 1 video\); frees at least \d+ KB once they leave it, after 30 days\.$/,
+    );
+    await preview(page).scrollIntoViewIfNeeded();
+    await shoot(page, 'retention-at-least');
     await days.fill('0');
     await previewSays(page, /^Correct the days to see what would go\.$/);
     expect(await section(page).getByText('Days must be a whole number from 1 to 3650').isVisible()).toBe(
@@ -135,6 +150,15 @@ describe.skipIf(!browserAvailable())('retention: off until switched on, previewe
     await expect.poll(() => dialog.textContent()).toContain('Would move 3 tasks to Recently deleted now');
     await shoot(page, 'retention-confirm');
     await dialog.getByRole('button', { name: 'Switch on and run now' }).click();
+    // answered at once: the run goes on, and the section says how far it is
+    await section(page)
+      .getByTestId('retention-run')
+      .getByText(/^Moving old tasks to Recently deleted: [12] so far…/)
+      .waitFor();
+    // at its end, wherever the user is: what it moved, with an Undo
+    await page.getByText('Retention moved 3 tasks to Recently deleted').waitFor();
+    expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(1);
+    expect(await section(page).getByTestId('retention-run').count()).toBe(0);
     await expect
       .poll(() => page.getByTestId('retention-state').textContent())
       .toMatch(
@@ -148,9 +172,9 @@ describe.skipIf(!browserAvailable())('retention: off until switched on, previewe
     await expect.poll(() => size.textContent()).toMatch(/ \(\d+ KB of it in Recently deleted\)$/);
   });
 
-  it('looks right at 800 x 600 and 1920 x 1080 in both themes', async () => {
+  it('looks right at 800 x 600 and 1920 x 1080 in both themes, during a run and after (SHOTS=1)', async () => {
     for (const theme of THEMES) {
-      for (const s of SHOT_SIZES) {
+      for (const s of PICTURE_SIZES) {
         const shot = await rig.openPage(view.page.context().browser()!, {
           colorScheme: theme,
           viewport: { width: s.width, height: s.height },
@@ -158,7 +182,34 @@ describe.skipIf(!browserAvailable())('retention: off until switched on, previewe
         try {
           await openView(shot.page, 'settings');
           await section(shot.page).scrollIntoViewIfNeeded();
-          await previewSays(shot.page, /^Nothing would go now/);
+          // (past the oldest 4 tasks the preview looks at: "Nothing of the oldest tasks would go now")
+          await previewSays(shot.page, /^Nothing/);
+          // three more old tasks, and the rules kept again: they run once more (a task restored
+          // from Recently deleted counts its days from its restore, so new ones)
+          const store = rig.backend.engine().store;
+          for (let i = 0; i < 3; i++) {
+            const id = `old-${theme}-${s.name}-${i}`;
+            store.insertTask({
+              ...imageTask({
+                id,
+                title: `Old ${i}`,
+                createdAt: new Date(Date.now() - 200 * DAY).toISOString(),
+              }),
+              model: 'service/qwen-image',
+              entryId: 'qwen-image/image-edit',
+            });
+            store.transition(id, 'failed', { patch: { remoteId: `r-${id}` } });
+          }
+          const { rules } = await rig.call('retention.get', {});
+          await rig.call('retention.set', rules);
+          await section(shot.page)
+            .getByText(/so far…/)
+            .waitFor();
+          await shot.page.screenshot({ path: join(SHOTS, `retention-running-${s.name}-${theme}.png`) });
+          await shot.page.getByText('Retention moved 3 tasks to Recently deleted').waitFor();
+          await section(shot.page)
+            .getByText(/Last run .*: moved 3\./)
+            .waitFor();
           await shot.page.screenshot({ path: join(SHOTS, `retention-settings-${s.name}-${theme}.png`) });
           await openView(shot.page, 'library');
           await shot.page.getByTestId('library-size').waitFor();

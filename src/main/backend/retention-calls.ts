@@ -1,7 +1,8 @@
 /**
  * Retention and the library's size (issue 22, item 4): the rules as kept, their preview, keeping
- * them (switched on, they run at once), and the saved results' size by kind. The engine does the
- * work (core/engine/actions/retention-actions.ts), so the CLI's `media-task retention` is the same.
+ * them (switched on, they run at once, after the answer: the status's retentionRun says how far),
+ * and the saved results' size by kind. The engine does the work
+ * (core/engine/actions/retention-actions.ts), so the CLI's `media-task retention` is the same.
  */
 import type {
   LibrarySize,
@@ -17,6 +18,8 @@ export function retentionCalls(ctx: CallContext) {
     'library.size': async (): Promise<LibrarySize> => retention().librarySize(),
     'retention.get': async (): Promise<RetentionView> => retention().view(),
     'retention.preview': async (args: RetentionRules): Promise<RetentionOutcome> => retention().preview(args),
-    'retention.set': async (args: RetentionRules): Promise<RetentionView> => retention().setRules(args),
+    // answered once the run has started: its progress reaches the window in the engine's status
+    'retention.set': async (args: RetentionRules): Promise<RetentionView> =>
+      retention().setRules(args, { wait: false }),
   };
 }

@@ -296,7 +296,10 @@ export const STUDIO_CALLS = {
   'retention.get': { args: none, result: z.custom<RetentionView>() },
   /** What these rules would move to Recently deleted now, by kind, and the bytes; moves nothing. */
   'retention.preview': { args: RetentionRulesSchema, result: z.custom<RetentionOutcome>() },
-  /** Keeps the rules; switched on, they run at once (then daily): what they moved is the last run. */
+  /**
+   * Keeps the rules; switched on, they run at once (then daily): answered once the run has started,
+   * its progress in engine.status's retentionRun, what it moved the last run once it ends.
+   */
   'retention.set': { args: RetentionRulesSchema, result: z.custom<RetentionView>() },
   /** The boards (named collections of tasks), A to Z, each with how many tasks it holds (not those in Recently deleted). */
   'boards.list': { args: none, result: z.custom<BoardView[]>() },
@@ -308,15 +311,9 @@ export const STUDIO_CALLS = {
   },
   /** Deletes a board, never its tasks. */
   'boards.delete': { args: z.strictObject({ id: BoardIdSchema }), result: z.custom<{ deleted: true }>() },
-  /**
-   * Puts a selection on a board (tasks in Recently deleted are left out, as `missing`): by its id,
-   * or by its name (any case), made when there is none, as the CLI's `board add NAME` does.
-   */
+  /** Puts a selection on a board (tasks in Recently deleted are left out, as `missing`). */
   'boards.add': {
-    args: z.union([
-      z.strictObject({ id: BoardIdSchema, selection: TaskSelectionSchema }),
-      z.strictObject({ name: BoardNameSchema, selection: TaskSelectionSchema }),
-    ]),
+    args: z.strictObject({ id: BoardIdSchema, selection: TaskSelectionSchema }),
     result: z.custom<BoardChangeOutcome>(),
   },
   /** Takes a selection off a board. */

@@ -9,6 +9,7 @@ import { refreshAccount, refreshAccountAfterFinishes } from '../features/account
 import { announceTaskNews, taskNewsOf } from '../features/activity/task-notices.ts';
 import type { ComposeTab } from '../features/compose/compose-model.ts';
 import { startSavedForms } from '../features/compose/saved-forms.ts';
+import { watchRetentionRuns } from '../features/settings/retention-run.ts';
 import { useCompose } from '../state/compose-state.ts';
 import { useStudio } from '../state/studio-state.ts';
 import { useTasks } from '../state/tasks-state.ts';
@@ -100,6 +101,8 @@ export function useTaskEvents(): void {
       // the balance follows the account in use by itself (ensureAccountFor in AccountBalance)
       on('settings.changed', (settings) => useStudio.getState().setSettings(settings)),
       on('menu.command', (command) => runMenuCommand(command)),
+      // retention's run, said when it ends (with Undo) wherever the user is
+      watchRetentionRuns(),
     ];
     void loadStudio();
     return () => {

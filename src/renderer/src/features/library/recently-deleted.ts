@@ -108,8 +108,8 @@ export async function answerYes(question: TrashQuestion): Promise<void> {
   }
 }
 
-/** Undo of one move: its tasks come back, and a selection of ids with them. */
-async function undoTrash(deletedAt: string, ids: readonly string[] | null): Promise<void> {
+/** Undo of one move (or retention's run): its tasks come back, and a selection of ids with them. */
+export async function undoTrash(deletedAt: string, ids: readonly string[] | null): Promise<void> {
   try {
     const outcome = await invoke('tasks.restore', { deletedAt });
     reloadAfterBulk();

@@ -2,8 +2,10 @@
  * Settings › Retention (issue 22, item 4): rules that move old results to Recently deleted, off
  * until the user switches them on. While the rules are edited, their preview says what would go
  * now (how many tasks, by kind, and the disk space it frees once they leave Recently deleted);
- * switching on asks first with that preview, then runs them at once (and once a day after). The
- * engine does the work (retention.* calls), as `media-task retention` does.
+ * switching on asks first with that preview, then runs them at once (and once a day after). A run
+ * goes on in the background: its progress shows here (from the engine's status, so closing and
+ * opening Settings again shows the same), and a toast says what it moved when it ends
+ * (retention-run.ts). The engine does the work (retention.* calls), as `media-task retention` does.
  */
 import { useEffect, useId, useState } from 'react';
 import { MAKES_FILTER_KINDS, type MakesFilterKind, TRASH_DAYS } from '../../../../shared/index.ts';
@@ -20,8 +22,10 @@ import { invoke } from '../../bridge.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { FieldMessage } from '../../components/FieldMessage.tsx';
 import { formatDateTime } from '../../model/time-format.ts';
+import { useStudio } from '../../state/studio-state.ts';
 import { useTasks } from '../../state/tasks-state.ts';
 import { toastError, useUi } from '../../state/ui-state.ts';
+import { retentionRunText } from './retention-run.ts';
 
 function daysProblem(text: string): string | null {
   const n = Number(text);
@@ -97,13 +101,22 @@ export function RetentionSection() {
   const [draft, setDraft] = useState<RetentionRules | null>(null);
   const [daysText, setDaysText] = useState('');
   const [asking, setAsking] = useState(false);
+  const run = useStudio((s) => s.status?.retentionRun ?? null);
+  const runKey = run?.deletedAt ?? null;
+  // the rules and last run as kept: at first (the form starts from them), and as a run starts and ends
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `runKey` stands for a run starting or ending
   useEffect(() => {
+    let live = true;
     invoke('retention.get', {}).then((v) => {
+      if (!live) return;
       setView(v);
-      setDraft(v.rules);
-      setDaysText(String(v.rules.olderThanDays));
+      setDraft((d) => d ?? v.rules);
+      setDaysText((t) => t || String(v.rules.olderThanDays));
     }, toastError);
-  }, []);
+    return () => {
+      live = false;
+    };
+  }, [runKey]);
   const problem = daysProblem(daysText);
   const rules = draft && !problem ? { ...draft, olderThanDays: Number(daysText) } : null;
   const preview = usePreview(rules);
@@ -115,16 +128,11 @@ export function RetentionSection() {
 
   const save = async (next: RetentionRules, done: string) => {
     try {
+      // answered as the run starts: it shows here as it goes, and a toast says what it moved
       const saved = await invoke('retention.set', next);
       setView(saved);
       setDraft(saved.rules);
-      const moved = next.enabled && saved.lastRun ? saved.lastRun.tasks : 0;
-      useUi
-        .getState()
-        .pushToast(
-          'success',
-          next.enabled ? `${done} ${moved} task${moved === 1 ? '' : 's'} moved to Recently deleted.` : done,
-        );
+      useUi.getState().pushToast('success', done);
     } catch (err) {
       toastError(err);
     }
@@ -148,13 +156,21 @@ export function RetentionSection() {
           : on
             ? `On: ${retentionRulesText(view.rules)}, once a day.`
             : 'Off: nothing is moved.'}
-        {view?.lastRun ? (
+        {view?.lastRun && !run ? (
           <span className="muted">
             {' '}
             Last run {formatDateTime(view.lastRun.at)}: moved {view.lastRun.tasks.toLocaleString('en-US')}.
           </span>
         ) : null}
       </p>
+      {run ? (
+        <p className="retention-run" data-testid="retention-run">
+          {retentionRunText(run)}{' '}
+          <span className="muted">
+            You can go on using the app; switching retention off stops it, keeping what it moved.
+          </span>
+        </p>
+      ) : null}
       {draft ? (
         <>
           <div className="field retention-days">
