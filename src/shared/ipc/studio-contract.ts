@@ -311,9 +311,15 @@ export const STUDIO_CALLS = {
   },
   /** Deletes a board, never its tasks. */
   'boards.delete': { args: z.strictObject({ id: BoardIdSchema }), result: z.custom<{ deleted: true }>() },
-  /** Puts a selection on a board (tasks in Recently deleted are left out, as `missing`). */
+  /**
+   * Puts a selection on a board (tasks in Recently deleted are left out, as `missing`): by its id,
+   * or by its name (any case), made when there is none, as the CLI's `board add NAME` does.
+   */
   'boards.add': {
-    args: z.strictObject({ id: BoardIdSchema, selection: TaskSelectionSchema }),
+    args: z.union([
+      z.strictObject({ id: BoardIdSchema, selection: TaskSelectionSchema }),
+      z.strictObject({ name: BoardNameSchema, selection: TaskSelectionSchema }),
+    ]),
     result: z.custom<BoardChangeOutcome>(),
   },
   /** Takes a selection off a board. */
