@@ -107,8 +107,9 @@ export function expandCreateDrafts(
       throw new UsageError(`${option}: ${expanded.message}`);
     }
     out.push(...expanded.drafts);
-    if (out.length > BATCH_MAX_DRAFTS) throw new UsageError(tooManyTasks(null, BATCH_MAX_DRAFTS));
   }
+  // each draft makes at most 100: all are counted, so the refusal says how many
+  if (out.length > BATCH_MAX_DRAFTS) throw new UsageError(tooManyTasks(out.length, BATCH_MAX_DRAFTS));
   return out;
 }
 

@@ -326,7 +326,7 @@ describe('media-task', () => {
     const over = await run(['--library', library, 'create', 'flux', '--prompt', many, '--yes'], service());
     expect(over.code).toBe(2);
     expect(over.stderr).toBe(
-      'media-task: --prompt: this makes more than 100 tasks: at most 100 at once (use fewer alternatives or lines)\n',
+      'media-task: --prompt: this makes 200 tasks; at most 100 can be queued at once (use fewer alternatives or lines)\n',
     );
     const nested = await run(['--library', library, 'create', 'flux', '--prompt', 'x {a|{b}}'], service());
     expect(nested.code).toBe(2);

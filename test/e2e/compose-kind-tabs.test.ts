@@ -142,9 +142,29 @@ describe.skipIf(!browserAvailable())('the Image, Video and 3D tabs queue what th
 
     // over the limit: Queue says why and sends nothing
     await prompt.fill(Array.from({ length: 101 }, (_, i) => `a bird no. ${i}`).join('\n'));
-    await expect
-      .poll(() => page.getByTestId('queue-reason').textContent())
-      .toBe('this makes 101 tasks: at most 100 at once (use fewer alternatives or lines)');
+    const reason = page.getByTestId('queue-reason');
+    const over = (n: number) =>
+      `This makes ${n} tasks; at most 100 can be queued at once (use fewer alternatives or lines)`;
+    await expect.poll(() => reason.textContent()).toBe(`Not ready: ${over(101)}`);
+    // said at the prompt, as a problem (review of issue 22, items 7 and 8), with no one task's price
+    expect(await prompt.getAttribute('aria-invalid')).toBe('true');
+    expect(await panel.textContent()).toContain(over(101));
+    expect(await reason.getAttribute('class')).toContain('queue-why-bad');
+    expect(await cost.locator('.cost-amount').textContent()).toBe('—');
+    // alternatives over 100 are counted too
+    await panel.getByRole('checkbox', { name: 'One task per line' }).uncheck();
+    await prompt.fill('{a|b|c|d|e|f|g|h|i|j} {1|2|3|4|5|6|7|8|9|10} {x|y}');
+    await expect.poll(() => reason.textContent()).toBe(`Not ready: ${over(200)}`);
+    // an open brace in the negative prompt: at that field, naming it
+    await prompt.fill('a fox');
+    const negative = panel.getByLabel(/^Negative prompt/);
+    await negative.fill('{blur|noise');
+    await expect.poll(() => negative.getAttribute('aria-invalid')).toBe('true');
+    const unclosed = 'The { at character 1 of the negative prompt is not closed';
+    expect(await panel.textContent()).toContain(unclosed);
+    expect(await reason.textContent()).toContain(`Not ready: ${unclosed}`);
+    await negative.fill('');
+    await panel.getByRole('checkbox', { name: 'One task per line' }).check();
     await prompt.fill('a fox at {dawn|dusk}\n\na heron');
     const before = view.bridge.calls.length;
     await queueButton.click();

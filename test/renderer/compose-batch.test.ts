@@ -6,6 +6,7 @@ import {
   queueLabel,
 } from '../../src/renderer/src/features/compose/compose-batch.ts';
 import { emptyForms } from '../../src/renderer/src/features/compose/compose-model.ts';
+import { formProblems } from '../../src/renderer/src/features/compose/compose-problems.ts';
 import { EMPTY_SLOT, type SlotState } from '../../src/renderer/src/features/compose/compose-slots.ts';
 import { PICTURE_TOOLS } from '../../src/renderer/src/features/compose/result-operations.ts';
 
@@ -99,10 +100,44 @@ describe('batches from one form', () => {
     expect(over).toEqual({
       ok: false,
       field: 'prompt',
-      message: 'this makes 120 tasks: at most 100 at once (use fewer alternatives or lines)',
+      message: 'this makes 120 tasks; at most 100 can be queued at once (use fewer alternatives or lines)',
+      list: true,
     });
     forms.imageEdit = { ...forms.imageEdit, prompt: 'a {b|{c}}' };
     expect(planBatch('imageEdit', forms, emptyBatch())).toMatchObject({ ok: false, field: 'prompt' });
+  });
+
+  it('a prompt list that cannot be read or makes over 100 is a problem of its field, naming it (review of issue 22, items 7 and 8)', () => {
+    const forms = emptyForms();
+    const image = (values: Record<string, unknown>) => ({
+      ...forms,
+      kinds: { ...forms.kinds, image: { entryId: 'flux1-schnell/txt2img', json: JSON.stringify(values) } },
+    });
+    const nested = formProblems('image', image({ prompt: 'a {red|{dark|light} blue} car' }));
+    expect(nested.map((p) => [p.field, p.message, p.summary])).toEqual([
+      [
+        'prompt',
+        'Braces inside braces at character 8 of the prompt: alternatives cannot be nested (write \\{ for a brace in the text)',
+        'Braces inside braces at character 8 of the prompt: alternatives cannot be nested (write \\{ for a brace in the text)',
+      ],
+    ]);
+    const open = formProblems('image', image({ prompt: 'a car', negative_prompt: '{blur|noise' }));
+    expect(open.map((p) => [p.field, p.message])).toEqual([
+      [
+        'negative_prompt',
+        'The { at character 1 of the negative prompt is not closed: end its alternatives with } (or write \\{ for a brace in the text)',
+      ],
+    ]);
+    const many = '{a|b|c|d|e|f|g|h|i|j} {1|2|3|4|5|6|7|8|9|10} {x|y}';
+    expect(formProblems('image', image({ prompt: many })).map((p) => [p.field, p.message])).toEqual([
+      ['prompt', 'This makes 200 tasks; at most 100 can be queued at once (use fewer alternatives or lines)'],
+    ]);
+    // with "One task per line", each line is read on its own and says which it is
+    const lines = formProblems('image', image({ prompt: 'a cat\n{dog|fox' }), undefined, { lines: true });
+    expect(lines.map((p) => p.message)).toEqual([
+      'The { at character 1 of line 2 of the prompt is not closed: end its alternatives with } (or write \\{ for a brace in the text)',
+    ]);
+    expect(formProblems('image', image({ prompt: 'a {red|blue} car' }))).toEqual([]);
   });
 
   it('a face swap with extra targets makes one task per target, the same face', () => {

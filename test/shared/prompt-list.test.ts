@@ -49,8 +49,9 @@ describe('prompt lists', () => {
 
   it('refuses more than the limit without building every text', () => {
     const many = '{a|b|c|d|e|f|g|h|i|j} {a|b|c|d|e|f|g|h|i|j} {a|b|c|d|e|f|g|h|i|j}';
+    // the count is said as a number, whatever made it (review of issue 22, item 8)
     expect(refusal(many)).toBe(
-      `this makes more than ${PROMPT_LIST_MAX} tasks: at most ${PROMPT_LIST_MAX} at once (use fewer alternatives or lines)`,
+      `this makes 1,000 tasks; at most ${PROMPT_LIST_MAX} can be queued at once (use fewer alternatives or lines)`,
     );
     expect(expandAlternatives('{a|b|c|d|e|f|g|h|i|j} {a|b|c|d|e|f|g|h|i|j}').ok).toBe(true);
   });
@@ -84,8 +85,19 @@ describe('prompt lists', () => {
     expect(expandTexts({ prompt: lines, style: '{a|b|c}' }, { linesField: 'prompt' })).toEqual({
       ok: false,
       field: 'style',
-      message: `this makes 120 tasks: at most ${PROMPT_LIST_MAX} at once (use fewer alternatives or lines)`,
+      message: `this makes 120 tasks; at most ${PROMPT_LIST_MAX} can be queued at once (use fewer alternatives or lines)`,
     });
     expect(expandTexts({ prompt: 'x {a|b', style: 'y' })).toMatchObject({ ok: false, field: 'prompt' });
+    // a refusal names the text it is in, and the line of a list (the window's field says it)
+    const names = { prompt: 'the prompt', negative_prompt: 'the negative prompt' };
+    expect(expandTexts({ prompt: 'ok', negative_prompt: '{blur|noise' }, { names })).toEqual({
+      ok: false,
+      field: 'negative_prompt',
+      message:
+        'the { at character 1 of the negative prompt is not closed: end its alternatives with } (or write \\{ for a brace in the text)',
+    });
+    expect(expandTexts({ prompt: 'a cat\n\nx {a|{b|c}}' }, { linesField: 'prompt', names })).toMatchObject({
+      message: expect.stringMatching(/^braces inside braces at character 6 of line 3 of the prompt: /),
+    });
   });
 });

@@ -22,6 +22,16 @@ export function promptFieldOf(rules: InputRules): string | null {
   return null;
 }
 
+/** Each written text field's name in words for a refusal ("the negative prompt"); the CLI names its option instead. */
+export function writtenTextNames(rules: InputRules): Record<string, string> {
+  return Object.fromEntries(
+    writtenTextFields(rules).map((field) => [
+      field,
+      `the ${rules.fields[field]?.label.toLowerCase() ?? field}`,
+    ]),
+  );
+}
+
 export type DraftsExpansion<D> = { ok: true; drafts: D[] } | { ok: false; field: string; message: string };
 
 /**
@@ -32,7 +42,7 @@ export type DraftsExpansion<D> = { ok: true; drafts: D[] } | { ok: false; field:
 export function expandDraftTexts<D extends { input: Record<string, unknown> }>(
   draft: D,
   rules: InputRules,
-  options: { linesField?: string | null; max?: number } = {},
+  options: { linesField?: string | null; max?: number; names?: Readonly<Record<string, string>> } = {},
 ): DraftsExpansion<D> {
   const texts: Record<string, string> = {};
   for (const field of writtenTextFields(rules)) {
@@ -40,7 +50,12 @@ export function expandDraftTexts<D extends { input: Record<string, unknown> }>(
     if (typeof value === 'string' && value !== '') texts[field] = value;
   }
   const linesField = options.linesField ?? undefined;
-  const expanded = expandTexts(texts, { max: options.max ?? PROMPT_LIST_MAX, linesField });
+  const max = options.max ?? PROMPT_LIST_MAX;
+  const expanded = expandTexts(texts, {
+    max,
+    linesField,
+    ...(options.names ? { names: options.names } : {}),
+  });
   if (!expanded.ok) return expanded;
   return {
     ok: true,

@@ -38,6 +38,8 @@ function costOf(composed: ComposedInput): { amount: string | null; detail: strin
 
 /** The whole batch's cost: N x the price, or what is unknown about it. */
 function batchCostOf(plan: BatchPlan, single: { amount: string | null; detail: string }) {
+  // a list that is not queued as written has no price: never one task's (issue 22 review, item 8)
+  if (!plan.ok && plan.list) return { amount: '—', detail: 'no price: the list is not queued as written' };
   if (!plan.ok || plan.drafts.length <= 1) return single;
   const n = plan.drafts.length;
   if (plan.micros === null) return { amount: null, detail: `price unknown for ${n} tasks; Queue asks first` };
@@ -99,14 +101,23 @@ export function QueueBar() {
   const forms = useCompose((s) => s);
   const plan = planBatch(tab, forms, forms.batch);
   const cost = batchCostOf(plan, costOf(composed));
-  // a batch's own problem (a target still being checked or refused) once the form's are fixed
-  const batchProblem = problems.length === 0 && !plan.ok ? plan.message : null;
+  // a batch's own problem (a target still being checked or refused, over 100 tasks with the
+  // variations) once the form's are fixed: said as the form's are, unless it only waits
+  const batchProblem =
+    problems.length === 0 && !plan.ok
+      ? plan.pending
+        ? plan.message
+        : `Not ready: ${plan.message.charAt(0).toUpperCase()}${plan.message.slice(1)}`
+      : null;
+  const batchPending = !plan.ok && plan.pending === true;
   // the budget is part of the live check: what main would refuse, said before Queue
   const { cost: spending } = useCostView();
   const overBudget =
     problems.length === 0 && plan.ok ? budgetProblem(plan.micros, plan.drafts.length, spending) : null;
   const blocked = problems.length > 0 || batchProblem !== null || overBudget !== null;
-  const onlyChecking = blocked && overBudget === null && problems.every((p) => p.pending);
+  const onlyChecking =
+    overBudget === null &&
+    (batchProblem !== null ? batchPending : problems.length > 0 && problems.every((p) => p.pending));
   const unknownPrice = useCompose((s) => s.unknownPrice);
   const setUnknownPrice = useCompose((s) => s.setUnknownPrice);
   const demo = useStudio((s) => s.settings?.demoLibrary ?? false);

@@ -138,7 +138,9 @@ export function attemptQueue(): void {
   const compose = useCompose.getState();
   if (compose.queueing || compose.unknownPrice !== null) return;
   const tab = compose.tab;
-  const problems = formProblems(tab, compose);
+  const problems = formProblems(tab, compose, undefined, {
+    lines: compose.batch.promptLines?.[tab] === true,
+  });
   if (problems.length > 0) {
     compose.setAttempted(tab, true);
     const first = problems.find((p) => !p.pending);

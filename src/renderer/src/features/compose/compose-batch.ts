@@ -75,7 +75,15 @@ export type BatchPlan =
       /** The sum of the estimates in micro-dollars; null when any price is unknown. */
       micros: number | null;
     }
-  | { ok: false; field: string; message: string };
+  | {
+      ok: false;
+      field: string;
+      message: string;
+      /** A prompt list that is not queued as written (it cannot be read, or makes over 100). */
+      list?: true;
+      /** Only waiting: a picture still being checked. */
+      pending?: true;
+    };
 
 function pictureProblem(slot: SlotState, number: number, word: string): string | null {
   if (slot.status === 'checking') return `${word} ${number} (${slot.label}) is still being checked`;
@@ -118,7 +126,10 @@ export function planBatch(tab: ComposeTab, forms: ComposeForms, batch: BatchForm
   if (multi && extra.length > 0) {
     for (const [i, slot] of extra.entries()) {
       const problem = pictureProblem(slot, i + 2, multi.word);
-      if (problem) return { ok: false, field: multi.slot, message: problem };
+      if (problem) {
+        const pending = slot.status === 'checking' ? { pending: true as const } : {};
+        return { ok: false, field: multi.slot, message: problem, ...pending };
+      }
     }
     const pictures = [forms.slots[multi.slot], ...extra];
     entries = pictures.map((slot) =>

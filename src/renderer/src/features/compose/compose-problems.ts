@@ -21,6 +21,7 @@ import { type SlotField, slotProblem, TAB_SLOTS } from './compose-slots.ts';
 import { isKindTab, type KindTab, kindEntryOf, kindFieldOrder, mediaSlotsOf } from './kind-tabs.ts';
 import { findLyricsProblems } from './lyrics-markers.ts';
 import { inputForCheck } from './output-ref.ts';
+import { promptListProblem } from './prompt-list-plan.ts';
 import {
   entryOf,
   type ResultOperation,
@@ -176,6 +177,7 @@ export function formProblems(
   tab: ComposeTab,
   forms: ComposeForms,
   composed: ComposedInput = composeInput(tab, forms),
+  options: { lines?: boolean } = {},
 ): FieldProblem[] {
   const found: FieldProblem[] = [];
   const operation = operationOfTab(tab, forms);
@@ -207,6 +209,12 @@ export function formProblems(
       else if (operation !== null) found.push(resultProblem(p, operation));
       else if (entry) found.push(formProblem(p, entry));
     }
+  }
+  // a prompt list that cannot be read or makes over 100, at its field (issue 22 review, item 7)
+  const list = composed.readable ? promptListProblem(composed, options.lines === true) : null;
+  if (list) {
+    const field = tab === 'other' ? `input.${list.field}` : list.field;
+    found.push(problem(field, list.message));
   }
   if (tab === 'song') {
     const markers = lyricsMarkerProblem(forms.song.lyrics);

@@ -17,7 +17,12 @@ export interface TabProblems {
 }
 
 /** The last form checked and its result: the forms and the Queue bar of one tab share it. */
-let last: { tab: ComposeTab; forms: ComposeForms; result: Omit<TabProblems, 'shown'> } | null = null;
+let last: {
+  tab: ComposeTab;
+  forms: ComposeForms;
+  lines: boolean;
+  result: Omit<TabProblems, 'shown'>;
+} | null = null;
 
 function sameForms(a: ComposeForms, b: ComposeForms): boolean {
   return (
@@ -33,12 +38,12 @@ function sameForms(a: ComposeForms, b: ComposeForms): boolean {
   );
 }
 
-function checked(tab: ComposeTab, forms: ComposeForms): Omit<TabProblems, 'shown'> {
-  if (last && last.tab === tab && sameForms(last.forms, forms)) return last.result;
+function checked(tab: ComposeTab, forms: ComposeForms, lines: boolean): Omit<TabProblems, 'shown'> {
+  if (last && last.tab === tab && last.lines === lines && sameForms(last.forms, forms)) return last.result;
   // a large JSON input is parsed once here, not once per reader
   const composed = composeInput(tab, forms);
-  const result = { composed, problems: formProblems(tab, forms, composed) };
-  last = { tab, forms, result };
+  const result = { composed, problems: formProblems(tab, forms, composed, { lines }) };
+  last = { tab, forms, lines, result };
   return result;
 }
 
@@ -54,9 +59,11 @@ export function useFormProblems(tab: ComposeTab): TabProblems {
   const parent = useCompose((s) => s.parent);
   const touched = useCompose((s) => s.touched[tab]);
   const attempted = useCompose((s) => s.attempted[tab]);
+  // "One task per line": the prompt's lines are read one by one
+  const lines = useCompose((s) => s.batch.promptLines?.[tab] === true);
   const result = useMemo(
-    () => checked(tab, { song, faceSwap, imageEdit, fromResult, other, kinds, slots, common, parent }),
-    [tab, song, faceSwap, imageEdit, fromResult, other, kinds, slots, common, parent],
+    () => checked(tab, { song, faceSwap, imageEdit, fromResult, other, kinds, slots, common, parent }, lines),
+    [tab, song, faceSwap, imageEdit, fromResult, other, kinds, slots, common, parent, lines],
   );
   const shown = useMemo(
     () => shownProblems(result.problems, touched, attempted),
