@@ -119,10 +119,12 @@ Commands:
                                            the app made (its task, as recall finds it)
   recall FILE [--json]                     the task a picture, sound, video or 3D model the app made
                                            came from: the parameters its export embedded, else its
-                                           checksum in the library; exits 2 when neither says
+                                           checksum in the library; exits 2 when neither says; only
+                                           reads, so it works while the app has the library open
   account                                  the balance at the service (also checks the key)
 
-Exit codes: 0 ok, 2 bad input, 3 API key refused, 4 service failure, 5 library in use,
+Exit codes: 0 ok, 2 bad input, 3 API key refused, 4 service failure, 5 library in use (the app
+has it open: close it; recall works beside it),
 6 refused by the plan at the service, 1 other. cancel ID exits 2 when a task is not found or
 could not be cancelled (already sent, uncertain, or ended other than cancelled). cancel --batch
 exits 2 only when no task has that batch id: once it has cancelled what was still queued here it

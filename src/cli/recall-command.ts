@@ -2,7 +2,8 @@
  * `media-task recall FILE [--json]`: the task a file the app made came from (issue 22, item 2):
  * the parameters an export embedded in it, else its checksum among the library's results. Prints
  * the task's parameters; exits 2 with a sentence when the file holds none and the library does not
- * know it. Nothing is queued: `import-file FILE` queues it again on the user's word.
+ * know it. Nothing is queued: `import-file FILE` queues it again on the user's word. It only reads
+ * the library, so it answers while the app has it open (task-session.ts openToRead).
  */
 
 import { asOneLine, type FileRecall, type TaskFilePreview, taskFileInputText } from '../shared/index.ts';
@@ -10,16 +11,17 @@ import { readArgs, UsageError } from './cli-args.ts';
 import { EXIT } from './exit-codes.ts';
 import type { GlobalOptions } from './global-options.ts';
 import { printJson } from './task-printing.ts';
-import { openSession } from './task-session.ts';
+import { openToRead } from './task-session.ts';
 import { printOut } from './terminal-output.ts';
 
 export async function runRecall(g: GlobalOptions, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { positionals } = readArgs(argv, {});
   const [file, ...extra] = positionals;
   if (!file || extra.length > 0) throw new UsageError('usage: media-task recall FILE [--json]');
-  const session = await openSession(g, env, { libraryOnly: true });
+  // only reads: it answers while the app has the library open
+  const session = await openToRead(g, env);
   try {
-    const { preview } = await session.engine.readTaskFile(file);
+    const { preview } = await session.readTaskFile(file);
     const recall = preview.recall;
     if (!recall) {
       throw new UsageError(

@@ -3,7 +3,8 @@
  * sandbox as the service under --sandbox), closed when the command is done; tasks left running
  * resume next time.
  */
-import { TaskEngine } from '../core/engine/index.ts';
+import { LibraryReading, TaskEngine, type TaskFileReading } from '../core/engine/index.ts';
+import { localPathProblem } from '../core/inputs/index.ts';
 import { type Sandbox, startSandbox } from '../sandbox/index.ts';
 import type { Task } from '../shared/index.ts';
 import { UsageError } from './cli-args.ts';
@@ -51,6 +52,31 @@ export async function openSession(
       await sandbox?.stop();
     },
   };
+}
+
+/** What a command that only reads a task.json or a result file against the library needs. */
+export interface ReadSession {
+  readTaskFile(file: string): Promise<TaskFileReading>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the library only to read (no lock: the app may have it open), when it holds this build's
+ * schema; else (no library yet, or one to migrate) as openSession with no service, which makes or
+ * migrates it and is refused while another process has it open.
+ */
+export async function openToRead(g: GlobalOptions, env: NodeJS.ProcessEnv): Promise<ReadSession> {
+  const reading =
+    localPathProblem(g.library) === null
+      ? LibraryReading.open({ libraryDir: g.library, profile: profileOfOptions(g, null) })
+      : null;
+  if (reading)
+    return {
+      readTaskFile: (file) => reading.readTaskFile(file),
+      close: async () => reading.close(),
+    };
+  const session = await openSession(g, env, { libraryOnly: true });
+  return { readTaskFile: (file) => session.engine.readTaskFile(file), close: () => session.close() };
 }
 
 /** A task of the library by its local id or the service's id. */

@@ -21,7 +21,7 @@ import type {
   TaskFilePreview,
   TaskLineage,
 } from '../../src/shared/index.ts';
-import { API_KEY, WAV } from '../engine/engine-fixtures.ts';
+import { API_KEY, openEngine, WAV } from '../engine/engine-fixtures.ts';
 import { writePicture } from '../support/pictures.ts';
 import { type CliResult, callCliMain, closeCliRig, openCliRig, runCli } from './cli-runner.ts';
 
@@ -390,6 +390,24 @@ describe('media-task recall and import-file of a result file', () => {
     const byChecksum = JSON.parse((await runHere(['--json', 'recall', original])).stdout).recall;
     expect(byChecksum).toMatchObject({ origin: 'library', task: { id: task.id }, outputIndex: 0 });
     expect(byChecksum.source).toBe(`output 1 of “${task.title}” in this library (same checksum)`);
+
+    // while the app has the library open (its engine holds the lock), recall still answers: the
+    // embedded parameters need no library, a checksum only a read (review s7, finding 6); a
+    // command that changes the library still waits for the app to be closed (exit 5)
+    const app = await openEngine(lib(), null);
+    try {
+      const whileOpen = await runHere(['recall', png]);
+      expect(whileOpen.code, whileOpen.stderr).toBe(0);
+      expect(whileOpen.stdout).toContain('prompt: a red kite over the dunes');
+      const read = await runHere(['--json', 'recall', original]);
+      expect(read.code, read.stderr).toBe(0);
+      expect(JSON.parse(read.stdout).recall).toMatchObject({ origin: 'library', task: { id: task.id } });
+      const busy = await runHere(['delete', task.id]);
+      expect(busy.code).toBe(5);
+      expect(busy.stderr).toContain('is already open in another process');
+    } finally {
+      await app.close();
+    }
 
     // a picture the app did not make, and one whose parameters are not JSON: exit 2, in words
     await writePicture(join(dir, 'stranger.png'), 20, 20);

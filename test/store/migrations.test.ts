@@ -10,6 +10,7 @@ import {
   MIGRATIONS,
   MigrationMismatchError,
   SCHEMA_VERSION,
+  SchemaBehindError,
 } from '../../src/core/store/index.ts';
 import { migrationHash, runMigrations } from '../../src/core/store/migration-runner.ts';
 import { FINISHED_AT_SERVICE_STATES } from '../../src/core/store/migrations.ts';
@@ -259,6 +260,22 @@ describe('migrations', () => {
     const second = libs.open(dir);
     expect(appliedRows(dir)).toEqual(before);
     expect(second.getTask(task.id)?.title).toBe('A song');
+  });
+
+  it('opened only to read: reads a library of this schema beside its writer, writes nothing, and refuses an older one unmigrated', () => {
+    const dir = libs.dir();
+    const writer = libs.open(dir);
+    const task = writer.insertTask(songTask());
+    const reader = LibraryStore.open(dir, { readOnly: true });
+    expect(reader.getTask(task.id)?.title).toBe('A song');
+    writer.setFavorite(task.id, true); // the writer goes on; the reader sees it committed
+    expect(reader.getTask(task.id)?.favorite).toBe(true);
+    expect(() => reader.setFavorite(task.id, false)).toThrow(/readonly/);
+    reader.close();
+    writer.close();
+    libs.raw(dir).exec(`DELETE FROM schema_migrations WHERE version = ${MIGRATIONS.length}`);
+    expect(() => LibraryStore.open(dir, { readOnly: true })).toThrow(SchemaBehindError);
+    expect(appliedRows(dir)).toHaveLength(MIGRATIONS.length - 1); // nothing applied by the reader
   });
 
   it('refuses a database whose applied migration hash differs from the code', () => {

@@ -41,6 +41,15 @@ export interface EngineContext {
   readonly answers: RemoteAnswers;
 }
 
+/**
+ * What reading a task.json or a result file needs (task-file-import.ts, file-recall.ts): the
+ * library's folder and records, and the service's profile (its catalog). A library opened only to
+ * read, beside the app that has it open, gives this too (library-reading.ts).
+ */
+export type ReadingContext = Pick<EngineContext, 'libraryDir' | 'store'> & {
+  readonly connection: Pick<ServiceConnection, 'profile'>;
+};
+
 /** Throws once the engine is closing. */
 export function assertOpen(ctx: EngineContext): void {
   if (ctx.loop.closed) throw new TaskActionError('the engine is closed');

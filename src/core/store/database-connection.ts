@@ -78,7 +78,31 @@ function createPrivateFile(file: string): void {
   }
 }
 
-export function openDatabase(libraryDir: string, busyTimeoutMs = DEFAULT_BUSY_TIMEOUT_MS): OpenedDatabase {
+/**
+ * Opens an existing `<library>/library.sqlite` only to read: no pragma that writes (the file is
+ * this build's only once its schema is checked). Beside the process that has the library open, WAL
+ * lets it read every committed change while that process writes, never blocking it.
+ */
+function openDatabaseToRead(libraryDir: string, busyTimeoutMs: number): OpenedDatabase {
+  const file = resolve(libraryDir, DATABASE_FILE_NAME);
+  const db = new DatabaseSync(file, { readOnly: true, timeout: busyTimeoutMs });
+  try {
+    assertFeatures(db);
+    db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.trunc(busyTimeoutMs))}`);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return { db, file };
+}
+
+/** `readOnly`: an existing database, only to read (see openDatabaseToRead). */
+export function openDatabase(
+  libraryDir: string,
+  busyTimeoutMs = DEFAULT_BUSY_TIMEOUT_MS,
+  { readOnly = false }: { readOnly?: boolean } = {},
+): OpenedDatabase {
+  if (readOnly) return openDatabaseToRead(libraryDir, busyTimeoutMs);
   mkdirSync(libraryDir, { recursive: true, mode: 0o700 });
   const file = resolve(libraryDir, DATABASE_FILE_NAME);
   createPrivateFile(file);

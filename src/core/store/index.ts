@@ -15,6 +15,7 @@ export {
   InvalidCursorError,
   LibraryStoreError,
   MigrationMismatchError,
+  SchemaBehindError,
   SqliteFeatureMissingError,
 } from './store-errors.ts';
 export type * from './store-types.ts';

@@ -27,7 +27,7 @@ import { DEFAULT_BUSY_TIMEOUT_MS, openDatabase } from './database-connection.ts'
 import { InputRecords } from './input-records.ts';
 import { TaskLineageRecords } from './lineage-records.ts';
 import { integrityCheck, probeWrite } from './maintenance.ts';
-import { runMigrations } from './migration-runner.ts';
+import { assertSchemaCurrent, runMigrations } from './migration-runner.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { OutputRecords } from './output-records.ts';
 import { RetentionRecords } from './retention-records.ts';
@@ -79,11 +79,11 @@ export class LibraryStore {
     this.retention = new RetentionRecords(core);
   }
 
-  /** Opens (creating the folder and file when needed) `<libraryDir>/library.sqlite` and migrates it. */
+  /** Opens (creating when needed) `<libraryDir>/library.sqlite` and migrates it; see StoreOptions.readOnly. */
   static open(libraryDir: string, options: StoreOptions = {}): LibraryStore {
-    const { db, file } = openDatabase(libraryDir, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS);
+    const { db, file } = openDatabase(libraryDir, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS, options);
     try {
-      runMigrations(db, MIGRATIONS, file);
+      (options.readOnly ? assertSchemaCurrent : runMigrations)(db, MIGRATIONS, file);
       return new LibraryStore(new StoreCore(db, file, options));
     } catch (error) {
       db.close();

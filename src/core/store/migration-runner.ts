@@ -7,7 +7,12 @@
 import { createHash } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import type { Migration } from './migrations.ts';
-import { DatabaseTooNewError, LibraryStoreError, MigrationMismatchError } from './store-errors.ts';
+import {
+  DatabaseTooNewError,
+  LibraryStoreError,
+  MigrationMismatchError,
+  SchemaBehindError,
+} from './store-errors.ts';
 
 const CREATE_MIGRATIONS_TABLE = `
 CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -79,6 +84,21 @@ function applyPending(
     ran.push(m.version);
   }
   return ran;
+}
+
+/**
+ * For a connection that only reads (the library another process has open): throws unless the
+ * database is exactly this build's schema, every migration applied as this build has it.
+ */
+export function assertSchemaCurrent(db: DatabaseSync, migrations: readonly Migration[], file: string): void {
+  assertWellFormed(migrations);
+  const table = db
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
+    .get();
+  const applied = table ? readApplied(db) : [];
+  verifyApplied(applied, migrations, file);
+  if (applied.length !== migrations.length)
+    throw new SchemaBehindError(file, applied.length, migrations.length);
 }
 
 /** Returns the versions applied by this call (empty when the database was up to date). */

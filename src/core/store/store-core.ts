@@ -53,6 +53,7 @@ export class StoreCore {
   /** Where a count read from the tasks themselves stops (StoreOptions.countCap). */
   readonly countCap: number;
   readonly #now: () => Date;
+  readonly #readOnly: boolean;
   readonly #onBackgroundError: (error: Error) => void;
   readonly #idleCheckpointMs: number;
   #idleTimer: NodeJS.Timeout | null = null;
@@ -64,6 +65,7 @@ export class StoreCore {
     this.db = db;
     this.file = file;
     this.#now = options.now ?? (() => new Date());
+    this.#readOnly = options.readOnly === true;
     this.onUnreadable = options.onUnreadableTask ?? (() => {});
     this.#onBackgroundError = options.onBackgroundError ?? (() => {});
     this.#idleCheckpointMs = options.idleCheckpointMs ?? DEFAULT_IDLE_CHECKPOINT_MS;
@@ -77,7 +79,7 @@ export class StoreCore {
     this.#closed = true;
     if (this.#idleTimer) clearTimeout(this.#idleTimer);
     try {
-      this.db.exec('PRAGMA optimize');
+      if (!this.#readOnly) this.db.exec('PRAGMA optimize');
     } finally {
       this.db.close();
     }

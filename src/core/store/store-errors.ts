@@ -6,6 +6,16 @@ export class LibraryStoreError extends Error {
   override name = 'LibraryStoreError';
 }
 
+/** A library opened only to read has migrations to apply, which only the lock's holder may do. */
+export class SchemaBehindError extends LibraryStoreError {
+  override name = 'SchemaBehindError';
+  constructor(file: string, databaseVersion: number, codeVersion: number) {
+    super(
+      `The library database ${file} is at schema version ${databaseVersion}; this app reads ${codeVersion}`,
+    );
+  }
+}
+
 /** The database holds migrations this build does not know: it was written by a newer app. */
 export class DatabaseTooNewError extends LibraryStoreError {
   override name = 'DatabaseTooNewError';

@@ -162,6 +162,11 @@ export interface StoreOptions {
   /** Clock for updated_at and event times; tests pin it. */
   now?: () => Date;
   /**
+   * Open an existing library only to read (beside the process that has it open): a read-only
+   * connection, no migration (an older schema is refused: SchemaBehindError), nothing written at close.
+   */
+  readOnly?: boolean;
+  /**
    * After writes, a WAL checkpoint runs once no write came for this long (ms, default 1000; 0 turns
    * it off and leaves checkpoints to SQLite's automatic one and to `checkpoint()`).
    */

@@ -28,7 +28,7 @@ import { readEmbeddedParams } from '../../recall/embedded-params.ts';
 import { fileSource } from '../../recall/file-edits.ts';
 import type { RecallRecord } from '../../recall/recall-record.ts';
 import { draftViewOf } from '../actions/task-actions.ts';
-import type { EngineContext } from '../engine-context.ts';
+import type { ReadingContext } from '../engine-context.ts';
 import { entryOfDraft } from './task-drafts.ts';
 
 const HASH_CHUNK_BYTES = 1024 * 1024;
@@ -50,7 +50,7 @@ async function sha256Of(handle: FileHandle, size: number): Promise<string> {
 }
 
 function fromLibrary(
-  ctx: EngineContext,
+  ctx: ReadingContext,
   file: string,
   task: Task,
   outputIndex: number | null,
@@ -88,7 +88,7 @@ function fromLibrary(
 }
 
 /** A record of a task that is not in this library: checked as a task.json import checks its file. */
-function fromRecord(ctx: EngineContext, file: string, record: RecallRecord, place: string): FileRecall {
+function fromRecord(ctx: ReadingContext, file: string, record: RecallRecord, place: string): FileRecall {
   const { request } = record;
   const entry = entryOfDraft({ model: request.model, taskType: request.task_type }, ctx.connection.profile);
   if (!entry) {
@@ -129,7 +129,7 @@ function fromRecord(ctx: EngineContext, file: string, record: RecallRecord, plac
 }
 
 /** What a file says of the task it came from; refuses (in words) a file that says nothing the library knows. */
-export async function recallFile(ctx: EngineContext, path: string): Promise<FileRecall> {
+export async function recallFile(ctx: ReadingContext, path: string): Promise<FileRecall> {
   assertLocalPath(path, 'file');
   const file = resolve(path);
   let handle: FileHandle;

@@ -45,7 +45,7 @@ import {
   UnsafePathError,
 } from '../../inputs/index.ts';
 import { isInsideFolder, LibraryPathError, libraryFileOf, openRegularFile } from '../../library/index.ts';
-import type { EngineContext } from '../engine-context.ts';
+import type { EngineContext, ReadingContext } from '../engine-context.ts';
 import { recallFile } from './file-recall.ts';
 import { givenFileKind } from './given-file-kind.ts';
 import { requestForProfile } from './profile-request.ts';
@@ -270,7 +270,7 @@ function priceTextOf(estimate: { micros: number | null; explanation: string }): 
  * (its embedded parameters, else its checksum in this library: file-recall.ts); queues nothing
  * (see the top of this file).
  */
-export async function readTaskFile(ctx: EngineContext, taskFile: string): Promise<TaskFileReading> {
+export async function readTaskFile(ctx: ReadingContext, taskFile: string): Promise<TaskFileReading> {
   assertLocalPath(taskFile, 'file');
   const file = resolve(taskFile);
   if ((await givenFileKind(file)) === 'task-json') return readingOf(ctx, file, await readSidecar(file), null);
@@ -290,7 +290,7 @@ export async function readTaskFile(ctx: EngineContext, taskFile: string): Promis
 }
 
 async function readingOf(
-  ctx: EngineContext,
+  ctx: ReadingContext,
   file: string,
   sidecar: Sidecar,
   /** The library's task the file names, `result-file` for a result file's own parameters, null for a task.json. */
