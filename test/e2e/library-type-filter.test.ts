@@ -3,7 +3,7 @@
  * song extend beside the song, "Face swaps" a multi-face swap beside the one-face swap, "Other"
  * neither; a card dragged onto a board in the sidebar (or the selection it is part of, or a
  * selection through "Add to board…") is on it, and the board filters the gallery with the Type
- * filter; a failed task's detail says its error as a sentence and "No result: the task failed."
+ * filter; in a narrow window boards are made, renamed and deleted from the Board filter; a failed task's detail says its error as a sentence and "No result: the task failed."
  * Pictures of the boards at 800 x 600 and 1920 x 1080 in both themes go to /tmp/gallery-shots.
  */
 import type { Browser, Page } from '@playwright/test';
@@ -145,7 +145,7 @@ describe.skipIf(!browserAvailable())("the Type filter and a failed task's detail
           // a narrow window: the navigation is glyphs, the board is a filter behind "Filters"
           const filters = shot.getByRole('search', { name: 'Filter the library' });
           await filters.getByRole('button', { name: /^Filters/ }).click();
-          await filters.getByLabel('Board').selectOption({ label: 'Keepers (4)' });
+          await filters.getByLabel('Board', { exact: true }).selectOption({ label: 'Keepers (4)' });
         }
         await expect.poll(() => shownIds(shot)).toEqual(['cutout', 'multi', 'song', 'swap']);
         await shot.screenshot({ path: `${SHOTS}/boards-${theme}-${size.width}.png` });
@@ -153,5 +153,59 @@ describe.skipIf(!browserAvailable())("the Type filter and a failed task's detail
     }
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect.poll(() => shownIds(page)).toHaveLength(PLANTED.length);
+  });
+
+  it("a narrow window (no boards in the navigation) makes, renames and deletes boards from the Board filter's options", async () => {
+    const { page } = view;
+    const wide = page.viewportSize();
+    await page.setViewportSize({ width: 800, height: 600 });
+    try {
+      await openLibraryWith(page, PLANTED.length);
+      expect(await page.getByTestId('boards-nav').isVisible()).toBe(false);
+      const filters = page.getByRole('search', { name: 'Filter the library' });
+      await filters.getByRole('button', { name: /^Filters/ }).click();
+      const options = filters.getByRole('button', { name: 'Board options' });
+      const board = filters.getByLabel('Board', { exact: true });
+      const named = async (dialogTitle: RegExp, button: string, name: string) => {
+        const dialog = page.getByTestId('board-name-dialog');
+        expect(await dialog.getByRole('heading').textContent()).toMatch(dialogTitle);
+        await dialog.getByLabel('Board name').fill(name);
+        await dialog.getByRole('button', { name: button }).click();
+      };
+      const gone = () => page.getByTestId('board-name-dialog').waitFor({ state: 'detached' });
+
+      await options.click();
+      await page.getByTestId('board-filter-options').getByRole('button', { name: 'New board…' }).click();
+      // a name another board has is refused at the field, in words
+      await named(/^New board$/, 'Make board', 'keepers');
+      const taken = page.getByTestId('board-name-dialog').getByRole('alert');
+      expect(await taken.textContent()).toBe('A board named "keepers" already exists');
+      await named(/^New board$/, 'Make board', 'Night walks');
+      await gone();
+      await board.selectOption({ label: 'Night walks (0)' });
+
+      await options.click();
+      await page.getByTestId('board-filter-options').getByRole('button', { name: 'Rename board…' }).click();
+      const long = 'A'.repeat(80);
+      await named(/^Rename the board “Night walks”$/, 'Rename', long);
+      await gone();
+      await expect.poll(() => board.locator('option:checked').textContent()).toBe(`${long} (0)`);
+
+      await options.click();
+      await page.getByTestId('board-filter-options').getByRole('button', { name: 'Delete board…' }).click();
+      const question = page.getByRole('dialog', { name: /^Delete the board/ });
+      // a long name without spaces breaks inside the dialog instead of running out of it
+      const title = question.getByRole('heading');
+      const [titleBox, dialogBox] = [await title.boundingBox(), await question.boundingBox()];
+      expect(titleBox && dialogBox && titleBox.x + titleBox.width <= dialogBox.x + dialogBox.width).toBe(
+        true,
+      );
+      expect(await question.getByText('It holds no tasks; only the board goes.').count()).toBe(1);
+      await question.getByRole('button', { name: 'Delete board' }).click();
+      await expect.poll(() => board.locator('option:checked').textContent()).toBe('Any board');
+      expect(await board.locator('option', { hasText: long }).count()).toBe(0);
+    } finally {
+      if (wide) await page.setViewportSize(wide);
+    }
   });
 });

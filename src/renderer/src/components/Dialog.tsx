@@ -6,7 +6,8 @@ import { type ReactNode, useId, useRef } from 'react';
 import { useModalDialog } from '../hooks/useModalDialog.ts';
 
 export interface DialogProps {
-  title: string;
+  /** Words, with a name the user gave in <bdi> where there is one. */
+  title: ReactNode;
   children: ReactNode;
   /** Buttons row. */
   actions: ReactNode;
@@ -42,7 +43,7 @@ export function Dialog({ title, children, actions, onClose, className, testId }:
 }
 
 export interface ConfirmDialogProps {
-  title: string;
+  title: ReactNode;
   message: ReactNode;
   confirmLabel: string;
   cancelLabel?: string;

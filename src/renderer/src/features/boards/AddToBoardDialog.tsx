@@ -5,11 +5,10 @@
 import { useId, useState } from 'react';
 import type { TaskSelection } from '../../../../shared/index.ts';
 import { Dialog } from '../../components/Dialog.tsx';
-import { errorText } from '../../model/studio-error.ts';
 import { useBoards } from '../../state/boards-state.ts';
 import { useUi } from '../../state/ui-state.ts';
 import { type CountedTasks, countedTasksWord } from '../library/task-count-words.ts';
-import { addedWords } from './board-words.ts';
+import { addedWords, boardErrorText } from './board-words.ts';
 import '../../styles/boards.css';
 
 const NEW = 'new';
@@ -31,7 +30,7 @@ export function AddToBoardDialog(props: { selection: TaskSelection; size: Counte
       useUi.getState().pushToast('success', addedWords(outcome));
       props.onClose();
     } catch (err) {
-      setError(errorText(err).replace(/^Name: (\w)/, (_, first: string) => first.toUpperCase()));
+      setError(boardErrorText(err));
       setBusy(false);
     }
   };
@@ -64,7 +63,7 @@ export function AddToBoardDialog(props: { selection: TaskSelection; size: Counte
               onChange={() => setChoice(String(board.id))}
             />
             <span>
-              {board.name} <span className="muted">({board.tasks.toLocaleString('en-US')})</span>
+              <bdi>{board.name}</bdi> <span className="muted">({board.tasks.toLocaleString('en-US')})</span>
             </span>
           </label>
         ))}

@@ -7,13 +7,12 @@
  */
 import { type DragEvent, type FormEvent, useEffect, useId, useState } from 'react';
 import type { BoardView } from '../../../../shared/index.ts';
-import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { errorText } from '../../model/studio-error.ts';
 import { showBoard, useBoards } from '../../state/boards-state.ts';
 import { useTasks } from '../../state/tasks-state.ts';
 import { toastError, useUi } from '../../state/ui-state.ts';
+import { DeleteBoardDialog } from './BoardDialogs.tsx';
 import { droppedSelection, isTaskDrag } from './board-drag.ts';
-import { addedWords } from './board-words.ts';
+import { addedWords, boardErrorText } from './board-words.ts';
 import '../../styles/boards.css';
 
 /** A one-line name field that saves on Enter and gives up on Escape. */
@@ -32,7 +31,7 @@ function NameForm(props: {
       await props.onSave(name);
       props.onDone();
     } catch (err) {
-      setError(errorText(err).replace(/^Name: (\w)/, (_, first: string) => first.toUpperCase()));
+      setError(boardErrorText(err));
     }
   };
   return (
@@ -45,6 +44,7 @@ function NameForm(props: {
         className="board-name-input"
         value={name}
         maxLength={80}
+        placeholder="Board name"
         // biome-ignore lint/a11y/noAutofocus: the field the user just asked for
         autoFocus
         aria-invalid={error ? true : undefined}
@@ -159,21 +159,7 @@ function BoardRow({ board }: { board: BoardView }) {
           </button>
         </div>
       ) : null}
-      {deleting ? (
-        <ConfirmDialog
-          title={`Delete the board “${board.name}”?`}
-          message={
-            <p>Its {board.tasks.toLocaleString('en-US')} task(s) stay in the library; only the board goes.</p>
-          }
-          confirmLabel="Delete board"
-          danger
-          onCancel={() => setDeleting(false)}
-          onConfirm={() => {
-            setDeleting(false);
-            useBoards.getState().remove(board.id).catch(toastError);
-          }}
-        />
-      ) : null}
+      {deleting ? <DeleteBoardDialog board={board} onClose={() => setDeleting(false)} /> : null}
     </div>
   );
 }

@@ -22,7 +22,7 @@ export function RemoveFromBoardButton() {
   };
   return (
     <button type="button" className="button button-small" onClick={takeOff}>
-      Remove from “{board.name}”
+      Remove from “<bdi>{board.name}</bdi>”
     </button>
   );
 }

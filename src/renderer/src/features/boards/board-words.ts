@@ -1,5 +1,6 @@
-/** The words of a board change, said in a toast. */
-import type { BoardChangeOutcome } from '../../../../shared/index.ts';
+/** The words of boards: a change said in a toast, the question before deleting one, a refused name. */
+import type { BoardChangeOutcome, BoardView } from '../../../../shared/index.ts';
+import { errorText } from '../../model/studio-error.ts';
 import { tasksWord as tasks } from '../library/task-count-words.ts';
 
 export function addedWords(outcome: BoardChangeOutcome): string {
@@ -10,4 +11,15 @@ export function addedWords(outcome: BoardChangeOutcome): string {
 
 export function takenOffWords(outcome: BoardChangeOutcome): string {
   return `Took ${tasks(outcome.changed)} off “${outcome.board.name}”`;
+}
+
+/** What deleting a board leaves: "Its 3 tasks stay in the library; only the board goes." */
+export function deleteBoardWords(board: BoardView): string {
+  if (board.tasks === 0) return 'It holds no tasks; only the board goes.';
+  return `Its ${tasks(board.tasks)} ${board.tasks === 1 ? 'stays' : 'stay'} in the library; only the board goes.`;
+}
+
+/** A refused board name as a sentence at its field ("Name: a board named …" → "A board named …"). */
+export function boardErrorText(err: unknown): string {
+  return errorText(err).replace(/^Name: (\w)/, (_, first: string) => first.toUpperCase());
 }

@@ -1,0 +1,69 @@
+/**
+ * A toggle button that shows a panel of buttons under it (a disclosure, not an ARIA menu): Tab
+ * reaches its buttons, Escape or a press elsewhere closes it, and pressing one of its buttons
+ * closes it too. The selection toolbar's "More" and the Board filter's options are ones.
+ */
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+
+export function MenuDisclosure(props: {
+  /** What the toggle shows. */
+  label: ReactNode;
+  /** The toggle's name, when its label is a glyph. */
+  ariaLabel?: string;
+  /** The class of the wrapper (positioned: the panel is placed under it) and of the panel. */
+  className: string;
+  panelClassName: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const root = useRef<HTMLSpanElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || document.querySelector('dialog[open]')) return;
+      event.preventDefault();
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+  return (
+    <span className={props.className} ref={root}>
+      <button
+        ref={toggle}
+        type="button"
+        className="button button-small"
+        aria-label={props.ariaLabel}
+        aria-expanded={open}
+        aria-controls={`${id}-panel`}
+        onClick={() => setOpen(!open)}
+      >
+        {props.label}
+      </button>
+      {open ? (
+        // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: closes after a button inside was pressed (their own keys press them)
+        <div
+          id={`${id}-panel`}
+          className={props.panelClassName}
+          data-testid={props.testId}
+          onClick={(event) => {
+            if ((event.target as HTMLElement).closest('button')) setOpen(false);
+          }}
+        >
+          {props.children}
+        </div>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * The dialogs that change a board where the sidebar's boards are not shown (a narrow window: the
+ * Board filter's options, BoardOptions.tsx), and the question before deleting one, which the
+ * sidebar asks too. A board's name in their words is isolated (<bdi>) like the other user text.
+ */
+import { type FormEvent, useId, useState } from 'react';
+import type { BoardView } from '../../../../shared/index.ts';
+import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
+import { useBoards } from '../../state/boards-state.ts';
+import { toastError } from '../../state/ui-state.ts';
+import { boardErrorText, deleteBoardWords } from './board-words.ts';
+
+/** A dialog with one board name field: saves on Enter or its button; the store's refusal shows at the field. */
+export function BoardNameDialog(props: {
+  title: string;
+  board: BoardView | null;
+  confirmLabel: string;
+  onSave(name: string): Promise<unknown>;
+  onClose(): void;
+}) {
+  const id = useId();
+  const [name, setName] = useState(props.board?.name ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const save = async (event?: FormEvent) => {
+    event?.preventDefault();
+    setBusy(true);
+    try {
+      await props.onSave(name);
+      props.onClose();
+    } catch (err) {
+      setError(boardErrorText(err));
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      title={
+        props.board ? (
+          <>
+            {props.title} “<bdi>{props.board.name}</bdi>”
+          </>
+        ) : (
+          props.title
+        )
+      }
+      onClose={props.onClose}
+      testId="board-name-dialog"
+      actions={
+        <>
+          <button type="button" className="button" onClick={props.onClose}>
+            Cancel
+          </button>
+          <button type="submit" form={id} className="button button-primary" disabled={busy}>
+            {props.confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <form id={id} onSubmit={(event) => void save(event)}>
+        <label htmlFor={`${id}-name`}>Board name</label>
+        <input
+          id={`${id}-name`}
+          className="board-name-input"
+          value={name}
+          maxLength={80}
+          placeholder="Board name"
+          data-autofocus
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => setName(event.target.value)}
+        />
+        {error ? (
+          <p id={`${id}-error`} className="field-error board-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </Dialog>
+  );
+}
+
+/** Asks before deleting a board (never its tasks), then deletes it. */
+export function DeleteBoardDialog({ board, onClose }: { board: BoardView; onClose(): void }) {
+  return (
+    <ConfirmDialog
+      title={
+        <>
+          Delete the board “<bdi>{board.name}</bdi>”?
+        </>
+      }
+      message={<p>{deleteBoardWords(board)}</p>}
+      confirmLabel="Delete board"
+      danger
+      onCancel={onClose}
+      onConfirm={() => {
+        onClose();
+        useBoards.getState().remove(board.id).catch(toastError);
+      }}
+    />
+  );
+}
