@@ -10,7 +10,7 @@ import type { BoardView } from '../shared/index.ts';
 import { readArgs, UsageError } from './cli-args.ts';
 import { EXIT } from './exit-codes.ts';
 import type { GlobalOptions } from './global-options.ts';
-import { printJson } from './task-printing.ts';
+import { printJson, tasksWord } from './task-printing.ts';
 import { findTask, openSession } from './task-session.ts';
 import { printErr, printOut } from './terminal-output.ts';
 
@@ -18,7 +18,7 @@ const BOARD_USAGE =
   'usage: media-task board add NAME ID... | board remove NAME ID... | board rename NAME NEW_NAME | board delete NAME';
 
 function boardLine(board: BoardView): string {
-  return `${board.name}  ${board.tasks} task${board.tasks === 1 ? '' : 's'}`;
+  return `${board.name}  ${tasksWord(board.tasks)}`;
 }
 
 /** The board of that name (any case), or a usage error naming the boards there are. */
@@ -85,7 +85,7 @@ export async function runBoard(g: GlobalOptions, argv: string[], env: NodeJS.Pro
       const board = boardNamed(store, name);
       store.deleteBoard(board.id);
       return done(
-        `deleted board ${JSON.stringify(board.name)} (its ${board.tasks} task(s) stay in the library)`,
+        `deleted board ${JSON.stringify(board.name)} (its ${tasksWord(board.tasks)} ${board.tasks === 1 ? 'stays' : 'stay'} in the library)`,
         {
           deleted: board,
         },
@@ -103,7 +103,7 @@ export async function runBoard(g: GlobalOptions, argv: string[], env: NodeJS.Pro
       const also =
         outcome.changed < ids.length - outcome.missing.length ? ' (the others were on it already)' : '';
       done(
-        `${made ? `made board ${JSON.stringify(board.name)}; ` : ''}added ${outcome.changed} task(s) to ${JSON.stringify(board.name)}${also}: ${boardLine(outcome.board)}`,
+        `${made ? `made board ${JSON.stringify(board.name)}; ` : ''}added ${tasksWord(outcome.changed)} to ${JSON.stringify(board.name)}${also}: ${boardLine(outcome.board)}`,
         outcome,
       );
       return outcome.missing.length > 0 ? EXIT.badInput : EXIT.ok;
@@ -112,7 +112,7 @@ export async function runBoard(g: GlobalOptions, argv: string[], env: NodeJS.Pro
     const outcome = store.removeFromBoard(board.id, ids);
     if (outcome === null) throw new UsageError(`no board named ${JSON.stringify(name)}`);
     return done(
-      `took ${outcome.changed} task(s) off ${JSON.stringify(board.name)}: ${boardLine(outcome.board)}`,
+      `took ${tasksWord(outcome.changed)} off ${JSON.stringify(board.name)}: ${boardLine(outcome.board)}`,
       outcome,
     );
   } finally {

@@ -18,7 +18,7 @@ import { boardNamed } from './board-commands.ts';
 import { FLAG, noPositionals, numberValue, readArgs, UsageError, VALUE } from './cli-args.ts';
 import { EXIT } from './exit-codes.ts';
 import type { GlobalOptions } from './global-options.ts';
-import { printJson, taskLine } from './task-printing.ts';
+import { printJson, taskLine, tasksWord } from './task-printing.ts';
 import { findTask, openSession } from './task-session.ts';
 import { printErr, printOut } from './terminal-output.ts';
 
@@ -83,11 +83,25 @@ export async function runList(g: GlobalOptions, argv: string[], env: NodeJS.Proc
   }
 }
 
-/** `--model`: a model name of the catalog (its vendor, when given, is left out), else a usage error naming them. */
+/**
+ * `--model`: a model name of the catalog (its vendor, when given, is left out), or the beginning
+ * of one name or a family (`ace`, `flux`) when it names one model; else a usage error naming the
+ * models it could be, or all of them.
+ */
 function modelFilterOf(raw: string): string {
-  const name = modelNameOf(raw.trim());
-  if (TASK_TYPES.some((e) => e.modelName === name)) return name;
+  const name = modelNameOf(raw.trim()).toLowerCase();
   const names = [...new Set(TASK_TYPES.map((e) => e.modelName))].sort();
+  if (names.includes(name)) return name;
+  const matching = name
+    ? names.filter((n) =>
+        TASK_TYPES.some((e) => e.modelName === n && (n.startsWith(name) || e.historyFamily === name)),
+      )
+    : [];
+  if (matching.length === 1) return matching[0] as string;
+  if (matching.length > 1)
+    throw new UsageError(
+      `--model: "${raw}" could be ${matching.length} models: ${matching.join(', ')}; give one`,
+    );
   throw new UsageError(`--model: no model "${raw}" (one of ${names.join(', ')})`);
 }
 
@@ -130,7 +144,7 @@ export async function runExport(g: GlobalOptions, argv: string[], env: NodeJS.Pr
       appVersion(),
     );
     if (g.json) printJson(result);
-    else printOut(`exported ${result.tasks.length} task(s) to ${result.folder}\n`);
+    else printOut(`exported ${tasksWord(result.tasks.length)} to ${result.folder}\n`);
     return EXIT.ok;
   } finally {
     await session.close();

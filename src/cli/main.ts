@@ -98,9 +98,9 @@ Commands:
                                            Recently deleted (else once a day when the library is open)
   retention --preview [--older-than DAYS] [--keep LIST]
                                            what the rules would move to Recently deleted, by kind, and
-                                           the space it frees; moves nothing. LIST: favourites, boards,
+                                           the space it frees; moves nothing. LIST: favorites, boards,
                                            inputs (results another task used), pictures, songs, videos,
-                                           3d, or none (default favourites,boards,inputs)
+                                           3d, or none (default favorites,boards,inputs)
   retention --on --older-than DAYS [--keep LIST] --yes
                                            switch the rules on: they run at once, then once a day while
                                            the library is open (without --yes: the preview, exit 2)

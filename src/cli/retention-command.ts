@@ -28,7 +28,9 @@ import { printJson } from './task-printing.ts';
 import { openSession } from './task-session.ts';
 import { printErr, printOut } from './terminal-output.ts';
 
-const KEEP_WORDS = ['favourites', 'boards', 'inputs', 'pictures', 'songs', 'videos', '3d', 'none'] as const;
+const KEEP_WORDS = ['favorites', 'boards', 'inputs', 'pictures', 'songs', 'videos', '3d', 'none'] as const;
+/** Other spellings taken for a keep word (the CLI's options say `favorite`, as `list --favorite`). */
+const KEEP_ALIASES: Readonly<Record<string, (typeof KEEP_WORDS)[number]>> = { favourites: 'favorites' };
 const KIND_OF_WORD: Readonly<Record<string, MakesFilterKind>> = {
   pictures: 'image',
   songs: 'audio',
@@ -36,21 +38,22 @@ const KIND_OF_WORD: Readonly<Record<string, MakesFilterKind>> = {
   '3d': '3d',
 };
 
-/** `--keep favourites,boards,songs` (or `none`) as the rules' keep fields. */
+/** `--keep favorites,boards,songs` (or `none`) as the rules' keep fields. */
 function keepOf(
   raw: string,
 ): Pick<RetentionRules, 'keepFavorites' | 'keepBoards' | 'keepUsedAsInputs' | 'keepKinds'> {
   const words = raw
     .split(',')
     .map((w) => w.trim().toLowerCase())
-    .filter((w) => w !== '');
+    .filter((w) => w !== '')
+    .map((w) => KEEP_ALIASES[w] ?? w);
   for (const w of words) {
     if (!(KEEP_WORDS as readonly string[]).includes(w))
       throw new UsageError(`--keep: "${w}" is not one of ${KEEP_WORDS.join(', ')}`);
   }
   if (words.includes('none') && words.length > 1) throw new UsageError('--keep: none goes alone');
   return {
-    keepFavorites: words.includes('favourites'),
+    keepFavorites: words.includes('favorites'),
     keepBoards: words.includes('boards'),
     keepUsedAsInputs: words.includes('inputs'),
     keepKinds: MAKES_FILTER_KINDS.filter((k) => words.some((w) => KIND_OF_WORD[w] === k)),

@@ -10,7 +10,7 @@ import { type TaskListItem, TRASH_DAYS } from '../shared/index.ts';
 import { FLAG, noPositionals, numberValue, readArgs, UsageError, VALUE } from './cli-args.ts';
 import { EXIT } from './exit-codes.ts';
 import type { GlobalOptions } from './global-options.ts';
-import { printJson, taskLine } from './task-printing.ts';
+import { printJson, taskLine, tasksWord } from './task-printing.ts';
 import { openSession } from './task-session.ts';
 import { printErr, printOut } from './terminal-output.ts';
 
@@ -26,8 +26,6 @@ function localIds(engine: TaskEngine, ids: readonly string[], missing: string[])
   }
   return found;
 }
-
-const tasksWord = (n: number) => `${n} task${n === 1 ? '' : 's'}`;
 
 function sayMissing(missing: readonly string[]): void {
   for (const id of missing) printErr(`no task "${id}" in the library\n`);

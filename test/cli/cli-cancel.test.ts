@@ -555,11 +555,29 @@ describe('media-task retention', () => {
       ).stdout,
     );
     expect(none.preview).toMatchObject({ tasks: 2, byKind: [{ kind: 'audio', tasks: 2 }] });
+    // favorites, as list --favorite has it; the British spelling is taken too
+    for (const word of ['favorites', 'Favourites'])
+      expect(
+        JSON.parse(
+          (
+            await run('lib-retention', [
+              '--json',
+              'retention',
+              '--preview',
+              '--older-than',
+              '90',
+              '--keep',
+              word,
+            ])
+          ).stdout,
+        ).rules,
+        word,
+      ).toMatchObject({ keepFavorites: true, keepBoards: false });
     expect(await inTrash()).toEqual([]);
 
     for (const [args, words] of [
       [['--older-than', '0', '--preview'], '--older-than must be a whole number of days from 1 to 3650'],
-      [['--preview', '--keep', 'cats'], '--keep: "cats" is not one of favourites, boards, inputs'],
+      [['--preview', '--keep', 'cats'], '--keep: "cats" is not one of favorites, boards, inputs'],
       [['--older-than', '9'], '--older-than and --keep go with --preview or --on'],
       [['--on', '--off'], 'give one of --preview, --run, --on and --off'],
     ] as const) {

@@ -73,7 +73,7 @@ describe('media-task', () => {
 
     const exported = await run(['--library', lib(), 'export', join(dir, 'out'), task.id]);
     expect(exported.code).toBe(0);
-    expect(exported.stdout).toMatch(/exported 1 task/);
+    expect(exported.stdout).toMatch(/^exported 1 task to /);
   });
 
   it('creates a face swap from two local files with the in-process sandbox', async () => {
@@ -364,10 +364,10 @@ describe('media-task', () => {
     const songId = JSON.parse(song.stdout).tasks[0].id;
 
     const added = await run(['--library', library, 'board', 'add', 'Keepers', dawn, dusk]);
-    expect(added.stdout).toBe('made board "Keepers"; added 2 task(s) to "Keepers": Keepers  2 tasks\n');
+    expect(added.stdout).toBe('made board "Keepers"; added 2 tasks to "Keepers": Keepers  2 tasks\n');
     const again = await run(['--library', library, 'board', 'add', 'keepers', dusk, songId]);
     expect(again.stdout).toBe(
-      'added 1 task(s) to "Keepers" (the others were on it already): Keepers  3 tasks\n',
+      'added 1 task to "Keepers" (the others were on it already): Keepers  3 tasks\n',
     );
     const ids = async (...args: string[]) => {
       const r = await run(['--library', library, '--json', 'list', ...args]);
@@ -376,6 +376,13 @@ describe('media-task', () => {
     };
     expect(await ids('--board', 'KEEPERS', '--model', 'flux1-schnell')).toEqual([dusk, dawn]);
     expect(await ids('--model', 'ace-step')).toEqual([songId]);
+    // a model by the beginning of its name, when one model has it; else the models it could be
+    expect(await ids('--model', 'ace')).toEqual([songId]);
+    const flux = await run(['--library', library, 'list', '--model', 'flux']);
+    expect([flux.code, flux.stderr]).toEqual([
+      2,
+      'media-task: --model: "flux" could be 2 models: flux1-dev, flux1-schnell; give one\n',
+    ]);
     const unknown = await run(['--library', library, 'list', '--board', 'nope']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toBe('media-task: no board named "nope" (the boards: "Keepers")\n');
@@ -397,9 +404,9 @@ describe('media-task', () => {
     expect(there.stdout).toBe('Keepers  1 task\n');
 
     const removed = await run(['--library', library, 'board', 'remove', 'Keepers', dusk]);
-    expect(removed.stdout).toBe('took 1 task(s) off "Keepers": Keepers  1 task\n');
+    expect(removed.stdout).toBe('took 1 task off "Keepers": Keepers  1 task\n');
     const deleted = await run(['--library', library, 'board', 'delete', 'keepers']);
-    expect(deleted.stdout).toBe('deleted board "Keepers" (its 1 task(s) stay in the library)\n');
+    expect(deleted.stdout).toBe('deleted board "Keepers" (its 1 task stays in the library)\n');
     expect(await ids()).toEqual([songId, dusk]);
   });
 });
