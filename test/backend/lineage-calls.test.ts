@@ -180,7 +180,7 @@ describe('batches and lineage through the contract', () => {
     // a reading is queued once
     const twice = await h.call('tasks.queueTaskFile', { importId: preview.importId, ...yes });
     expect(twice.ok === false && twice.error.message).toBe(
-      'importId: this import is no longer open; choose the task.json again',
+      'importId: this import is no longer open; choose the file again',
     );
     expect(again).toMatchObject({
       title: 'To export',

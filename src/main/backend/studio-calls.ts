@@ -296,7 +296,7 @@ function taskCalls(ctx: CallContext) {
       if (!reading) {
         throw new StudioCallError(
           'not-found',
-          'importId: this import is no longer open; choose the task.json again',
+          'importId: this import is no longer open; choose the file again',
           'importId',
         );
       }
