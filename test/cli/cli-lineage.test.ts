@@ -1,6 +1,7 @@
 /**
- * Keeping going from a result on the command line, run as a user would (a child process) against
- * the real sandbox and a real library folder: extend, song-edit and remix a saved song by
+ * Keeping going from a result on the command line (its `main` called in this process:
+ * `callCliMain`; the executable's own exit codes are run as a process in media-task-cli.test.ts)
+ * against the real sandbox and a real library folder: extend, song-edit and remix a saved song by
  * `--from`, upscale and remove the background of a face-swap result, a 12-photo face-swap batch
  * from a folder, a 4-seed image-edit variation, lineage in `get --json`, `import-file` of an
  * exported task.json, and `recall` / `import-file` of a result file (its embedded parameters or
@@ -23,7 +24,7 @@ import type {
 } from '../../src/shared/index.ts';
 import { API_KEY, openEngine, WAV } from '../engine/engine-fixtures.ts';
 import { writePicture } from '../support/pictures.ts';
-import { type CliResult, callCliMain, closeCliRig, openCliRig, runCli } from './cli-runner.ts';
+import { type CliResult, callCliMain, closeCliRig, openCliRig } from './cli-runner.ts';
 
 let dir: string;
 let sb: Sandbox;
@@ -35,15 +36,8 @@ afterAll(() => closeCliRig({ dir, sb }));
 
 const lib = () => join(dir, 'lib');
 
+/** `media-task --library lib ...args` with the sandbox's address and key (callCliMain: no process launch). */
 function run(args: string[]): Promise<CliResult> {
-  return runCli(dir, ['--library', lib(), ...args], {
-    MEDIA_TASK_API_KEY: API_KEY,
-    MEDIA_TASK_BASE_URL: sb.url,
-  });
-}
-
-/** `run` without a process launch (callCliMain: the same main, library and sandbox), for commands that only read. */
-function runHere(args: string[]): Promise<CliResult> {
   return callCliMain(dir, ['--library', lib(), ...args], {
     MEDIA_TASK_API_KEY: API_KEY,
     MEDIA_TASK_BASE_URL: sb.url,
@@ -98,7 +92,7 @@ describe('media-task create from a result', () => {
     const line = await run(['get', ext.id]);
     expect(line.stdout).toContain(`from=${song.id}:0`);
     // recall of the extend's own file (by its checksum): the song it was given, as its address
-    const recalled = await runHere(['recall', join(lib(), ext.outputs[0]?.path ?? '')]);
+    const recalled = await run(['recall', join(lib(), ext.outputs[0]?.path ?? '')]);
     expect(recalled.stdout).toContain(
       `  audio: the address ${song.outputs[0]?.url} (the service fetches it)\n`,
     );
@@ -242,7 +236,7 @@ describe('media-task import-file', () => {
     const folder = JSON.parse(exported.stdout).tasks[0].folder as string;
     // recall of the exported picture: each input in words, never the record's {"$file": …}
     const result = readdirSync(folder).find((f) => f.endsWith('.png') && !f.startsWith('input-'));
-    const recalled = await runHere(['recall', join(folder, result ?? '')]);
+    const recalled = await run(['recall', join(folder, result ?? '')]);
     expect(recalled.stdout).toMatch(
       /\n {2}target_image: target\.png from this library \([\d.]+ (bytes|KB)\)\n/,
     );
@@ -269,7 +263,7 @@ describe('media-task import-file', () => {
     // the library's copy of an input gone: recall still shows the task, and says what to give
     const face = task.inputs.find((i) => i.field === 'swap_image');
     rmSync(join(lib(), face?.value ?? 'no-such-input'));
-    const gone = await runHere(['recall', join(folder, result ?? '')]);
+    const gone = await run(['recall', join(folder, result ?? '')]);
     expect(gone.code, gone.stderr).toBe(0);
     expect(gone.stdout).toContain(
       `  swap_image: needs a file you pick (its value in ${result} was me.jpg of this library, which is missing from the library folder)\n`,
@@ -371,13 +365,13 @@ describe('media-task recall and import-file of a result file', () => {
     expect(before).toBe(task.outputs[0]?.sha256);
     expect(sha256(png)).not.toBe(before);
 
-    const shown = await runHere(['recall', png]);
+    const shown = await run(['recall', png]);
     expect(shown.code, shown.stderr).toBe(0);
     expect(shown.stdout).toContain(
       `from: the PNG text chunk of ${png.split('/').pop()} (task “${task.title}” in this library)`,
     );
     expect(shown.stdout).toContain('prompt: a red kite over the dunes');
-    const json = JSON.parse((await runHere(['--json', 'recall', png])).stdout).recall;
+    const json = JSON.parse((await run(['--json', 'recall', png])).stdout).recall;
     expect(json).toMatchObject({
       origin: 'embedded',
       task: { id: task.id },
@@ -387,7 +381,7 @@ describe('media-task recall and import-file of a result file', () => {
     });
     expect(json.appVersion).toMatch(/^\d+\.\d+\.\d+/);
     // the library's own file has none embedded: found by its checksum
-    const byChecksum = JSON.parse((await runHere(['--json', 'recall', original])).stdout).recall;
+    const byChecksum = JSON.parse((await run(['--json', 'recall', original])).stdout).recall;
     expect(byChecksum).toMatchObject({ origin: 'library', task: { id: task.id }, outputIndex: 0 });
     expect(byChecksum.source).toBe(`output 1 of “${task.title}” in this library (same checksum)`);
 
@@ -396,13 +390,13 @@ describe('media-task recall and import-file of a result file', () => {
     // command that changes the library still waits for the app to be closed (exit 5)
     const app = await openEngine(lib(), null);
     try {
-      const whileOpen = await runHere(['recall', png]);
+      const whileOpen = await run(['recall', png]);
       expect(whileOpen.code, whileOpen.stderr).toBe(0);
       expect(whileOpen.stdout).toContain('prompt: a red kite over the dunes');
-      const read = await runHere(['--json', 'recall', original]);
+      const read = await run(['--json', 'recall', original]);
       expect(read.code, read.stderr).toBe(0);
       expect(JSON.parse(read.stdout).recall).toMatchObject({ origin: 'library', task: { id: task.id } });
-      const busy = await runHere(['delete', task.id]);
+      const busy = await run(['delete', task.id]);
       expect(busy.code).toBe(5);
       expect(busy.stderr).toContain('is already open in another process');
     } finally {
@@ -411,20 +405,20 @@ describe('media-task recall and import-file of a result file', () => {
 
     // a picture the app did not make, and one whose parameters are not JSON: exit 2, in words
     await writePicture(join(dir, 'stranger.png'), 20, 20);
-    const stranger = await runHere(['recall', join(dir, 'stranger.png')]);
+    const stranger = await run(['recall', join(dir, 'stranger.png')]);
     expect(stranger.code).toBe(2);
     expect(stranger.stderr).toContain(
       'stranger.png: this picture has no Media Task Studio parameters in it and no result in this library has its checksum, so it cannot be recalled or queued again: only a file the app exported or saved can',
     );
     // a text file, and a .png of text: said what they are, never a JSON parser's words
     writeFileSync(join(dir, 'notes.txt'), 'hello');
-    const notes = await runHere(['recall', join(dir, 'notes.txt')]);
+    const notes = await run(['recall', join(dir, 'notes.txt')]);
     expect([notes.code, notes.stderr]).toEqual([
       2,
       'media-task: notes.txt is a text file, not a picture, sound, video or 3D model the app made, nor a task.json it exported\n',
     ]);
     writeFileSync(join(dir, 'fake.png'), 'this is not');
-    const fake = await runHere(['import-file', join(dir, 'fake.png')]);
+    const fake = await run(['import-file', join(dir, 'fake.png')]);
     expect([fake.code, fake.stderr]).toEqual([
       2,
       'media-task: fake.png is not a PNG image: its content is text, not a picture\n',
@@ -432,7 +426,7 @@ describe('media-task recall and import-file of a result file', () => {
     const bytes = readFileSync(join(dir, 'stranger.png'));
     const broken = applyEdits(bytes, (await pngEdits(bytesSource(bytes), Buffer.from('{"id": oops'))) ?? []);
     writeFileSync(join(dir, 'broken.png'), broken);
-    const hostile = await runHere(['recall', join(dir, 'broken.png')]);
+    const hostile = await run(['recall', join(dir, 'broken.png')]);
     expect(hostile.code).toBe(2);
     expect(hostile.stderr).toMatch(
       /broken\.png: this picture has no Media Task Studio parameters .*; its PNG text chunk is not JSON \(/,
@@ -531,7 +525,7 @@ describe('media-task recall and import-file of a result file', () => {
     const edits = await pngEdits(bytesSource(bytes), Buffer.from(JSON.stringify(record)));
     const png = join(folder, 'kite.png');
     writeFileSync(png, applyEdits(bytes, edits ?? []));
-    const shown = await runHere(['recall', png]);
+    const shown = await run(['recall', png]);
     expect(shown.code, shown.stderr).toBe(0);
     // the copy beside the export, the one that is missing, and how to give it
     expect(shown.stdout.split('\n').slice(3)).toEqual([
@@ -543,7 +537,7 @@ describe('media-task recall and import-file of a result file', () => {
       '',
     ]);
     // --json as documented: the record's parameters as written
-    const json = JSON.parse((await runHere(['--json', 'recall', png])).stdout).recall;
+    const json = JSON.parse((await run(['--json', 'recall', png])).stdout).recall;
     expect(json.parameters).toEqual(request.input);
     expect(json.missingMedia).toEqual(['target_image', 'swap_image']);
   });
