@@ -5,8 +5,11 @@
  * composer's fields and its Queue bar stay clear and whole. At 1280 x 800 and 1920 x 1080 the
  * navigation shows its names and toasts sit in its column, over no content.
  */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
+import { dropFiles } from './harness/file-drop.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openApp, openStudio } from './harness/studio-session.ts';
 import { fillSong, queue } from './harness/studio-ui.ts';
@@ -36,38 +39,46 @@ async function box(locator: Locator): Promise<Box> {
 function coveredControls(
   page: Page,
   among = '#main input, #main textarea, #main select, #main button, .queue-bar',
+  /** The part of the window the controls are seen in (a scrolled box clips them). */
+  within = '#main',
 ): Promise<string[]> {
-  return page.evaluate((selector) => {
-    interface El {
-      getBoundingClientRect(): Box;
-      checkVisibility(): boolean;
-      outerHTML: string;
-    }
-    const doc = (
-      globalThis as unknown as {
-        document: { querySelectorAll(s: string): Iterable<El>; querySelector(s: string): El };
+  return page.evaluate(
+    ([selector, area]) => {
+      interface El {
+        getBoundingClientRect(): Box;
+        checkVisibility(): boolean;
+        outerHTML: string;
       }
-    ).document;
-    const clip = (a: Box, b: Box): Box | null => {
-      const x = Math.max(a.x, b.x);
-      const y = Math.max(a.y, b.y);
-      const right = Math.min(a.x + a.width, b.x + b.width);
-      const bottom = Math.min(a.y + a.height, b.y + b.height);
-      return right > x && bottom > y ? { x, y, width: right - x, height: bottom - y } : null;
-    };
-    const main = doc.querySelector('#main').getBoundingClientRect();
-    const controls = [...doc.querySelectorAll(selector)]
-      .filter((el) => el.checkVisibility())
-      .map((el) => ({ el, box: clip(el.getBoundingClientRect(), main) }))
-      .filter((c) => c.box !== null);
-    const covered: string[] = [];
-    for (const toast of doc.querySelectorAll('[data-testid="toast"]')) {
-      if (!toast.checkVisibility()) continue;
-      const t = toast.getBoundingClientRect();
-      for (const { el, box } of controls) if (clip(t, box as Box)) covered.push(el.outerHTML.slice(0, 80));
-    }
-    return covered;
-  }, among);
+      const doc = (
+        globalThis as unknown as {
+          document: { querySelectorAll(s: string): Iterable<El>; querySelector(s: string): El };
+        }
+      ).document;
+      const clip = (a: Box, b: Box): Box | null => {
+        const x = Math.max(a.x, b.x);
+        const y = Math.max(a.y, b.y);
+        const right = Math.min(a.x + a.width, b.x + b.width);
+        const bottom = Math.min(a.y + a.height, b.y + b.height);
+        return right > x && bottom > y ? { x, y, width: right - x, height: bottom - y } : null;
+      };
+      const main = doc.querySelector(area as string).getBoundingClientRect();
+      const controls = [...doc.querySelectorAll(selector as string)]
+        .filter((el) => el.checkVisibility())
+        .map((el) => ({ el, box: clip(el.getBoundingClientRect(), main) }))
+        .filter((c) => c.box !== null);
+      const covered: string[] = [];
+      // a toast scrolled out of its stack covers nothing
+      const stack = doc.querySelector('.toast-stack').getBoundingClientRect();
+      for (const toast of doc.querySelectorAll('[data-testid="toast"]')) {
+        if (!toast.checkVisibility()) continue;
+        const t = clip(toast.getBoundingClientRect(), stack);
+        if (!t) continue;
+        for (const { el, box } of controls) if (clip(t, box as Box)) covered.push(el.outerHTML.slice(0, 80));
+      }
+      return covered;
+    },
+    [among, within],
+  );
 }
 
 async function labelOpacity(page: Page, name: string): Promise<string> {
@@ -145,6 +156,7 @@ describe.skipIf(!browserAvailable())('small and large windows', () => {
     { width: 1920, height: 1080 },
   ]) {
     it(`at ${size.width} x ${size.height} the navigation shows its names and toasts sit in its column`, async () => {
+      for (let i = 1; i <= 5; i++) await rig.call('boards.create', { name: `Board ${size.width} ${i}` });
       view = await openApp({ browser, rig }, { viewport: size });
       const { page } = view;
       const nav = page.getByRole('navigation', { name: 'Main' });
@@ -157,6 +169,23 @@ describe.skipIf(!browserAvailable())('small and large windows', () => {
       const navBox = await box(nav);
       expect(toastBox.x + toastBox.width).toBeLessThanOrEqual(navBox.x + navBox.width);
       expect(overlaps(toastBox, await box(page.locator('#main')))).toBe(false);
+
+      // failed drops (review of issue 22, items 9 and 10): each said in words; the same notice
+      // again replaces its first, and none covers the navigation or the Boards section's controls
+      const notes = ['a', 'b', 'c', 'a'].map((n) => join(rig.filesDir, `notes-${n}.txt`));
+      for (const path of notes) {
+        await writeFile(path, 'hello');
+        await dropFiles(page, page.getByTestId('compose-view'), [{ path }]);
+      }
+      const again = page.getByTestId('toast').filter({ hasText: 'notes-a.txt is a text file' });
+      await expect.poll(() => again.getByTestId('toast-count').textContent()).toBe(' ×2');
+      expect(await again.count()).toBe(1);
+      await page.screenshot({ path: `/tmp/sw-${size.width}.png` });
+      expect(await coveredControls(page, '.nav-list button', '.nav')).toEqual([]);
+      expect(await coveredControls(page, '.boards-nav button, .boards-nav input', '.boards-nav')).toEqual([]);
+      await page.getByRole('button', { name: '+ New board' }).scrollIntoViewIfNeeded();
+      expect(await coveredControls(page, '.boards-nav button', '.boards-nav')).toEqual([]);
+      expect((await box(page.getByTestId('boards-nav'))).height).toBeGreaterThanOrEqual(120);
       await view.close();
       view = undefined;
     });

@@ -30,11 +30,15 @@ describe('withToast', () => {
     ]);
   });
 
-  it('only folds consecutive toasts, and still keeps four at most', () => {
+  it('folds a toast said again while an earlier one shows into that one, as the newest; keeps four at most', () => {
     let list: Toast[] = [];
+    // was ['Saved×1', 'Queued×1', 'A×1', 'B×2']: the same failure dropped again stacked (review of issue 22, item 10)
     for (const [id, message] of ['Queued', 'Saved', 'Queued', 'A', 'B', 'B'].entries())
       list = withToast(list, toast(id, message));
-    expect(list.map((t) => `${t.message}×${t.count}`)).toEqual(['Saved×1', 'Queued×1', 'A×1', 'B×2']);
+    expect(list.map((t) => `${t.message}×${t.count}`)).toEqual(['Saved×1', 'Queued×2', 'A×1', 'B×2']);
+    for (const [id, message] of ['C', 'D', 'E', 'Saved'].entries())
+      list = withToast(list, toast(10 + id, message));
+    expect(list.map((t) => `${t.message}×${t.count}`)).toEqual(['C×1', 'D×1', 'E×1', 'Saved×1']);
   });
 });
 

@@ -75,13 +75,13 @@ function sameToast(a: Toast, b: Toast): boolean {
 }
 
 /**
- * Adds a toast; one identical to the newest replaces it with a higher count (and a fresh timer,
- * as the new id is the one the timeout dismisses), so "Queued" ×3 shows once.
+ * Adds a toast; one identical to a toast shown replaces it, as the newest, with a higher count
+ * (and a fresh timer, as the new id is the one the timeout dismisses), so "Queued" ×3 shows once
+ * and the same failure said again does not stack (issue 22 review, item 10).
  */
 export function withToast(toasts: readonly Toast[], toast: Toast): Toast[] {
-  const last = toasts.at(-1);
-  if (last && sameToast(last, toast))
-    return [...toasts.slice(0, -1), { ...toast, count: last.count + toast.count }];
+  const same = toasts.find((t) => sameToast(t, toast));
+  if (same) return [...toasts.filter((t) => t !== same), { ...toast, count: same.count + toast.count }];
   return [...toasts, toast].slice(-TOAST_LIMIT);
 }
 
