@@ -125,7 +125,10 @@ describe.skipIf(!browserAvailable())('the Image, Video and 3D tabs queue what th
     const recall = view.bridge.calls.find((c) => c.name === 'tasks.recallFile');
     expect(recall?.value).toMatchObject({ origin: 'embedded', task: { id: saved.id }, outputIndex: 0 });
     // the draft it replaced comes back with Undo, as after Clear (review of issue 22, item 1)
-    const filled = page.getByTestId('toast').filter({ hasText: 'It replaced what the Image form held' });
+    const filled = page
+      .getByTestId('toast')
+      .filter({ hasText: `Filled in from the PNG text chunk of ${png.split('/').pop()}` })
+      .filter({ hasText: 'It replaced what the Image form held: Undo puts that back.' });
     await filled.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => panel.getByLabel('Prompt', { exact: true }).inputValue()).toBe('something else');
   });
