@@ -370,6 +370,22 @@ describe.skipIf(!browserAvailable())('compare any two results of a selection', (
       });
       try {
         await openLibraryWith(shot.page, 7);
+        // each card's kind is whole (it was cut to "Image…" beside the cost, even at 1920 wide)
+        const kinds = await shot.page.locator('.card-type').evaluateAll((els) =>
+          els.map((el) => {
+            const e = el as unknown as { textContent: string; scrollWidth: number; clientWidth: number };
+            const box = el as unknown as { scrollHeight: number; clientHeight: number };
+            return {
+              text: e.textContent,
+              cut: e.scrollWidth > e.clientWidth || box.scrollHeight > box.clientHeight,
+            };
+          }),
+        );
+        expect(
+          kinds.filter((k) => k.cut),
+          s.name,
+        ).toEqual([]);
+        expect(kinds.map((k) => k.text)).toContain('Image from text (Flux schnell)');
         await openCompare(shot.page, [
           'Red kite',
           'Blue kite',

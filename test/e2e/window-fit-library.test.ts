@@ -157,9 +157,14 @@ describe.skipIf(!browserAvailable())('the library in small and large windows', (
     const gallery = page.getByTestId('gallery');
     await page.getByTestId('task-card').first().waitFor();
     const before = Number(await gallery.getAttribute('data-columns'));
-    // far down: the gallery scrolled to about its tenth row
+    // far down: the gallery scrolled to its tenth row, whole in view whatever a card's height
     await gallery.evaluate((el) => {
-      (el as unknown as { scrollTop: number }).scrollTop = 2600;
+      const scroller = el as unknown as {
+        scrollTop: number;
+        querySelector(s: string): { getBoundingClientRect(): Box } | null;
+      };
+      const card = scroller.querySelector('[data-testid="task-card"]');
+      scroller.scrollTop = 10 * ((card?.getBoundingClientRect().height ?? 250) + 16);
     });
     await page.waitForTimeout(300);
     // it scrolls on the compositor (not painted anew each frame: issue 22, item 6), on a

@@ -18,7 +18,7 @@ export interface GridLayout {
   rowHeight: number;
 }
 
-export const DEFAULT_GRID: GridOptions = { minCardWidth: 184, gap: 16, captionHeight: 64, maxColumns: 12 };
+export const DEFAULT_GRID: GridOptions = { minCardWidth: 184, gap: 16, captionHeight: 86, maxColumns: 12 };
 
 export function gridLayout(containerWidth: number, options: GridOptions = DEFAULT_GRID): GridLayout {
   const width = Math.max(0, Math.floor(containerWidth));

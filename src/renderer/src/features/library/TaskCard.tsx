@@ -195,14 +195,12 @@ function TaskCardInner({ id, onSelect, tabbable }: TaskCardProps) {
         <span className="card-title" title={task.title}>
           {task.title}
         </span>
+        {/* the kind on a line of its own, two at most: beside the cost it was cut to "Image…" */}
+        <span className="card-type" title={taskTypeLabelOf(task)}>
+          {taskTypeLabelOf(task)}
+        </span>
         <span className="card-meta">
-          {task.state === 'saved' ? (
-            <span className="card-type" title={taskTypeLabelOf(task)}>
-              {taskTypeLabelOf(task)}
-            </span>
-          ) : (
-            <StateChip state={task.state} />
-          )}
+          {task.state === 'saved' ? null : <StateChip state={task.state} />}
           <span
             className="card-cost"
             data-testid="card-cost"
