@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { compareCheck, songSwitchHint } from '../../src/renderer/src/features/compare/compare-state.ts';
 import {
   PEAK_BARS,
   peaksFromText,
@@ -34,6 +35,7 @@ import {
 } from '../../src/renderer/src/model/time-format.ts';
 import { comparedTitles, variationWords } from '../../src/renderer/src/model/variation-words.ts';
 import { entryById } from '../../src/shared/index.ts';
+import { loadedTask } from './loaded-task.ts';
 
 describe('json input', () => {
   it('accepts an object', () => {
@@ -302,5 +304,55 @@ describe('song cards told apart (issue 21, item 10)', () => {
       'Owl',
       'Kite (2)',
     ]);
+  });
+});
+
+describe("Compare's words", () => {
+  const saved = (title: string, kind: 'image' | '3d' | 'video' | 'file', path: string) =>
+    loadedTask({
+      id: title,
+      title,
+      state: 'saved',
+      outputs: [
+        {
+          index: 0,
+          kind,
+          url: 'https://x.test/o',
+          field: 'f',
+          state: 'saved',
+          path,
+          thumbPath: null,
+          mime: null,
+          size: 1000,
+          sha256: null,
+          width: 64,
+          height: 64,
+          durationSeconds: null,
+          error: null,
+        },
+      ],
+    });
+
+  it('names each kind it is given: a 3D model is a 3D model, never "other files"', () => {
+    const kite = saved('Red kite', 'image', 'a/output-1.png');
+    const cube = saved('A cube', '3d', 'b/output-1.glb');
+    const clip = saved('Waves', 'video', 'c/output-1.mp4');
+    const blob = saved('Blob', 'file', 'd/output-1.bin');
+    expect(compareCheck(2, false, [cube, kite])).toEqual({
+      ok: false,
+      why: 'Compare results of one kind: these are 3D models and pictures',
+    });
+    expect(compareCheck(2, false, [cube, clip])).toMatchObject({
+      why: expect.stringMatching(/3D models and videos$/),
+    });
+    expect(compareCheck(2, false, [blob, kite])).toMatchObject({
+      why: expect.stringMatching(/other files and pictures$/),
+    });
+  });
+
+  it("the song switch's hint names every song's letter", () => {
+    expect(songSwitchHint(2)).toBe('Choose A or B: the other starts where this one is.');
+    expect(songSwitchHint(3)).toBe('Choose A, B or C: the others start where this one is.');
+    expect(songSwitchHint(4)).toBe('Choose A, B, C or D: the others start where this one is.');
   });
 });

@@ -8,6 +8,7 @@ import type { KeyboardEvent } from 'react';
 import { formatClock } from '../../model/time-format.ts';
 import { playerAudio, usePlayer } from '../../state/player-state.ts';
 import { useTasks } from '../../state/tasks-state.ts';
+import { songSwitchHint } from './compare-state.ts';
 
 const LETTERS = ['A', 'B', 'C', 'D'] as const;
 
@@ -77,9 +78,7 @@ export function SongSwitch({ ids }: { ids: readonly string[] }) {
           {heard && playing ? 'Pause' : 'Play'}
         </button>
         <span className="muted" data-testid="compare-song-time" aria-live="off">
-          {heard
-            ? `${formatClock(position)} / ${formatClock(duration)}`
-            : 'Choose A or B: the other starts where this one is.'}
+          {heard ? `${formatClock(position)} / ${formatClock(duration)}` : songSwitchHint(ids.length)}
         </span>
       </div>
       <p className="field-hint">

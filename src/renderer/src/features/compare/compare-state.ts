@@ -6,18 +6,22 @@
  */
 import { create } from 'zustand';
 import type { OutputKind } from '../../../../shared/index.ts';
+import { KIND_PLURALS } from '../../../../shared/task/retention.ts';
 import type { LoadedTask } from '../../model/task-status.ts';
 import { mainOutput, pictureNotShown } from '../library/task-media.ts';
 
 export const COMPARE_MIN = 2;
 export const COMPARE_MAX = 4;
 
-/** The kinds Compare shows, with their plural for its words. */
+/** The kinds Compare shows, with their plural for its words (as the library's size line says them). */
 export const COMPARED_KINDS: Readonly<Partial<Record<OutputKind, string>>> = {
-  image: 'pictures',
-  audio: 'songs',
-  video: 'videos',
+  image: KIND_PLURALS.image,
+  audio: KIND_PLURALS.audio,
+  video: KIND_PLURALS.video,
 };
+
+/** A kind's plural in Compare's words: "3D models", "other files". */
+const pluralOf = (kind: OutputKind) => (kind === 'file' ? 'other files' : KIND_PLURALS[kind]);
 
 export type CompareCheck = { ok: true; kind: OutputKind } | { ok: false; why: string };
 
@@ -46,11 +50,19 @@ export function compareCheck(
   }
   const [kind] = kinds;
   if (kinds.size > 1 || kind === undefined) {
-    const names = [...kinds].map((k) => COMPARED_KINDS[k] ?? 'other files');
+    const names = [...kinds].map(pluralOf);
     return { ok: false, why: `Compare results of one kind: these are ${names.join(' and ')}` };
   }
   if (!COMPARED_KINDS[kind]) return { ok: false, why: 'Compare shows pictures, songs and videos' };
   return { ok: true, kind };
+}
+
+/** The song switch's hint before a song is heard (2 to 4 songs, lettered A to D). */
+export function songSwitchHint(count: number): string {
+  const letters = ['A', 'B', 'C', 'D'].slice(0, Math.max(2, Math.min(COMPARE_MAX, count)));
+  const last = letters.pop();
+  const rest = letters.length === 1 ? 'the other starts' : 'the others start';
+  return `Choose ${letters.join(', ')} or ${last}: ${rest} where this one is.`;
 }
 
 export interface CompareState {
