@@ -137,6 +137,11 @@ describe.skipIf(!browserAvailable())(
       const fromWav = await waitUntil(() => importCalls()[1], 'the tasks.queueTaskFile call of the WAV');
       expect(fromWav.ok, `tasks.queueTaskFile answered: ${JSON.stringify(fromWav.error)}`).toBe(true);
       await dialog.waitFor({ state: 'hidden' });
+      // the notice names the file it came from (this WAV is no export's task.json)
+      await page
+        .locator('[data-testid="toast"][data-tone="success"]')
+        .filter({ hasText: `Queued “${TITLE}” again from ${wav}` })
+        .waitFor();
       const again = (await rig.call('tasks.get', { id: (fromWav.value as Task).id }))!;
       expect(again).toMatchObject({ parentId: song.id, parentOutput: null, taskType: 'txt2audio' });
 

@@ -116,6 +116,9 @@ describe.skipIf(!browserAvailable())("the Type filter and a failed task's detail
     await card(page, 'song').dragTo(board);
     await expect.poll(() => count.textContent()).toBe(', 1 task');
     await expect.poll(() => page.getByText('Added 1 task to “Keepers”').count()).toBe(1);
+    // the board's name is isolated from the words around it, as in the sidebar
+    const added = page.getByTestId('toast').filter({ hasText: 'Added 1 task to' });
+    expect(await added.locator('bdi').allTextContents()).toEqual(['Keepers']);
     // a card of the selection dragged: the whole selection
     for (const title of ['Two faces', 'Cut out'])
       await page.getByRole('checkbox', { name: `Select ${title}` }).check();

@@ -6,8 +6,19 @@
  * toasts (it scrolls, and keeps BOARDS_ROOM_PX) and the toasts never reach up to the views: when
  * they need more room the older ones scroll, the newest in view (issue 22 review, item 10).
  */
-import { type RefObject, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, type RefObject, useLayoutEffect, useRef } from 'react';
 import { type Toast, useUi } from '../state/ui-state.ts';
+
+/**
+ * A toast's words with each name in quotes (“Keepers”, a task's title: text the user gave) isolated
+ * from the words around it (<bdi>), as names are everywhere else in the window.
+ */
+function withNamesIsolated(message: string): ReactNode[] {
+  return message.split(/(?<=“)([^“”]*)(?=”)/).map((part, i) =>
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string
+    i % 2 === 1 ? <bdi key={i}>{part}</bdi> : part,
+  );
+}
 
 /** What the Boards section keeps of the navigation column however many toasts show: its heading, two boards and + New board. */
 const BOARDS_ROOM_PX = 140;
@@ -62,7 +73,7 @@ export function Toasts() {
             data-tone={toast.tone}
           >
             <span className="toast-message" role={toast.tone === 'error' ? 'alert' : undefined}>
-              {toast.message}
+              {withNamesIsolated(toast.message)}
               {toast.count > 1 ? (
                 <span className="toast-count" data-testid="toast-count">
                   {' '}

@@ -2,8 +2,8 @@
  * The library's selection toolbar: "Select all", the count, and what can be done to every
  * selected task at once (favourite, re-run after a priced confirmation, add to a board or take
  * off the board shown, export, delete with undo),
- * and "Queue again from an export…" (a task.json chosen in main's file dialog, then what it would
- * queue shown in TaskFileDialog, queued only on the user's word). In a narrow library the actions
+ * and "Queue again from an export…" (a task.json, or a result file the app made, chosen in main's
+ * file dialog, then what it would queue shown in TaskFileDialog, queued only on the user's word). In a narrow library the actions
  * used least go into "More" (SelectionMore.tsx), so the toolbar stays one row.
  */
 import { type ReactNode, useState } from 'react';

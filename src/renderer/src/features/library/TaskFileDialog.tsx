@@ -92,7 +92,9 @@ export function TaskFileDialog({ preview, onClose }: { preview: TaskFilePreview;
         acceptUnknownPrice: preview.priceMicros === null,
       });
       useTasks.getState().upsert([task]);
-      useUi.getState().pushToast('success', `Queued “${task.title}” again from the export`, {
+      // a result file found in this library by its checksum is no export: say the file it was
+      const from = preview.recall ? preview.recall.fileName : 'the export';
+      useUi.getState().pushToast('success', `Queued “${task.title}” again from ${from}`, {
         label: 'View in Activity',
         run: () => useUi.getState().navigate('activity'),
       });
