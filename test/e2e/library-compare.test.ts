@@ -346,7 +346,19 @@ describe.skipIf(!browserAvailable())('compare any two results of a selection', (
     await seek.focus();
     await page.keyboard.press('Home');
     await waitUntil(async () => (await times()).every((v) => v.t < 0.05), 'both back at the start');
+    // one moved to Recently deleted by another hand (retention's run, the CLI): it leaves the compare
+    const clouds = made.get('Clouds')!;
+    const moved = await rig.call('tasks.delete', { selection: { ids: [clouds.id] } });
+    try {
+      await expect
+        .poll(() => page.getByTestId('compare-view').textContent())
+        .toContain('These results are no longer in the library to compare.');
+      expect(await page.getByTestId('compare-video').count()).toBe(0);
+    } finally {
+      await rig.call('tasks.restore', { deletedAt: moved.deletedAt });
+    }
     await page.keyboard.press('Escape');
+    await openLibraryWith(page, 7);
   });
 
   it('at 800 x 600 and 1920 x 1080 three pictures have their controls on one row; pictures with SHOTS=1', async () => {

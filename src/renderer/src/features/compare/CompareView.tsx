@@ -3,7 +3,7 @@
  * gallery: pictures split or side by side (PictureCompare), songs by an A/B switch that keeps
  * the position in the app's one player (SongSwitch), videos side by side in step (VideosInStep).
  * Opened from the selection toolbar's Compare; "Back to the library" or Escape goes back, with
- * the focus on Compare again.
+ * the focus on Compare again. A result that leaves the library meanwhile leaves the compare.
  */
 import { useEffect, useId, useRef } from 'react';
 import { checkerboardClass } from '../../model/picture-look.ts';
@@ -54,13 +54,15 @@ export function CompareView() {
   const taskIds = useCompare((s) => s.taskIds);
   const kind = useCompare((s) => s.kind);
   const byId = useTasks((s) => s.byId);
+  useTasks((s) => s.rev); // the map changes in place: a change of any task re-renders
   const base = useStudio((s) => s.appInfo?.mediaBaseUrl);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   useEscapeBack();
+  // a task moved to Recently deleted meanwhile (retention's run, the CLI) has left the library
   const shown = taskIds.flatMap((taskId) => {
     const task = byId.get(taskId);
-    const output = task ? mainOutput(task) : null;
+    const output = task && task.deletedAt === null ? mainOutput(task) : null;
     const url = fileUrl(output, base);
     return task && output && url ? [{ task, output, url }] : [];
   });
@@ -70,7 +72,7 @@ export function CompareView() {
     <section className="compare-view" aria-labelledby={`${id}-h`} data-testid="compare-view" data-kind={kind}>
       <header className="compare-head">
         <h2 id={`${id}-h`} ref={headingRef} tabIndex={-1}>
-          Compare {shown.length} {noun}
+          {shown.length < 2 ? 'Compare' : `Compare ${shown.length} ${noun}`}
         </h2>
         <button type="button" className="button button-small" onClick={goBack}>
           Back to the library
