@@ -6,8 +6,10 @@
  * once a day has passed. The library's size by kind follows every save, delete and kind change.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import fsp from 'node:fs/promises';
+import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TaskEngine } from '../../src/core/engine/index.ts';
 import type { NewTask } from '../../src/core/store/index.ts';
 import type { OutputKind, TaskState } from '../../src/shared/index.ts';
@@ -18,18 +20,22 @@ import { HOUR, TestClock } from './test-clock.ts';
 
 const DAY = 24 * HOUR;
 
-/** A disk that fails while a purge removes a task's folders (the test sets it): as a crash would. */
-const folderRemoval = vi.hoisted(() => ({ fail: false }));
-vi.mock('../../src/core/library/task-folders.ts', async (original) => {
-  const real = await original<typeof import('../../src/core/library/task-folders.ts')>();
-  return {
-    ...real,
-    removeTaskFolders: (...args: Parameters<typeof real.removeTaskFolders>) => {
-      if (folderRemoval.fail) return Promise.reject(new Error('EIO: i/o error (the disk went away)'));
-      return real.removeTaskFolders(...args);
-    },
-  };
-});
+/**
+ * Runs `use` with a disk that fails to remove a folder (EIO), as a crash between a purge's batch
+ * and its files would leave them: node:fs/promises' rm, its named export synced, put back after.
+ */
+async function withFailingRemoval(use: () => Promise<void>): Promise<void> {
+  const real = fsp.rm;
+  fsp.rm = () => Promise.reject(Object.assign(new Error('EIO: i/o error, rm'), { code: 'EIO' }));
+  syncBuiltinESMExports();
+  try {
+    await use();
+  } finally {
+    fsp.rm = real;
+    syncBuiltinESMExports();
+  }
+}
+
 const START = Date.parse('2026-06-01T12:00:00.000Z');
 
 let dir: string;
@@ -346,29 +352,49 @@ describe('retention', () => {
     const lib = join(dir, 'lib');
     await trashedWithFiles(lib, clock, GONE, 31);
     const lines: string[] = [];
-    folderRemoval.fail = true;
-    try {
+    await withFailingRemoval(async () => {
       engine = await openEngine(lib, null, {
         clock,
-        trashPurge: { batchTasks: 3 },
+        trashPurge: { batchTasks: 3, batchMs: 60_000 }, // 3 whatever the machine's load
         log: (l) => lines.push(l),
       });
-      await engine.idle();
-    } finally {
-      folderRemoval.fail = false;
-    }
+      await engine!.idle();
+    });
     // the first batch's rows went (committed), their folders are still there: the purge stopped
-    const left = trashed(engine);
+    const left = trashed(engine!);
     expect(left).toHaveLength(GONE.length - 3);
     for (const id of GONE) expect(existsSync(folderOf(lib, id)), id).toBe(true);
     expect(lines.join('\n')).toMatch(/Recently deleted.*EIO/);
-    await engine.close();
+    await engine!.close();
     engine = await openEngine(lib, null, { clock, trashPurge: { batchTasks: 3 } });
     rowsKeepTheirFolders(engine, lib, GONE);
     await engine.idle();
     expect(trashed(engine)).toEqual([]);
     for (const id of GONE) expect(existsSync(folderOf(lib, id)), id).toBe(false);
     expect(engine.store.integrityCheck()).toBe('ok');
+  });
+
+  it('a list of files left to remove never removes a task the library has, and one that cannot be read is dropped', async () => {
+    const clock = new TestClock(START);
+    const lib = join(dir, 'lib');
+    await trashedWithFiles(lib, clock, ['kept'], 1);
+    let e = await openEngine(lib, null, { clock });
+    const createdAt = e.store.getTask('kept')!.createdAt;
+    const output = { index: 0, path: '2026/01/kept/output-1', thumbPath: null };
+    e.store.setSetting('trash.purging', [{ id: 'kept', createdAt, outputs: [output], inputFiles: [] }]);
+    await e.close();
+    e = await openEngine(lib, null, { clock });
+    await e.idle();
+    expect(existsSync(folderOf(lib, 'kept'))).toBe(true);
+    expect(e.store.getSetting('trash.purging')).toBeNull();
+    e.store.setSetting('trash.purging', { not: 'a list' });
+    await e.close();
+    const lines: string[] = [];
+    engine = await openEngine(lib, null, { clock, log: (l) => lines.push(l) });
+    await engine.idle();
+    expect(lines.join('\n')).toMatch(/files a purge left to remove could not be read/);
+    expect(engine.store.getSetting('trash.purging')).toBeNull();
+    expect(existsSync(folderOf(lib, 'kept'))).toBe(true);
   });
 
   it('emptying Recently deleted while the purge goes on after the opening: each task deleted once, no error', async () => {

@@ -54,9 +54,12 @@ export interface EngineOptions {
   trashPurge?: Partial<TrashPurgeTuning>;
 }
 
-/** Tasks Recently deleted's purge deletes in one batch (one short transaction, then their files). */
+/** How Recently deleted's purge cuts its batches (one short transaction each, then their files). */
 export interface TrashPurgeTuning {
+  /** Tasks deleted in one batch at most. */
   batchTasks: number;
+  /** Milliseconds a batch's deletes take at most (it ends after the delete that passes them). */
+  batchMs: number;
 }
 
 /** How retention's runs and previews are cut: small enough that a page read never waits long. */
