@@ -57,7 +57,7 @@ export function BoardNameDialog(props: {
         </>
       }
     >
-      <form id={id} onSubmit={(event) => void save(event)}>
+      <form id={id} className="board-name-field" onSubmit={(event) => void save(event)}>
         <label htmlFor={`${id}-name`}>Board name</label>
         <input
           id={`${id}-name`}

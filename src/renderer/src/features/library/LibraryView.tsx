@@ -64,7 +64,11 @@ function Summary() {
         </p>
       ) : null}
       {(boardId ?? null) === null ? <LibrarySizeLine trashView={trashView === true} /> : null}
-      {unreadable > 0 ? <p className="muted">{unreadable} record(s) could not be read.</p> : null}
+      {unreadable > 0 ? (
+        <p className="muted">
+          {`${unreadable.toLocaleString('en-US')} record${unreadable === 1 ? '' : 's'} could not be read.`}
+        </p>
+      ) : null}
       {error ? (
         <p className="field-error" role="alert">
           {error}{' '}
