@@ -172,6 +172,8 @@ describe.skipIf(!browserAvailable())("the Type filter and a failed task's detail
       const named = async (dialogTitle: RegExp, button: string, name: string) => {
         const dialog = page.getByTestId('board-name-dialog');
         expect(await dialog.getByRole('heading').textContent()).toMatch(dialogTitle);
+        // the dialog's own field, not sized by the filter bar it is opened from (148 px there)
+        expect((await dialog.getByLabel('Board name').boundingBox())?.width).toBeGreaterThan(300);
         await dialog.getByLabel('Board name').fill(name);
         await dialog.getByRole('button', { name: button }).click();
       };

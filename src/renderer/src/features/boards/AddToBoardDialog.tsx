@@ -80,6 +80,7 @@ export function AddToBoardDialog(props: { selection: TaskSelection; size: Counte
         </label>
         {choice === NEW ? (
           <input
+            type="text"
             aria-label="Name of the new board"
             className="board-name-input"
             placeholder="Board name"

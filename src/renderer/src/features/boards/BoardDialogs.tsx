@@ -60,6 +60,7 @@ export function BoardNameDialog(props: {
       <form id={id} className="board-name-field" onSubmit={(event) => void save(event)}>
         <label htmlFor={`${id}-name`}>Board name</label>
         <input
+          type="text"
           id={`${id}-name`}
           className="board-name-input"
           value={name}

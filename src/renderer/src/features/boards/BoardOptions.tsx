@@ -3,7 +3,8 @@
  * board, and rename or delete the one the filter shows, as the sidebar's "+ New board" and each
  * board's "⋯" do in a wide one.
  */
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { MenuDisclosure } from '../../components/MenuDisclosure.tsx';
 import { useBoards } from '../../state/boards-state.ts';
 import { useTasks } from '../../state/tasks-state.ts';
@@ -11,6 +12,9 @@ import { useUi } from '../../state/ui-state.ts';
 import { BoardNameDialog, DeleteBoardDialog } from './BoardDialogs.tsx';
 
 type Asking = 'new' | 'rename' | 'delete' | null;
+
+/** A dialog of the options, outside the filter bar (whose rules size its fields and selects). */
+const outside = (dialog: ReactNode) => createPortal(dialog, document.body);
 
 export function BoardOptions() {
   const boardId = useTasks((s) => s.gallery.filters.board);
@@ -44,30 +48,34 @@ export function BoardOptions() {
           </>
         ) : null}
       </MenuDisclosure>
-      {asking === 'new' ? (
-        <BoardNameDialog
-          title="New board"
-          board={null}
-          confirmLabel="Make board"
-          onSave={async (name) => {
-            const made = await useBoards.getState().create(name);
-            useUi
-              .getState()
-              .pushToast('success', `Made the board “${made.name}”: put tasks on it with Add to board…`);
-          }}
-          onClose={close}
-        />
-      ) : null}
-      {asking === 'rename' && board ? (
-        <BoardNameDialog
-          title="Rename the board"
-          board={board}
-          confirmLabel="Rename"
-          onSave={(name) => useBoards.getState().rename(board.id, name)}
-          onClose={close}
-        />
-      ) : null}
-      {asking === 'delete' && board ? <DeleteBoardDialog board={board} onClose={close} /> : null}
+      {asking === 'new'
+        ? outside(
+            <BoardNameDialog
+              title="New board"
+              board={null}
+              confirmLabel="Make board"
+              onSave={async (name) => {
+                const made = await useBoards.getState().create(name);
+                useUi
+                  .getState()
+                  .pushToast('success', `Made the board “${made.name}”: put tasks on it with Add to board…`);
+              }}
+              onClose={close}
+            />,
+          )
+        : null}
+      {asking === 'rename' && board
+        ? outside(
+            <BoardNameDialog
+              title="Rename the board"
+              board={board}
+              confirmLabel="Rename"
+              onSave={(name) => useBoards.getState().rename(board.id, name)}
+              onClose={close}
+            />,
+          )
+        : null}
+      {asking === 'delete' && board ? outside(<DeleteBoardDialog board={board} onClose={close} />) : null}
     </>
   );
 }

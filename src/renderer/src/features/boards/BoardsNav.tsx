@@ -40,6 +40,7 @@ function NameForm(props: {
         {props.label}
       </label>
       <input
+        type="text"
         id={id}
         className="board-name-input"
         value={name}
