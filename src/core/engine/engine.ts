@@ -355,6 +355,10 @@ export class TaskEngine {
     if ('deletedAt' in what) return trash.restoreDeletedAt(this.#ctx, what.deletedAt);
     return trash.restoreTasks(this.#ctx, what);
   }
+  /** restore({ deletedAt }) a page at a time, the event loop turning between (the window's Undo). */
+  restoreDeleted(deletedAt: string): Promise<TrashActionOutcome> {
+    return trash.restoreDeletedAtInPages(this.#ctx, deletedAt);
+  }
 
   /** Deletes the selected tasks in Recently deleted for good, with their files. */
   deleteForever(selection: TaskSelection): Promise<TrashActionOutcome> {

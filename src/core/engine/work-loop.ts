@@ -5,6 +5,9 @@
  */
 import type { EngineClock } from './engine-clock.ts';
 
+/** A turn of the event loop: what waits (a page read, a state change, the opening) goes first. */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export interface WorkLoopOptions {
   clock: EngineClock;
   /** Starts whatever is due at `now`. */

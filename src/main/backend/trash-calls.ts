@@ -38,9 +38,13 @@ export function trashCalls(ctx: CallContext) {
   return {
     'tasks.delete': async (args: { selection: TaskSelection }): Promise<TrashOutcome> =>
       ctx.engine().trash(args.selection),
+    // an Undo (one delete's deletedAt) page by page: a retention run's can be 85,000 tasks
     'tasks.restore': async (
       args: { selection: TaskSelection } | { deletedAt: string },
-    ): Promise<TrashActionOutcome> => ctx.engine().restore('selection' in args ? args.selection : args),
+    ): Promise<TrashActionOutcome> =>
+      'selection' in args
+        ? ctx.engine().restore(args.selection)
+        : ctx.engine().restoreDeleted(args.deletedAt),
     'tasks.deleteForever': async (args: { selection: TaskSelection }): Promise<TrashActionOutcome> =>
       ctx.engine().deleteForever(args.selection),
     'tasks.emptyTrash': async (): Promise<TrashActionOutcome> => ctx.engine().emptyTrash(),

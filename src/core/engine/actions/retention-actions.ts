@@ -31,6 +31,7 @@ import {
 import type { RetentionCandidate } from '../../store/index.ts';
 import type { EngineContext } from '../engine-context.ts';
 import type { RetentionTuning } from '../engine-options.ts';
+import { nextTurn } from '../work-loop.ts';
 import { tellChanged } from './trash-actions.ts';
 
 const RULES_SETTING = 'retention.rules';
@@ -57,9 +58,6 @@ interface RunRecord {
   /** What it moved so far. */
   outcome: RetentionOutcome;
 }
-
-/** A turn of the event loop: what waits (a page read, a state change, the opening) goes first. */
-export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The run under way (one at a time): where it is, and whether it was told to stop after its batch. */
 interface Running {

@@ -14,10 +14,13 @@ import {
 } from '../../../shared/index.ts';
 import type { SelectedTask } from '../../store/index.ts';
 import type { EngineContext } from '../engine-context.ts';
+import { nextTurn } from '../work-loop.ts';
 import { deleteTask } from './task-actions.ts';
 
 /** Tasks per page (and per transaction) of a bulk action. */
 const PAGE = 500;
+/** Tasks per page of an Undo taken back page by page (~13 ms at a million tasks). */
+const RESTORE_PAGE = 200;
 
 /** Each page of a selection's tasks; ids of the selection that are no task go to `missing`. */
 function* selectionPages(
@@ -108,6 +111,25 @@ export function restoreDeletedAt(ctx: EngineContext, deletedAt: string): TrashAc
   const ids = ctx.store.restoreTasks(ctx.store.trashedAt(deletedAt));
   tellChanged(ctx, ids);
   return { done: ids.length, skipped: [] };
+}
+
+/**
+ * restoreDeletedAt a page at a time, the event loop turning between pages: the Undo of a big
+ * delete (a retention run of 85,000 tasks at a million held the event loop 9.4 s in one).
+ */
+export async function restoreDeletedAtInPages(
+  ctx: EngineContext,
+  deletedAt: string,
+): Promise<TrashActionOutcome> {
+  const ids = ctx.store.trashedAt(deletedAt);
+  let done = 0;
+  for (let at = 0; at < ids.length; at += RESTORE_PAGE) {
+    if (at > 0) await nextTurn();
+    const restored = ctx.store.restoreTasks(ids.slice(at, at + RESTORE_PAGE));
+    done += restored.length;
+    tellChanged(ctx, restored);
+  }
+  return { done, skipped: [] };
 }
 
 /**

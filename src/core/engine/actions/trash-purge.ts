@@ -17,7 +17,7 @@ import { TRASH_DAYS } from '../../../shared/index.ts';
 import { removeTaskFolders } from '../../library/task-folders.ts';
 import type { EngineContext } from '../engine-context.ts';
 import type { TrashPurgeTuning } from '../engine-options.ts';
-import { nextTurn } from './retention-actions.ts';
+import { nextTurn } from '../work-loop.ts';
 import { tellChanged } from './trash-actions.ts';
 
 /** The files of the batch whose rows were deleted last, until they are removed. */
