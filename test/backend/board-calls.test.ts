@@ -67,6 +67,9 @@ function plantHarbors(libraryDir: string): void {
   }
 }
 
+/** The window's stores as this file found them (files share their worker): put back after it. */
+const before = { gallery: useTasks.getState().gallery, ui: useUi.getState() };
+
 beforeAll(async () => {
   dir = await tempDir();
   try {
@@ -82,6 +85,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   delete (globalThis as { studio?: unknown }).studio;
+  useTasks.setState({ byId: new Map(), rev: 0, gallery: before.gallery });
+  useUi.setState(before.ui, true);
   await closeBackendRig({ dir, h });
 });
 
