@@ -28,8 +28,8 @@ export function taskLine(task: TaskListItem | Task): string {
   return `${task.id}  ${task.state.padEnd(11)} ${task.taskType.padEnd(10)} ${task.title}${cost}${remote}${from}${error}${candidates}${files}`;
 }
 
-/** "1 task", "2 tasks": a count of tasks in words. */
-export const tasksWord = (n: number): string => `${n} task${n === 1 ? '' : 's'}`;
+/** "1 task", "2 tasks": the app's one count of tasks in words. */
+export { tasksWord } from '../shared/task/task-count-words.ts';
 
 /** Writes `value` to stdout as indented JSON (control characters escaped), then a line break. */
 export function printJson(value: unknown): void {

@@ -594,6 +594,8 @@ describe('media-task retention', () => {
     expect(on.code, on.stderr).toBe(0);
     expect(on.stdout).toContain('retention is on: Move tasks older than 90 days');
     expect(on.stdout).toContain('moved 1 task (1 song), 3.0 MB of results to Recently deleted');
+    // the engine's own line on stderr counts in words too, never 'task(s)'
+    expect(on.stderr).toContain('retention moved 1 task to Recently deleted');
     expect(await inTrash()).toEqual(['old']);
     const kept = JSON.parse((await run('lib-retention', ['--json', 'retention'])).stdout);
     expect(kept.rules).toMatchObject({ enabled: true, olderThanDays: 90, keepFavorites: true });

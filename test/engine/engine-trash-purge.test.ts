@@ -85,7 +85,8 @@ describe('Recently deleted after the opening', () => {
     const lib = join(dir, 'lib');
     await trashedWithFiles(lib, clock, GONE, 31);
     await trashedWithFiles(lib, clock, ['recent'], 1);
-    engine = await openEngine(lib, null, { clock, trashPurge: { batchTasks: 2 } });
+    const lines: string[] = [];
+    engine = await openEngine(lib, null, { clock, trashPurge: { batchTasks: 2 }, log: (l) => lines.push(l) });
     // the opening did not wait for it: all still there, files too
     expect(trashed(engine)).toEqual([...GONE, 'recent'].sort());
     await turn();
@@ -99,6 +100,8 @@ describe('Recently deleted after the opening', () => {
     for (const id of GONE) expect(existsSync(folderOf(lib, id)), id).toBe(false);
     expect(existsSync(folderOf(lib, 'recent'))).toBe(true);
     expect(engine.store.integrityCheck()).toBe('ok');
+    // what it did, in the log (the CLI's stderr), counted in words
+    expect(lines).toContain('deleted for good 7 tasks in Recently deleted for over 30 days');
   });
 
   it('a purge cut off between a batch and its files: the next opening removes them, no row names a gone folder', async () => {

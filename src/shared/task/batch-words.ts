@@ -2,9 +2,9 @@
  * What cancelling the rest of a batch did, in words: one wording for the window's "Cancel the
  * rest" and the CLI's `cancel --batch`. Pure text, no Node or React.
  */
-import type { BatchCancelView } from './task-lineage.ts';
 
-const tasks = (n: number) => `${n} task${n === 1 ? '' : 's'}`;
+import { tasksWord as tasks } from './task-count-words.ts';
+import type { BatchCancelView } from './task-lineage.ts';
 
 /** Of `n` cancelled, `resent` had been sent once before their answer was lost. */
 function resentWords(resent: number, n: number): string {

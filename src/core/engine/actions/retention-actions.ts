@@ -28,6 +28,7 @@ import {
   type RetentionRunProgress,
   type RetentionView,
 } from '../../../shared/task/retention.ts';
+import { tasksWord } from '../../../shared/task/task-count-words.ts';
 import type { RetentionCandidate } from '../../store/index.ts';
 import type { EngineContext } from '../engine-context.ts';
 import type { RetentionTuning } from '../engine-options.ts';
@@ -280,7 +281,7 @@ export class LibraryRetention {
     const { outcome } = record;
     if (outcome.tasks > 0)
       this.#ctx.log(
-        `retention moved ${outcome.tasks} task(s) to Recently deleted (made before ${outcome.before})`,
+        `retention moved ${tasksWord(outcome.tasks)} to Recently deleted (made before ${outcome.before})`,
       );
     this.#schedule(RETENTION_EVERY_MS);
     return outcome;

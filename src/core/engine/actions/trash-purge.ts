@@ -14,6 +14,7 @@
  */
 import { z } from 'zod';
 import { TRASH_DAYS } from '../../../shared/index.ts';
+import { tasksWord } from '../../../shared/task/task-count-words.ts';
 import { removeTaskFolders } from '../../library/task-folders.ts';
 import type { EngineContext } from '../engine-context.ts';
 import type { TrashPurgeTuning } from '../engine-options.ts';
@@ -50,7 +51,7 @@ export function startTrashPurge(ctx: EngineContext, tuning: Partial<TrashPurgeTu
   const done = purgeBatches(ctx, { ...DEFAULT_TRASH_PURGE_TUNING, ...tuning }).then(
     (purged) => {
       if (purged > 0)
-        ctx.log(`deleted for good ${purged} task(s) in Recently deleted for over ${TRASH_DAYS} days`);
+        ctx.log(`deleted for good ${tasksWord(purged)} in Recently deleted for over ${TRASH_DAYS} days`);
     },
     (err: unknown) => ctx.log(`could not empty the old part of Recently deleted: ${String(err)}`),
   );

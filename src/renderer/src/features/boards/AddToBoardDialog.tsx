@@ -4,10 +4,10 @@
  */
 import { useId, useState } from 'react';
 import type { TaskSelection } from '../../../../shared/index.ts';
+import { type CountedTasks, countedTasksWord } from '../../../../shared/task/task-count-words.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useBoards } from '../../state/boards-state.ts';
 import { useUi } from '../../state/ui-state.ts';
-import { type CountedTasks, countedTasksWord } from '../library/task-count-words.ts';
 import { addedWords, boardErrorText } from './board-words.ts';
 import '../../styles/boards.css';
 

@@ -1,7 +1,7 @@
 /** The words of boards: a change said in a toast, the question before deleting one, a refused name. */
 import type { BoardChangeOutcome, BoardView } from '../../../../shared/index.ts';
+import { tasksWord as tasks } from '../../../../shared/task/task-count-words.ts';
 import { errorText } from '../../model/studio-error.ts';
-import { tasksWord as tasks } from '../library/task-count-words.ts';
 
 export function addedWords(outcome: BoardChangeOutcome): string {
   const { board, changed, missing } = outcome;

@@ -8,6 +8,7 @@
  */
 import { type ReactNode, useState } from 'react';
 import type { TaskFilePreview, TaskSelection } from '../../../../shared/index.ts';
+import { tasksWord } from '../../../../shared/task/task-count-words.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { useTasks } from '../../state/tasks-state.ts';
 import { toastError, useUi } from '../../state/ui-state.ts';
@@ -21,7 +22,6 @@ import { askToTrash } from './recently-deleted.ts';
 import { SelectionMore, selectionOverflowAt } from './SelectionMore.tsx';
 import { TaskFileDialog } from './TaskFileDialog.tsx';
 import { EmptyTrashButton, TrashSelectionActions } from './TrashSelectionActions.tsx';
-import { tasksWord } from './task-count-words.ts';
 
 /**
  * Selects every task the gallery's filter matches, loaded or not (Select all, Ctrl/Cmd+A): the

@@ -6,11 +6,11 @@
  * that it is more: "1,000+"). The selection holds only tasks the list shows (ui-state's leftList).
  */
 import type { TaskSelection } from '../../../../shared/index.ts';
+import type { CountedTasks } from '../../../../shared/task/task-count-words.ts';
 import { invoke } from '../../bridge.ts';
 import { toTaskFilter } from '../../model/library-query.ts';
 import { useTasks } from '../../state/tasks-state.ts';
 import { type UiState, useUi } from '../../state/ui-state.ts';
-import type { CountedTasks } from './task-count-words.ts';
 
 type SelectionState = Pick<UiState, 'selection' | 'allMatching'>;
 

@@ -3,7 +3,7 @@
  * emptying it), apart from the window's bridge so that they are tested on plain Node.
  */
 import { type TaskSelection, TRASH_DAYS } from '../../../../shared/index.ts';
-import { countedTasksWord, tasksWord } from './task-count-words.ts';
+import { countedTasksWord, tasksWord } from '../../../../shared/task/task-count-words.ts';
 
 export { tasksWord };
 

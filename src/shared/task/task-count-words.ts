@@ -1,0 +1,20 @@
+/**
+ * How many tasks, in words, as every question, notice and line of the app says it (the window,
+ * the CLI and the engine's log alike): "1 task", "3,000 tasks" (the app's number format, en-US
+ * with the thousands separator), and a count the library stopped at its cap (COUNT_CAP: a search,
+ * a board) as "more than 1,000 tasks", never as a smaller number. Never "task(s)".
+ */
+
+/** "1 task", "3,000 tasks". */
+export const tasksWord = (n: number): string => `${n.toLocaleString('en-US')} task${n === 1 ? '' : 's'}`;
+
+/** How many tasks a selection holds; `capped`: the library stopped counting, so there are more. */
+export interface CountedTasks {
+  count: number;
+  capped?: boolean;
+}
+
+/** "3 tasks", or "more than 1,000 tasks" for a count stopped at the cap. */
+export function countedTasksWord({ count, capped }: CountedTasks): string {
+  return capped ? `more than ${tasksWord(count)}` : tasksWord(count);
+}
