@@ -24,8 +24,11 @@ process.env.NODE_COMPILE_CACHE ??= join(import.meta.dirname, 'node_modules/.cach
  *   share nothing but the read-only build. A browser file waits most of its time too (sandbox
  *   tasks, UI timers): one at a time `--project e2e` took 728 s of wall and 203 s of
  *   CPU, two at a time 367 s and 209 s (back to back, load 7-11).
- * Both projects must keep the same `maxWorkers` to stay one group (vitest refuses otherwise).
- * `npx vitest run --project unit` or `--project e2e` runs one of them.
+ * All projects must keep the same `maxWorkers` to stay one group (vitest refuses otherwise).
+ * `npx vitest run --project 'unit*'` or `--project e2e` runs one side.
+ * Three workers were tried on 2 cores (the whole suite, others' work at load 8-19): 480 s of wall
+ * against 545 s with two (load 9-14), but the browser files' own times grew by 40% and
+ * engine-lineage's 1 s `expect.poll` failed; two it stays.
  */
 const WORKERS = Math.max(2, availableParallelism() - 1);
 
