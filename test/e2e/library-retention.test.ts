@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
 import { LibraryStore } from '../../src/core/store/index.ts';
+import { RESTORED_RULE_TEXT } from '../../src/shared/task/retention.ts';
 import { imageTask } from '../store/store-fixtures.ts';
 import { writePicture } from '../support/pictures.ts';
 import { waitUntil } from '../support/wait-until.ts';
@@ -122,6 +123,8 @@ describe.skipIf(!browserAvailable())('retention: off until switched on, previewe
 
     await openView(page, 'settings');
     await expect.poll(() => page.getByTestId('retention-state').textContent()).toBe('Off: nothing is moved.');
+    // the rule for a restored task, in the CLI's words (one text)
+    expect(await section(page).textContent()).toContain(`${RESTORED_RULE_TEXT}.`);
     // the default rules: 90 days, favourites, boards and results used kept
     const kb = Math.round(pictureBytes / 1024);
     await previewSays(
@@ -160,6 +163,7 @@ describe.skipIf(!browserAvailable())('retention: off until switched on, previewe
     await section(page).getByRole('button', { name: 'Switch on…' }).click();
     const dialog = page.getByTestId('confirm-dialog');
     await expect.poll(() => dialog.textContent()).toContain('Would move 3 tasks to Recently deleted now');
+    expect(await dialog.textContent()).toContain(`${RESTORED_RULE_TEXT}.`);
     await shoot(page, 'retention-confirm');
     await dialog.getByRole('button', { name: 'Switch on and run now' }).click();
     // answered at once: the run goes on, and the section says how far it is
@@ -167,6 +171,10 @@ describe.skipIf(!browserAvailable())('retention: off until switched on, previewe
       .getByTestId('retention-run')
       .getByText(/^Moving old tasks to Recently deleted: [12] so far…/)
       .waitFor();
+    // meanwhile the preview says a run is going on, not what the tasks left would give
+    expect(await preview(page).textContent()).toBe(
+      'A run is moving tasks now: what else would go shows once it has ended.',
+    );
     // at its end, wherever the user is: what it moved, with an Undo
     await page.getByText('Retention moved 3 tasks to Recently deleted').waitFor();
     expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(1);

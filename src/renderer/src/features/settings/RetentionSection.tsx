@@ -13,6 +13,7 @@ import {
   diskSizeText,
   KIND_PLURALS,
   kindCountsText,
+  RESTORED_RULE_TEXT,
   type RetentionOutcome,
   type RetentionRules,
   type RetentionView,
@@ -25,7 +26,7 @@ import { formatDateTime } from '../../model/time-format.ts';
 import { useStudio } from '../../state/studio-state.ts';
 import { useTasks } from '../../state/tasks-state.ts';
 import { toastError, useUi } from '../../state/ui-state.ts';
-import { retentionRunText } from './retention-run.ts';
+import { RUN_PREVIEW_TEXT, retentionRunText } from './retention-run.ts';
 
 function daysProblem(text: string): string | null {
   const n = Number(text);
@@ -45,14 +46,18 @@ function previewText(p: RetentionOutcome): string {
   return `Would move ${n} to Recently deleted now (${kindCountsText(p.byKind)}); frees ${atLeast}${diskSizeText(p.bytes)} once they leave it, after ${TRASH_DAYS} days.`;
 }
 
-/** The preview of `rules` (null while it is asked for), asked again a moment after each change. */
-function usePreview(rules: RetentionRules | null): RetentionOutcome | null {
+/**
+ * The preview of `rules` (null while it is asked for), asked again a moment after each change;
+ * not asked while a run moves tasks (what it has not reached yet is no answer), and asked anew
+ * when it ends.
+ */
+function usePreview(rules: RetentionRules | null, running: boolean): RetentionOutcome | null {
   const [preview, setPreview] = useState<RetentionOutcome | null>(null);
   const rev = useTasks((s) => s.rev);
   const key = JSON.stringify(rules);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the rules; `rev` for the library's changes
   useEffect(() => {
-    if (rules === null) return;
+    if (rules === null || running) return;
     let live = true;
     const timer = setTimeout(() => {
       invoke('retention.preview', rules).then(
@@ -64,8 +69,12 @@ function usePreview(rules: RetentionRules | null): RetentionOutcome | null {
       live = false;
       clearTimeout(timer);
     };
-  }, [key, rev]);
-  return preview;
+  }, [key, rev, running]);
+  // the preview from before a run is stale once it ends: "Looking…" until the next one
+  useEffect(() => {
+    if (running) setPreview(null);
+  }, [running]);
+  return running ? null : preview;
 }
 
 function KeepBoxes({ rules, onChange }: { rules: RetentionRules; onChange(r: RetentionRules): void }) {
@@ -119,7 +128,8 @@ export function RetentionSection() {
   }, [runKey]);
   const problem = daysProblem(daysText);
   const rules = draft && !problem ? { ...draft, olderThanDays: Number(daysText) } : null;
-  const preview = usePreview(rules);
+  const preview = usePreview(rules, run !== null);
+  const previewLine = run ? RUN_PREVIEW_TEXT : preview ? previewText(preview) : 'Looking…';
   const on = view?.rules.enabled ?? false;
   const changed =
     rules !== null &&
@@ -148,7 +158,7 @@ export function RetentionSection() {
       <p className="field-hint">
         Moves old results to Recently deleted (kept there with their files for {TRASH_DAYS} days), keeping
         what you choose. Nothing moves until you switch it on; a task still running, in doubt or not saved yet
-        is never moved.
+        is never moved. {RESTORED_RULE_TEXT}.
       </p>
       <p className="retention-state" data-testid="retention-state" aria-live="polite">
         {view === null
@@ -193,11 +203,7 @@ export function RetentionSection() {
           </div>
           <KeepBoxes rules={draft} onChange={setDraft} />
           <p className="retention-preview" data-testid="retention-preview" aria-live="polite">
-            {rules === null
-              ? 'Correct the days to see what would go.'
-              : preview
-                ? previewText(preview)
-                : 'Looking…'}
+            {rules === null ? 'Correct the days to see what would go.' : previewLine}
           </p>
           <div className="retention-actions">
             {on ? (
@@ -237,8 +243,9 @@ export function RetentionSection() {
           message={
             <>
               <p>{retentionRulesText(rules)}.</p>
-              <p>{preview ? previewText(preview) : 'Looking…'}</p>
+              <p>{previewLine}</p>
               <p>Then once a day, as tasks grow old. You can restore them from Recently deleted.</p>
+              <p>{RESTORED_RULE_TEXT}.</p>
             </>
           }
           confirmLabel={on ? 'Save and run now' : 'Switch on and run now'}

@@ -17,6 +17,9 @@ export function retentionRunText(run: RetentionRunProgress): string {
   return `Moving old tasks to Recently deleted: ${run.tasks.toLocaleString('en-US')} so far…`;
 }
 
+/** What the rules' preview says while a run goes on: the tasks it has not reached yet are no answer. */
+export const RUN_PREVIEW_TEXT = 'A run is moving tasks now: what else would go shows once it has ended.';
+
 /** Says what a run moved once it has ended (with Undo). Returns the unsubscribe. */
 export function watchRetentionRuns(): () => void {
   return useStudio.subscribe((state, before) => {
