@@ -5,7 +5,8 @@
  *
  * Then the window's own library state (src/renderer/src/state, the selection and its words) over
  * the same calls and events, through the preload's bridge as `window.studio` (globalThis here): a selection keeps
- * only tasks the list still holds, and Select all past the store's count cap says so.
+ * only tasks the list still holds, and Select all past the store's count cap says so; the list
+ * itself stays right across pages, moves and new tasks, each batch of events costing what it changes.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -208,5 +209,78 @@ describe("the window's selection", () => {
     useUi.getState().toggleSelected('harbor-7');
     expect(words()).toBe('999+ selected');
     useUi.getState().setSelection([], null);
+  });
+});
+
+describe("the window's list of tasks", () => {
+  const ids = () => useTasks.getState().gallery.ids;
+  const once = (list: readonly string[]) => new Set(list).size === list.length;
+
+  it('stays right across pages, moves to Recently deleted and back, and a new task on top; an event costs what it changes', async () => {
+    await showSearch('');
+    while (useTasks.getState().gallery.nextCursor !== null) await useTasks.getState().loadNextPage();
+    const all = [...ids()];
+    // (a task the service is working on is not moved: the first test's songs end first)
+    const ended = ['saved', 'failed', 'cancelled', 'expired'];
+    const hasEnded = (id: string) => ended.includes(useTasks.getState().byId.get(id)?.state ?? '');
+    await waitUntil(() => all.every(hasEnded), 'the songs queued before ended');
+    expect(all.length).toBeGreaterThan(HARBORS);
+    expect(all.length).toBe(useTasks.getState().gallery.total);
+    expect(once(all)).toBe(true);
+
+    // a batch of events reads the gallery's ids it changes, not all of them (it held a set of
+    // every loaded id made anew for each batch): the list's elements read are counted
+    let reads = 0;
+    const counted = new Proxy([...all], {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads += 1;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    useTasks.setState((s) => ({ gallery: { ...s.gallery, ids: counted } }));
+    const favourite = async (id: string, on: boolean) => {
+      await h.ok('tasks.setFavorite', { id, favorite: on });
+      await waitUntil(() => useTasks.getState().byId.get(id)?.favorite === on, `${id} favourite ${on}`);
+    };
+    const far = all[700] as string;
+    await favourite(far, true); // the first batch after a list set from outside may read it once
+    reads = 0;
+    await favourite(far, false);
+    await favourite(far, true);
+    await favourite(far, false);
+    expect(reads).toBeLessThan(10);
+    expect(ids()).toBe(counted);
+
+    // moved to Recently deleted from the first, a middle and the last page: off the list, in order
+    const [top, middle, last] = [all[0], all[500], all.at(-1)] as [string, string, string];
+    await h.ok('tasks.delete', { selection: { ids: [top, middle, last] } });
+    await waitUntil(() => !ids().includes(last), 'the moved tasks off the list');
+    expect(ids(), 'the moved tasks off the list').toEqual(
+      all.filter((id) => id !== top && id !== middle && id !== last),
+    );
+    // back: the newest goes on top again (once), an older one waits for the next load
+    await h.ok('tasks.restore', { selection: { ids: [top, middle] } });
+    await waitUntil(() => ids()[0] === top, 'the restored newest task on top');
+    expect(ids(), 'the restored newest task on top, the older one not yet').toEqual(
+      all.filter((id) => id !== middle && id !== last),
+    );
+
+    // a new task goes on top once, whatever events follow it
+    const made = await h.ok<Task>('tasks.queue', {
+      ...SONG,
+      input: { ...SONG.input, style_prompt: 'list new' },
+    });
+    await waitUntil(() => ids()[0] === made.id, 'the new task on top');
+    await waitUntil(() => hasEnded(made.id), 'the new task ended');
+    await favourite(made.id, true);
+    expect(ids(), 'the new task once, on top').toEqual([
+      made.id,
+      ...all.filter((id) => id !== middle && id !== last),
+    ]);
+    await h.ok('tasks.restore', { selection: { ids: [last] } });
+    await h.ok('tasks.delete', { selection: { ids: [made.id] } });
+    await waitUntil(() => ids()[0] !== made.id, 'the new task off the list');
+    expect(ids(), 'the list without the new task').toEqual(all.filter((id) => id !== middle && id !== last));
+    expect(once(ids())).toBe(true);
   });
 });

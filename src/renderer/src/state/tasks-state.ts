@@ -92,6 +92,24 @@ function merge(existing: LoadedTask | undefined, given: LoadedTask): LoadedTask 
 }
 
 /**
+ * The gallery's ids as a set, kept with `gallery.ids` (which holds their order) as pages load and
+ * events add and remove, so a batch of events costs what its changes cost, not a set of every
+ * loaded id. Tied to the array it was made for: a list set any other way is indexed anew once.
+ */
+let galleryIndex: { ids: readonly string[]; has: Set<string> } = { ids: [], has: new Set() };
+
+function indexFor(ids: readonly string[]): Set<string> {
+  if (galleryIndex.ids !== ids) galleryIndex = { ids, has: new Set(ids) };
+  return galleryIndex.has;
+}
+
+/** Records `ids` as the list `has` now indexes (the ids added and removed applied to it already). */
+function indexed(ids: string[], has: Set<string>): string[] {
+  galleryIndex = { ids, has };
+  return ids;
+}
+
+/**
  * Ids of changed tasks that go on top of a gallery sorted newest: created no earlier than its
  * current top and not in it yet, newest first. (A task queued here is already in the map when its
  * first event comes, so being new to the map says nothing; being newer than the top does.)
@@ -99,13 +117,14 @@ function merge(existing: LoadedTask | undefined, given: LoadedTask): LoadedTask 
 function newOnTop(
   candidates: readonly LoadedTask[],
   ids: readonly string[],
+  inGallery: ReadonlySet<string>,
   map: ReadonlyMap<string, LoadedTask>,
 ): string[] {
   if (candidates.length === 0) return [];
   const top = ids[0] === undefined ? undefined : map.get(ids[0]);
   const newer = candidates.filter((t) => top === undefined || t.createdAt >= top.createdAt);
   return newer
-    .filter((t) => !ids.includes(t.id))
+    .filter((t) => !inGallery.has(t.id))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
     .map((t) => t.id)
     .filter((id, index, list) => list.indexOf(id) === index);
@@ -163,7 +182,7 @@ export const useTasks = create<TasksState>()((set, get) => {
       const removed = new Set<string>();
       const candidates: LoadedTask[] = [];
       let recount = false;
-      const inGallery = new Set(gallery.ids);
+      const inGallery = indexFor(gallery.ids);
       for (const change of changes) {
         if (change.task === null) {
           map.delete(change.taskId);
@@ -184,15 +203,19 @@ export const useTasks = create<TasksState>()((set, get) => {
         if (merged) map.set(change.taskId, merged);
         if (gallery.loadedOnce && belongsAtTop(change.task, gallery.filters)) candidates.push(change.task);
       }
-      const fresh = newOnTop(candidates, gallery.ids, map);
+      const fresh = newOnTop(candidates, gallery.ids, inGallery, map);
       // a selection holds only tasks the list shows: what an action touches is what is ticked
       if (removed.size > 0) useUi.getState().leftList(removed);
+      const leaving = [...removed].filter((id) => inGallery.has(id));
       set((s) => {
-        if (fresh.length === 0 && removed.size === 0) return { rev: s.rev + 1 };
-        const kept = removed.size > 0 ? s.gallery.ids.filter((id) => !removed.has(id)) : s.gallery.ids;
+        if (fresh.length === 0 && leaving.length === 0) return { rev: s.rev + 1 };
+        // only a batch that changes the list makes a new one (the view needs a new array)
+        for (const id of leaving) inGallery.delete(id);
+        for (const id of fresh) inGallery.add(id);
+        const kept = leaving.length > 0 ? s.gallery.ids.filter((id) => !removed.has(id)) : s.gallery.ids;
         return {
           rev: s.rev + 1,
-          gallery: { ...s.gallery, ids: fresh.length > 0 ? [...fresh, ...kept] : kept },
+          gallery: { ...s.gallery, ids: indexed(fresh.length > 0 ? [...fresh, ...kept] : kept, inGallery) },
         };
       });
       if (recount) scheduleRecount();
@@ -236,13 +259,14 @@ export const useTasks = create<TasksState>()((set, get) => {
         if (get().gallery.generation !== generation) return;
         writeAll(page.items);
         set((s) => {
-          const present = new Set(s.gallery.ids);
+          const present = indexFor(s.gallery.ids);
           const added = page.items.map((t) => t.id).filter((id) => !present.has(id));
+          for (const id of added) present.add(id);
           return {
             rev: s.rev + 1,
             gallery: {
               ...s.gallery,
-              ids: added.length > 0 ? [...s.gallery.ids, ...added] : s.gallery.ids,
+              ids: added.length > 0 ? indexed([...s.gallery.ids, ...added], present) : s.gallery.ids,
               nextCursor: page.nextCursor,
               loading: false,
               loadedOnce: true,
