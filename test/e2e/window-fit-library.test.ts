@@ -1,15 +1,18 @@
 /**
  * The library in small and large windows (issue 11, item 11), over a library of 130 saved tasks:
  * at 1280 x 800 opening the detail of a card far down the gallery (the grid narrows and loses a
- * column) keeps that card in the gallery's visible area, and the gallery scrolls on the
- * compositor on the page's own background (both themes); at 800 x 600 the filter bar is one row
+ * column) keeps that card in the gallery's visible area, and the gallery and Activity's list
+ * scroll on the compositor on the page's own background (both themes), the main area (Settings)
+ * too at 800 x 600, the boards' list with SHOTS=1; at 800 x 600 the filter bar is one row
  * (the search, and a "Filters" toggle counting the active filters that shows the rest); at
  * 1920 x 1080 every filter shares one row. Axe in both themes, pictures to /tmp/window-fit-shots.
  */
 import { mkdir } from 'node:fs/promises';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
-import { blockingViolations } from './harness/look-check.ts';
+import { LibraryStore } from '../../src/core/store/index.ts';
+import { imageTask } from '../store/store-fixtures.ts';
+import { blockingViolations, PICTURE_SIZES } from './harness/look-check.ts';
 import { type Box, box, inEachTheme, inside } from './harness/page-boxes.ts';
 import { fillLibrary } from './harness/saved-task-fill.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
@@ -81,12 +84,12 @@ async function expectSelectionOneRow(page: Page, count: number): Promise<void> {
 }
 
 /**
- * Whether the gallery scrolls on the compositor: the page's layer tree (CDP LayerTree) then has
- * a layer as tall as the gallery's scroll content. A scroller Chromium does not composite is
- * painted and rasterized anew on every scrolled frame (at a standard pixel density it composites
- * one only when its background is opaque, to keep LCD text).
+ * Whether `scroller` (the gallery, Activity's list) scrolls on the compositor: the page's layer
+ * tree (CDP LayerTree) then has a layer as tall as its scroll content. A scroller Chromium does
+ * not composite is painted and rasterized anew on every scrolled frame (at a standard pixel
+ * density it composites one only when its background is opaque, to keep LCD text).
  */
-async function scrollsOnCompositor(page: Page): Promise<boolean> {
+async function scrollsOnCompositor(page: Page, scroller: Locator): Promise<boolean> {
   const cdp = await page.context().newCDPSession(page);
   let heights: number[] = [];
   cdp.on('LayerTree.layerTreeDidChange', (event) => {
@@ -94,11 +97,10 @@ async function scrollsOnCompositor(page: Page): Promise<boolean> {
   });
   await cdp.send('LayerTree.enable');
   try {
-    const gallery = page.getByTestId('gallery');
     let content = 0;
     // a scroll of one pixel and back makes a frame, whose layer tree is then sent
     const nudge = () =>
-      gallery.evaluate((el) => {
+      scroller.evaluate((el) => {
         const scroller = el as unknown as { scrollTop: number; scrollHeight: number };
         scroller.scrollTop += 1;
         scroller.scrollTop -= 1;
@@ -119,6 +121,46 @@ async function scrollsOnCompositor(page: Page): Promise<boolean> {
       );
   } finally {
     await cdp.detach();
+  }
+}
+
+/** The computed background colour of what `locator` finds. */
+function backgroundOf(locator: Locator): Promise<string> {
+  return locator.evaluate(
+    (el) =>
+      (
+        globalThis as unknown as { getComputedStyle(node: unknown): { backgroundColor: string } }
+      ).getComputedStyle(el).backgroundColor,
+  );
+}
+
+/** `scroller`'s background colour is the page's, in each theme: nothing looks different. */
+async function expectPageColour(page: Page, scroller: Locator): Promise<void> {
+  await inEachTheme(page, async (theme) => {
+    expect(await backgroundOf(scroller), theme).toBe(await backgroundOf(page.locator('body')));
+  });
+}
+
+/**
+ * Failed pictures made an hour ago: Activity lists a day's failures, so its list is taller than
+ * the window and scrolls.
+ */
+function plantRecentFailures(libraryDir: string, count: number): void {
+  const store = LibraryStore.open(libraryDir, { idleCheckpointMs: 0 });
+  try {
+    for (let i = 0; i < count; i++) {
+      const id = `failed-${i}`;
+      store.insertTask({
+        ...imageTask({ id, title: `Failed ${i}`, createdAt: new Date(Date.now() - 3_600_000).toISOString() }),
+        model: 'service/qwen-image',
+        entryId: 'qwen-image/image-edit',
+      });
+      store.transition(id, 'failed', {
+        patch: { remoteId: `r-${id}`, error: { kind: 'bad-request', message: 'no', code: 400 } },
+      });
+    }
+  } finally {
+    store.close();
   }
 }
 
@@ -144,7 +186,14 @@ describe.skipIf(!browserAvailable())('the library in small and large windows', (
   let view: StudioPage | undefined;
 
   openStudio(
-    { service: 'service', prepareLibrary: (dir) => fillLibrary(dir, 130), page: false },
+    {
+      service: 'service',
+      prepareLibrary: async (dir) => {
+        await fillLibrary(dir, 130);
+        plantRecentFailures(dir, 14);
+      },
+      page: false,
+    },
     (opened) => {
       ({ browser, rig } = opened);
     },
@@ -169,20 +218,11 @@ describe.skipIf(!browserAvailable())('the library in small and large windows', (
     await page.waitForTimeout(300);
     // it scrolls on the compositor (not painted anew each frame: issue 22, item 6), on a
     // background of the page's own colour, so nothing looks different
-    expect(await scrollsOnCompositor(page), "a composited layer for the gallery's scroll content").toBe(true);
-    await inEachTheme(page, async (theme) => {
-      const colours = await gallery.evaluate((el) => {
-        const colourOf = (node: unknown) =>
-          (
-            globalThis as unknown as { getComputedStyle(node: unknown): { backgroundColor: string } }
-          ).getComputedStyle(node).backgroundColor;
-        return {
-          gallery: colourOf(el),
-          page: colourOf((el as unknown as { ownerDocument: { body: unknown } }).ownerDocument.body),
-        };
-      });
-      expect(colours.gallery, theme).toBe(colours.page);
-    });
+    expect(
+      await scrollsOnCompositor(page, gallery),
+      "a composited layer for the gallery's scroll content",
+    ).toBe(true);
+    await expectPageColour(page, gallery);
     const galleryBox = await box(gallery);
     // the last card of the last fully shown row (it changes row and column as the grid narrows)
     const shown = await page.getByTestId('task-card').evaluateAll((els, g) => {
@@ -212,6 +252,18 @@ describe.skipIf(!browserAvailable())('the library in small and large windows', (
     await expect
       .poll(async () => ((await card.count()) > 0 ? inside(await box(card), await box(gallery)) : false))
       .toBe(true);
+
+    // Activity's list (a day's failures, taller than the window) scrolls on the compositor too
+    await openView(page, 'activity');
+    const activity = page.getByTestId('activity-list');
+    await expect
+      .poll(() => activity.evaluate((el) => el.scrollHeight > el.clientHeight), { timeout: 10_000 })
+      .toBe(true);
+    expect(
+      await scrollsOnCompositor(page, activity),
+      "a composited layer for Activity's scroll content",
+    ).toBe(true);
+    await expectPageColour(page, activity);
     await view.close();
     view = undefined;
   });
@@ -334,6 +386,16 @@ describe.skipIf(!browserAvailable())('the library in small and large windows', (
     expect(await toggle.textContent()).toContain('2');
     await bar.getByRole('button', { name: 'Clear filters' }).click();
     await expect.poll(() => toggle.textContent()).not.toContain('2');
+
+    // the views that scroll in the main area (Settings here; Account history and Compose alike)
+    // scroll on the compositor, on the page's own colour
+    await openView(page, 'settings');
+    const main = page.locator('#main');
+    await expect.poll(() => main.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    expect(await scrollsOnCompositor(page, main), "a composited layer for the main area's content").toBe(
+      true,
+    );
+    await expectPageColour(page, main);
     await view.close();
     view = undefined;
   });
@@ -355,5 +417,28 @@ describe.skipIf(!browserAvailable())('the library in small and large windows', (
     await shoot(page, 'library-1920x1080-detail');
     await view.close();
     view = undefined;
+  });
+
+  it('Activity, Account history and the boards look as before on their opaque scrollers (SHOTS=1)', async () => {
+    if (PICTURE_SIZES.length > 0)
+      for (let i = 0; i < 24; i++) await rig.call('boards.create', { name: `Board ${i}` });
+    for (const s of PICTURE_SIZES) {
+      view = await openApp({ browser, rig }, { viewport: { width: s.width, height: s.height } });
+      const { page } = view;
+      await openView(page, 'activity');
+      await page.getByTestId('activity-list').waitFor();
+      await shoot(page, `activity-${s.name}`);
+      await openView(page, 'history');
+      await page.locator('[data-testid^="history-"]').first().waitFor();
+      await shoot(page, `history-${s.name}`);
+      // 24 boards are taller than the navigation's room: their list scrolls on the compositor too
+      const boards = page.getByTestId('boards-nav');
+      if (await boards.isVisible()) {
+        expect(await scrollsOnCompositor(page, boards), 'a composited layer for the boards').toBe(true);
+        expect(await backgroundOf(boards)).toBe(await backgroundOf(page.locator('.nav')));
+      }
+      await view.close();
+      view = undefined;
+    }
   });
 });
