@@ -3,12 +3,13 @@
  * on a board, an existing one or a new one named here.
  */
 import { useId, useState } from 'react';
-import type { TaskSelection } from '../../../../shared/index.ts';
+import { BOARD_NAME_MAX, type TaskSelection } from '../../../../shared/index.ts';
 import { type CountedTasks, countedTasksWord } from '../../../../shared/task/task-count-words.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useBoards } from '../../state/boards-state.ts';
 import { useUi } from '../../state/ui-state.ts';
-import { addedWords, boardErrorText } from './board-words.ts';
+import { addedWords } from './board-words.ts';
+import { useBoardChange } from './use-board-change.ts';
 import '../../styles/boards.css';
 
 const NEW = 'new';
@@ -19,21 +20,13 @@ export function AddToBoardDialog(props: { selection: TaskSelection; size: Counte
   const id = useId();
   const [choice, setChoice] = useState<string>(boards[0] ? String(boards[0].id) : NEW);
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const add = async () => {
-    setBusy(true);
-    try {
-      const state = useBoards.getState();
+  const { error, busy, run } = useBoardChange();
+  const add = () =>
+    run(async () => {
       // a name another board has (any case) adds to that board, as the CLI's board add does
-      const outcome = await state.add(choice === NEW ? name : Number(choice), props.selection);
+      const outcome = await useBoards.getState().add(choice === NEW ? name : Number(choice), props.selection);
       useUi.getState().pushToast('success', addedWords(outcome));
-      props.onClose();
-    } catch (err) {
-      setError(boardErrorText(err));
-      setBusy(false);
-    }
-  };
+    }, props.onClose);
   return (
     <Dialog
       title={`Add ${countedTasksWord(props.size)} to a board`}
@@ -85,7 +78,7 @@ export function AddToBoardDialog(props: { selection: TaskSelection; size: Counte
             className="board-name-input"
             placeholder="Board name"
             value={name}
-            maxLength={80}
+            maxLength={BOARD_NAME_MAX}
             onChange={(event) => setName(event.target.value)}
             onKeyDown={(event) => {
               if (event.key === 'Enter') void add();

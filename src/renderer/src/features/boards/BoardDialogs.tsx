@@ -8,7 +8,9 @@ import type { BoardView } from '../../../../shared/index.ts';
 import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
 import { useBoards } from '../../state/boards-state.ts';
 import { toastError } from '../../state/ui-state.ts';
-import { boardErrorText, deleteBoardWords } from './board-words.ts';
+import { BoardNameField } from './BoardNameField.tsx';
+import { deleteBoardWords } from './board-words.ts';
+import { useBoardChange } from './use-board-change.ts';
 
 /** A dialog with one board name field: saves on Enter or its button; the store's refusal shows at the field. */
 export function BoardNameDialog(props: {
@@ -20,18 +22,10 @@ export function BoardNameDialog(props: {
 }) {
   const id = useId();
   const [name, setName] = useState(props.board?.name ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const save = async (event?: FormEvent) => {
-    event?.preventDefault();
-    setBusy(true);
-    try {
-      await props.onSave(name);
-      props.onClose();
-    } catch (err) {
-      setError(boardErrorText(err));
-      setBusy(false);
-    }
+  const { error, busy, run } = useBoardChange();
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    void run(() => props.onSave(name), props.onClose);
   };
   return (
     <Dialog
@@ -57,25 +51,8 @@ export function BoardNameDialog(props: {
         </>
       }
     >
-      <form id={id} className="board-name-field" onSubmit={(event) => void save(event)}>
-        <label htmlFor={`${id}-name`}>Board name</label>
-        <input
-          type="text"
-          id={`${id}-name`}
-          className="board-name-input"
-          value={name}
-          maxLength={80}
-          placeholder="Board name"
-          data-autofocus
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => setName(event.target.value)}
-        />
-        {error ? (
-          <p id={`${id}-error`} className="field-error board-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+      <form id={id} className="board-name-field" onSubmit={save}>
+        <BoardNameField label="Board name" name={name} onName={setName} error={error} focus="dialog" />
       </form>
     </Dialog>
   );

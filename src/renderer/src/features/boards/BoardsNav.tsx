@@ -11,8 +11,10 @@ import { showBoard, useBoards } from '../../state/boards-state.ts';
 import { useTasks } from '../../state/tasks-state.ts';
 import { toastError, useUi } from '../../state/ui-state.ts';
 import { DeleteBoardDialog } from './BoardDialogs.tsx';
+import { BoardNameField } from './BoardNameField.tsx';
 import { droppedSelection, isTaskDrag } from './board-drag.ts';
-import { addedWords, boardErrorText } from './board-words.ts';
+import { addedWords } from './board-words.ts';
+import { useBoardChange } from './use-board-change.ts';
 import '../../styles/boards.css';
 
 /** A one-line name field that saves on Enter and gives up on Escape. */
@@ -23,34 +25,20 @@ function NameForm(props: {
   onDone(): void;
 }) {
   const [name, setName] = useState(props.initial);
-  const [error, setError] = useState<string | null>(null);
-  const id = useId();
-  const submit = async (event: FormEvent) => {
+  const { error, run } = useBoardChange();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    try {
-      await props.onSave(name);
-      props.onDone();
-    } catch (err) {
-      setError(boardErrorText(err));
-    }
+    void run(() => props.onSave(name), props.onDone);
   };
   return (
-    <form className="board-name-form" onSubmit={(event) => void submit(event)}>
-      <label htmlFor={id} className="visually-hidden">
-        {props.label}
-      </label>
-      <input
-        type="text"
-        id={id}
-        className="board-name-input"
-        value={name}
-        maxLength={80}
-        placeholder="Board name"
-        // biome-ignore lint/a11y/noAutofocus: the field the user just asked for
-        autoFocus
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => setName(event.target.value)}
+    <form className="board-name-form" onSubmit={submit}>
+      <BoardNameField
+        label={props.label}
+        labelHidden
+        name={name}
+        onName={setName}
+        error={error}
+        focus="now"
         onKeyDown={(event) => {
           if (event.key === 'Escape') {
             event.preventDefault();
@@ -58,11 +46,6 @@ function NameForm(props: {
           }
         }}
       />
-      {error ? (
-        <p id={`${id}-error`} className="field-error board-error" role="alert">
-          {error}
-        </p>
-      ) : null}
     </form>
   );
 }
