@@ -10,7 +10,7 @@ export function MenuDisclosure(props: {
   label: ReactNode;
   /** The toggle's name, when its label is a glyph. */
   ariaLabel?: string;
-  /** The class of the wrapper (positioned: the panel is placed under it) and of the panel. */
+  /** Classes of the wrapper and of the panel, besides menu-disclosure(-panel) (components.css). */
   className: string;
   panelClassName: string;
   testId?: string;
@@ -39,7 +39,7 @@ export function MenuDisclosure(props: {
     };
   }, [open]);
   return (
-    <span className={props.className} ref={root}>
+    <span className={`menu-disclosure ${props.className}`} ref={root}>
       <button
         ref={toggle}
         type="button"
@@ -55,7 +55,7 @@ export function MenuDisclosure(props: {
         // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: closes after a button inside was pressed (their own keys press them)
         <div
           id={`${id}-panel`}
-          className={props.panelClassName}
+          className={`menu-disclosure-panel ${props.panelClassName}`}
           data-testid={props.testId}
           onClick={(event) => {
             if ((event.target as HTMLElement).closest('button')) setOpen(false);
