@@ -9,8 +9,6 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyEdits, bytesSource } from '../../src/core/recall/file-edits.ts';
-import { pngEdits } from '../../src/core/recall/png-params.ts';
 import type {
   BatchCancelView,
   BatchSummary,
@@ -24,6 +22,7 @@ import type {
   TaskLineage,
 } from '../../src/shared/index.ts';
 import { WAV } from '../engine/engine-fixtures.ts';
+import { recallRecord, writePngWithRecord } from '../support/pictures.ts';
 import {
   type Harness,
   openBackend,
@@ -437,18 +436,8 @@ describe('a result file dropped on the composer (issue 22, item 2)', () => {
       input: { target_image: { $file: 'inputs/a.png' }, swap_image: { $file: 'inputs/b.png' } },
       config: { webhook_config: { endpoint: 'https://collector.example/h', secret: 's' } },
     };
-    const { model, task_type } = request;
-    const record = {
-      format: 'media-task-studio/1',
-      id: 'elsewhere-1',
-      title: 'Friend swap',
-      model,
-      task_type,
-      request,
-    };
-    const png = join(folder, 'friend-swap.png');
-    const edits = await pngEdits(bytesSource(plain), Buffer.from(JSON.stringify(record)));
-    writeFileSync(png, applyEdits(plain, edits ?? []));
+    const record = recallRecord(request, { id: 'elsewhere-1', title: 'Friend swap' });
+    const png = await writePngWithRecord(join(folder, 'friend-swap.png'), plain, JSON.stringify(record));
     h.dialogs.file = png;
     const friend = await h.ok<TaskFilePreview>('tasks.readTaskFile', {});
     expect(friend).toMatchObject({ title: 'Friend swap', priceMicros: 10_000, rerunOf: null, webhook: null });

@@ -12,8 +12,6 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recallLines } from '../../src/cli/recall-command.ts';
-import { applyEdits, bytesSource } from '../../src/core/recall/file-edits.ts';
-import { pngEdits } from '../../src/core/recall/png-params.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import type {
   FileRecall,
@@ -23,7 +21,7 @@ import type {
   TaskLineage,
 } from '../../src/shared/index.ts';
 import { API_KEY, openEngine, WAV } from '../engine/engine-fixtures.ts';
-import { writePicture } from '../support/pictures.ts';
+import { recallRecord, writePicture, writePngWithRecord } from '../support/pictures.ts';
 import { type CliResult, callCliMain, closeCliRig, openCliRig } from './cli-runner.ts';
 
 let dir: string;
@@ -424,8 +422,7 @@ describe('media-task recall and import-file of a result file', () => {
       'media-task: fake.png is not a PNG image: its content is text, not a picture\n',
     ]);
     const bytes = readFileSync(join(dir, 'stranger.png'));
-    const broken = applyEdits(bytes, (await pngEdits(bytesSource(bytes), Buffer.from('{"id": oops'))) ?? []);
-    writeFileSync(join(dir, 'broken.png'), broken);
+    await writePngWithRecord(join(dir, 'broken.png'), bytes, '{"id": oops');
     const hostile = await run(['recall', join(dir, 'broken.png')]);
     expect(hostile.code).toBe(2);
     expect(hostile.stderr).toMatch(
@@ -458,25 +455,20 @@ describe('media-task recall and import-file of a result file', () => {
     mkdirSync(folder, { recursive: true });
     const secret = await writePicture(join(folder, 'passport.png'), 40, 30);
     const bytes = readFileSync(secret);
-    const record = {
-      format: 'media-task-studio/1',
-      id: 'not-in-this-library',
+    const request = {
       model: 'service/image-toolkit',
       task_type: 'face-swap',
-      title: 'Harbour\n  price: $0.00 (free)\n  webhook: none',
-      request: {
-        model: 'service/image-toolkit',
-        task_type: 'face-swap',
-        input: {
-          target_image: 'passport.png',
-          swap_image: `data:image/png;base64,${bytes.toString('base64')}`,
-        },
-        config: { webhook_config: { endpoint: 'https://collector.example/h', secret: 's' } },
+      input: {
+        target_image: 'passport.png',
+        swap_image: `data:image/png;base64,${bytes.toString('base64')}`,
       },
+      config: { webhook_config: { endpoint: 'https://collector.example/h', secret: 's' } },
     };
-    const edits = await pngEdits(bytesSource(bytes), Buffer.from(JSON.stringify(record)));
-    const png = join(folder, 'harbour.png');
-    writeFileSync(png, applyEdits(bytes, edits ?? []));
+    const record = recallRecord(request, {
+      id: 'not-in-this-library',
+      title: 'Harbour\n  price: $0.00 (free)\n  webhook: none',
+    });
+    const png = await writePngWithRecord(join(folder, 'harbour.png'), bytes, JSON.stringify(record));
     for (const args of [
       ['recall', png],
       ['import-file', png],
@@ -513,18 +505,8 @@ describe('media-task recall and import-file of a result file', () => {
       task_type: 'face-swap',
       input: { target_image: { $file: 'inputs/a.png' }, swap_image: { $file: 'inputs/b.png' } },
     };
-    const { model, task_type } = request;
-    const record = {
-      format: 'media-task-studio/1',
-      id: 'elsewhere-1',
-      title: 'Kite',
-      model,
-      task_type,
-      request,
-    };
-    const edits = await pngEdits(bytesSource(bytes), Buffer.from(JSON.stringify(record)));
-    const png = join(folder, 'kite.png');
-    writeFileSync(png, applyEdits(bytes, edits ?? []));
+    const record = recallRecord(request, { id: 'elsewhere-1', title: 'Kite' });
+    const png = await writePngWithRecord(join(folder, 'kite.png'), bytes, JSON.stringify(record));
     const shown = await run(['recall', png]);
     expect(shown.code, shown.stderr).toBe(0);
     // the copy beside the export, the one that is missing, and how to give it

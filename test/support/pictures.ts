@@ -1,5 +1,9 @@
-/** Real picture files for tests, made with sharp. */
+/** Real picture files for tests, made with sharp, and ones carrying a task record as the app's exports do. */
+import { writeFileSync } from 'node:fs';
 import sharp from 'sharp';
+import { applyEdits, bytesSource } from '../../src/core/recall/file-edits.ts';
+import { pngEdits } from '../../src/core/recall/png-params.ts';
+import { RECALL_FORMAT } from '../../src/core/recall/recall-record.ts';
 
 export interface Colour {
   r: number;
@@ -37,5 +41,23 @@ export async function writePicture(
     .composite([{ input: square, gravity: 'centre' }])
     .toFormat(format)
     .toFile(path);
+  return path;
+}
+
+/** A task record as an export embeds it: the format, and the request's model and task type beside it. */
+export function recallRecord<R extends { model: string; task_type: string }>(
+  request: R,
+  fields: { id: string; title: string },
+) {
+  return { format: RECALL_FORMAT, ...fields, model: request.model, task_type: request.task_type, request };
+}
+
+/**
+ * Writes the PNG `png` to `path` with `text` in the text chunk where the app embeds a task record
+ * (a record's JSON, or a broken text); returns the path.
+ */
+export async function writePngWithRecord(path: string, png: Uint8Array, text: string): Promise<string> {
+  const edits = await pngEdits(bytesSource(png), Buffer.from(text));
+  writeFileSync(path, applyEdits(png, edits ?? []));
   return path;
 }
