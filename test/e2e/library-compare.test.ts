@@ -19,7 +19,12 @@ import { inEachTheme } from './harness/page-boxes.ts';
 import { saveSongs } from './harness/song-tasks.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
-import { openLibraryWith, playedMediaState, trackPlayedMedia } from './harness/studio-ui.ts';
+import {
+  clearSelectionButton,
+  openLibraryWith,
+  playedMediaState,
+  trackPlayedMedia,
+} from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
 const SHOTS = join(import.meta.dirname, '../../test-results/screenshots');
@@ -32,9 +37,7 @@ async function saveQueued(rig: StudioRig, draft: Parameters<StudioRig['call']>[1
 const compare = (page: Page) => page.getByTestId('compare-open');
 
 async function tick(page: Page, titles: readonly string[]): Promise<void> {
-  const clear = page
-    .getByRole('toolbar', { name: 'Selection' })
-    .getByRole('button', { name: 'Clear selection' });
+  const clear = clearSelectionButton(page);
   if (await clear.isVisible()) await clear.click();
   for (const title of titles) await page.getByRole('checkbox', { name: `Select ${title}` }).check();
 }
@@ -245,10 +248,7 @@ describe.skipIf(!browserAvailable())('compare any two results of a selection', (
       ).toMatch(/^Split between Red kite \([12]\) and Red kite \([12]\)$/);
       await page.keyboard.press('Escape');
       await page.getByTestId('task-card').first().waitFor();
-      await page
-        .getByRole('toolbar', { name: 'Selection' })
-        .getByRole('button', { name: 'Clear selection' })
-        .click();
+      await clearSelectionButton(page).click();
     } finally {
       await rig.call('tasks.rename', { id: blue.id, title: 'Blue kite' });
     }
@@ -284,10 +284,7 @@ describe.skipIf(!browserAvailable())('compare any two results of a selection', (
       expect(await heading.textContent()).toBe('Blue kitegnp.exe');
       expect(['isolate', 'plaintext']).toContain(await heading.evaluate(isolation));
       await page.getByRole('button', { name: 'Close details' }).click();
-      await page
-        .getByRole('toolbar', { name: 'Selection' })
-        .getByRole('button', { name: 'Clear selection' })
-        .click();
+      await clearSelectionButton(page).click();
     } finally {
       await rig.call('tasks.rename', { id: blue.id, title: 'Blue kite' });
     }

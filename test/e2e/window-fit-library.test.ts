@@ -13,60 +13,33 @@ import { describe, expect, it } from 'vitest';
 import { LibraryStore } from '../../src/core/store/index.ts';
 import { imageTask } from '../store/store-fixtures.ts';
 import { blockingViolations, PICTURE_SIZES } from './harness/look-check.ts';
-import { type Box, box, inEachTheme, inside } from './harness/page-boxes.ts';
+import { type Box, box, inEachTheme, inside, shownPieces } from './harness/page-boxes.ts';
 import { fillLibrary } from './harness/saved-task-fill.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openApp, openStudio } from './harness/studio-session.ts';
-import { describeViolations, openView } from './harness/studio-ui.ts';
+import { clearSelectionButton, describeViolations, openView } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
 const SHOTS = '/tmp/window-fit-shots';
 
 /** The tops of the filter bar's shown controls, rounded (one value: one row). */
-function rowTops(page: Page): Promise<number[]> {
-  return page
-    .getByRole('search', { name: 'Filter the library' })
-    .locator('input, select, button')
-    .evaluateAll((els) => {
-      const tops = els
-        .map((el) => el as unknown as { checkVisibility(): boolean; getBoundingClientRect(): Box })
-        .filter((el) => el.checkVisibility())
-        .map((el) => {
-          const r = el.getBoundingClientRect();
-          return Math.round(r.y + r.height / 2);
-        });
-      return [...new Set(tops.map((t) => Math.round(t / 8)))].sort((a, b) => a - b);
-    });
+async function rowTops(page: Page): Promise<number[]> {
+  const controls = page.getByRole('search', { name: 'Filter the library' }).locator('input, select, button');
+  const tops = (await shownPieces(controls)).map(({ box: b }) => Math.round(b.y + b.height / 2));
+  return [...new Set(tops.map((t) => Math.round(t / 8)))].sort((a, b) => a - b);
 }
 
 /** The selection toolbar's shown buttons and count: where each sits and whether its label is cut. */
-function selectionPieces(page: Page) {
-  return page
+async function selectionPieces(page: Page) {
+  const pieces = page
     .getByRole('toolbar', { name: 'Selection' })
-    .locator('button, [data-testid="selection-count"]')
-    .evaluateAll((els) =>
-      els
-        .map(
-          (el) =>
-            el as unknown as {
-              checkVisibility(): boolean;
-              getBoundingClientRect(): Box;
-              scrollWidth: number;
-              clientWidth: number;
-              textContent: string;
-            },
-        )
-        .filter((el) => el.checkVisibility())
-        .map((el) => {
-          const r = el.getBoundingClientRect();
-          return {
-            text: el.textContent,
-            middle: Math.round(r.y + r.height / 2),
-            right: r.x + r.width,
-            cut: el.scrollWidth > el.clientWidth + 1,
-          };
-        }),
-    );
+    .locator('button, [data-testid="selection-count"]');
+  return (await shownPieces(pieces)).map(({ box: b, text, cut }) => ({
+    text,
+    middle: Math.round(b.y + b.height / 2),
+    right: b.x + b.width,
+    cut,
+  }));
 }
 
 /** Ticks the first `count` cards; the toolbar's buttons then sit on one line, whole, inside the library. */
@@ -283,39 +256,18 @@ describe.skipIf(!browserAvailable())('the library in small and large windows', (
       ).getComputedStyle(el);
       return r.x + r.width - Number.parseFloat(style.paddingRight);
     });
-    const beyond = await page
-      .getByRole('search', { name: 'Filter the library' })
-      .locator('input, select, button, label')
-      .evaluateAll(
-        (els, right) =>
-          els
-            .map(
-              (el) =>
-                el as unknown as {
-                  checkVisibility(): boolean;
-                  getBoundingClientRect(): Box;
-                  outerHTML: string;
-                },
-            )
-            .filter((el) => el.checkVisibility())
-            .filter((el) => el.getBoundingClientRect().x + el.getBoundingClientRect().width > right + 0.5)
-            .map((el) => el.outerHTML.slice(0, 60)),
-        libraryRight,
-      );
+    const filters = page.getByRole('search', { name: 'Filter the library' });
+    const beyond = (await shownPieces(filters.locator('input, select, button, label')))
+      .filter(({ box: b }) => b.x + b.width > libraryRight + 0.5)
+      .map((piece) => piece.html);
     expect(beyond).toEqual([]);
     // a selection of one, then of three (Compare shows): the toolbar's buttons on one line, each
     // label whole, inside the view
     await expectSelectionOneRow(page, 1);
-    await page
-      .getByRole('toolbar', { name: 'Selection' })
-      .getByRole('button', { name: 'Clear selection' })
-      .click();
+    await clearSelectionButton(page).click();
     await expectSelectionOneRow(page, 3);
     await shoot(page, 'library-1280x800-selection');
-    await page
-      .getByRole('toolbar', { name: 'Selection' })
-      .getByRole('button', { name: 'Clear selection' })
-      .click();
+    await clearSelectionButton(page).click();
     await view.close();
     view = undefined;
   });
@@ -360,10 +312,7 @@ describe.skipIf(!browserAvailable())('the library in small and large windows', (
           el === (el as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement,
       ),
     ).toBe(true);
-    await page
-      .getByRole('toolbar', { name: 'Selection' })
-      .getByRole('button', { name: 'Clear selection' })
-      .click();
+    await clearSelectionButton(page).click();
 
     // the hidden filters are reachable: open, choose, and the toggle counts them
     await toggle.click();

@@ -90,6 +90,11 @@ export async function queue(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Queueing…' }).waitFor({ state: 'detached' });
 }
 
+/** The library selection toolbar's Clear selection (the toolbar's own button, shown while cards are ticked). */
+export function clearSelectionButton(page: Page): Locator {
+  return page.getByRole('toolbar', { name: 'Selection' }).getByRole('button', { name: 'Clear selection' });
+}
+
 export function activityRow(page: Page, taskId: string): Locator {
   return page.locator(`[data-testid="activity-row"][data-task-id="${taskId}"]`);
 }
