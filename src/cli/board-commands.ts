@@ -3,7 +3,8 @@
  * holds; `board add NAME ID...` puts tasks on a board (making it when there is none of that
  * name), `board remove NAME ID...` takes them off, `board rename NAME NEW`, `board delete NAME`
  * (its tasks stay in the library). `list --board NAME` lists one board's tasks
- * (library-commands.ts).
+ * (library-commands.ts). `boards` only reads, so it answers while the app has the library open;
+ * `board …` changes it, so it needs the app closed.
  */
 import { type LibraryStore, LibraryStoreError } from '../core/store/index.ts';
 import type { BoardView } from '../shared/index.ts';
@@ -11,7 +12,7 @@ import { readArgs, UsageError } from './cli-args.ts';
 import { EXIT } from './exit-codes.ts';
 import type { GlobalOptions } from './global-options.ts';
 import { printJson, tasksWord } from './task-printing.ts';
-import { findTask, openSession } from './task-session.ts';
+import { findTask, openSession, openToRead } from './task-session.ts';
 import { printErr, printOut } from './terminal-output.ts';
 
 const BOARD_USAGE =
@@ -44,9 +45,10 @@ function named<T>(change: () => T): T {
 export async function runBoards(g: GlobalOptions, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { positionals } = readArgs(argv, {});
   if (positionals.length > 0) throw new UsageError('usage: media-task boards');
-  const session = await openSession({ ...g, sandbox: false }, env);
+  // only reads: it answers while the app has the library open
+  const session = await openToRead(g, env);
   try {
-    const boards = session.engine.store.boards();
+    const boards = session.reader.store.boards();
     if (g.json) printJson(boards);
     else if (boards.length === 0) printErr('no boards yet: board add NAME ID... makes one\n');
     else for (const b of boards) printOut(`${boardLine(b)}\n`);

@@ -6,7 +6,7 @@
  *
  * The engine cancels only tasks the service never saw: a task already sent goes on and is billed
  * (the service has no cancel call). These commands open the library without a service, so no
- * queued task is sent while they run.
+ * queued task is sent while they run; `batches` only reads, so it answers while the app has it open.
  */
 import { TaskActionError, type TaskEngine } from '../core/engine/index.ts';
 import {
@@ -21,7 +21,7 @@ import { noPositionals, numberValue, readArgs, UsageError, VALUE } from './cli-a
 import { EXIT } from './exit-codes.ts';
 import type { GlobalOptions } from './global-options.ts';
 import { printJson } from './task-printing.ts';
-import { openSession } from './task-session.ts';
+import { openSession, openToRead } from './task-session.ts';
 import { printErr, printOut } from './terminal-output.ts';
 
 /** What `cancel` found for one id. */
@@ -159,10 +159,11 @@ export async function runBatches(g: GlobalOptions, argv: string[], env: NodeJS.P
   noPositionals(extra);
   const limit = numberValue('limit', values.limit) ?? 50;
   if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw new UsageError('--limit must be 1 to 200');
-  const session = await openSession(g, env, { libraryOnly: true });
+  // only reads: it answers while the app has the library open
+  const session = await openToRead(g, env);
   try {
     // without an id: the batches with a task not ended yet, newest first (Activity's groups)
-    const batches = session.engine.batches(batchId).slice(0, limit);
+    const batches = session.reader.batches(batchId).slice(0, limit);
     if (batchId !== undefined && batches.length === 0)
       throw new UsageError(`no batch "${batchId}" in the library`);
     if (g.json) printJson({ batches });

@@ -1,6 +1,7 @@
 /**
  * The commands that read the library without the service: `get` (one task), `list` (a page of
- * tasks) and `export` (files and a task.json sidecar per task, into a folder).
+ * tasks) and `export` (files and a task.json sidecar per task, into a folder). They only read it,
+ * so they answer while the app has it open (task-session.ts openToRead).
  */
 
 import { exportTasks } from '../core/library/index.ts';
@@ -19,21 +20,21 @@ import { FLAG, noPositionals, numberValue, readArgs, UsageError, VALUE } from '.
 import { EXIT } from './exit-codes.ts';
 import type { GlobalOptions } from './global-options.ts';
 import { printJson, taskLine, tasksWord } from './task-printing.ts';
-import { findTask, openSession } from './task-session.ts';
+import { findTask, openToRead } from './task-session.ts';
 import { printErr, printOut } from './terminal-output.ts';
 
 export async function runGet(g: GlobalOptions, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { positionals } = readArgs(argv, {});
   const id = positionals[0];
   if (!id || positionals.length > 1) throw new UsageError('usage: media-task get ID');
-  const session = await openSession({ ...g, sandbox: false }, env);
+  const session = await openToRead(g, env);
   try {
-    const task = findTask(session.engine, id);
+    const { reader } = session;
+    const task = findTask(reader, id);
     if (g.json) {
-      const { engine } = session;
       // costMicros: what the service billed, in micro-dollars, once it reported it (task.cost has the detail)
       const costMicros = task.cost?.micros ?? null;
-      printJson({ task, costMicros, events: engine.store.events(task.id), lineage: engine.lineage(task.id) });
+      printJson({ task, costMicros, events: reader.store.events(task.id), lineage: reader.lineage(task.id) });
     } else printOut(`${taskLine(task)}\n`);
     return EXIT.ok;
   } finally {
@@ -59,10 +60,11 @@ export async function runList(g: GlobalOptions, argv: string[], env: NodeJS.Proc
   const order = listOrderOf(values.order, values['starred-first'] === true);
   const limit = numberValue('limit', values.limit) ?? 50;
   if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw new UsageError('--limit must be 1 to 200');
-  const session = await openSession({ ...g, sandbox: false }, env);
+  const session = await openToRead(g, env);
   try {
-    const board = values.board === undefined ? undefined : boardNamed(session.engine.store, values.board).id;
-    const page = session.engine.store.listTasks({
+    const { store } = session.reader;
+    const board = values.board === undefined ? undefined : boardNamed(store, values.board).id;
+    const page = store.listTasks({
       states: states as TaskState[] | undefined,
       taskType: values.type,
       model: values.model === undefined ? undefined : modelFilterOf(values.model),
@@ -119,11 +121,12 @@ function listOrderOf(value: string | undefined, starredFirst: boolean): ListOrde
 export async function runExport(g: GlobalOptions, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const [dir, ...ids] = readArgs(argv, {}).positionals;
   if (!dir) throw new UsageError('usage: media-task export DIR [IDS...]');
-  const session = await openSession({ ...g, sandbox: false }, env);
+  const session = await openToRead(g, env);
   try {
-    const store = session.engine.store;
+    const { reader } = session;
+    const { store } = reader;
     let tasks: Task[];
-    if (ids.length) tasks = ids.map((id) => findTask(session.engine, id));
+    if (ids.length) tasks = ids.map((id) => findTask(reader, id));
     else {
       tasks = [];
       let cursor: string | null = null;
@@ -137,7 +140,7 @@ export async function runExport(g: GlobalOptions, argv: string[], env: NodeJS.Pr
       } while (cursor);
     }
     const result = await exportTasks(
-      session.engine.libraryDir,
+      reader.libraryDir,
       tasks,
       dir,
       (id) => store.boardNamesOf(id),

@@ -95,7 +95,8 @@ Commands:
   retention                                the retention rules (off until set up), their last run, what
                                            a run now would move and the library's size by kind; moves nothing
   retention --run                          run the rules now (they are on): move what they select to
-                                           Recently deleted (else once a day when the library is open)
+                                           Recently deleted (else once a day, by the app or a command
+                                           that changes the library)
   retention --preview [--older-than DAYS] [--keep LIST]
                                            what the rules would move to Recently deleted, by kind, and
                                            the space it frees; moves nothing. LIST: favorites, boards,
@@ -103,7 +104,8 @@ Commands:
                                            3d, or none (default favorites,boards,inputs)
   retention --on --older-than DAYS [--keep LIST] --yes
                                            switch the rules on: they run at once, then once a day while
-                                           the library is open (without --yes: the preview, exit 2)
+                                           the app (or a command that changes the library) has it open
+                                           (without --yes: the preview, exit 2)
   retention --off                          switch them off
   history [--family F] [--since DATE] [--until DATE] [--state S] [--page N]
                                            the account's tasks at the service (made anywhere: the web
@@ -119,12 +121,17 @@ Commands:
                                            the app made (its task, as recall finds it)
   recall FILE [--json]                     the task a picture, sound, video or 3D model the app made
                                            came from: the parameters its export embedded, else its
-                                           checksum in the library; exits 2 when neither says; only
-                                           reads, so it works while the app has the library open
+                                           checksum in the library; exits 2 when neither says
   account                                  the balance at the service (also checks the key)
 
+While the app has the library open: get, list, boards, batches, trash (the list), export, recall,
+retention and retention --preview only read it, so they work beside the app; they start nothing
+(retention's daily run and the purge of Recently deleted are left to the app, or to a command that
+changes the library). Every other command changes the library and needs the app closed (exit 5);
+account does not open it.
+
 Exit codes: 0 ok, 2 bad input, 3 API key refused, 4 service failure, 5 library in use (the app
-has it open: close it; recall works beside it),
+has it open: close it; the commands that only read work beside it),
 6 refused by the plan at the service, 1 other. cancel ID exits 2 when a task is not found or
 could not be cancelled (already sent, uncertain, or ended other than cancelled). cancel --batch
 exits 2 only when no task has that batch id: once it has cancelled what was still queued here it

@@ -21,7 +21,7 @@ export async function runRecall(g: GlobalOptions, argv: string[], env: NodeJS.Pr
   // only reads: it answers while the app has the library open
   const session = await openToRead(g, env);
   try {
-    const { preview } = await session.readTaskFile(file);
+    const { preview } = await session.reader.readTaskFile(file);
     const recall = preview.recall;
     if (!recall) {
       throw new UsageError(

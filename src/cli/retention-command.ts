@@ -5,10 +5,12 @@
  * runs the rules now (when on); `--preview` says what the rules
  * (as kept, or as given with `--older-than` and `--keep`) would move, by kind, and the space it
  * frees, moving nothing; `--on --older-than DAYS [--keep …] --yes` switches them on (they run at
- * once, then once a day when the library is open); `--on` without `--yes` only previews and exits
- * 2; `--off` switches them off. Opens the library without a service: nothing is sent.
+ * once, then once a day while the app or a command that changes the library has it open); `--on`
+ * without `--yes` only previews and exits 2; `--off` switches them off. Opens the library without a service: nothing is sent. The show and
+ * `--preview` only read, so they answer while the app has the library open (task-session.ts
+ * openToRead); `--run`, `--on` and `--off` change it, so they need the app closed.
  */
-import type { TaskEngine } from '../core/engine/index.ts';
+import type { LibraryReader } from '../core/engine/index.ts';
 import { MAKES_FILTER_KINDS, type MakesFilterKind, TRASH_DAYS } from '../shared/index.ts';
 import {
   diskSizeText,
@@ -25,7 +27,7 @@ import { FLAG, noPositionals, numberValue, readArgs, UsageError, VALUE } from '.
 import { EXIT } from './exit-codes.ts';
 import type { GlobalOptions } from './global-options.ts';
 import { printJson } from './task-printing.ts';
-import { openSession } from './task-session.ts';
+import { openSession, openToRead } from './task-session.ts';
 import { printErr, printOut } from './terminal-output.ts';
 
 const KEEP_WORDS = ['favorites', 'boards', 'inputs', 'pictures', 'songs', 'videos', '3d', 'none'] as const;
@@ -90,8 +92,8 @@ function outcomeText(o: RetentionOutcome): string {
     : `${o.tasks} task${o.tasks === 1 ? '' : 's'} (${kindCountsText(o.byKind)}), ${diskSizeText(o.bytes)} of results`;
 }
 
-function sizeLines(engine: TaskEngine): string {
-  const size = engine.retention.librarySize();
+function sizeLines(reader: LibraryReader): string {
+  const size = reader.retention.librarySize();
   const kinds = size.byKind
     .filter((k) => k.tasks > 0)
     .map((k) => `${KIND_PLURALS[k.kind]} ${diskSizeText(k.bytes)}`)
@@ -120,6 +122,8 @@ export async function runRetention(
   const changes = values['older-than'] !== undefined || values.keep !== undefined;
   if (changes && !values.preview && !values.on)
     throw new UsageError('--older-than and --keep go with --preview or --on');
+  // the show and --preview only read: they answer while the app has the library open
+  if (!values.run && !values.on && !values.off) return showRetention(g, env, values);
   const session = await openSession(g, env, { libraryOnly: true });
   try {
     const { engine } = session;
@@ -131,20 +135,8 @@ export async function runRetention(
       else printOut('retention is off: nothing is moved to Recently deleted by it\n');
       return EXIT.ok;
     }
-    if (values.preview || (values.on && !values.yes)) {
-      // the command waits for its answer: it looks at every task, not only the oldest
-      const preview = engine.retention.preview(rules, Number.POSITIVE_INFINITY);
-      if (g.json) printJson({ rules, preview });
-      else {
-        printOut(`${retentionRulesText(rules)}.\n`);
-        printOut(`would move ${outcomeText(preview)} to Recently deleted (made before ${preview.before})\n`);
-        printOut(`${RESTORED_RULE_TEXT}.\n`);
-        if (preview.bytes > 0)
-          printOut(
-            `frees ${diskSizeText(preview.bytes)} once they leave Recently deleted (after ${TRASH_DAYS} days)\n`,
-          );
-      }
-      if (!values.on) return EXIT.ok;
+    if (values.on && !values.yes) {
+      printPreview(g, rules, engine);
       printErr('retention is not switched on: add --yes to switch it on (it runs at once, then daily)\n');
       return EXIT.badInput;
     }
@@ -157,24 +149,61 @@ export async function runRetention(
         );
       return EXIT.ok;
     }
-    if (values.run) {
-      if (!kept.rules.enabled) {
-        printErr(`${OFF_TEXT}: switch it on first (media-task retention --on --older-than DAYS --yes)\n`);
-        return EXIT.badInput;
-      }
-      const ran = await engine.retention.run();
-      if (g.json) printJson({ ...engine.retention.view(), ran });
-      else printOut(`moved ${outcomeText(ran ?? NO_OUTCOME)} to Recently deleted\n`);
+    if (!kept.rules.enabled) {
+      printErr(`${OFF_TEXT}: switch it on first (media-task retention --on --older-than DAYS --yes)\n`);
+      return EXIT.badInput;
+    }
+    const ran = await engine.retention.run();
+    if (g.json) printJson({ ...engine.retention.view(), ran });
+    else printOut(`moved ${outcomeText(ran ?? NO_OUTCOME)} to Recently deleted\n`);
+    return EXIT.ok;
+  } finally {
+    await session.close();
+  }
+}
+
+/** What `rules` would move to Recently deleted, by kind, and the space it frees: moves nothing. */
+function printPreview(g: GlobalOptions, rules: RetentionRules, reader: LibraryReader): void {
+  // the command waits for its answer: it looks at every task, not only the oldest
+  const preview = reader.retention.preview(rules, Number.POSITIVE_INFINITY);
+  if (g.json) printJson({ rules, preview });
+  else {
+    printOut(`${retentionRulesText(rules)}.\n`);
+    printOut(`would move ${outcomeText(preview)} to Recently deleted (made before ${preview.before})\n`);
+    printOut(`${RESTORED_RULE_TEXT}.\n`);
+    if (preview.bytes > 0)
+      printOut(
+        `frees ${diskSizeText(preview.bytes)} once they leave Recently deleted (after ${TRASH_DAYS} days)\n`,
+      );
+  }
+}
+
+/**
+ * `retention` and `retention --preview`: the rules as kept, their last run, what a run now would
+ * move and the library's size; or what the rules (as given) would move. Reads the library beside
+ * whoever has it open and starts nothing: its daily run is the app's (or a command's that opens
+ * the library to work in it). Only an engine this command had to open (no library yet, or one to
+ * migrate) may have started a due run at its opening: that run is waited for and is the last run.
+ */
+async function showRetention(
+  g: GlobalOptions,
+  env: NodeJS.ProcessEnv,
+  values: { preview?: boolean; 'older-than'?: string; keep?: string },
+): Promise<number> {
+  const session = await openToRead(g, env);
+  try {
+    const { reader, engine } = session;
+    const kept = reader.retention.view();
+    if (values.preview) {
+      printPreview(g, rulesOf(kept.rules, values['older-than'], values.keep), reader);
       return EXIT.ok;
     }
-    // the rules as kept, their last run and what a run now would move: nothing moves here (a
-    // daily run the opening started, when one was due, is waited for and is the last run)
-    if (dailyRunDue(kept, Date.now())) await engine.retention.run();
-    const view = engine.retention.view();
+    if (engine && dailyRunDue(kept, Date.now())) await engine.retention.run();
+    const view = reader.retention.view();
     const preview = view.rules.enabled
-      ? engine.retention.preview(view.rules, Number.POSITIVE_INFINITY)
+      ? reader.retention.preview(view.rules, Number.POSITIVE_INFINITY)
       : null;
-    if (g.json) printJson({ ...view, preview, size: engine.retention.librarySize() });
+    if (g.json) printJson({ ...view, preview, size: reader.retention.librarySize() });
     else {
       if (!view.rules.enabled)
         printOut(
@@ -189,7 +218,7 @@ export async function runRetention(
           `a run now would move ${outcomeText(preview)} (made before ${preview.before}); media-task retention --run runs it\n`,
         );
       if (view.rules.enabled) printOut(`${RESTORED_RULE_TEXT}.\n`);
-      printOut(sizeLines(engine));
+      printOut(sizeLines(reader));
     }
     return EXIT.ok;
   } finally {

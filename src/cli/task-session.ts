@@ -1,9 +1,10 @@
 /**
  * The engine session of a task command: the engine opened on the library (with an in-process
  * sandbox as the service under --sandbox), closed when the command is done; tasks left running
- * resume next time.
+ * resume next time. A command that only reads opens the library to read instead (openToRead), so
+ * it answers while the app has it open.
  */
-import { LibraryReading, TaskEngine, type TaskFileReading } from '../core/engine/index.ts';
+import { type LibraryReader, LibraryReading, TaskEngine } from '../core/engine/index.ts';
 import { localPathProblem } from '../core/inputs/index.ts';
 import { type Sandbox, startSandbox } from '../sandbox/index.ts';
 import type { Task } from '../shared/index.ts';
@@ -54,34 +55,40 @@ export async function openSession(
   };
 }
 
-/** What a command that only reads a task.json or a result file against the library needs. */
+/**
+ * What a command that only reads the library has open: `reader`, the library read beside whoever
+ * holds it (no lock), or the engine when there was nothing to read beside (see openToRead).
+ */
 export interface ReadSession {
-  readTaskFile(file: string): Promise<TaskFileReading>;
+  reader: LibraryReader;
+  /**
+   * The engine that opened the library, when it had to (no library yet, or one to migrate): it
+   * holds the lock and its opening may have started retention's daily run; null beside the app.
+   */
+  engine: TaskEngine | null;
   close(): Promise<void>;
 }
 
 /**
- * Opens the library only to read (no lock: the app may have it open), when it holds this build's
- * schema; else (no library yet, or one to migrate) as openSession with no service, which makes or
- * migrates it and is refused while another process has it open.
+ * Opens the library only to read (no lock: the app may have it open, and nothing is started:
+ * recovery, retention's run, the purge and the service are the holder's), when it holds this
+ * build's schema; else (no library yet, or one to migrate) as openSession with no service, which
+ * makes or migrates it and is refused while another process has it open.
  */
 export async function openToRead(g: GlobalOptions, env: NodeJS.ProcessEnv): Promise<ReadSession> {
+  const log = (line: string) => printErr(`${line}\n`);
   const reading =
     localPathProblem(g.library) === null
-      ? LibraryReading.open({ libraryDir: g.library, profile: profileOfOptions(g, null) })
+      ? LibraryReading.open({ libraryDir: g.library, profile: profileOfOptions(g, null), log })
       : null;
-  if (reading)
-    return {
-      readTaskFile: (file) => reading.readTaskFile(file),
-      close: async () => reading.close(),
-    };
+  if (reading) return { reader: reading, engine: null, close: async () => reading.close() };
   const session = await openSession(g, env, { libraryOnly: true });
-  return { readTaskFile: (file) => session.engine.readTaskFile(file), close: () => session.close() };
+  return { reader: session.engine, engine: session.engine, close: () => session.close() };
 }
 
 /** A task of the library by its local id or the service's id. */
-export function findTask(engine: TaskEngine, id: string): Task {
-  const task = engine.store.getTask(id) ?? engine.store.getTaskByRemoteId(id);
+export function findTask({ store }: Pick<LibraryReader, 'store'>, id: string): Task {
+  const task = store.getTask(id) ?? store.getTaskByRemoteId(id);
   if (!task) throw new UsageError(`no task "${id}" in the library`);
   return task;
 }

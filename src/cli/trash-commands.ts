@@ -3,7 +3,8 @@
  * (kept with their files for 30 days; a task still queued here is cancelled first, one the
  * service is working on is left), `delete --forever --yes ID...` deletes tasks in Recently
  * deleted for good, `trash` lists it (`trash --empty --yes` empties it), `restore ID...` takes
- * tasks back. These open the library without a service, so nothing is sent while they run.
+ * tasks back. These open the library without a service, so nothing is sent while they run; `trash`
+ * (the list) only reads, so it answers while the app has the library open.
  */
 import type { TaskEngine } from '../core/engine/index.ts';
 import { type TaskListItem, TRASH_DAYS } from '../shared/index.ts';
@@ -11,7 +12,7 @@ import { FLAG, noPositionals, numberValue, readArgs, UsageError, VALUE } from '.
 import { EXIT } from './exit-codes.ts';
 import type { GlobalOptions } from './global-options.ts';
 import { printJson, taskLine, tasksWord } from './task-printing.ts';
-import { openSession } from './task-session.ts';
+import { openSession, openToRead } from './task-session.ts';
 import { printErr, printOut } from './terminal-output.ts';
 
 const DAY_MS = 86_400_000;
@@ -116,16 +117,22 @@ export async function runTrash(g: GlobalOptions, argv: string[], env: NodeJS.Pro
   }
   const limit = numberValue('limit', values.limit) ?? 50;
   if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw new UsageError('--limit must be 1 to 200');
-  const session = await openSession(g, env, { libraryOnly: true });
-  try {
-    const { store } = session.engine;
-    if (values.empty) {
+  if (values.empty) {
+    const session = await openSession(g, env, { libraryOnly: true });
+    try {
       const outcome = await session.engine.emptyTrash();
       if (g.json) printJson({ deletedForever: outcome.done });
       else
         printOut(`emptied Recently deleted: ${tasksWord(outcome.done)} deleted forever, with their files\n`);
       return EXIT.ok;
+    } finally {
+      await session.close();
     }
+  }
+  // the list only reads: it answers while the app has the library open
+  const session = await openToRead(g, env);
+  try {
+    const { store } = session.reader;
     const filter = { trashed: true, ...(values.search ? { search: values.search } : {}) };
     const page = store.listTasks({ ...filter, limit });
     const total = store.countTasks(filter).total;

@@ -256,10 +256,11 @@ describe('media-task', () => {
     const libDir = join(dir, 'lib7');
     const first = await run(['--library', libDir, 'list']);
     expect(first.code).toBe(0);
-    // a live process holds the lock: this test process
+    // a live process holds the lock: this test process. A command that changes the library waits
+    // for it (list only reads: it answers beside it, cli-reading.test.ts)
     const lock = acquireLibraryLock(libDir);
     try {
-      const second = await runProcess(['--library', libDir, 'list']);
+      const second = await runProcess(['--library', libDir, 'board', 'add', 'Keepers', 'some-task']);
       expect(second.code).toBe(5);
       expect(second.stderr).toMatch(/already open in another process \(pid \d+\)/);
     } finally {

@@ -42,11 +42,12 @@ export interface EngineContext {
 }
 
 /**
- * What reading a task.json or a result file needs (task-file-import.ts, file-recall.ts): the
- * library's folder and records, and the service's profile (its catalog). A library opened only to
- * read, beside the app that has it open, gives this too (library-reading.ts).
+ * What reading the library needs: a task.json or a result file (task-file-import.ts,
+ * file-recall.ts) the library's folder and records and the service's profile (its catalog);
+ * retention's view and preview (retention-reading.ts) the records, the clock and the log. A
+ * library opened only to read, beside the app that has it open, gives this too (library-reading.ts).
  */
-export type ReadingContext = Pick<EngineContext, 'libraryDir' | 'store'> & {
+export type ReadingContext = Pick<EngineContext, 'libraryDir' | 'store' | 'clock' | 'log'> & {
   readonly connection: Pick<ServiceConnection, 'profile'>;
 };
 

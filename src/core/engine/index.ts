@@ -21,7 +21,7 @@ export {
 export type { EngineOptions, RetentionTuning } from './engine-options.ts';
 export { checkDraftFields, mediaFieldsOf, titleOf } from './intake/task-drafts.ts';
 export type { TaskFileReading } from './intake/task-file-import.ts';
-export { LibraryReading } from './library-reading.ts';
+export { type LibraryReader, LibraryReading } from './library-reading.ts';
 export {
   DEFAULT_POLLING,
   type DurationEstimate,

@@ -16,11 +16,8 @@
  * or lost. The window's preview looks at the oldest previewTasks tasks at most and then says "at
  * least" (a page's time); the CLI's looks at all.
  */
-import { entryOfTask, MEDIA_KINDS, type MediaKind, type TaskFamily } from '../../../shared/index.ts';
+import type { MediaKind } from '../../../shared/index.ts';
 import {
-  DEFAULT_RETENTION_RULES,
-  type KindAmount,
-  type LibrarySize,
   RETENTION_EVERY_MS,
   type RetentionOutcome,
   type RetentionRules,
@@ -29,19 +26,21 @@ import {
   type RetentionView,
 } from '../../../shared/task/retention.ts';
 import { tasksWord } from '../../../shared/task/task-count-words.ts';
-import type { RetentionCandidate } from '../../store/index.ts';
 import type { EngineContext } from '../engine-context.ts';
 import type { RetentionTuning } from '../engine-options.ts';
 import { nextTurn } from '../work-loop.ts';
+import {
+  addToOutcome,
+  emptyOutcome,
+  kindOfTask,
+  LAST_RUN_SETTING,
+  RetentionReading,
+  RULES_SETTING,
+} from './retention-reading.ts';
 import { tellChanged } from './trash-actions.ts';
 
-const RULES_SETTING = 'retention.rules';
-const LAST_RUN_SETTING = 'retention.lastRun';
-const DAY_MS = 86_400_000;
 /** Where a run is: kept with each batch, so the next opening goes on with a run the app quit in. */
 const RUN_SETTING = 'retention.running';
-/** Tasks a preview looks at in one read when it looks at all of them (the CLI's). */
-const PREVIEW_WINDOW = 5_000;
 
 export const DEFAULT_RETENTION_TUNING: Readonly<RetentionTuning> = Object.freeze({
   batchTasks: 25,
@@ -68,84 +67,18 @@ interface Running {
   record: RunRecord | null;
 }
 
-/** What a task of a family the catalog does not know makes. */
-const FAMILY_KINDS: Readonly<Record<TaskFamily, MediaKind>> = {
-  song: 'audio',
-  'face-swap': 'image',
-  'image-edit': 'image',
-  other: 'file',
-};
-
-/** What a task makes: its catalog entry's output kind, else its family's. */
-export function kindOfTask(
-  task: Pick<RetentionCandidate, 'entryId' | 'model' | 'taskType' | 'family'>,
-): MediaKind {
-  return entryOfTask(task)?.outputKind ?? FAMILY_KINDS[task.family as TaskFamily] ?? 'file';
-}
-
-function emptyOutcome(before: string): RetentionOutcome {
-  return { before, tasks: 0, bytes: 0, byKind: [] };
-}
-
-function add(outcome: RetentionOutcome, kind: MediaKind, bytes: number): void {
-  outcome.tasks += 1;
-  outcome.bytes += bytes;
-  const row = outcome.byKind.find((k) => k.kind === kind);
-  if (row) {
-    row.tasks += 1;
-    row.bytes += bytes;
-  } else {
-    outcome.byKind.push({ kind, tasks: 1, bytes });
-    outcome.byKind.sort((a, b) => MEDIA_KINDS.indexOf(a.kind) - MEDIA_KINDS.indexOf(b.kind));
-  }
-}
-
-export class LibraryRetention {
+/** The rules' view and preview (RetentionReading), and their runs. */
+export class LibraryRetention extends RetentionReading {
   readonly #ctx: EngineContext;
   readonly #tuning: RetentionTuning;
   #cancelTimer: (() => void) | null = null;
   #running: Running | null = null;
 
   constructor(ctx: EngineContext, tuning: Partial<RetentionTuning> = {}) {
+    const checked = { ...DEFAULT_RETENTION_TUNING, ...tuning };
+    super(ctx, checked.previewTasks);
     this.#ctx = ctx;
-    this.#tuning = { ...DEFAULT_RETENTION_TUNING, ...tuning };
-  }
-
-  /** The rules as kept (the defaults, off, until the user sets them) and the last run. */
-  view(): RetentionView {
-    const { store } = this.#ctx;
-    let rules: RetentionRules = { ...DEFAULT_RETENTION_RULES };
-    try {
-      rules = store.getSetting(RULES_SETTING, RetentionRulesSchema) ?? rules;
-    } catch (err) {
-      // rules that cannot be read move nothing: the defaults are off
-      this.#ctx.log(`retention rules could not be read, so they are off: ${String(err)}`);
-    }
-    const lastRun = store.getSetting<RetentionView['lastRun']>(LAST_RUN_SETTING);
-    return { rules, lastRun };
-  }
-
-  /**
-   * What these rules would move now (whether they are on or not); nothing changes. Looks at the
-   * oldest `upTo` tasks at most (default: the tuning's previewTasks); past them the outcome says
-   * `atLeast`.
-   */
-  preview(rules: RetentionRules, upTo = this.#tuning.previewTasks): RetentionOutcome {
-    const { store } = this.#ctx;
-    const before = this.#before(rules);
-    const outcome = emptyOutcome(before);
-    const kept = new Set<MediaKind>(rules.keepKinds);
-    const query = { before, ...rules };
-    let after: number | null = null;
-    for (let looked = 0; looked < upTo; looked += PREVIEW_WINDOW) {
-      const window = store.retention.candidates(query, after, Math.min(PREVIEW_WINDOW, upTo - looked));
-      if (window.lastSeq === null) return outcome;
-      for (const c of window.items) if (!kept.has(kindOfTask(c))) add(outcome, kindOfTask(c), c.bytes);
-      after = window.lastSeq;
-    }
-    // stopped at upTo: more may go when a task is left to look at
-    if (store.retention.candidates(query, after, 1).lastSeq !== null) outcome.atLeast = true;
-    return outcome;
+    this.#tuning = checked;
   }
 
   /**
@@ -204,26 +137,10 @@ export class LibraryRetention {
     else this.#schedule(RETENTION_EVERY_MS - since);
   }
 
-  /** The saved results' files by kind (every kind, in MEDIA_KINDS order). */
-  librarySize(): LibrarySize {
-    const { byKind, trashedBytes } = this.#ctx.store.retention.sizes();
-    const rows: KindAmount[] = MEDIA_KINDS.map((kind) => ({ kind, tasks: 0, bytes: 0 }));
-    for (const r of byKind) {
-      const row = rows.find((k) => k.kind === r.kind) ?? rows[rows.length - 1]!;
-      row.tasks += r.files;
-      row.bytes += r.bytes;
-    }
-    return { byKind: rows, bytes: rows.reduce((sum, r) => sum + r.bytes, 0), trashedBytes };
-  }
-
   /** No run starts again; the one under way stops after its batch (the next opening goes on). */
   close(): void {
     this.#cancel();
     if (this.#running) this.#running.stop = true;
-  }
-
-  #before(rules: RetentionRules): string {
-    return new Date(this.#ctx.clock.now() - rules.olderThanDays * DAY_MS).toISOString();
   }
 
   /** The run a quit app left (null: none, or one that cannot be read, which is dropped). */
@@ -242,7 +159,7 @@ export class LibraryRetention {
     let record = this.#record();
     if (record === null) {
       const deletedAt = new Date(clock.now()).toISOString();
-      const before = this.#before(rules);
+      const before = this.before(rules);
       record = { deletedAt, before, afterSeq: null, outcome: { ...emptyOutcome(before), deletedAt } };
     }
     const query = { ...rules, before: record.before };
@@ -268,7 +185,7 @@ export class LibraryRetention {
             at.deletedAt,
           ),
         );
-        for (const c of page) if (ids.has(c.id)) add(next.outcome, kindOfTask(c), c.bytes);
+        for (const c of page) if (ids.has(c.id)) addToOutcome(next.outcome, kindOfTask(c), c.bytes);
         next.afterSeq = window.lastSeq;
         store.setSetting(RUN_SETTING, next);
         return [...ids];
