@@ -89,6 +89,7 @@ describe('migrations', () => {
       'b8652e835a907c28ccfe076c2c44100a4b1818f98516b84e5af8b29a45578842',
       '40c757cc9d4ce64f051c4a195038db4658a234d763397d2eb364adf1cd7f6250',
       'a5990f7eda34692712a7a937dca53249213a20ede7e4e4bfae1da618ce803c81',
+      'c3d5b8e480be6d1dd9baeeaa8193e22c43dd320917c2bb734907b1c39b8a1521',
     ];
     expect(MIGRATIONS.slice(0, shipped.length).map((m) => migrationHash(m.sql))).toEqual(shipped);
   });

@@ -32,7 +32,8 @@ export const FIXED_SQL = {
   inputsOf: `SELECT ${INPUT_COLUMNS} FROM task_inputs WHERE task_id = ? ORDER BY idx`,
   outputsOf: `SELECT ${OUTPUT_COLUMNS} FROM task_outputs WHERE task_id = ? ORDER BY idx`,
   outputOf: `SELECT ${OUTPUT_COLUMNS} FROM task_outputs WHERE task_id = ? AND idx = ?`,
-  deleteTask: 'DELETE FROM tasks WHERE id = ?',
+  // primary key, each id of a JSON array
+  deleteTasks: 'DELETE FROM tasks WHERE id IN (SELECT value FROM json_each(?))',
   pollScheduleById: 'SELECT next_poll_at, poll_count FROM tasks WHERE id = ?',
   unreadableById: 'SELECT unreadable_answers, unreadable_since FROM tasks WHERE id = ?',
   setUnreadable: 'UPDATE tasks SET unreadable_answers = $count, unreadable_since = $since WHERE id = $id',
@@ -84,6 +85,9 @@ export const FIXED_SQL = {
   setSetting: `INSERT INTO settings (key, value) VALUES ($key, $value)
     ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
   deleteSetting: 'DELETE FROM settings WHERE key = ?',
+  // one step of merging the full-text index's segments, about ? leaf pages (migration 23)
+  mergeSearch: "INSERT INTO tasks_fts (tasks_fts, rank) VALUES ('merge', ?)",
+  totalChanges: 'SELECT total_changes() AS n',
 } as const;
 
 export type FixedStatements = { readonly [K in keyof typeof FIXED_SQL]: StatementSync };

@@ -106,26 +106,22 @@ export class LibraryStore {
     return this.#core.transaction(fn, options);
   }
 
-  /**
-   * Copies the WAL into the database file now (PASSIVE: never waits for readers or writers of
-   * other connections). The store does this by itself once writes pause; call it to choose the moment.
-   */
+  /** Copies the WAL into the database file now (PASSIVE: never waits); done by itself once writes pause. */
   checkpoint(): void {
     this.#core.checkpoint();
   }
 
-  /**
-   * A small write that needs room in the database (a settings row added and removed in one
-   * transaction): throws, like any write, while the library cannot take writes (disk full).
-   */
+  /** A step (~`pages` leaf pages, a few ms) of the search index's merging; false: none was due (or locked). */
+  mergeSearchIndex(pages?: number): boolean {
+    return this.#core.mergeSearchStep(pages);
+  }
+
+  /** A small write needing room (a settings row added and removed): throws while writes cannot go in (disk full). */
   probeWrite(): void {
     probeWrite(this.#core);
   }
 
-  /**
-   * 'ok' when SQLite's integrity_check, the foreign keys, the full-text index (against its content
-   * table) and the running totals all agree; otherwise one line per problem.
-   */
+  /** 'ok' when SQLite's integrity_check, foreign keys, full-text index and totals agree; else a line per problem. */
   integrityCheck(): string {
     return integrityCheck(this.#core);
   }
@@ -182,6 +178,11 @@ export class LibraryStore {
    */
   deleteTask(id: string): DeletedTaskFiles {
     return this.#tasks.delete(id);
+  }
+
+  /** deleteTask of each, in one transaction and one DELETE (see TaskRecords.deleteMany); in the order given. */
+  deleteTasks(ids: readonly string[]): DeletedTaskFiles[] {
+    return this.#tasks.deleteMany(ids);
   }
 
   events(taskId: string): TaskEvent[] {
@@ -291,10 +292,7 @@ export class LibraryStore {
     return this.#tasks.pollSchedule(id);
   }
 
-  /**
-   * Sets the given bookkeeping fields (nothing else: `updatedAt` stays, as nothing the task shows
-   * changes). False when there is no such task.
-   */
+  /** Sets these bookkeeping fields only (`updatedAt` stays: nothing the task shows changes); false: no such task. */
   setPollSchedule(id: string, schedule: Partial<PollSchedule>): boolean {
     return this.#tasks.setPollSchedule(id, schedule);
   }

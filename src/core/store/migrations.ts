@@ -40,6 +40,7 @@ import { V19_BOARD_COUNTS } from './migrations/v19-board-counts.ts';
 import { V20_TRASHED_BY_SEQ } from './migrations/v20-trashed-by-seq.ts';
 import { V21_SEARCH_TERMS_TYPE_TITLE } from './migrations/v21-search-terms-type-title.ts';
 import { V22_SEARCH_PREFIXES } from './migrations/v22-search-prefixes.ts';
+import { V23_SEARCH_MERGE_STEPS } from './migrations/v23-search-merge-steps.ts';
 
 export interface Migration {
   version: number;
@@ -86,6 +87,11 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: V21_SEARCH_TERMS_TYPE_TITLE,
   },
   { version: 22, name: 'a search prefix of one to three characters, indexed', sql: V22_SEARCH_PREFIXES },
+  {
+    version: 23,
+    name: "the full-text index's segments merged in the store's own steps, not inside a write",
+    sql: V23_SEARCH_MERGE_STEPS,
+  },
 ];
 
 /** The states the partial index `tasks_finished_by_model` covers: the service finished the task. */

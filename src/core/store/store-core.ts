@@ -7,7 +7,9 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Task, TaskState } from '../../shared/index.ts';
 import { COUNT_CAP, isTaskState } from '../../shared/index.ts';
+import { DEFAULT_BUSY_TIMEOUT_MS } from './database-connection.ts';
 import { type FixedStatements, prepareFixedStatements } from './fixed-statements.ts';
+import { mergeSearchStep, SEARCH_MERGE_PAGES } from './maintenance.ts';
 import { StatementCache } from './statement-cache.ts';
 import { CorruptTaskRowError, LibraryStoreError } from './store-errors.ts';
 import type { StoreOptions } from './store-types.ts';
@@ -23,6 +25,8 @@ export interface TransactionOptions {
 }
 
 const DEFAULT_IDLE_CHECKPOINT_MS = 1000;
+/** Steps of the search index's merging between two checkpoints when writes pause (~1,000 WAL pages). */
+const MERGE_STEPS_PER_CHECKPOINT = 16;
 
 function isThenable(value: unknown): boolean {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
@@ -56,7 +60,11 @@ export class StoreCore {
   readonly #readOnly: boolean;
   readonly #onBackgroundError: (error: Error) => void;
   readonly #idleCheckpointMs: number;
+  readonly #busyTimeoutMs: number;
   #idleTimer: NodeJS.Timeout | null = null;
+  /** The idle timer's delay: the pause after writes, or 0 between two steps of the idle work. */
+  #idleTimerMs = 0;
+  #mergeStepsSinceCheckpoint = 0;
   #depth = 0;
   #checkpointAfterCommit = false;
   #closed = false;
@@ -69,6 +77,7 @@ export class StoreCore {
     this.onUnreadable = options.onUnreadableTask ?? (() => {});
     this.#onBackgroundError = options.onBackgroundError ?? (() => {});
     this.#idleCheckpointMs = options.idleCheckpointMs ?? DEFAULT_IDLE_CHECKPOINT_MS;
+    this.#busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
     this.countCap = options.countCap ?? COUNT_CAP;
     this.sql = prepareFixedStatements(db);
     this.cache = new StatementCache(db);
@@ -126,7 +135,14 @@ export class StoreCore {
   checkpoint(): void {
     if (this.#idleTimer) clearTimeout(this.#idleTimer);
     this.#idleTimer = null;
+    this.#mergeStepsSinceCheckpoint = 0;
     if (!this.#closed) this.db.exec('PRAGMA wal_checkpoint(PASSIVE)');
+  }
+
+  /** See LibraryStore.mergeSearchIndex. */
+  mergeSearchStep(pages = SEARCH_MERGE_PAGES): boolean {
+    if (this.#closed || this.#readOnly || this.#depth > 0) return false;
+    return mergeSearchStep(this, pages, this.#busyTimeoutMs);
   }
 
   /**
@@ -135,19 +151,35 @@ export class StoreCore {
    */
   #armIdleCheckpoint(): void {
     if (this.#idleCheckpointMs <= 0) return;
-    if (this.#idleTimer) {
+    this.#armIdleWork(this.#idleCheckpointMs);
+  }
+
+  #armIdleWork(ms: number): void {
+    if (this.#idleTimer && this.#idleTimerMs === ms) {
       this.#idleTimer.refresh();
       return;
     }
+    if (this.#idleTimer) clearTimeout(this.#idleTimer);
+    this.#idleTimerMs = ms;
     this.#idleTimer = setTimeout(() => {
       this.#idleTimer = null;
       if (this.#depth === 0) this.#idleCheckpoint();
-    }, this.#idleCheckpointMs);
+    }, ms);
     this.#idleTimer.unref();
   }
 
+  /**
+   * The work of a pause in writes, a step per turn of the event loop: the search index's merging
+   * (a write that comes meanwhile puts the rest off to the next pause), then the checkpoint.
+   */
   #idleCheckpoint(): void {
     try {
+      if (this.mergeSearchStep()) {
+        this.#mergeStepsSinceCheckpoint += 1;
+        if (this.#mergeStepsSinceCheckpoint >= MERGE_STEPS_PER_CHECKPOINT) this.checkpoint();
+        this.#armIdleWork(0);
+        return;
+      }
       this.checkpoint();
     } catch (error) {
       this.#onBackgroundError(error instanceof Error ? error : new Error(String(error)));

@@ -167,17 +167,30 @@ export class TaskRecords {
   }
 
   delete(id: string): DeletedTaskFiles {
+    return this.deleteMany([id])[0] as DeletedTaskFiles;
+  }
+
+  /**
+   * Each task's inputs and outputs, in the order given, its last event, then the rows deleted by
+   * ONE statement: the full-text index writes its pending deletes once per statement (FTS5 flushes
+   * them at each statement's savepoint), so a task deleted by a statement of its own adds a
+   * segment to the index, and a merge of them, each.
+   */
+  deleteMany(ids: readonly string[]): DeletedTaskFiles[] {
     const core = this.#core;
     const now = core.nowIso();
     return core.transaction(() => {
-      const current = core.sql.stateById.get(id);
-      if (!current) return { deleted: false, inputs: [], outputs: [] };
-      const inputs = core.readableRows(core.sql.inputsOf.all(id), (r) => inputFromRow(r, id));
-      const outputs = core.readableRows(core.sql.outputsOf.all(id), (r) => outputFromRow(r, id));
-      const state = String(current.state);
-      this.#appendEvent(id, now, state, state, 'deleted');
-      core.sql.deleteTask.run(id);
-      return { deleted: true, inputs, outputs };
+      const files = ids.map((id): DeletedTaskFiles => {
+        const current = core.sql.stateById.get(id);
+        if (!current) return { deleted: false, inputs: [], outputs: [] };
+        const inputs = core.readableRows(core.sql.inputsOf.all(id), (r) => inputFromRow(r, id));
+        const outputs = core.readableRows(core.sql.outputsOf.all(id), (r) => outputFromRow(r, id));
+        const state = String(current.state);
+        this.#appendEvent(id, now, state, state, 'deleted');
+        return { deleted: true, inputs, outputs };
+      });
+      core.sql.deleteTasks.run(JSON.stringify(ids.filter((_, i) => files[i]?.deleted)));
+      return files;
     });
   }
 
