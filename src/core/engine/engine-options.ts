@@ -58,7 +58,7 @@ export interface EngineOptions {
 export interface TrashPurgeTuning {
   /** Tasks deleted in one batch at most. */
   batchTasks: number;
-  /** Milliseconds a batch's deletes take at most (it ends after the delete that passes them). */
+  /** Milliseconds a batch takes, about (its size follows the last batch's time per task). */
   batchMs: number;
 }
 

@@ -145,10 +145,12 @@ export async function deleteForever(
   for (const page of selectionPages(ctx, selection, skipped)) {
     for (const task of page) (task.deletedAt === null ? skipped : doomed).push(task.id);
   }
-  for (const id of doomed) {
+  for (const [i, id] of doomed.entries()) {
     // gone meanwhile (the purge after the opening took it): deleted either way
     if (ctx.store.getTask(id) === null) continue;
     await deleteTask(ctx, id);
+    // each delete left a segment in the search index: merged a step at a time (store-core.ts)
+    if (i % 4 === 3) ctx.store.mergeSearchIndex();
   }
   return { done: doomed.length, skipped };
 }
