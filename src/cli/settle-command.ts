@@ -22,8 +22,9 @@ export async function runSettle(g: GlobalOptions, argv: string[], env: NodeJS.Pr
     const { engine } = session;
     const task = findTask(engine, positionals[0] as string);
     const settled = await engine.settle(task.id, remote);
-    // the task is the service's now: let it be fetched (and saved when done) before closing
-    await engine.idle();
+    // the task is the service's now: let it be fetched (and saved when done) before closing, but
+    // not Recently deleted's purge or retention's run the opening started (minutes in a big library)
+    await engine.idle({ background: false });
     const now = engine.store.getTask(settled.id) ?? settled;
     if (g.json) printJson(now);
     else printOut(`${now.id}: taken as the service's task ${remote}, nothing sent again; now ${now.state}\n`);

@@ -9,6 +9,9 @@
  * a dead address where no service was needed, the file took 67 s of a fresh clone's run; now
  * about 18 s.)
  */
+import { mkdirSync } from 'node:fs';
+import fsp from 'node:fs/promises';
+import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireLibraryLock } from '../../src/core/library/index.ts';
@@ -53,6 +56,37 @@ function run(library: string, args: string[], env: Record<string, string> = {}):
 /** `run` as a child process: for what the executable itself does (its exit code, a lock held by another process). */
 function runProcess(library: string, args: string[]): Promise<CliResult> {
   return runCli(dir, ['--library', join(dir, library), ...args]);
+}
+
+/**
+ * Holds the removal of a path naming `held` (node:fs/promises' rm, its named export synced) until
+ * `text` is printed by a call, or until released; puts rm and stdout back then.
+ */
+function untilPrinted(held: string, text: string): { readonly seen: boolean; release: () => void } {
+  const state = { seen: false, release: () => {} };
+  const released = new Promise<void>((resolve) => {
+    state.release = () => {
+      fsp.rm = realRm;
+      syncBuiltinESMExports();
+      process.stdout.write = write;
+      resolve();
+    };
+  });
+  const realRm = fsp.rm;
+  fsp.rm = (async (...args: Parameters<typeof fsp.rm>) => {
+    if (String(args[0]).includes(held)) await released;
+    return realRm(...args);
+  }) as typeof fsp.rm;
+  syncBuiltinESMExports();
+  const write = process.stdout.write;
+  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    if (String(chunk).includes(text)) {
+      state.seen = true;
+      state.release();
+    }
+    return (write as (...args: unknown[]) => boolean).call(process.stdout, chunk, ...rest);
+  }) as typeof process.stdout.write;
+  return state;
 }
 
 const service = (url = sb.url) => ({ MEDIA_TASK_API_KEY: API_KEY, MEDIA_TASK_BASE_URL: url });
@@ -301,7 +335,23 @@ describe('media-task cancel', () => {
     const wrong = await run('lib-settle', ['settle', id], service());
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('usage: media-task settle ID --remote REMOTE_ID');
-    const settled = await run('lib-settle', ['settle', id, '--remote', cut as string], service());
+    // a purge due at the opening (a task 40 days in Recently deleted) whose folder removal waits
+    // until settle has answered: settle waits for its task, not the purge (minutes at 87,000 due)
+    const store = LibraryStore.open(library);
+    const doomed = store.insertTask(songTask()).id;
+    store.trashTasks([doomed], '2020-01-01T00:00:00.000Z');
+    store.close();
+    mkdirSync(join(library, 'inputs', doomed), { recursive: true }); // its folder, for the purge to remove
+    const answered = untilPrinted(doomed, "taken as the service's task");
+    const settling = run('lib-settle', ['settle', id, '--remote', cut as string], service());
+    const beforePurge = await waitUntil(
+      () => answered.seen,
+      'settle to answer during the purge',
+      10_000,
+    ).catch((err: Error) => err.message);
+    answered.release();
+    const settled = await settling;
+    expect(beforePurge).toBe(true);
     expect(settled.code, settled.stderr).toBe(0);
     expect(settled.stdout).toMatch(
       new RegExp(`^${id}: taken as the service's task ${cut}, nothing sent again; now \\w+\\n$`),

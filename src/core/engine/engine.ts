@@ -421,9 +421,9 @@ export class TaskEngine {
     this.#lock.release();
   }
 
-  /** Resolves when no work is under way and nothing is due (for tests and the CLI). */
-  idle(): Promise<void> {
-    return this.#ctx.loop.idle();
+  /** Resolves when no work is under way and nothing is due (tests, the CLI); see WorkLoop.idle's background. */
+  idle(options?: { background?: boolean }): Promise<void> {
+    return this.#ctx.loop.idle(options);
   }
 
   // ---------- the work loop ----------

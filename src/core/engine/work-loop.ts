@@ -19,6 +19,8 @@ export interface WorkLoopOptions {
 export class WorkLoop {
   readonly #options: WorkLoopOptions;
   readonly #work = new Set<Promise<unknown>>();
+  /** The part of #work that is the library's upkeep (Recently deleted's purge, retention's run). */
+  readonly #background = new Set<Promise<unknown>>();
   #closed = false;
   #pumpScheduled = false;
   /** Cancels the timer of the next wake; null when none is set. */
@@ -57,23 +59,32 @@ export class WorkLoop {
     });
   }
 
-  /** Keeps `p` as work under way; when it ends, the pump runs again. */
-  track<T>(p: Promise<T>): void {
+  /**
+   * Keeps `p` as work under way; when it ends, the pump runs again. `background`: the library's
+   * upkeep, not a task's work (idle can leave it out; closing waits for it all the same).
+   */
+  track<T>(p: Promise<T>, { background = false }: { background?: boolean } = {}): void {
     const tracked = p.then(
       () => undefined,
       (err: unknown) => this.#options.onFailure(err),
     );
     this.#work.add(tracked);
+    if (background) this.#background.add(tracked);
     void tracked.finally(() => {
       this.#work.delete(tracked);
+      this.#background.delete(tracked);
       this.kick();
     });
   }
 
-  /** Resolves when no work is under way and no pump is about to run. */
-  async idle(): Promise<void> {
+  /**
+   * Resolves when no work is under way and no pump is about to run; with `background: false`,
+   * the background work (a purge of a big Recently deleted takes minutes) may go on.
+   */
+  async idle({ background = true }: { background?: boolean } = {}): Promise<void> {
     for (;;) {
-      if (this.#work.size > 0) await Promise.allSettled([...this.#work]);
+      const waited = [...this.#work].filter((p) => background || !this.#background.has(p));
+      if (waited.length > 0) await Promise.allSettled(waited);
       else if (this.#pumpScheduled) await new Promise((resolve) => setImmediate(resolve));
       else return;
     }

@@ -121,7 +121,10 @@ export class LibraryRetention extends RetentionReading {
       this.#ctx.events.emitStatus(); // the window's progress line ends
     });
     // idle and closing wait for it; its failure is said by whoever started it
-    this.#ctx.loop.track(running.done.catch(() => null));
+    this.#ctx.loop.track(
+      running.done.catch(() => null),
+      { background: true },
+    );
     return running.done;
   }
 
