@@ -5,10 +5,12 @@ import {
   planBatch,
   queueLabel,
 } from '../../src/renderer/src/features/compose/compose-batch.ts';
-import { emptyForms } from '../../src/renderer/src/features/compose/compose-model.ts';
+import { composeInput, emptyForms } from '../../src/renderer/src/features/compose/compose-model.ts';
 import { formProblems } from '../../src/renderer/src/features/compose/compose-problems.ts';
 import { EMPTY_SLOT, type SlotState } from '../../src/renderer/src/features/compose/compose-slots.ts';
+import { NO_LIST_PRICE, queueCost } from '../../src/renderer/src/features/compose/queue-cost.ts';
 import { PICTURE_TOOLS } from '../../src/renderer/src/features/compose/result-operations.ts';
+import { messagePieces } from '../../src/renderer/src/model/message-pieces.ts';
 
 const picture = (value: string, status: SlotState['status'] = 'ok'): SlotState => ({
   ...EMPTY_SLOT,
@@ -138,6 +140,49 @@ describe('batches from one form', () => {
       'The { at character 1 of line 2 of the prompt is not closed: end its alternatives with } (or write \\{ for a brace in the text)',
     ]);
     expect(formProblems('image', image({ prompt: 'a {red|blue} car' }))).toEqual([]);
+    // the escape a message tells the user to type is shown as one piece, never broken across lines
+    expect(messagePieces(open[0]!.message).filter((p) => p.unbroken)).toEqual([
+      { text: '\\{', unbroken: true },
+    ]);
+    expect(messagePieces('a \\{ b \\\\ c')).toEqual([
+      { text: 'a ', unbroken: false },
+      { text: '\\{', unbroken: true },
+      { text: ' b ', unbroken: false },
+      { text: '\\\\', unbroken: true },
+      { text: ' c', unbroken: false },
+    ]);
+    expect(messagePieces('no escape')).toEqual([{ text: 'no escape', unbroken: false }]);
+  });
+
+  it('a list not queued as written shows no price, even while another field stops the draft (issue 22 leftovers, item 3)', () => {
+    const forms = emptyForms();
+    const image = (values: Record<string, unknown>) => ({
+      ...forms,
+      kinds: { ...forms.kinds, image: { entryId: 'flux1-schnell/txt2img', json: JSON.stringify(values) } },
+    });
+    const costOf = (values: Record<string, unknown>, lines = false) => {
+      const f = image(values);
+      const batch = { ...emptyBatch(), promptLines: { image: lines } };
+      return queueCost(planBatch('image', f, batch), composeInput('image', f), lines);
+    };
+    const none = { amount: '—', detail: 'no price until the list is fixed', none: true };
+    expect(NO_LIST_PRICE).toEqual(none);
+    // the prompt (needed) empty and the negative prompt's brace not closed: no price, not one task's
+    expect(costOf({ prompt: '', negative_prompt: '{blur|noise' })).toEqual(none);
+    expect(costOf({ prompt: 'a car', negative_prompt: '{blur|noise' })).toEqual(none);
+    expect(
+      costOf({ prompt: '', negative_prompt: '{a|b|c|d|e|f|g|h|i|j} {1|2|3|4|5|6|7|8|9|10} {x|y}' }),
+    ).toEqual(none);
+    // a field the form cannot read (the draft is not made) beside a brace not closed: no price either
+    const edit = emptyForms();
+    edit.slots.image1 = picture('/a.png');
+    edit.imageEdit = { ...edit.imageEdit, prompt: 'make it {blue|red', seed: 'five' };
+    const editPlan = planBatch('imageEdit', edit, emptyBatch());
+    expect(editPlan).toMatchObject({ ok: false, field: 'seed' });
+    expect(queueCost(editPlan, composeInput('imageEdit', edit), false)).toEqual(none);
+    // a form with only an empty needed field keeps one task's price, as before
+    expect(costOf({ prompt: '' }).amount).toMatch(/^\$/);
+    expect(costOf({ prompt: 'a {red|blue} car' }).detail).toMatch(/^2 x \$/);
   });
 
   it('a face swap with extra targets makes one task per target, the same face', () => {

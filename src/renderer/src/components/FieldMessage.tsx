@@ -1,3 +1,5 @@
+import { MessageText } from './MessageText.tsx';
+
 /**
  * The message under a field: an error from a check or from main, or a quiet hint. An error is
  * announced at once (role=alert) unless `announce` is false: a form checked as the user types
@@ -17,14 +19,14 @@ export function FieldMessage({
   if (error) {
     return (
       <p id={id} className="field-error" data-testid="field-error" role={announce ? 'alert' : undefined}>
-        {error}
+        <MessageText text={error} />
       </p>
     );
   }
   if (hint) {
     return (
       <p id={id} className="field-hint">
-        {hint}
+        <MessageText text={hint} />
       </p>
     );
   }

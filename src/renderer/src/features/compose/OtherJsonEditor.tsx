@@ -5,6 +5,7 @@
  * Esc then Tab leaves it.
  */
 import { type KeyboardEvent, useId, useRef } from 'react';
+import { MessageText } from '../../components/MessageText.tsx';
 import { useCompose } from '../../state/compose-state.ts';
 import { indentEdit, outdentEdit } from './code-indent.ts';
 import { OtherMediaFields } from './OtherMediaFields.tsx';
@@ -62,7 +63,7 @@ export function OtherJsonEditor({ problems }: { problems: readonly string[] }) {
           <ul id={`${id}-json-message`} className="field-error json-problems">
             {problems.map((message) => (
               <li key={message} data-testid="field-error">
-                {message}
+                <MessageText text={message} />
               </li>
             ))}
           </ul>

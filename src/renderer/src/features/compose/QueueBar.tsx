@@ -9,44 +9,24 @@
  * is its reason, and pressing it shows every problem and focuses the first.
  */
 import { useId } from 'react';
-import { catalogEntry, formatUsd } from '../../../../shared/index.ts';
+import { catalogEntry } from '../../../../shared/index.ts';
+import { MessageText } from '../../components/MessageText.tsx';
 import { useCostView } from '../../hooks/useCostView.ts';
-import { budgetProblem, costLine } from '../../model/money-text.ts';
+import { budgetProblem } from '../../model/money-text.ts';
 import { useCompose } from '../../state/compose-state.ts';
 import { useStudio } from '../../state/studio-state.ts';
 import { AccountBalance } from '../account/AccountBalance.tsx';
 import { PlayerFold } from '../player/index.ts';
 import { attemptQueue, queueCurrent } from './compose-actions.ts';
 import { type BatchPlan, MAX_VARIATIONS, planBatch, queueLabel } from './compose-batch.ts';
-import type { ComposedInput, ComposeTab } from './compose-model.ts';
+import type { ComposeTab } from './compose-model.ts';
 import { queueSummary } from './compose-problems.ts';
 import { clearWithUndo } from './form-undo.ts';
+import { queueCost } from './queue-cost.ts';
 import { UnknownPriceDialog } from './UnknownPriceDialog.tsx';
 import { unknownPriceQuestion } from './unknown-price.ts';
 import { useFormProblems } from './use-form-problems.ts';
 import '../../styles/batches.css';
-
-/** The live cost of what the form would send; for a task type without a price, what Queue does. */
-function costOf(composed: ComposedInput): { amount: string | null; detail: string } {
-  if (!composed.readable) return { amount: null, detail: 'fix the input to see the cost' };
-  const line = costLine(composed.model, composed.taskType, composed.input);
-  if (line.amount === null && line.detail.startsWith('no published price')) {
-    return { amount: null, detail: 'no published price; Queue asks first' };
-  }
-  return line;
-}
-
-/** The whole batch's cost: N x the price, or what is unknown about it. */
-function batchCostOf(plan: BatchPlan, single: { amount: string | null; detail: string }) {
-  // a list that is not queued as written has no price: never one task's (issue 22 review, item 8)
-  if (!plan.ok && plan.list) return { amount: '—', detail: 'no price: the list is not queued as written' };
-  if (!plan.ok || plan.drafts.length <= 1) return single;
-  const n = plan.drafts.length;
-  if (plan.micros === null) return { amount: null, detail: `price unknown for ${n} tasks; Queue asks first` };
-  const each = plan.micros / n;
-  const same = single.amount !== null && formatUsd(each) === single.amount;
-  return { amount: formatUsd(plan.micros), detail: same ? `${n} x ${single.amount}` : `${n} tasks` };
-}
 
 /** The task type Queue's price question is about (the first draft without a price), for "don't ask again". */
 function unpricedEntry(plan: BatchPlan): { id: string; label: string } | null {
@@ -100,7 +80,7 @@ export function QueueBar() {
   const { problems, composed } = useFormProblems(tab);
   const forms = useCompose((s) => s);
   const plan = planBatch(tab, forms, forms.batch);
-  const cost = batchCostOf(plan, costOf(composed));
+  const cost = queueCost(plan, composed, forms.batch.promptLines?.[tab] === true);
   // a batch's own problem (a target still being checked or refused, over 100 tasks with the
   // variations) once the form's are fixed: said as the form's are, unless it only waits
   const batchProblem =
@@ -153,9 +133,23 @@ export function QueueBar() {
         />
       ) : null}
       <div className="queue-line">
-        <output className="cost" data-testid="cost-estimate" aria-live="polite">
+        <output
+          className="cost"
+          data-testid="cost-estimate"
+          aria-live="polite"
+          title={`Estimated cost ${cost.amount ?? 'unknown'} ${detail}`}
+        >
           <span className="cost-label">Estimated cost</span>{' '}
           <strong className="cost-amount">{cost.amount ?? 'unknown'}</strong>
+          {/* no price: why, on the line itself (in a small window its label is hidden) */}
+          {cost.none ? (
+            <>
+              {' '}
+              <span className="cost-none" data-testid="cost-none">
+                {cost.detail}
+              </span>
+            </>
+          ) : null}
           {demo ? (
             <>
               {' '}
@@ -165,7 +159,7 @@ export function QueueBar() {
             </>
           ) : null}{' '}
           {/* read with the price; shown on the line below */}
-          <span className="visually-hidden">{detail}</span>
+          {cost.none ? null : <span className="visually-hidden">{detail}</span>}
         </output>
         <div className="queue-actions">
           <button type="button" className="button button-quiet" onClick={() => clearWithUndo(tab)}>
@@ -196,16 +190,18 @@ export function QueueBar() {
           data-testid="queue-reason"
           title={reason}
         >
-          {reason}
+          <MessageText text={reason} />
         </p>
         {parentText ? (
           <span className="rerun-note" data-testid="parent-note" title={parentText}>
             {parentText}
           </span>
         ) : null}
-        <span className="cost-detail" aria-hidden="true" title={detail}>
-          {detail}
-        </span>
+        {cost.none ? null : (
+          <span className="cost-detail" aria-hidden="true" title={detail}>
+            {detail}
+          </span>
+        )}
         <span className="queue-balance">
           <AccountBalance compact />
         </span>
