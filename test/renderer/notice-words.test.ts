@@ -215,3 +215,23 @@ describe('Recently deleted questions', () => {
     );
   });
 });
+
+describe('Add to board by name', () => {
+  it('says, as the user types, that a name a board has (any case) adds to that board, as boards.add does', async () => {
+    const { boardNamed, namedBoardWords } = await import(
+      '../../src/renderer/src/features/boards/board-words.ts'
+    );
+    const boards = [
+      { id: 1, name: 'Harbours', tasks: 3 },
+      { id: 2, name: 'Été', tasks: 1 },
+    ];
+    expect(namedBoardWords(boards, '  harBOURS ')).toBe('Adds to the existing board “Harbours” (3 tasks).');
+    expect(boardNamed(boards, 'HARBOURS')?.id).toBe(1);
+    // a new name, part of one, or nothing: a new board
+    expect(namedBoardWords(boards, 'Harbour')).toBeNull();
+    expect(namedBoardWords(boards, '   ')).toBeNull();
+    // the store folds A-Z only (SQLite's NOCASE): "ÉTÉ" is a new board there, so here too
+    expect(boardNamed(boards, 'ÉTÉ')).toBeNull();
+    expect(boardNamed(boards, 'Été')?.id).toBe(2);
+  });
+});

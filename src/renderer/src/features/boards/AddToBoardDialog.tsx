@@ -8,7 +8,7 @@ import { type CountedTasks, countedTasksWord } from '../../../../shared/task/tas
 import { Dialog } from '../../components/Dialog.tsx';
 import { useBoards } from '../../state/boards-state.ts';
 import { useUi } from '../../state/ui-state.ts';
-import { addedWords } from './board-words.ts';
+import { addedWords, namedBoardWords } from './board-words.ts';
 import { useBoardChange } from './use-board-change.ts';
 import '../../styles/boards.css';
 
@@ -21,6 +21,8 @@ export function AddToBoardDialog(props: { selection: TaskSelection; size: Counte
   const [choice, setChoice] = useState<string>(boards[0] ? String(boards[0].id) : NEW);
   const [name, setName] = useState('');
   const { error, busy, run } = useBoardChange();
+  // a name another board has (any case) adds to it: said as the user types, so the choice never says "new" of it
+  const existing = choice === NEW ? namedBoardWords(boards, name) : null;
   const add = () =>
     run(async () => {
       // a name another board has (any case) adds to that board, as the CLI's board add does
@@ -69,21 +71,32 @@ export function AddToBoardDialog(props: { selection: TaskSelection; size: Counte
             data-autofocus={boards.length === 0 ? true : undefined}
             onChange={() => setChoice(NEW)}
           />
-          <span>A new board</span>
+          <span data-testid="new-board-choice">{existing ? 'A board by its name' : 'A new board'}</span>
         </label>
         {choice === NEW ? (
-          <input
-            type="text"
-            aria-label="Name of the new board"
-            className="board-name-input"
-            placeholder="Board name"
-            value={name}
-            maxLength={BOARD_NAME_MAX}
-            onChange={(event) => setName(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') void add();
-            }}
-          />
+          <>
+            <input
+              type="text"
+              aria-label="Board name"
+              aria-describedby={`${id}-named`}
+              className="board-name-input"
+              placeholder="Board name"
+              value={name}
+              maxLength={BOARD_NAME_MAX}
+              onChange={(event) => setName(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') void add();
+              }}
+            />
+            <p
+              id={`${id}-named`}
+              className="field-hint board-named"
+              data-testid="board-named"
+              aria-live="polite"
+            >
+              {existing ?? 'Naming a board you have adds to it.'}
+            </p>
+          </>
         ) : null}
       </fieldset>
       {error ? (

@@ -9,6 +9,23 @@ export function addedWords(outcome: BoardChangeOutcome): string {
   return missing.length > 0 ? `${head} (${tasks(missing.length)} in Recently deleted left out)` : head;
 }
 
+/**
+ * The board a typed name names, found as the store finds it (`boards.add` by name: the name
+ * trimmed, letters A-Z in any case, SQLite's NOCASE), or null when the name makes a new board.
+ */
+export function boardNamed(boards: readonly BoardView[], name: string): BoardView | null {
+  const fold = (text: string) => text.trim().replace(/[A-Z]/g, (c) => c.toLowerCase());
+  const wanted = fold(name);
+  if (wanted === '') return null;
+  return boards.find((board) => fold(board.name) === wanted) ?? null;
+}
+
+/** Add to board's name field, as the user types: "Adds to the existing board “Harbours” (3 tasks)." */
+export function namedBoardWords(boards: readonly BoardView[], name: string): string | null {
+  const board = boardNamed(boards, name);
+  return board ? `Adds to the existing board “${board.name}” (${tasks(board.tasks)}).` : null;
+}
+
 export function takenOffWords(outcome: BoardChangeOutcome): string {
   return `Took ${tasks(outcome.changed)} off “${outcome.board.name}”`;
 }
