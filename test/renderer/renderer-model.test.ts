@@ -356,3 +356,31 @@ describe("Compare's words", () => {
     expect(songSwitchHint(4)).toBe('Choose A, B, C or D: the others start where this one is.');
   });
 });
+
+describe('Settings › Retention follows the rules as kept (issue 22 leftovers, item 1)', () => {
+  it('shows the rules changed elsewhere unless the user is editing them, then keeps the edit', async () => {
+    const { draftEdited, draftOf, draftRules, followKept, keptChanged } = await import(
+      '../../src/renderer/src/features/settings/retention-draft.ts'
+    );
+    const { DEFAULT_RETENTION_RULES } = await import('../../src/shared/task/retention.ts');
+    const at90 = { ...DEFAULT_RETENTION_RULES, keepKinds: [] };
+    const at40 = { ...at90, enabled: true, olderThanDays: 40 };
+    // not edited: the field shows the rules as kept now (it kept "90" while they were 40)
+    const shown = followKept(draftOf(at90), at40);
+    expect(shown.daysText).toBe('40');
+    expect(draftRules(shown)).toEqual(at40);
+    expect(draftEdited(shown)).toBe(false);
+    // edited: the user's days and boxes stay, and the draft still knows what it started from
+    const typing = { ...draftOf(at90), daysText: '30', rules: { ...at90, keepBoards: false } };
+    const kept = followKept(typing, at40);
+    expect(kept).toEqual(typing);
+    expect(keptChanged(kept, at40)).toBe(true);
+    expect(keptChanged(kept, { ...at90, enabled: true })).toBe(false);
+    // edited to what is kept now: no edit any more
+    expect(draftEdited(followKept({ ...typing, daysText: '40', rules: at90 }, at40))).toBe(false);
+    // an edit undone by hand is no edit: it follows again
+    expect(followKept({ ...draftOf(at90), daysText: '90' }, at40).daysText).toBe('40');
+    // switched off elsewhere only: the days and boxes are the same, nothing to follow but on/off
+    expect(draftEdited(followKept(draftOf(at40), { ...at40, enabled: false }))).toBe(false);
+  });
+});

@@ -26,6 +26,7 @@ import { formatDateTime } from '../../model/time-format.ts';
 import { useStudio } from '../../state/studio-state.ts';
 import { useTasks } from '../../state/tasks-state.ts';
 import { toastError, useUi } from '../../state/ui-state.ts';
+import { draftOf, draftRules, followKept, keptChanged, type RetentionDraft } from './retention-draft.ts';
 import { RUN_PREVIEW_TEXT, retentionRunText } from './retention-run.ts';
 
 function daysProblem(text: string): string | null {
@@ -107,27 +108,36 @@ function KeepBoxes({ rules, onChange }: { rules: RetentionRules; onChange(r: Ret
 export function RetentionSection() {
   const id = useId();
   const [view, setView] = useState<RetentionView | null>(null);
-  const [draft, setDraft] = useState<RetentionRules | null>(null);
-  const [daysText, setDaysText] = useState('');
+  const [draft, setDraft] = useState<RetentionDraft | null>(null);
   const [asking, setAsking] = useState(false);
   const run = useStudio((s) => s.status?.retentionRun ?? null);
   const runKey = run?.deletedAt ?? null;
-  // the rules and last run as kept: at first (the form starts from them), and as a run starts and ends
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `runKey` stands for a run starting or ending
+  const library = useStudio((s) => s.settings?.libraryInUse ?? null);
+  const [looks, setLooks] = useState(0);
+  // the window coming back (the CLI or another window may have changed the rules meanwhile)
+  useEffect(() => {
+    const again = () => setLooks((n) => n + 1);
+    window.addEventListener('focus', again);
+    return () => window.removeEventListener('focus', again);
+  }, []);
+  // the rules and last run as kept: at first, as a run starts and ends, in another library and
+  // when the window comes back; the form shows them unless the user is editing it
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `runKey`, `library` and `looks` say when to read them again
   useEffect(() => {
     let live = true;
     invoke('retention.get', {}).then((v) => {
       if (!live) return;
       setView(v);
-      setDraft((d) => d ?? v.rules);
-      setDaysText((t) => t || String(v.rules.olderThanDays));
+      setDraft((d) => followKept(d, v.rules));
     }, toastError);
     return () => {
       live = false;
     };
-  }, [runKey]);
+  }, [runKey, library, looks]);
+  const daysText = draft?.daysText ?? '';
   const problem = daysProblem(daysText);
-  const rules = draft && !problem ? { ...draft, olderThanDays: Number(daysText) } : null;
+  const rules = draft && !problem ? draftRules(draft) : null;
+  const changedElsewhere = draft !== null && view !== null && keptChanged(draft, view.rules);
   const preview = usePreview(rules, run !== null);
   const previewLine = run ? RUN_PREVIEW_TEXT : preview ? previewText(preview) : 'Looking…';
   const on = view?.rules.enabled ?? false;
@@ -136,12 +146,13 @@ export function RetentionSection() {
     view !== null &&
     JSON.stringify({ ...rules, enabled: on }) !== JSON.stringify(view.rules);
 
-  const save = async (next: RetentionRules, done: string) => {
+  /** `edit`: the form's rules are saved (else only on or off, and an edit in the form stays). */
+  const save = async (next: RetentionRules, done: string, edit: boolean) => {
     try {
       // answered as the run starts: it shows here as it goes, and a toast says what it moved
       const saved = await invoke('retention.set', next);
       setView(saved);
-      setDraft(saved.rules);
+      setDraft((d) => (edit ? draftOf(saved.rules) : followKept(d, saved.rules)));
       useUi.getState().pushToast('success', done);
     } catch (err) {
       toastError(err);
@@ -195,13 +206,29 @@ export function RetentionSection() {
                 value={daysText}
                 aria-invalid={problem ? true : undefined}
                 aria-describedby={`${id}-days-msg`}
-                onChange={(e) => setDaysText(e.target.value)}
+                onChange={(e) => {
+                  const text = e.target.value;
+                  setDraft((d) => d && { ...d, daysText: text });
+                }}
               />
               <span>days ago</span>
             </span>
             <FieldMessage id={`${id}-days-msg`} error={problem} hint="By when the task was made." />
           </div>
-          <KeepBoxes rules={draft} onChange={setDraft} />
+          <KeepBoxes rules={draft.rules} onChange={(r) => setDraft((d) => d && { ...d, rules: r })} />
+          {changedElsewhere && view ? (
+            <p className="retention-changed" data-testid="retention-changed" role="status">
+              The rules were changed elsewhere while you edited them. Now: {retentionRulesText(view.rules)}.
+              Your changes here stay until you save them.{' '}
+              <button
+                type="button"
+                className="button button-quiet"
+                onClick={() => setDraft(draftOf(view.rules))}
+              >
+                Show the rules as they are now
+              </button>
+            </p>
+          ) : null}
           <p className="retention-preview" data-testid="retention-preview" aria-live="polite">
             {rules === null ? 'Correct the days to see what would go.' : previewLine}
           </p>
@@ -219,7 +246,9 @@ export function RetentionSection() {
                 <button
                   type="button"
                   className="button"
-                  onClick={() => view && void save({ ...view.rules, enabled: false }, 'Retention is off.')}
+                  onClick={() =>
+                    view && void save({ ...view.rules, enabled: false }, 'Retention is off.', false)
+                  }
                 >
                   Switch off
                 </button>
@@ -252,7 +281,7 @@ export function RetentionSection() {
           onCancel={() => setAsking(false)}
           onConfirm={() => {
             setAsking(false);
-            void save({ ...rules, enabled: true }, 'Retention is on.');
+            void save({ ...rules, enabled: true }, 'Retention is on.', true);
           }}
         />
       ) : null}
