@@ -9,7 +9,7 @@ import type { Task, TaskState } from '../../shared/index.ts';
 import { COUNT_CAP, isTaskState } from '../../shared/index.ts';
 import { DEFAULT_BUSY_TIMEOUT_MS } from './database-connection.ts';
 import { type FixedStatements, prepareFixedStatements } from './fixed-statements.ts';
-import { mergeSearchStep, SEARCH_MERGE_PAGES } from './maintenance.ts';
+import { mergeSearchStep, SEARCH_MERGE_PAGES } from './search-merge.ts';
 import { StatementCache } from './statement-cache.ts';
 import { CorruptTaskRowError, LibraryStoreError } from './store-errors.ts';
 import type { StoreOptions } from './store-types.ts';
