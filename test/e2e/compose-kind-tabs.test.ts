@@ -272,6 +272,9 @@ describe.skipIf(!browserAvailable())('the Image, Video and 3D tabs queue what th
   it('3D: a Trellis model from a dropped picture', async () => {
     const { page } = view;
     const panel = await openComposeTab(page, '3D');
+    // the tab opens on its first entry, From text (review s7b, defect 9): a picture is the second group's
+    await panel.locator('[data-testid="kind-tab"][data-entry="trellis/text-to-3d"]').waitFor();
+    await panel.locator('label.entry-option[data-entry="trellis/image-to-3d"]').click();
     await panel.locator('[data-testid="kind-tab"][data-entry="trellis/image-to-3d"]').waitFor();
     const empty = page.locator('[data-testid="media-slot"][data-field="model3d_picture"]');
     expect(await empty.getByRole('button', { name: 'Choose a picture…', exact: true }).count()).toBe(1);

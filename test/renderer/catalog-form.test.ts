@@ -245,6 +245,13 @@ describe('the Image, Video and 3D tabs are lists of catalog entries', () => {
     expect(groups('model3d').map(([label]) => label)).toEqual(['From text', 'From a picture']);
   });
 
+  it('opens every tab on the first entry it lists, as the Image tab does (review s7b, defect 9)', () => {
+    for (const tab of ['image', 'video', 'model3d'] as const) {
+      expect(emptyKindForm(tab).entryId, tab).toBe(entryGroups(tab)[0]?.entries[0]?.id);
+    }
+    expect(emptyKindForm('model3d').entryId).toBe('trellis/text-to-3d');
+  });
+
   it("puts an entry's media fields in the tab's slots and its other values in the input", () => {
     const faceOnVideo = entryById('video-toolkit/face-swap');
     if (!faceOnVideo) throw new Error('no video face swap');

@@ -12,6 +12,7 @@ import {
   slotFromValue,
   urlProblem,
 } from '../../src/renderer/src/features/compose/compose-slots.ts';
+import { mediaPlace } from '../../src/renderer/src/features/compose/media-place.ts';
 import {
   belongsAtTop,
   EMPTY_FILTERS,
@@ -24,7 +25,8 @@ import {
   progressOf,
   taskCounts,
 } from '../../src/renderer/src/model/task-status.ts';
-import type { DraftView, TaskState } from '../../src/shared/index.ts';
+import { useStudio } from '../../src/renderer/src/state/studio-state.ts';
+import type { AppInfo, DraftView, StudioSettings, TaskState } from '../../src/shared/index.ts';
 import { loadedTask } from './loaded-task.ts';
 
 const place = { libraryDir: '/lib', mediaBaseUrl: 'studio-media://library/' };
@@ -207,6 +209,43 @@ describe('re-run forms', () => {
     );
     expect(other.tab).toBe('other');
     expect(JSON.parse(other.forms.other.json)).toEqual({ image: 'https://x.test/a.png', scale: 2 });
+  });
+
+  it("finds library files in the library in use: demo mode's own, not the user's (review s7b, defect 3)", () => {
+    const before = useStudio.getState();
+    try {
+      useStudio.setState({
+        appInfo: {
+          ...before.appInfo,
+          libraryDir: '/user/library',
+          mediaBaseUrl: place.mediaBaseUrl,
+        } as AppInfo,
+        settings: {
+          ...before.settings,
+          libraryDir: '/user/library',
+          libraryInUse: '/data/demo-library',
+        } as StudioSettings,
+      });
+      expect(mediaPlace()).toEqual({ libraryDir: '/data/demo-library', mediaBaseUrl: place.mediaBaseUrl });
+      const { forms } = formsFromDraft(
+        {
+          model: 'Qubico/trellis',
+          taskType: 'image-to-3d',
+          input: { image: '/data/demo-library/inputs/h.jpg' },
+          webhook: null,
+          title: '',
+        },
+        't1',
+        emptyForms(),
+        mediaPlace(),
+      );
+      expect(forms.slots.model3d_picture).toMatchObject({
+        origin: 'library',
+        previewUrl: expect.stringContaining('inputs/h.jpg'),
+      });
+    } finally {
+      useStudio.setState({ appInfo: before.appInfo, settings: before.settings });
+    }
   });
 
   it('opens a Flux, Hunyuan or Trellis task in the tab that lists its entry, filled in, its media in the slot', () => {

@@ -185,6 +185,23 @@ describe('batches from one form', () => {
     expect(costOf({ prompt: 'a {red|blue} car' }).detail).toMatch(/^2 x \$/);
   });
 
+  it('in demo mode a task type with no published price says it is not billed, not that Queue asks (review s7b, defect 4)', () => {
+    const forms = emptyForms();
+    forms.kinds.video = { entryId: 'video-toolkit/face-swap', json: '{}' };
+    forms.slots.video_source = picture('/clip.mp4');
+    forms.slots.video_picture = picture('/face.png');
+    const plan = planBatch('video', forms, emptyBatch());
+    const composed = composeInput('video', forms);
+    expect(queueCost(plan, composed, false)).toEqual({
+      amount: null,
+      detail: 'no published price; Queue asks first',
+    });
+    expect(queueCost(plan, composed, false, true)).toEqual({
+      amount: null,
+      detail: 'no published price (demo: not billed)',
+    });
+  });
+
   it('a face swap with extra targets makes one task per target, the same face', () => {
     const forms = emptyForms();
     forms.slots.target_image = picture('/t1.png');

@@ -80,7 +80,8 @@ export function QueueBar() {
   const { problems, composed } = useFormProblems(tab);
   const forms = useCompose((s) => s);
   const plan = planBatch(tab, forms, forms.batch);
-  const cost = queueCost(plan, composed, forms.batch.promptLines?.[tab] === true);
+  const demo = useStudio((s) => s.settings?.demoLibrary ?? false);
+  const cost = queueCost(plan, composed, forms.batch.promptLines?.[tab] === true, demo);
   // a batch's own problem (a target still being checked or refused, over 100 tasks with the
   // variations) once the form's are fixed: said as the form's are, unless it only waits
   const batchProblem =
@@ -100,7 +101,6 @@ export function QueueBar() {
     (batchProblem !== null ? batchPending : problems.length > 0 && problems.every((p) => p.pending));
   const unknownPrice = useCompose((s) => s.unknownPrice);
   const setUnknownPrice = useCompose((s) => s.setUnknownPrice);
-  const demo = useStudio((s) => s.settings?.demoLibrary ?? false);
 
   const reason =
     formError ??

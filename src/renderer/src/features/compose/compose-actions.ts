@@ -15,9 +15,10 @@ import { planBatch } from './compose-batch.ts';
 import type { ComposeTab } from './compose-model.ts';
 import { formProblems } from './compose-problems.ts';
 import { formsFromDraft } from './compose-rerun.ts';
-import { type MediaPlace, TAB_SLOTS } from './compose-slots.ts';
+import { TAB_SLOTS } from './compose-slots.ts';
 import { fillWithUndo } from './form-undo.ts';
 import { isKindTab, type KindTab, kindEntryOf, kindFieldOrder, slotOfField } from './kind-tabs.ts';
+import { mediaPlace } from './media-place.ts';
 import { actionLabel, formsForResult, type ResultAction } from './result-fill.ts';
 import { resultFieldOrder, resultSlotOf, sourceFieldOf } from './result-operations.ts';
 import { checkSlot } from './slot-actions.ts';
@@ -231,16 +232,6 @@ export async function queueCurrent(acceptUnknownPrice = false): Promise<void> {
   } finally {
     useCompose.getState().setQueueing(false);
   }
-}
-
-/** Where library files are and how the page loads them. */
-export function mediaPlace(): MediaPlace {
-  const info = useStudio.getState().appInfo;
-  const settings = useStudio.getState().settings;
-  return {
-    libraryDir: settings?.libraryDir || info?.libraryDir || '',
-    mediaBaseUrl: info?.mediaBaseUrl ?? '',
-  };
 }
 
 /** Opens the composer filled in with the draft that recreates a task. */

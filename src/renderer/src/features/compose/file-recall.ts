@@ -9,10 +9,10 @@ import type { FileRecall } from '../../../../shared/index.ts';
 import { invoke, pathForFile } from '../../bridge.ts';
 import { useCompose } from '../../state/compose-state.ts';
 import { toastError, useUi } from '../../state/ui-state.ts';
-import { mediaPlace } from './compose-actions.ts';
 import { formsFromDraft } from './compose-rerun.ts';
 import { TAB_SLOTS } from './compose-slots.ts';
 import { fillWithUndo } from './form-undo.ts';
+import { mediaPlace } from './media-place.ts';
 import { checkSlot } from './slot-actions.ts';
 
 /** What the composer says once it is filled in from a file. */

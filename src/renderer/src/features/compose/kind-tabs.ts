@@ -138,21 +138,17 @@ export interface KindForm {
   json: string;
 }
 
-/** The entry each tab opens on: the cheapest common choice of the field notes, else its first. */
-const DEFAULT_ENTRIES: Record<KindTab, string> = {
-  image: 'flux1-schnell/txt2img',
-  video: 'hunyuan/fast-txt2video',
-  model3d: 'trellis/image-to-3d',
-};
+/**
+ * The entry each tab opens on: the first it lists (its first group's first entry, the cheapest
+ * common choice from text), one rule for every tab (the 3D tab opened on a picture entry).
+ */
+function defaultEntryOf(tab: KindTab): TaskTypeEntry | undefined {
+  return entryGroups(tab)[0]?.entries[0];
+}
 
 /** The tab's entry for a form: the one it names when the tab lists it, else the tab's default. */
 export function kindEntryOf(tab: KindTab, form: KindForm): TaskTypeEntry | undefined {
-  const entries = TAB_ENTRIES[tab];
-  return (
-    entries.find((e) => e.id === form.entryId) ??
-    entries.find((e) => e.id === DEFAULT_ENTRIES[tab]) ??
-    entries[0]
-  );
+  return TAB_ENTRIES[tab].find((e) => e.id === form.entryId) ?? defaultEntryOf(tab);
 }
 
 /** The names of an entry's media fields (their values live in slots, never in the JSON). */
@@ -171,7 +167,7 @@ function exampleJson(entry: TaskTypeEntry): string {
 }
 
 export function emptyKindForm(tab: KindTab): KindForm {
-  const entry = kindEntryOf(tab, { entryId: DEFAULT_ENTRIES[tab], json: '' });
+  const entry = defaultEntryOf(tab);
   return { entryId: entry?.id ?? '', json: entry ? exampleJson(entry) : '{}' };
 }
 

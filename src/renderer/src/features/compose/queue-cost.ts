@@ -18,15 +18,20 @@ export interface QueueCost {
   none?: true;
 }
 
-/** The live cost of what the form would send; for a task type without a price, what Queue does. */
-function costOf(composed: ComposedInput): QueueCost {
+/**
+ * The live cost of what the form would send; for a task type without a price, what Queue does
+ * (in demo mode it asks nothing: the sandbox bills no one).
+ */
+function costOf(composed: ComposedInput, demo: boolean): QueueCost {
   if (!composed.readable) return { amount: null, detail: 'fix the input to see the cost' };
   const line = costLine(composed.model, composed.taskType, composed.input);
   if (line.amount === null && line.detail.startsWith('no published price')) {
-    return { amount: null, detail: 'no published price; Queue asks first' };
+    return { amount: null, detail: demo ? DEMO_NO_PRICE : 'no published price; Queue asks first' };
   }
   return line;
 }
+
+const DEMO_NO_PRICE = 'no published price (demo: not billed)';
 
 /** No price: what a list that is not queued as written costs is not known. */
 export const NO_LIST_PRICE: Readonly<QueueCost> = Object.freeze({
@@ -37,17 +42,20 @@ export const NO_LIST_PRICE: Readonly<QueueCost> = Object.freeze({
 
 /**
  * The whole batch's cost: N x the price, or what is unknown about it. `lines`: "One task per
- * line" is on for the tab.
+ * line" is on for the tab; `demo`: demo mode, where Queue never asks about a price.
  */
-export function queueCost(plan: BatchPlan, composed: ComposedInput, lines: boolean): QueueCost {
+export function queueCost(plan: BatchPlan, composed: ComposedInput, lines: boolean, demo = false): QueueCost {
   // a list that is not queued as written has no price: never one task's (issue 22 review, item 8),
   // also while another field stops the draft before its list is read (a number it cannot read)
   if (!plan.ok && (plan.list || (composed.readable && promptListProblem(composed, lines) !== null)))
     return { ...NO_LIST_PRICE };
-  const single = costOf(composed);
+  const single = costOf(composed, demo);
   if (!plan.ok || plan.drafts.length <= 1) return single;
   const n = plan.drafts.length;
-  if (plan.micros === null) return { amount: null, detail: `price unknown for ${n} tasks; Queue asks first` };
+  if (plan.micros === null) {
+    const words = demo ? ' (demo: not billed)' : '; Queue asks first';
+    return { amount: null, detail: `price unknown for ${n} tasks${words}` };
+  }
   const each = plan.micros / n;
   const same = single.amount !== null && formatUsd(each) === single.amount;
   return { amount: formatUsd(plan.micros), detail: same ? `${n} x ${single.amount}` : `${n} tasks` };

@@ -10,7 +10,6 @@ import { SAVED_SLOT_VALUE_MAX, withoutWebhookSecrets } from '../../../../shared/
 import { invoke } from '../../bridge.ts';
 import { type ComposeState, useCompose } from '../../state/compose-state.ts';
 import { toastError, useUi } from '../../state/ui-state.ts';
-import { mediaPlace } from './compose-actions.ts';
 import type { ComposeForms } from './compose-model.ts';
 import {
   EMPTY_SLOT,
@@ -21,6 +20,7 @@ import {
   slotFromValue,
 } from './compose-slots.ts';
 import { emptyKindForms } from './kind-tabs.ts';
+import { mediaPlace } from './media-place.ts';
 import { emptyFromResult, isPictureTool, type ResultOperation } from './result-operations.ts';
 import { checkSlot } from './slot-actions.ts';
 
