@@ -12,6 +12,7 @@ import { readdirSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
 import type { TaskDraft, TaskEngine } from '../core/engine/index.ts';
 import { BATCH_MAX_DRAFTS, entryById, songEditChangesNothing } from '../shared/index.ts';
+import { countWord } from '../shared/task/task-count-words.ts';
 import { UsageError, VALUE } from './cli-args.ts';
 import { fromTaskOf } from './create-options.ts';
 import type { CreateCommand, FieldOption } from './create-parser.ts';
@@ -89,7 +90,7 @@ function picturesIn(dir: string): string[] {
     throw new UsageError(`--target-dir: ${dir} has no .jpg, .jpeg, .png or .webp pictures`);
   if (names.length > BATCH_MAX_DRAFTS) {
     throw new UsageError(
-      `--target-dir: ${dir} has ${names.length} pictures; a batch takes at most ${BATCH_MAX_DRAFTS}`,
+      `--target-dir: ${dir} has ${countWord(names.length, 'picture')}; a batch takes at most ${BATCH_MAX_DRAFTS}`,
     );
   }
   return names.map((name) => join(folder, name));

@@ -16,6 +16,7 @@ import {
   diskSizeText,
   KIND_PLURALS,
   kindCountsText,
+  nothingToMoveText,
   RESTORED_RULE_TEXT,
   RETENTION_EVERY_MS,
   type RetentionOutcome,
@@ -23,6 +24,7 @@ import {
   type RetentionView,
   retentionRulesText,
 } from '../shared/task/retention.ts';
+import { tasksWord } from '../shared/task/task-count-words.ts';
 import { FLAG, noPositionals, numberValue, readArgs, UsageError, VALUE } from './cli-args.ts';
 import { EXIT } from './exit-codes.ts';
 import type { GlobalOptions } from './global-options.ts';
@@ -84,12 +86,14 @@ function dailyRunDue(view: RetentionView, now: number): boolean {
   return !(since < RETENTION_EVERY_MS) || since < 0;
 }
 
+const lowerFirst = (text: string): string => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+
 const NO_OUTCOME: RetentionOutcome = { before: '', tasks: 0, bytes: 0, byKind: [] };
 
 function outcomeText(o: RetentionOutcome): string {
   return o.tasks === 0
     ? 'nothing'
-    : `${o.tasks} task${o.tasks === 1 ? '' : 's'} (${kindCountsText(o.byKind)}), ${diskSizeText(o.bytes)} of results`;
+    : `${tasksWord(o.tasks)} (${kindCountsText(o.byKind)}), ${diskSizeText(o.bytes)} of results`;
 }
 
 function sizeLines(reader: LibraryReader): string {
@@ -212,7 +216,8 @@ async function showRetention(
       else printOut(`retention is on: ${retentionRulesText(view.rules)}, once a day.\n`);
       if (view.lastRun)
         printOut(`last run ${view.lastRun.at}: moved ${outcomeText(view.lastRun)} to Recently deleted\n`);
-      if (preview?.tasks === 0) printOut('a run now would move nothing\n');
+      // the window's sentence, as a line of the CLI (lower case first)
+      if (preview?.tasks === 0) printOut(`${lowerFirst(nothingToMoveText(preview))}\n`);
       else if (preview)
         printOut(
           `a run now would move ${outcomeText(preview)} (made before ${preview.before}); media-task retention --run runs it\n`,

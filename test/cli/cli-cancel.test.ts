@@ -681,6 +681,10 @@ describe('media-task retention', () => {
     expect((await run('lib-retention', ['restore', 'old-2'])).code).toBe(0);
     const restored = await run('lib-retention', ['retention']);
     expect(restored.stdout).toContain('a run now would move nothing');
+    // the window's sentence (review s7b, defect 5): the CLI's preview looks at every task
+    expect(restored.stdout).toContain(
+      'a run now would move nothing: no ended task is that old and left by the keep rules.\n',
+    );
     expect(restored.stdout).toContain(RESTORED_RULE_TEXT);
     expect((await run('lib-retention', ['retention', '--run'])).stdout).toContain('moved nothing');
     expect(await inTrash()).toEqual(['old']);
@@ -690,6 +694,20 @@ describe('media-task retention', () => {
     const again = JSON.parse((await run('lib-retention', ['--json', 'retention'])).stdout);
     expect(again.preview).toMatchObject({ tasks: 1, bytes: 3 * 1024 * 1024 });
     expect((await run('lib-retention', ['retention', '--preview'])).stdout).toContain(RESTORED_RULE_TEXT);
+    // counts by kind have the thousands separator, as the window's (review s7b, defect 6)
+    const big = LibraryStore.open(lib);
+    big.setSetting('retention.lastRun', {
+      ...again.lastRun,
+      tasks: 8888,
+      byKind: [
+        { kind: 'image', tasks: 6666, bytes: 1024 },
+        { kind: 'audio', tasks: 2222, bytes: 1024 },
+      ],
+    });
+    big.close();
+    expect((await run('lib-retention', ['retention'])).stdout).toContain(
+      ': moved 8,888 tasks (6,666 pictures, 2,222 songs), ',
+    );
     expect((await run('lib-retention', ['retention', '--off'])).stdout).toBe(
       'retention is off: nothing is moved to Recently deleted by it\n',
     );

@@ -252,7 +252,13 @@ describe('retention', () => {
     engine = await openEngine(join(dir, 'lib'), null, { clock, retention: { previewTasks: 3 } });
     for (let i = 0; i < 5; i++) put(engine, clock, `old-${i}`, 100 + i, 'saved', 'image', 10);
     put(engine, clock, 'young', 1, 'saved', 'image', 10);
-    expect(engine.retention.preview(rules())).toMatchObject({ tasks: 3, bytes: 30, atLeast: true });
+    // it says how many of the oldest it looked at (the window's "nothing of the 3 oldest")
+    expect(engine.retention.preview(rules())).toMatchObject({
+      tasks: 3,
+      bytes: 30,
+      atLeast: true,
+      looked: 3,
+    });
     expect(engine.retention.preview(rules(), Number.POSITIVE_INFINITY)).toEqual(
       expect.not.objectContaining({ atLeast: true }),
     );

@@ -235,3 +235,53 @@ describe('Add to board by name', () => {
     expect(boardNamed(boards, 'Été')?.id).toBe(2);
   });
 });
+
+describe('Settings › Retention preview', () => {
+  const byKind = [
+    { kind: 'image' as const, tasks: 1333, bytes: 1024 },
+    { kind: 'audio' as const, tasks: 444, bytes: 1024 },
+    { kind: 'video' as const, tasks: 1, bytes: 1024 },
+  ];
+
+  it('counts things by kind with the thousands separator, as tasks (review s7b, defect 6)', async () => {
+    const { retentionPreviewText } = await import(
+      '../../src/renderer/src/features/settings/retention-run.ts'
+    );
+    expect(
+      retentionPreviewText({
+        before: '2026-01-01T00:00:00Z',
+        tasks: 1778,
+        bytes: 3072,
+        byKind,
+        atLeast: true,
+        looked: 2000,
+      }),
+    ).toBe(
+      'Would move at least 1,778 tasks to Recently deleted now (1,333 pictures, 444 songs, 1 video); frees at least 3 KB once they leave it, after 30 days.',
+    );
+  });
+
+  it('says a preview that stopped at the oldest tasks moved nothing of those only, in the CLI’s words (defect 5)', async () => {
+    const { retentionPreviewText } = await import(
+      '../../src/renderer/src/features/settings/retention-run.ts'
+    );
+    const { nothingToMoveText } = await import('../../src/shared/task/retention.ts');
+    const stopped = {
+      before: '2026-01-01T00:00:00Z',
+      tasks: 0,
+      bytes: 0,
+      byKind: [],
+      atLeast: true as const,
+      looked: 2000,
+    };
+    expect(retentionPreviewText(stopped)).toBe(
+      'A run now would move nothing of the 2,000 oldest tasks it looked at.',
+    );
+    expect(retentionPreviewText({ before: '2026-01-01T00:00:00Z', tasks: 0, bytes: 0, byKind: [] })).toBe(
+      nothingToMoveText({}),
+    );
+    expect(nothingToMoveText({})).toBe(
+      'A run now would move nothing: no ended task is that old and left by the keep rules.',
+    );
+  });
+});

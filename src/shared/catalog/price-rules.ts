@@ -6,6 +6,7 @@
  * Whatever the rule needs and the input does not say (a video's frame count, a URL picture's
  * size) gives no estimate: never $0.
  */
+import { countWord } from '../task/task-count-words.ts';
 
 /** Pixels in a megapixel, as the service counts them (1024 x 1024 is 1 MP: z-image's 1 MP tier, Flux's cap). */
 export const PIXELS_PER_MEGAPIXEL = 1024 * 1024;
@@ -66,7 +67,7 @@ function countOf(input: Record<string, unknown>, field: string | undefined): num
 }
 
 function images(n: number): string {
-  return `${n} image${n === 1 ? '' : 's'}`;
+  return countWord(n, 'image');
 }
 
 function megapixels(width: number, height: number): number {

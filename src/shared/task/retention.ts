@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { MAKES_FILTER_KINDS } from '../catalog/entry-lookup.ts';
 import { MEDIA_KINDS, type MediaKind } from '../media/media-kinds.ts';
+import { countWord } from './task-count-words.ts';
 
 export const RetentionRulesSchema = z.strictObject({
   /** Off until the user switches the rules on (after seeing their preview). */
@@ -59,6 +60,8 @@ export interface RetentionOutcome {
    * so its figures are "at least". Absent when it looked at every task.
    */
   atLeast?: true;
+  /** With atLeast: how many of the oldest tasks (made before `before`) it looked at. */
+  looked?: number;
 }
 
 /**
@@ -110,9 +113,22 @@ export function kindCountsText(byKind: readonly KindAmount[]): string {
     const n = byKind.find((k) => k.kind === kind)?.tasks ?? 0;
     if (n === 0) return [];
     const plural = KIND_PLURALS[kind];
-    return [kind === 'file' ? `${n} other` : `${n} ${n === 1 ? plural.replace(/s$/, '') : plural}`];
+    return [
+      kind === 'file' ? countWord(n, 'other', 'other') : countWord(n, plural.replace(/s$/, ''), plural),
+    ];
   });
   return parts.length > 0 ? parts.join(', ') : 'nothing';
+}
+
+/**
+ * What a preview that found nothing to move says, in the window and the CLI alike. A preview that
+ * stopped at the oldest tasks (`atLeast`: the window's, to answer at once) knows nothing of the
+ * newer ones, so it says only what it looked at.
+ */
+export function nothingToMoveText(preview: Pick<RetentionOutcome, 'atLeast' | 'looked'>): string {
+  if (preview.atLeast)
+    return `A run now would move nothing of the ${preview.looked === undefined ? '' : `${preview.looked.toLocaleString('en-US')} `}oldest tasks it looked at.`;
+  return 'A run now would move nothing: no ended task is that old and left by the keep rules.';
 }
 
 /**

@@ -98,8 +98,11 @@ export class RetentionReading {
         if (!kept.has(kindOfTask(c))) addToOutcome(outcome, kindOfTask(c), c.bytes);
       after = window.lastSeq;
     }
-    // stopped at upTo: more may go when a task is left to look at
-    if (store.retention.candidates(query, after, 1).lastSeq !== null) outcome.atLeast = true;
+    // stopped at upTo (the oldest upTo tasks looked at): more may go when a task is left to look at
+    if (store.retention.candidates(query, after, 1).lastSeq !== null) {
+      outcome.atLeast = true;
+      outcome.looked = upTo;
+    }
     return outcome;
   }
 

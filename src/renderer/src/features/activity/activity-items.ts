@@ -6,6 +6,7 @@
  * shown. Pure; no DOM.
  */
 import type { AtService } from '../../../../shared/index.ts';
+import { countWord } from '../../../../shared/task/task-count-words.ts';
 import type { ActivitySection, ActivitySectionId, LoadedTask } from '../../model/task-status.ts';
 
 export type ActivityItem =
@@ -14,15 +15,12 @@ export type ActivityItem =
   | { kind: 'batch'; batchId: string; tasks: LoadedTask[] }
   | { kind: 'older'; count: number };
 
-const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-
 /** "2", "3 tasks in 1 batch", "2 tasks + 5 in 2 batches". */
 export function sectionCountWords(singles: number, batches: number, batchTasks: number): string {
   if (batches === 0) return singles.toLocaleString('en-US');
-  const grouped = `in ${plural(batches, 'batch', 'batches')}`;
-  if (singles === 0) return `${plural(batchTasks, 'task', 'tasks')} ${grouped}`;
-  return `${plural(singles, 'task', 'tasks')} + ${batchTasks.toLocaleString('en-US')} ${grouped}`;
+  const grouped = `in ${countWord(batches, 'batch', 'batches')}`;
+  if (singles === 0) return `${countWord(batchTasks, 'task')} ${grouped}`;
+  return `${countWord(singles, 'task')} + ${batchTasks.toLocaleString('en-US')} ${grouped}`;
 }
 
 /** "At the service: 3 running, 1 waiting (2 from elsewhere)": what runs under this key, any app's. */

@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { LIMITS } from '../../../../shared/index.ts';
+import { countWord } from '../../../../shared/task/task-count-words.ts';
 import { hasBridge, invoke } from '../../bridge.ts';
 import { FieldMessage } from '../../components/FieldMessage.tsx';
 import { useDebounced } from '../../hooks/useDebounced.ts';
@@ -25,8 +26,7 @@ function useExpectedTime(seconds: number): string | null {
     })
       .then(({ expectedMs, samples }) => {
         if (!current) return;
-        const basis =
-          samples > 0 ? `from your last ${samples} song${samples === 1 ? '' : 's'}` : 'a first guess';
+        const basis = samples > 0 ? `from your last ${countWord(samples, 'song')}` : 'a first guess';
         setText(`Takes about ${formatDuration(expectedMs)} at the service (${basis}).`);
       })
       .catch(() => {

@@ -5,6 +5,7 @@
  */
 import { useId, useRef } from 'react';
 import { LIMITS } from '../../../../shared/index.ts';
+import { countWord } from '../../../../shared/task/task-count-words.ts';
 import { MediaSlot } from '../../components/MediaSlot.tsx';
 import { TextField } from '../../components/TextField.tsx';
 import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
@@ -38,7 +39,7 @@ function SplitToggle({ lyrics }: { lyrics: string }) {
       </label>
       <span id={`${id}-hint`} className="field-hint" data-testid="song-parts">
         {split
-          ? `A line holding only --- ends a part: ${parts} song${parts === 1 ? '' : 's'}, same style, queued as one batch.`
+          ? `A line holding only --- ends a part: ${countWord(parts, 'song')}, same style, queued as one batch.`
           : 'Batch: split the lyrics at lines holding only --- and queue one song per part.'}
       </span>
     </div>

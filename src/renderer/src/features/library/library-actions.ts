@@ -3,6 +3,7 @@
  * reveal, drag out, and reading an export's task.json to queue it again (TaskFileDialog).
  */
 import type { TaskFilePreview } from '../../../../shared/index.ts';
+import { countWord, tasksWord } from '../../../../shared/task/task-count-words.ts';
 import { invoke } from '../../bridge.ts';
 import { asSentence, toStudioError } from '../../model/studio-error.ts';
 import { useTasks } from '../../state/tasks-state.ts';
@@ -113,7 +114,7 @@ export async function exportTasks(ids: string[]): Promise<void> {
       .getState()
       .pushToast(
         'success',
-        `Exported ${result.tasks.length} task${result.tasks.length === 1 ? '' : 's'} (${files} files) to ${result.folder}`,
+        `Exported ${tasksWord(result.tasks.length)} (${countWord(files, 'file')}) to ${result.folder}`,
       );
   } catch (err) {
     toastError(err);

@@ -10,9 +10,7 @@
 import { useEffect, useId, useState } from 'react';
 import { MAKES_FILTER_KINDS, type MakesFilterKind, TRASH_DAYS } from '../../../../shared/index.ts';
 import {
-  diskSizeText,
   KIND_PLURALS,
-  kindCountsText,
   RESTORED_RULE_TEXT,
   type RetentionOutcome,
   type RetentionRules,
@@ -27,24 +25,13 @@ import { useStudio } from '../../state/studio-state.ts';
 import { useTasks } from '../../state/tasks-state.ts';
 import { toastError, useUi } from '../../state/ui-state.ts';
 import { draftOf, draftRules, followKept, keptChanged, type RetentionDraft } from './retention-draft.ts';
-import { RUN_PREVIEW_TEXT, retentionRunText } from './retention-run.ts';
+import { RUN_PREVIEW_TEXT, retentionPreviewText, retentionRunText } from './retention-run.ts';
 
 function daysProblem(text: string): string | null {
   const n = Number(text);
   if (text.trim() === '' || !Number.isInteger(n) || n < 1 || n > 3650)
     return 'Days must be a whole number from 1 to 3650';
   return null;
-}
-
-function previewText(p: RetentionOutcome): string {
-  if (p.tasks === 0)
-    return p.atLeast
-      ? 'Nothing of the oldest tasks would go now; newer ones may.'
-      : 'Nothing would go now: no ended task is that old and left by the keep rules.';
-  // a big library's preview counts its oldest tasks only (it answers at once): more may go
-  const atLeast = p.atLeast ? 'at least ' : '';
-  const n = `${atLeast}${p.tasks.toLocaleString('en-US')} task${p.tasks === 1 ? '' : 's'}`;
-  return `Would move ${n} to Recently deleted now (${kindCountsText(p.byKind)}); frees ${atLeast}${diskSizeText(p.bytes)} once they leave it, after ${TRASH_DAYS} days.`;
 }
 
 /**
@@ -139,7 +126,7 @@ export function RetentionSection() {
   const rules = draft && !problem ? draftRules(draft) : null;
   const changedElsewhere = draft !== null && view !== null && keptChanged(draft, view.rules);
   const preview = usePreview(rules, run !== null);
-  const previewLine = run ? RUN_PREVIEW_TEXT : preview ? previewText(preview) : 'Looking…';
+  const previewLine = run ? RUN_PREVIEW_TEXT : preview ? retentionPreviewText(preview) : 'Looking…';
   const on = view?.rules.enabled ?? false;
   const changed =
     rules !== null &&

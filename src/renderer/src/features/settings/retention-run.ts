@@ -5,7 +5,14 @@
  * Retention shows it; when it ends, wherever the user is, a toast says what it moved, with an
  * Undo that takes all of it back (one deletedAt).
  */
-import type { RetentionRunProgress } from '../../../../shared/task/retention.ts';
+import { TRASH_DAYS } from '../../../../shared/index.ts';
+import {
+  diskSizeText,
+  kindCountsText,
+  nothingToMoveText,
+  type RetentionOutcome,
+  type RetentionRunProgress,
+} from '../../../../shared/task/retention.ts';
 import { invoke } from '../../bridge.ts';
 import { useStudio } from '../../state/studio-state.ts';
 import { useUi } from '../../state/ui-state.ts';
@@ -15,6 +22,14 @@ import { tasksWord, undoTrash } from '../library/recently-deleted.ts';
 export function retentionRunText(run: RetentionRunProgress): string {
   if (run.tasks === 0) return 'Moving old tasks to Recently deleted…';
   return `Moving old tasks to Recently deleted: ${run.tasks.toLocaleString('en-US')} so far…`;
+}
+
+/** What the rules' preview says: how many tasks would go now, by kind, and the space it frees. */
+export function retentionPreviewText(p: RetentionOutcome): string {
+  if (p.tasks === 0) return nothingToMoveText(p);
+  // a big library's preview counts its oldest tasks only (it answers at once): more may go
+  const atLeast = p.atLeast ? 'at least ' : '';
+  return `Would move ${atLeast}${tasksWord(p.tasks)} to Recently deleted now (${kindCountsText(p.byKind)}); frees ${atLeast}${diskSizeText(p.bytes)} once they leave it, after ${TRASH_DAYS} days.`;
 }
 
 /** What the rules' preview says while a run goes on: the tasks it has not reached yet are no answer. */
