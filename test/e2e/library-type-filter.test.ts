@@ -12,7 +12,7 @@ import { LibraryStore } from '../../src/core/store/index.ts';
 import { inThemeAtEachSize, THEMES } from './harness/look-check.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openStudio } from './harness/studio-session.ts';
-import { card, openLibraryWith, openView } from './harness/studio-ui.ts';
+import { card, isFocused, openLibraryWith, openView } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
 const REFUSAL = 'your plan at the service does not include this model';
@@ -111,6 +111,13 @@ describe.skipIf(!browserAvailable())("the Type filter and a failed task's detail
     const board = nav.locator('[data-testid="board"][data-board="Keepers"]');
     const count = board.getByTestId('board-count');
     await expect.poll(() => count.textContent()).toBe(', 0 tasks');
+    // the board's inline rename given up with Escape: the focus is back on the board's options
+    const boardOptions = board.getByRole('button', { name: 'Options of the board Keepers' });
+    await boardOptions.click();
+    await board.getByRole('button', { name: 'Rename' }).click();
+    await nav.getByLabel('New name of the board Keepers').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => isFocused(boardOptions)).toBe(true);
 
     // one card dragged: its own task
     await card(page, 'song').dragTo(board);
@@ -187,6 +194,15 @@ describe.skipIf(!browserAvailable())("the Type filter and a failed task's detail
       expect(await taken.textContent()).toBe('A board named "keepers" already exists');
       await named(/^New board$/, 'Make board', 'Night walks');
       await gone();
+      // each dialog of the options gives the focus back to them (their panel closed as it opened)
+      await expect.poll(() => isFocused(options)).toBe(true);
+      // their panel closes when the focus leaves it (Tab past its last button)
+      await page.keyboard.press('Enter');
+      const menu = page.getByTestId('board-filter-options');
+      await menu.getByRole('button', { name: 'New board…' }).waitFor();
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await menu.waitFor({ state: 'detached' });
       await board.selectOption({ label: 'Night walks (0)' });
 
       await options.click();
@@ -195,6 +211,7 @@ describe.skipIf(!browserAvailable())("the Type filter and a failed task's detail
       await named(/^Rename the board “Night walks”$/, 'Rename', long);
       await gone();
       await expect.poll(() => board.locator('option:checked').textContent()).toBe(`${long} (0)`);
+      await expect.poll(() => isFocused(options)).toBe(true);
       // the library's count names the board, broken inside the window
       const total = await page.getByTestId('library-total').boundingBox();
       expect(total && total.x + total.width).toBeLessThanOrEqual(800);
@@ -209,10 +226,15 @@ describe.skipIf(!browserAvailable())("the Type filter and a failed task's detail
         true,
       );
       expect(await question.getByText('It holds no tasks; only the board goes.').count()).toBe(1);
+      await question.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => isFocused(options)).toBe(true);
+      await options.click();
+      await page.getByTestId('board-filter-options').getByRole('button', { name: 'Delete board…' }).click();
       await question.getByRole('button', { name: 'Delete board' }).click();
       await expect.poll(() => board.locator('option:checked').textContent()).toBe('Any board');
       // the filter's options are read again after the delete: asked until the list has reloaded
       await expect.poll(() => board.locator('option', { hasText: long }).count()).toBe(0);
+      await expect.poll(() => isFocused(options)).toBe(true);
     } finally {
       if (wide) await page.setViewportSize(wide);
     }

@@ -17,7 +17,7 @@ import { type Box, box, inEachTheme, inside, shownPieces } from './harness/page-
 import { fillLibrary } from './harness/saved-task-fill.ts';
 import type { StudioPage, StudioRig } from './harness/studio-rig.ts';
 import { openApp, openStudio } from './harness/studio-session.ts';
-import { clearSelectionButton, describeViolations, openView } from './harness/studio-ui.ts';
+import { clearSelectionButton, describeViolations, isFocused, openView } from './harness/studio-ui.ts';
 import { browserAvailable } from './harness/suite-setup.ts';
 
 const SHOTS = '/tmp/window-fit-shots';
@@ -306,12 +306,52 @@ describe.skipIf(!browserAvailable())('the library in small and large windows', (
     );
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
-    expect(
-      await more.evaluate(
-        (el) =>
-          el === (el as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement,
-      ),
-    ).toBe(true);
+    expect(await isFocused(more)).toBe(true);
+    // a dialog opened from the panel (which closed as it opened) gives the focus back to More
+    await more.click();
+    await panel.getByRole('button', { name: 'Add to board…' }).click();
+    const adding = page.getByTestId('add-to-board');
+    await adding.waitFor();
+    await page.keyboard.press('Escape');
+    await adding.waitFor({ state: 'detached' });
+    await expect.poll(() => isFocused(more)).toBe(true);
+    // the panel closes when the focus leaves it (Tab past its last button): it covers cards
+    await page.keyboard.press('Enter');
+    await panel.waitFor();
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+    await panel.waitFor({ state: 'detached' });
+    // a card's detail (over the gallery in a window this narrow) leaves the toolbar in view: each
+    // of its buttons is the one a press at its middle reaches
+    await page
+      .getByTestId('task-card')
+      .first()
+      .getByRole('button', { name: /^Open / })
+      .focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('detail-panel').waitFor();
+    const uncovered = await page
+      .getByRole('toolbar', { name: 'Selection' })
+      .getByRole('button')
+      .evaluateAll((buttons) =>
+        buttons.map((el) => {
+          const b = el as unknown as {
+            ownerDocument: { elementFromPoint(x: number, y: number): { closest(s: string): unknown } | null };
+            getBoundingClientRect(): { x: number; y: number; width: number; height: number };
+            textContent: string;
+          };
+          const r = b.getBoundingClientRect();
+          const hit = b.ownerDocument.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+          return `${b.textContent}: ${hit?.closest('button') === b ? 'shown' : 'covered'}`;
+        }),
+      );
+    expect(uncovered.filter((line) => line.endsWith('covered'))).toEqual([]);
+    await inEachTheme(page, (theme) =>
+      page
+        .screenshot({ path: `${SHOTS}/library-800x600-detail-selection-${theme}.png` })
+        .then(() => undefined),
+    );
+    await page.keyboard.press('Escape');
+    await page.getByTestId('detail-panel').waitFor({ state: 'detached' });
     await clearSelectionButton(page).click();
 
     // the hidden filters are reachable: open, choose, and the toggle counts them

@@ -95,6 +95,14 @@ export function clearSelectionButton(page: Page): Locator {
   return page.getByRole('toolbar', { name: 'Selection' }).getByRole('button', { name: 'Clear selection' });
 }
 
+/** Whether `target` has the keyboard focus (a dialog or panel closed gives it back to its opener). */
+export function isFocused(target: Locator): Promise<boolean> {
+  return target.evaluate(
+    (el) =>
+      el === (el as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement,
+  );
+}
+
 export function activityRow(page: Page, taskId: string): Locator {
   return page.locator(`[data-testid="activity-row"][data-task-id="${taskId}"]`);
 }

@@ -1,7 +1,9 @@
 /**
  * A toggle button that shows a panel of buttons under it (a disclosure, not an ARIA menu): Tab
- * reaches its buttons, Escape or a press elsewhere closes it, and pressing one of its buttons
- * closes it too. The selection toolbar's "More" and the Board filter's options are ones.
+ * reaches its buttons, Escape, a press elsewhere or the focus leaving it (Tab past its last
+ * button) closes it, and pressing one of its buttons closes it too, with the focus on the toggle:
+ * a dialog that button opens (useModalDialog) gives the focus back to the toggle, not to a button
+ * gone with the panel. The selection toolbar's "More" and the Board filter's options are ones.
  */
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 
@@ -31,9 +33,17 @@ export function MenuDisclosure(props: {
       setOpen(false);
       toggle.current?.focus();
     };
+    // the focus gone elsewhere in the window (not to nowhere: the window itself losing it)
+    const onFocusOut = (event: FocusEvent) => {
+      const to = event.relatedTarget;
+      if (to instanceof Node && !root.current?.contains(to)) setOpen(false);
+    };
+    const box = root.current;
     document.addEventListener('pointerdown', onPointerDown);
     document.addEventListener('keydown', onKeyDown);
+    box?.addEventListener('focusout', onFocusOut);
     return () => {
+      box?.removeEventListener('focusout', onFocusOut);
       document.removeEventListener('pointerdown', onPointerDown);
       document.removeEventListener('keydown', onKeyDown);
     };
@@ -58,7 +68,9 @@ export function MenuDisclosure(props: {
           className={`menu-disclosure-panel ${props.panelClassName}`}
           data-testid={props.testId}
           onClick={(event) => {
-            if ((event.target as HTMLElement).closest('button')) setOpen(false);
+            if (!(event.target as HTMLElement).closest('button')) return;
+            toggle.current?.focus();
+            setOpen(false);
           }}
         >
           {props.children}

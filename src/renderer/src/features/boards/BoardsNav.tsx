@@ -5,7 +5,7 @@
  * never deletes its tasks). The keyboard way to put tasks on a board is the library selection's
  * "Add to board…" (AddToBoardDialog).
  */
-import { type DragEvent, type FormEvent, useEffect, useId, useState } from 'react';
+import { type DragEvent, type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import type { BoardView } from '../../../../shared/index.ts';
 import { showBoard, useBoards } from '../../state/boards-state.ts';
 import { useTasks } from '../../state/tasks-state.ts';
@@ -50,6 +50,18 @@ function NameForm(props: {
   );
 }
 
+/**
+ * Focuses `target` once `shown` (a name field or dialog that took the place of the button that
+ * opened it) is over, so the focus does not fall to the page's start.
+ */
+function useFocusWhenDone(shown: boolean, target: RefObject<HTMLElement | null>): void {
+  const was = useRef(shown);
+  useEffect(() => {
+    if (was.current && !shown) target.current?.focus();
+    was.current = shown;
+  }, [shown, target]);
+}
+
 function BoardRow({ board }: { board: BoardView }) {
   const active = useTasks((s) => s.gallery.filters.board === board.id && !s.gallery.filters.trashed);
   const view = useUi((s) => s.view);
@@ -57,6 +69,8 @@ function BoardRow({ board }: { board: BoardView }) {
   const [menu, setMenu] = useState(false);
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const options = useRef<HTMLButtonElement>(null);
+  useFocusWhenDone(renaming, options);
   const onDragOver = (event: DragEvent) => {
     if (!isTaskDrag(event)) return;
     event.preventDefault();
@@ -111,6 +125,7 @@ function BoardRow({ board }: { board: BoardView }) {
         </span>
       </button>
       <button
+        ref={options}
         type="button"
         className="board-options"
         aria-label={`Options of the board ${board.name}`}
@@ -135,6 +150,8 @@ function BoardRow({ board }: { board: BoardView }) {
             type="button"
             className="button button-small button-danger"
             onClick={() => {
+              // the dialog gives the focus back to where it was: the options, not this button
+              options.current?.focus();
               setMenu(false);
               setDeleting(true);
             }}
@@ -151,6 +168,8 @@ function BoardRow({ board }: { board: BoardView }) {
 export function BoardsNav() {
   const boards = useBoards((s) => s.boards);
   const [making, setMaking] = useState(false);
+  const newBoard = useRef<HTMLButtonElement>(null);
+  useFocusWhenDone(making, newBoard);
   // the counts move with deletes and restores: load again when the library's total moves
   const total = useTasks((s) => s.gallery.total);
   const generation = useTasks((s) => s.gallery.generation);
@@ -185,7 +204,12 @@ export function BoardsNav() {
           onDone={() => setMaking(false)}
         />
       ) : (
-        <button type="button" className="button button-small board-new" onClick={() => setMaking(true)}>
+        <button
+          ref={newBoard}
+          type="button"
+          className="button button-small board-new"
+          onClick={() => setMaking(true)}
+        >
           + New board
         </button>
       )}
