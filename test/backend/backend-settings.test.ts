@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TaskEngine } from '../../src/core/engine/index.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
 import type { EngineStatusView, StudioSettings, Task } from '../../src/shared/index.ts';
-import { startRawServer } from '../service/raw-http-server.ts';
+import { closedPort, startRawServer } from '../service/raw-http-server.ts';
 import { FileKeyVault } from '../support/node-adapters.ts';
 import {
   FAST_ENGINE,
@@ -37,6 +37,20 @@ afterAll(async () => {
   await remote?.stop();
   await removeDir(root);
 });
+
+/**
+ * Stores a key while the service cannot be reached (stored unchecked, as offline), then points
+ * the settings at `url`: a key the service refuses only once it answers (setApiKey refuses one
+ * it can check at once).
+ */
+async function storeKeyOffline(h: Harness, key: string, url: string): Promise<void> {
+  await h.ok('settings.update', {
+    serviceProfile: 'custom',
+    baseUrl: `http://127.0.0.1:${await closedPort()}`,
+  });
+  await h.ok('settings.setApiKey', { key });
+  await h.ok('settings.update', { baseUrl: url });
+}
 
 describe('persistence', () => {
   it('keeps settings across restarts in settings.json', async () => {
@@ -255,20 +269,26 @@ describe('the key and the service', () => {
   });
 
   it('reports a refused key without the key', async () => {
-    const wrong = 'wrong-key-0123456789';
-    await h.ok('settings.setApiKey', { key: wrong });
-    await h.ok<Task>('tasks.queue', { ...SONG, input: { ...SONG.input, style_prompt: 'refused' } });
-    const st = await waitUntil(
-      async () => {
-        const x = await status();
-        return x.authProblem ? x : null;
-      },
-      'the auth problem',
-      8_000,
-    );
-    expect(st.authProblem).toMatch(/refused the API key/);
-    expect(JSON.stringify([h.results, h.events, h.logs])).not.toContain(wrong);
-    await h.ok('settings.setApiKey', { key: KEY });
+    // a key stored while offline that the service refuses once it answers (setApiKey refuses
+    // one it can check at once); its own window, so the address questions are its own
+    const r = await openBackend(join(root, 'refused-later'));
+    try {
+      const wrong = 'wrong-key-0123456789';
+      await storeKeyOffline(r, wrong, remote.url);
+      await r.ok<Task>('tasks.queue', { ...SONG, input: { ...SONG.input, style_prompt: 'refused' } });
+      const st = await waitUntil(
+        async () => {
+          const x = await r.ok<EngineStatusView>('engine.status');
+          return x.authProblem ? x : null;
+        },
+        'the auth problem',
+        8_000,
+      );
+      expect(st.authProblem).toMatch(/refused the API key/);
+      expect(JSON.stringify([r.results, r.events, r.logs])).not.toContain(wrong);
+    } finally {
+      await r.backend.close();
+    }
   });
 
   it('queues locally with no service once the key is cleared', async () => {
@@ -326,8 +346,7 @@ describe('tasks at once', () => {
     });
     const h = await openBackend(join(root, 'tasks-at-once'));
     try {
-      await h.ok('settings.update', { serviceProfile: 'custom', baseUrl: refusing.url });
-      await h.ok('settings.setApiKey', { key: KEY });
+      await storeKeyOffline(h, KEY, refusing.url);
       await h.ok('tasks.queue', SONG);
       const status = () => h.ok<EngineStatusView>('engine.status');
       const refused = await waitUntil(async () => (await status()).authProblem, 'the refused key', 8_000);

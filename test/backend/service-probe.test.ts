@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_PROBLEM } from '../../src/core/engine/failure-outcomes.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
-import type { StudioSettings } from '../../src/shared/index.ts';
+import type { EngineStatusView, StudioSettings } from '../../src/shared/index.ts';
 import { closedPort } from '../service/raw-http-server.ts';
 import { openBackend, removeDir, tempDir } from './backend-fixtures.ts';
 
@@ -35,10 +35,11 @@ describe('testing a key and an address with the balance call', () => {
       await h.ok('settings.setApiKey', { key: KEY });
       expect(await h.ok('account.get')).toMatchObject({ service: 'remote', balanceUsd: 10 });
 
-      await h.ok('settings.setApiKey', { key: 'not-the-key-0123456789' });
-      const refused = await h.call('account.get');
+      // a key the service refuses is not stored: the key in use stays (review s7b, defect 2)
+      const refused = await h.call('settings.setApiKey', { key: 'not-the-key-0123456789' });
       expect(refused.ok).toBe(false);
-      if (!refused.ok) expect(refused.error.kind).toBe('unauthorized');
+      if (!refused.ok) expect(refused.error).toMatchObject({ kind: 'unauthorized', field: 'key' });
+      expect(await h.ok('account.get')).toMatchObject({ service: 'remote', balanceUsd: 10 });
 
       const wrong = `http://127.0.0.1:${await closedPort()}`;
       await h.ok('settings.update', { baseUrl: wrong });
@@ -50,8 +51,41 @@ describe('testing a key and an address with the balance call', () => {
       }
       // the key stays stored
       expect((await h.ok<StudioSettings>('settings.get')).hasApiKey).toBe(true);
+      // a key that cannot be checked (nothing answers: offline) is stored: the app works offline
+      await h.ok('settings.setApiKey', { key: 'unchecked-key-0123456789' });
+      expect(h.secrets.read()).toContain('unchecked-key-0123456789');
     } finally {
       await h.backend.close();
+    }
+  });
+
+  it('keeps demo mode and no key when the service refuses a first key, saying so once (review s7b, defect 2)', async () => {
+    const hosted = await startSandbox({ apiKey: KEY, port: 0, timeScale: 0.02, profile: 'hosted' });
+    const h = await openBackend(join(root, 'refused-first'));
+    try {
+      await h.ok('settings.update', { serviceProfile: 'custom', baseUrl: hosted.url });
+      const before = await h.ok<StudioSettings>('settings.get');
+      expect(before).toMatchObject({ demoMode: true, demoLibrary: true, hasApiKey: false });
+      const refused = await h.call('settings.setApiKey', { key: 'wrong-key-123' });
+      expect(refused.ok).toBe(false);
+      if (!refused.ok) {
+        expect(refused.error).toMatchObject({ kind: 'unauthorized', field: 'key' });
+        expect(refused.error.message).toBe(
+          'The service refused this key: Invalid API key. Check that you copied the whole key from your account page.',
+        );
+      }
+      expect(await h.ok<StudioSettings>('settings.get')).toMatchObject({
+        demoMode: true,
+        demoLibrary: true,
+        hasApiKey: false,
+        libraryInUse: before.libraryInUse,
+      });
+      expect((await h.ok<EngineStatusView>('engine.status')).service).toBe('sandbox');
+      expect(h.secrets.read()).toBeNull();
+      expect(JSON.stringify([h.results, h.events, h.logs])).not.toContain('wrong-key-123');
+    } finally {
+      await h.backend.close();
+      await hosted.stop();
     }
   });
 

@@ -61,6 +61,27 @@ async function checkOutcome(page: Page): Promise<{ outcome: string; text: string
   return { outcome: (await line.getAttribute('data-outcome')) ?? '', text: (await line.textContent()) ?? '' };
 }
 
+/** With LOOK_DIR set, pictures of the page at 800 x 600 and 1920 x 1080 in both themes (for a person to look at). */
+async function lookAt(rig: StudioRig, page: Page, name: string): Promise<void> {
+  const dir = process.env.LOOK_DIR;
+  if (!dir) return;
+  const before = page.viewportSize();
+  const { theme } = await rig.call('settings.get', {});
+  for (const scheme of ['light', 'dark'] as const) {
+    await rig.call('settings.update', { theme: scheme });
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [width, height] of [
+      [800, 600],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: join(dir, `${name}-${width}x${height}-${scheme}.png`) });
+    }
+  }
+  await rig.call('settings.update', { theme });
+  if (before) await page.setViewportSize(before);
+}
+
 async function expectNoCliVariables(page: Page): Promise<void> {
   const text = await page.locator('body').innerText();
   expect(text).not.toMatch(/MEDIA_TASK_|--base-url|--api-key/);
@@ -80,6 +101,8 @@ describe.skipIf(!browserAvailable())('honest connection state', () => {
     const { page } = view;
     await rig.stopService();
     const id = await queueSong(view, 'unreachable test, harp');
+    // the notice names what was queued, as "Saved “…”" does (review s7b, defect 10)
+    await page.getByTestId('toast').filter({ hasText: 'Queued “unreachable test, harp”' }).waitFor();
     const banner = page.locator('[data-testid="offline-banner"][data-kind="unreachable"]');
     await banner.waitFor();
     expect(await banner.textContent()).toContain(`The service at ${address} cannot be reached`);
@@ -117,14 +140,30 @@ describe.skipIf(!browserAvailable())('honest connection state', () => {
 
   it('a key saved in Settings is tested at once: refused, then accepted with the balance', async () => {
     const { page } = view;
-    await storeKey(page, 'not-the-right-key-0123');
-    const refused = await checkOutcome(page);
-    expect(refused.outcome).toBe('refused');
-    expect(refused.text).toContain('The service refused this key.');
-    // a success notice only when the check passed: none beside the refusal
+    // a key the service refuses is not stored (review s7b, defect 2): the key in use stays, and
+    // the field says once what happened and what to do
+    await openView(page, 'settings');
+    const field = page.getByRole('textbox', { name: /^(Replace )?API key$/ });
+    await field.fill('not-the-right-key-0123');
+    await page.getByRole('button', { name: 'Save key', exact: true }).click();
+    const error = page.getByTestId('field-error').filter({ hasText: 'refused this key' });
+    await error.waitFor();
+    expect(await error.textContent()).toMatch(
+      /^The service refused this key: [^.]+\. Check that you copied the whole key from your account page\.$/,
+    );
+    expect(await page.locator('body').innerText()).not.toContain('Check the key in Settings');
+    expect(await page.getByTestId('service-check').count()).toBe(0);
     expect(await page.getByTestId('toast').filter({ hasText: 'API key saved.' }).count()).toBe(0);
+    expect((await rig.call('settings.get', {})).hasApiKey).toBe(true);
+    expect(new FileKeyVault(rig.userDataDir).read()).toContain(SERVICE_KEY);
+    await lookAt(rig, page, 'key-refused');
 
-    // a task queued with the refused key waits for one, and the banner says why in a sentence
+    // a key stored while the service could not check it, refused once it answers: a task queued
+    // with it waits for one, and the banner says why in a sentence
+    await rig.stopService();
+    await storeKey(page, 'not-the-right-key-0123');
+    expect((await checkOutcome(page)).outcome).toBe('unreachable');
+    await rig.restartService();
     const id = await queueSong(view, 'refused key test, kazoo');
     const auth = page.getByTestId('auth-banner');
     await auth.waitFor();

@@ -317,23 +317,34 @@ describe.skipIf(!browserAvailable())('a new user who stores a wrong key', () => 
     ({ rig, view } = opened);
   });
 
-  it('says in words that the service refused the key', async () => {
+  it('says in words that the service refused the key, and keeps demo mode: a refused key is not stored (review s7b, defect 2)', async () => {
     const { page } = view;
     await chooseOwnKey(page);
-    await storeKey(page, 'not-the-sandbox-key-42');
+    const field = page.getByRole('textbox', { name: /^(Replace )?API key$/ });
+    await field.fill('not-the-sandbox-key-42');
+    await page.getByRole('button', { name: 'Save key', exact: true }).click();
+    const error = page.getByTestId('field-error').filter({ hasText: 'refused' });
+    await error.waitFor();
+    // one sentence: what happened, in the service's words, and what to do (not "Check the key in Settings")
+    expect(await error.textContent()).toBe(
+      'The service refused this key: Invalid API key. Check that you copied the whole key from your account page.',
+    );
+    expect(await page.getByTestId('key-status').textContent()).toBe('No key');
+    expect(await rig.call('settings.get', {})).toMatchObject({
+      demoMode: true,
+      hasApiKey: false,
+      demoLibrary: true,
+    });
+    expect(await page.getByTestId('service-check').count()).toBe(0);
+    expect(await page.locator('body').innerText()).not.toContain('Check the key in Settings');
+    expect(await rig.ledger()).toEqual([]);
+
+    // the right key is stored and leaves the demo
+    await storeKey(page, SERVICE_KEY);
     await page
       .getByTestId('service-now')
       .filter({ hasText: `Now sending to: the hosted service (${HOSTED_SERVICE.baseUrl}).` })
       .waitFor();
-    const problem = page.getByTestId('balance-problem');
-    await problem.waitFor();
-    const text = (await problem.textContent()) ?? '';
-    // e.g. "The service refused the API key (HTTP 401). Check the key in Settings. Service said: Invalid API key"
-    expect(text).toContain('refused the API key');
-    expect(text).toContain('Invalid API key');
-    // No balance is made up.
-    expect(await page.getByTestId('balance').textContent()).not.toMatch(/Balance: \$/);
-    expect(await rig.ledger()).toEqual([]);
   });
 
   it('"A custom address" changes where tasks go only once the custom service is saved', async () => {

@@ -122,7 +122,7 @@ function refusalOf(
   if (code === 401) {
     return new UnauthorizedError(
       `The service refused the API key (${where}). Check the key in Settings.${said ? ` Service said: ${said}` : ''}`,
-      base,
+      { ...base, serviceMessage: said },
     );
   }
   if (code === 403) {

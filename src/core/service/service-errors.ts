@@ -95,8 +95,16 @@ function serviceErrorClass<
   return errorClass as unknown as ServiceErrorClass<Kind, Init, Fields>;
 }
 
-/** 401 (as the HTTP status or as the `code` of the answer): the key is missing or wrong. */
-export const UnauthorizedError = serviceErrorClass('UnauthorizedError', 'unauthorized', false);
+/**
+ * 401 (as the HTTP status or as the `code` of the answer): the key is missing or wrong.
+ * `serviceMessage`: the service's own words ("Invalid API key"), when it gave any.
+ */
+export const UnauthorizedError = serviceErrorClass(
+  'UnauthorizedError',
+  'unauthorized',
+  false,
+  (init: { serviceMessage?: string | null }) => ({ serviceMessage: init.serviceMessage ?? null }),
+);
 export type UnauthorizedError = InstanceType<typeof UnauthorizedError>;
 
 /**

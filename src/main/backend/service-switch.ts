@@ -87,6 +87,11 @@ export class ServiceSwitch {
     return keyAddressesOf(profileOf({ ...s, demoMode: false }, null, this.#hostedAt));
   }
 
+  /** The address a key is checked at with these settings, demo mode aside (the balance call's base); null when none is set. */
+  remoteBaseUrlOf(s: Settings): string | null {
+    return profileOf({ ...s, demoMode: false }, null, this.#hostedAt).baseUrl || null;
+  }
+
   statusView(status: EngineStatus): EngineStatusView {
     return { ...status, service: this.#kind, serviceAddress: this.#address };
   }

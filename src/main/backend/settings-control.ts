@@ -18,6 +18,7 @@ import type { ApiKey } from './api-key.ts';
 import type { Dialogs } from './backend-ports.ts';
 import { StudioCallError } from './call-errors.ts';
 import type { EngineHost } from './engine-host.ts';
+import { refuseKeyTheServiceRefuses } from './key-check.ts';
 import { addressList, keyAddressesQuestion, PageQuestions, WEAK_STORAGE_QUESTION } from './key-questions.ts';
 import { chooseService } from './service-selection.ts';
 import type { ServiceSwitch } from './service-switch.ts';
@@ -94,11 +95,14 @@ export class SettingsControl {
   }
 
   /**
-   * Stores the key, tied to every address the settings send it to. Where Linux has no keyring
-   * the user is asked first, in a dialog main owns, unless a key is already kept that way.
+   * Stores the key, tied to every address the settings send it to, unless the service refuses
+   * it (then nothing changes). Where Linux has no keyring the user is asked first, in a dialog
+   * main owns, unless a key is already kept that way.
    */
   async setApiKey(apiKey: string): Promise<void> {
     const { settings, key } = this.#parts;
+    // a key the service refuses is not kept: the key in use, or demo mode, stays (key-check.ts)
+    await refuseKeyTheServiceRefuses(this.#parts.service.remoteBaseUrlOf(settings.get()), apiKey);
     if (key.storage() === 'weak' && !key.stored && !(await this.#questions.ask(WEAK_STORAGE_QUESTION))) {
       throw new StudioCallError(
         'weak-storage',

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { FieldMessage } from '../../components/FieldMessage.tsx';
 import { ProblemMessage } from '../../components/ProblemMessage.tsx';
 import { useFocusRequest } from '../../hooks/useFocusRequest.ts';
+import { errorText, toStudioError } from '../../model/studio-error.ts';
 import { useStudio } from '../../state/studio-state.ts';
 import { toastError, useUi } from '../../state/ui-state.ts';
 import { checkService, refreshAccount } from '../account/account-actions.ts';
@@ -43,7 +44,13 @@ export function ApiKeySection() {
         }
       });
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      // a key the service refused was not stored: what was in use stays, and the field keeps
+      // what was typed (the message says what happened and what to do, once)
+      setError(errorText(err));
+      if (toStudioError(err).kind === 'unauthorized') {
+        useStudio.getState().setServiceCheck(null);
+        inputRef.current?.focus();
+      }
     } finally {
       setSaving(false);
     }
@@ -78,6 +85,11 @@ export function ApiKeySection() {
   return (
     <section className="settings-section" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>API key</h2>
+      <p className="field-hint" data-testid="key-source">
+        {settings?.serviceProfile === 'custom'
+          ? 'A key comes from your account page at the service chosen under Service.'
+          : 'A key comes from your account page at PiAPI (piapi.ai), the hosted service.'}
+      </p>
       <p className="key-status" data-testid="key-status">
         {hasKey ? 'Saved: a key is set' : 'No key'}
         {hasKey && settings?.keyStorage === 'weak' ? ' (stored without OS encryption)' : ''}
@@ -109,12 +121,11 @@ export function ApiKeySection() {
         }}
       >
         <div className="field">
-          <label htmlFor={`${id}-key`} className="field-label">
-            {hasKey ? 'Replace API key' : 'API key'}
-          </label>
+          {/* named by the section's heading (no second "API key" above the field) */}
           <input
             ref={inputRef}
             id={`${id}-key`}
+            aria-label={hasKey ? 'Replace API key' : 'API key'}
             type="password"
             autoComplete="off"
             spellCheck={false}
