@@ -101,6 +101,38 @@ describe.skipIf(!browserAvailable())('the composer from the keyboard, and the so
     ).toBe(true);
   });
 
+  it('a field reached by Tab scrolls fully into view above the Queue bar (review s7b, defect 10)', async () => {
+    const { page } = view;
+    const panel = await openComposeTab(page, 'Image edit');
+    const prompt = panel.getByLabel('Prompt', { exact: true });
+    const isFocused = () =>
+      prompt.evaluate(
+        (el) =>
+          el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement,
+      );
+    // the view scrolled so that the prompt's last 9 px sit under the Queue bar (as the review saw)
+    const under = async () => {
+      const field = (await prompt.boundingBox())!;
+      return field.y + field.height - (await page.locator('.queue-bar').boundingBox())!.y;
+    };
+    const by = (await under()) - 9;
+    await prompt.evaluate((el, dy) => {
+      type Box = { scrollHeight: number; clientHeight: number; scrollTop: number; parentElement: Box | null };
+      let box = (el as unknown as Box).parentElement;
+      while (box && box.scrollHeight <= box.clientHeight) box = box.parentElement;
+      if (box) box.scrollTop += dy;
+    }, by);
+    expect(await under()).toBeGreaterThan(0);
+    await panel.locator('input, textarea, button, select').first().focus();
+    for (let i = 0; i < 40 && !(await isFocused()); i++) await page.keyboard.press('Tab');
+    expect(await isFocused()).toBe(true);
+    const box = (await prompt.boundingBox())!;
+    const bar = (await page.locator('.queue-bar').boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(bar.y);
+    await openComposeTab(page, 'Song');
+  });
+
   it('quick styles toggle: pressed while in the prompt, never added twice', async () => {
     const { page } = view;
     const panel = page.getByRole('tabpanel');

@@ -197,7 +197,8 @@ export async function queueCurrent(acceptUnknownPrice = false): Promise<void> {
         acceptUnknownPrice ? { ...single, acceptUnknownPrice: true } : single,
       );
       useTasks.getState().upsert([task]);
-      queued = 'Queued';
+      // named as "Saved “…”" names it
+      queued = `Queued “${task.title}”`;
     }
     // the title and the re-run marker belonged to the task just queued
     useCompose.getState().clearQueued(tab);
