@@ -198,8 +198,16 @@ describe('batches from one form', () => {
     });
     expect(queueCost(plan, composed, false, true)).toEqual({
       amount: null,
-      detail: 'no published price (demo: not billed)',
+      detail: 'no published price; demo tasks are not billed',
     });
+    const two = planBatch('video', forms, {
+      ...emptyBatch(),
+      variations: { ...emptyBatch().variations, video: 2 },
+    });
+    expect(queueCost(two, composed, false, true).detail).toBe(
+      'price unknown for 2 tasks; demo tasks are not billed',
+    );
+    expect(queueCost(two, composed, false).detail).toBe('price unknown for 2 tasks; Queue asks first');
   });
 
   it('a face swap with extra targets makes one task per target, the same face', () => {

@@ -31,7 +31,7 @@ function costOf(composed: ComposedInput, demo: boolean): QueueCost {
   return line;
 }
 
-const DEMO_NO_PRICE = 'no published price (demo: not billed)';
+const DEMO_NO_PRICE = 'no published price; demo tasks are not billed';
 
 /** No price: what a list that is not queued as written costs is not known. */
 export const NO_LIST_PRICE: Readonly<QueueCost> = Object.freeze({
@@ -53,7 +53,7 @@ export function queueCost(plan: BatchPlan, composed: ComposedInput, lines: boole
   if (!plan.ok || plan.drafts.length <= 1) return single;
   const n = plan.drafts.length;
   if (plan.micros === null) {
-    const words = demo ? ' (demo: not billed)' : '; Queue asks first';
+    const words = demo ? '; demo tasks are not billed' : '; Queue asks first';
     return { amount: null, detail: `price unknown for ${n} tasks${words}` };
   }
   const each = plan.micros / n;
