@@ -28,6 +28,7 @@ import {
 import { actionGroupsFor, actionsFor } from '../../src/renderer/src/features/compose/result-fill.ts';
 import { RESULT_OPERATIONS } from '../../src/renderer/src/features/compose/result-operations.ts';
 import { slotWords } from '../../src/renderer/src/features/compose/slot-words.ts';
+import { DEMO_NO_PRICE } from '../../src/renderer/src/model/money-text.ts';
 import {
   entryById,
   inputProblems,
@@ -243,6 +244,16 @@ describe('the Image, Video and 3D tabs are lists of catalog entries', () => {
     ]);
     expect(groups('image').map(([label]) => label)).toEqual(['From text', 'From a picture']);
     expect(groups('model3d').map(([label]) => label)).toEqual(['From text', 'From a picture']);
+  });
+
+  it('says in demo mode that an entry without a price is not billed, as the Queue bar does (Queue never asks there)', () => {
+    const faceSwap = kindTabEntries('video').find((e) => e.id === 'video-toolkit/face-swap');
+    const upscale = kindTabEntries('video').find((e) => e.id === 'video-toolkit/upscale');
+    if (!faceSwap || !upscale) throw new Error('no video face swap or upscale');
+    expect(entryPriceWords(faceSwap, {}, true)).toBe(DEMO_NO_PRICE);
+    expect(DEMO_NO_PRICE).toBe('no published price; demo tasks are not billed');
+    expect(entryPriceWords(faceSwap, {}, false)).toBe('price not published: asked first');
+    expect(entryPriceWords(upscale, {}, true)).toBe(entryPriceWords(upscale, {}, false));
   });
 
   it('opens every tab on the first entry it lists, as the Image tab does (review s7b, defect 9)', () => {

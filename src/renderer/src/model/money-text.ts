@@ -22,6 +22,12 @@ export function costLine(model: string, taskType: string, input: Record<string, 
   return { amount: formatUsd(estimate.micros), detail: estimate.explanation };
 }
 
+/**
+ * A task type without a published price in demo mode, where Queue never asks about a price (the
+ * sandbox bills no one): the Queue bar's words and the entry pickers'.
+ */
+export const DEMO_NO_PRICE = 'no published price; demo tasks are not billed';
+
 /** `$1.23` style text of an optional amount; `—` when unknown. */
 export function usdOrDash(micros: number | null | undefined): string {
   return typeof micros === 'number' && Number.isFinite(micros) ? formatUsd(micros) : '—';

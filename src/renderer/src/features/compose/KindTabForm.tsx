@@ -11,6 +11,7 @@ import type { TaskTypeEntry } from '../../../../shared/index.ts';
 import { FieldMessage } from '../../components/FieldMessage.tsx';
 import { MediaSlot } from '../../components/MediaSlot.tsx';
 import { useCompose } from '../../state/compose-state.ts';
+import { useStudio } from '../../state/studio-state.ts';
 import { CatalogFields, splitFields } from './catalog-form/CatalogFields.tsx';
 import { type FormField, formFields, jsonWith, valuesOfJson } from './catalog-form/form-fields.ts';
 import {
@@ -29,6 +30,7 @@ function EntryPicker({ tab, chosen, error }: { tab: KindTab; chosen: TaskTypeEnt
   const id = useId();
   const form = useCompose((s) => s.kinds[tab]);
   const setKind = useCompose((s) => s.setKind);
+  const demo = useStudio((s) => s.settings?.demoLibrary ?? false);
   const values = valuesOfJson(form.json.trim() === '' ? '{}' : form.json) ?? {};
   return (
     <fieldset className="entry-picker" aria-describedby={`${id}-about`}>
@@ -48,7 +50,7 @@ function EntryPicker({ tab, chosen, error }: { tab: KindTab; chosen: TaskTypeEnt
               />
               <span className="entry-option-name">{entryShortLabel(entry)}</span>
               <span className="entry-option-price" data-testid="entry-price">
-                {entryPriceWords(entry, entry.id === chosen.id ? values : {})}
+                {entryPriceWords(entry, entry.id === chosen.id ? values : {}, demo)}
               </span>
             </label>
           ))}

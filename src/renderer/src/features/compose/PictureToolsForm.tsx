@@ -9,6 +9,7 @@ import '../../styles/result-forms.css';
 import { useId } from 'react';
 import { MediaSlot } from '../../components/MediaSlot.tsx';
 import { useCompose } from '../../state/compose-state.ts';
+import { useStudio } from '../../state/studio-state.ts';
 import { BatchPictures } from './BatchPictures.tsx';
 import { ResultFieldInput } from './FromResultForm.tsx';
 import { entryPriceWords } from './kind-tabs.ts';
@@ -26,6 +27,7 @@ function ToolPicker() {
   const id = useId();
   const tool = useCompose((s) => s.fromResult.tool);
   const setTool = useCompose((s) => s.setTool);
+  const demo = useStudio((s) => s.settings?.demoLibrary ?? false);
   const option = (op: ResultOperation) => (
     <label key={op} className="operation-option">
       <input
@@ -39,7 +41,7 @@ function ToolPicker() {
       />
       <span>{operationWords(op).label}</span>
       <span id={`${id}-${op}-price`} className="visually-hidden">
-        {entryPriceWords(entryOf(op))}
+        {entryPriceWords(entryOf(op), {}, demo)}
       </span>
     </label>
   );
@@ -48,15 +50,15 @@ function ToolPicker() {
       <legend className="field-label">Tool</legend>
       <div className="operation-group">{PICTURE_TOOLS.map(option)}</div>
       <p id={`${id}-what`} className="field-hint" data-testid="tool-description">
-        {operationWords(tool).description} {priceSentence(tool)}
+        {operationWords(tool).description} {priceSentence(tool, demo)}
       </p>
     </fieldset>
   );
 }
 
-/** The tool's price in a sentence: "$0.001 per image.", or that Queue asks first. */
-function priceSentence(tool: ResultOperation): string {
-  const words = entryPriceWords(entryOf(tool));
+/** The tool's price in a sentence: "$0.001 per image.", or that Queue asks first (demo: not billed). */
+function priceSentence(tool: ResultOperation, demo: boolean): string {
+  const words = entryPriceWords(entryOf(tool), {}, demo);
   return `${words.charAt(0).toUpperCase()}${words.slice(1)}.`;
 }
 

@@ -16,6 +16,7 @@ import {
   TASK_TYPES,
   type TaskTypeEntry,
 } from '../../../../shared/index.ts';
+import { DEMO_NO_PRICE } from '../../model/money-text.ts';
 import { formFields, valuesOfJson } from './catalog-form/form-fields.ts';
 import type { ComposedInput, LocalProblem } from './compose-shapes.ts';
 import { type SlotField, type SlotState, slotFilled, slotInput } from './compose-slots.ts';
@@ -91,11 +92,17 @@ export function entryGroups(tab: KindTab): EntryGroup[] {
 }
 
 /**
- * An entry's price in words, or that none is published (Queue then asks first); a price by the
- * output's size is the tier of the size in `input` (the chosen entry's values), else its least.
+ * An entry's price in words, or that none is published (Queue then asks first; in demo mode it
+ * never asks: the Queue bar's words); a price by the output's size is the tier of the size in
+ * `input` (the chosen entry's values), else its least.
  */
-export function entryPriceWords(entry: TaskTypeEntry, input: Record<string, unknown> = {}): string {
-  return entry.price ? rulePriceWords(entry.price, input) : 'price not published: asked first';
+export function entryPriceWords(
+  entry: TaskTypeEntry,
+  input: Record<string, unknown> = {},
+  demo = false,
+): string {
+  if (entry.price) return rulePriceWords(entry.price, input);
+  return demo ? DEMO_NO_PRICE : 'price not published: asked first';
 }
 
 /** The model's part of an entry's label: `Image from text (Flux schnell)` -> `Flux schnell`. */

@@ -4,7 +4,7 @@
  * cannot be read, or makes over 100) has no price, never one task's. Pure.
  */
 import { formatUsd } from '../../../../shared/index.ts';
-import { costLine } from '../../model/money-text.ts';
+import { costLine, DEMO_NO_PRICE } from '../../model/money-text.ts';
 import type { BatchPlan } from './compose-batch.ts';
 import type { ComposedInput } from './compose-model.ts';
 import { promptListProblem } from './prompt-list-plan.ts';
@@ -30,8 +30,6 @@ function costOf(composed: ComposedInput, demo: boolean): QueueCost {
   }
   return line;
 }
-
-const DEMO_NO_PRICE = 'no published price; demo tasks are not billed';
 
 /** No price: what a list that is not queued as written costs is not known. */
 export const NO_LIST_PRICE: Readonly<QueueCost> = Object.freeze({
