@@ -239,4 +239,31 @@ describe.skipIf(!browserAvailable())("the Type filter and a failed task's detail
       if (wide) await page.setViewportSize(wide);
     }
   });
+
+  it("a board deleted from the sidebar gives the focus to the next board's row, else to + New board", async () => {
+    const { page } = view;
+    await openLibraryWith(page, PLANTED.length);
+    const nav = page.getByTestId('boards-nav');
+    await nav.getByRole('button', { name: '+ New board' }).click();
+    await nav.getByLabel('Name of the new board').fill('Later');
+    await page.keyboard.press('Enter');
+    const later = nav.locator('[data-testid="board"][data-board="Later"]');
+    await later.waitFor();
+    const deleteFromSidebar = async (name: string) => {
+      const row = nav.locator(`[data-testid="board"][data-board="${name}"]`);
+      await row.getByRole('button', { name: `Options of the board ${name}` }).click();
+      await row.getByRole('button', { name: 'Delete' }).click();
+      await page
+        .getByRole('dialog', { name: /^Delete the board/ })
+        .getByRole('button', { name: 'Delete board' })
+        .click();
+      await row.waitFor({ state: 'detached' });
+    };
+    // Keepers (from the first test) is listed before Later: Later's row takes the focus
+    await deleteFromSidebar('Keepers');
+    await expect.poll(() => isFocused(later.getByRole('button', { name: /^Later/ }))).toBe(true);
+    // the last board: + New board
+    await deleteFromSidebar('Later');
+    await expect.poll(() => isFocused(nav.getByRole('button', { name: '+ New board' }))).toBe(true);
+  });
 });

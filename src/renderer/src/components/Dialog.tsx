@@ -15,13 +15,20 @@ export interface DialogProps {
   /** Extra class, e.g. `dialog-wide`. */
   className?: string;
   testId?: string;
+  /** Where the focus goes on closing when what opened it is gone (useModalDialog). */
+  fallbackFocus?: () => HTMLElement | null | undefined;
 }
 
-export function Dialog({ title, children, actions, onClose, className, testId }: DialogProps) {
+export function Dialog({ title, children, actions, onClose, className, testId, fallbackFocus }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
-  useModalDialog(ref, onClose, (dialog) => dialog.querySelector<HTMLElement>('[data-autofocus]'));
+  useModalDialog(
+    ref,
+    onClose,
+    (dialog) => dialog.querySelector<HTMLElement>('[data-autofocus]'),
+    fallbackFocus,
+  );
 
   return (
     <dialog
@@ -50,6 +57,7 @@ export interface ConfirmDialogProps {
   danger?: boolean;
   onConfirm(): void;
   onCancel(): void;
+  fallbackFocus?: DialogProps['fallbackFocus'];
 }
 
 /** Asks before something that cannot be undone or may cost money. Cancel has the focus. */
@@ -61,11 +69,13 @@ export function ConfirmDialog({
   danger,
   onConfirm,
   onCancel,
+  fallbackFocus,
 }: ConfirmDialogProps) {
   return (
     <Dialog
       title={title}
       onClose={onCancel}
+      fallbackFocus={fallbackFocus}
       testId="confirm-dialog"
       actions={
         <>

@@ -58,10 +58,23 @@ export function BoardNameDialog(props: {
   );
 }
 
-/** Asks before deleting a board (never its tasks), then deletes it. */
-export function DeleteBoardDialog({ board, onClose }: { board: BoardView; onClose(): void }) {
+/**
+ * Asks before deleting a board (never its tasks), then deletes it; open until the board is gone,
+ * so that a dialog opened from the board's own row (the sidebar) goes with the row and gives the
+ * focus to `fallbackFocus` (a neighbour), not to the page's start.
+ */
+export function DeleteBoardDialog({
+  board,
+  onClose,
+  fallbackFocus,
+}: {
+  board: BoardView;
+  onClose(): void;
+  fallbackFocus?: () => HTMLElement | null | undefined;
+}) {
   return (
     <ConfirmDialog
+      fallbackFocus={fallbackFocus}
       title={
         <>
           Delete the board “<bdi>{board.name}</bdi>”?
@@ -72,8 +85,7 @@ export function DeleteBoardDialog({ board, onClose }: { board: BoardView; onClos
       danger
       onCancel={onClose}
       onConfirm={() => {
-        onClose();
-        useBoards.getState().remove(board.id).catch(toastError);
+        useBoards.getState().remove(board.id).catch(toastError).finally(onClose);
       }}
     />
   );

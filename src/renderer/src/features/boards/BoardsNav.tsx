@@ -62,7 +62,16 @@ function useFocusWhenDone(shown: boolean, target: RefObject<HTMLElement | null>)
   }, [shown, target]);
 }
 
-function BoardRow({ board }: { board: BoardView }) {
+/** The focus once a board's row is gone: the next board's row, else "+ New board". */
+function neighbourOf(
+  row: HTMLElement | null,
+  newBoard: RefObject<HTMLElement | null>,
+): () => HTMLElement | null {
+  const next = row?.closest('li')?.nextElementSibling?.querySelector<HTMLElement>('.board-item') ?? null;
+  return () => (next?.isConnected ? next : newBoard.current);
+}
+
+function BoardRow({ board, newBoard }: { board: BoardView; newBoard: RefObject<HTMLElement | null> }) {
   const active = useTasks((s) => s.gallery.filters.board === board.id && !s.gallery.filters.trashed);
   const view = useUi((s) => s.view);
   const [over, setOver] = useState(false);
@@ -160,7 +169,13 @@ function BoardRow({ board }: { board: BoardView }) {
           </button>
         </div>
       ) : null}
-      {deleting ? <DeleteBoardDialog board={board} onClose={() => setDeleting(false)} /> : null}
+      {deleting ? (
+        <DeleteBoardDialog
+          board={board}
+          onClose={() => setDeleting(false)}
+          fallbackFocus={neighbourOf(options.current, newBoard)}
+        />
+      ) : null}
     </div>
   );
 }
@@ -192,7 +207,7 @@ export function BoardsNav() {
       <ul className="boards-list">
         {boards.map((board) => (
           <li key={board.id}>
-            <BoardRow board={board} />
+            <BoardRow board={board} newBoard={newBoard} />
           </li>
         ))}
       </ul>
