@@ -58,6 +58,8 @@ export interface ConfirmDialogProps {
   onConfirm(): void;
   onCancel(): void;
   fallbackFocus?: DialogProps['fallbackFocus'];
+  /** The confirmed work is under way: the confirm button takes no second press. */
+  busy?: boolean;
 }
 
 /** Asks before something that cannot be undone or may cost money. Cancel has the focus. */
@@ -70,6 +72,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   fallbackFocus,
+  busy = false,
 }: ConfirmDialogProps) {
   return (
     <Dialog
@@ -86,6 +89,8 @@ export function ConfirmDialog({
             type="button"
             className={danger ? 'button button-danger' : 'button button-primary'}
             onClick={onConfirm}
+            disabled={busy}
+            aria-busy={busy || undefined}
           >
             {confirmLabel}
           </button>

@@ -72,8 +72,11 @@ export function DeleteBoardDialog({
   onClose(): void;
   fallbackFocus?: () => HTMLElement | null | undefined;
 }) {
+  // the question stays until the board is gone: a second press would delete it again
+  const [removing, setRemoving] = useState(false);
   return (
     <ConfirmDialog
+      busy={removing}
       fallbackFocus={fallbackFocus}
       title={
         <>
@@ -85,6 +88,7 @@ export function DeleteBoardDialog({
       danger
       onCancel={onClose}
       onConfirm={() => {
+        setRemoving(true);
         useBoards.getState().remove(board.id).catch(toastError).finally(onClose);
       }}
     />
