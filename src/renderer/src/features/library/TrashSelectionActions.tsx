@@ -2,16 +2,28 @@
  * The selection toolbar's buttons in Recently deleted: restore the selection, delete it forever
  * (asked first), clear it; and "Empty Recently deleted…" (asked first), shown while it holds any.
  */
+import { useState } from 'react';
 import { useTasks } from '../../state/tasks-state.ts';
 import { askToDeleteForever, askToEmpty, restoreSelected } from './recently-deleted.ts';
 
 export function TrashSelectionActions({ onClear }: { onClear(): void }) {
+  // as ConfirmDialog's busy: a second press while the restore runs would restore nothing again
+  const [restoring, setRestoring] = useState(false);
   return (
     <>
       <button type="button" className="button button-small" onClick={onClear}>
         Clear selection
       </button>
-      <button type="button" className="button button-small" onClick={() => void restoreSelected()}>
+      <button
+        type="button"
+        className="button button-small"
+        disabled={restoring}
+        aria-busy={restoring || undefined}
+        onClick={() => {
+          setRestoring(true);
+          void restoreSelected().finally(() => setRestoring(false));
+        }}
+      >
         Restore selected
       </button>
       <button
