@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_PROBLEM } from '../../src/core/engine/failure-outcomes.ts';
 import { type Sandbox, startSandbox } from '../../src/sandbox/index.ts';
 import type { EngineStatusView, StudioSettings } from '../../src/shared/index.ts';
-import { closedPort } from '../service/raw-http-server.ts';
+import { closedPort, sendJson, startRawServer } from '../service/raw-http-server.ts';
 import { openBackend, removeDir, tempDir } from './backend-fixtures.ts';
 
 const KEY = 'probe-test-key-0123456789';
@@ -88,6 +88,38 @@ describe('testing a key and an address with the balance call', () => {
       await hosted.stop();
     }
   });
+
+  it('stores a key the plan refuses (403), and one whose check has no answer in 5 s, the whole check bounded (security review s7)', async () => {
+    let answer: 'plan' | 'echo' | 'hang' = 'plan';
+    const server = await startRawServer((req, res) => {
+      if (answer === 'hang') return; // accepts, reads the request, never answers
+      if (answer === 'echo')
+        sendJson(res, 401, { code: 401, message: `no such key ${req.headers['x-api-key']}` });
+      else sendJson(res, 403, { code: 403, message: 'Insufficient plan level' });
+    });
+    const h = await openBackend(join(root, 'plan-refused'));
+    try {
+      await h.ok('settings.update', { serviceProfile: 'custom', baseUrl: server.url });
+      await h.ok('settings.setApiKey', { key: 'plan-key-0123456789' });
+      expect(h.secrets.read()).toContain('plan-key-0123456789');
+      expect(server.requests[0]?.headers['x-api-key']).toBe('plan-key-0123456789');
+      // a refusal that quotes the key back never carries it to the page or the log
+      answer = 'echo';
+      const refused = await h.call('settings.setApiKey', { key: 'echoed-key-0123456789' });
+      expect(refused.ok).toBe(false);
+      if (!refused.ok) expect(refused.error).toMatchObject({ kind: 'unauthorized', field: 'key' });
+      expect(JSON.stringify([h.results, h.events, h.logs])).not.toContain('echoed-key-0123456789');
+      expect(h.secrets.read()).toContain('plan-key-0123456789');
+      answer = 'hang';
+      const started = Date.now();
+      await h.ok('settings.setApiKey', { key: 'slow-key-0123456789' });
+      expect(Date.now() - started).toBeLessThan(8_000); // 5 s for the whole check, not 5 + 15 + 15
+      expect(h.secrets.read()).toContain('slow-key-0123456789');
+    } finally {
+      await h.backend.close();
+      await server.close();
+    }
+  }, 30_000);
 
   it("names the library in use: demo mode its own, else the user's", async () => {
     const dir = join(root, 'libraries');

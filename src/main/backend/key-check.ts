@@ -8,8 +8,12 @@
 import { ServiceClient, UnauthorizedError } from '../../core/service/index.ts';
 import { StudioCallError } from './call-errors.ts';
 
-/** One try, not the engine's retries: the user waits for this answer in Settings. */
-const CHECK_TIMEOUTS = { connectMs: 5_000, headersMs: 15_000, bodyMs: 15_000 };
+/**
+ * One try, not the engine's retries, and 5 s for the whole of it (connecting, the headers, the
+ * body): the user waits for this answer in Settings. A check cut off there is a key not tried.
+ */
+const CHECK_MS = 5_000;
+const CHECK_TIMEOUTS = { connectMs: CHECK_MS, headersMs: CHECK_MS, bodyMs: CHECK_MS };
 
 /** The words for a refused key: what happened and what to do, once (review s7b, defect 2). */
 export function refusedKeyMessage(said: string | null): string {
@@ -28,7 +32,7 @@ export async function refuseKeyTheServiceRefuses(baseUrl: string | null, key: st
     return;
   }
   try {
-    await client.getAccount();
+    await client.getAccount({ signal: AbortSignal.timeout(CHECK_MS) });
   } catch (err) {
     if (err instanceof UnauthorizedError) {
       throw new StudioCallError('unauthorized', refusedKeyMessage(err.serviceMessage), 'key');
