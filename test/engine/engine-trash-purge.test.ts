@@ -165,6 +165,57 @@ describe('Recently deleted after the opening', () => {
     expect(existsSync(folderOf(lib, 'kept'))).toBe(true);
   });
 
+  it('a crafted list of files left to remove touches nothing outside the library: odd ids, stored paths, planted links (security review s7)', async () => {
+    const clock = new TestClock(START);
+    const lib = join(dir, 'lib');
+    const outside = join(dir, 'outside');
+    const hash = 'a'.repeat(64);
+    mkdirSync(join(outside, 'sub'), { recursive: true });
+    for (const name of ['victim', `${hash}.png`, 'sub/kept']) writeFileSync(join(outside, name), 'mine');
+    let e = await openEngine(lib, null, { clock });
+    // a task folder that is a link, a month folder that is a link, the inputs folder a link
+    mkdirSync(join(lib, '2026', '01'), { recursive: true });
+    await fsp.symlink(join(outside, 'sub'), join(lib, '2026', '01', 'linked'));
+    await fsp.symlink(outside, join(lib, '2026', '02'));
+    await fsp.rm(join(lib, 'inputs'), { recursive: true, force: true });
+    await fsp.symlink(outside, join(lib, 'inputs'));
+    const output = (path: string) => ({ index: 0, path, thumbPath: null });
+    e.store.setSetting('trash.purging', [
+      { id: '../../outside', createdAt: '2026-01-15T00:00:00.000Z', outputs: [], inputFiles: [] },
+      { id: '..', createdAt: 'not a date', outputs: [], inputFiles: [] },
+      {
+        id: 'linked',
+        createdAt: '2026-01-15T00:00:00.000Z',
+        outputs: [
+          output(join(outside, 'victim')),
+          output('../outside/victim'),
+          output('2026/01/../../outside'),
+        ],
+        inputFiles: [
+          join(outside, 'victim'),
+          '../outside/victim',
+          'inputs/../../outside/victim',
+          `inputs/${hash}.png`,
+        ],
+      },
+      {
+        id: 'sub',
+        createdAt: '2026-02-15T00:00:00.000Z',
+        outputs: [output('2026/02/sub/kept')],
+        inputFiles: [],
+      },
+    ]);
+    await e.close();
+    const lines: string[] = [];
+    e = await openEngine(lib, null, { clock, log: (l) => lines.push(l) });
+    await e.idle();
+    engine = e;
+    for (const name of ['victim', `${hash}.png`, 'sub/kept'])
+      expect(existsSync(join(outside, name)), name).toBe(true);
+    expect(e.store.getSetting('trash.purging')).toBeNull();
+    expect(lines.join('\n')).toMatch(/unsafe task id/);
+  });
+
   it("a batch leaves one segment in the search index (FTS5 writes a segment at each statement's end), never one per task", async () => {
     const clock = new TestClock(START);
     const lib = join(dir, 'lib');
