@@ -139,6 +139,24 @@ describe.skipIf(!browserAvailable())("the Type filter and a failed task's detail
     expect(await dialog.getByRole('radio', { name: /Keepers/ }).isChecked()).toBe(true);
     await dialog.getByRole('button', { name: 'Add to board' }).click();
     await expect.poll(() => count.textContent()).toBe(', 4 tasks');
+    // Enter pressed twice in the name field before the first add answers adds once
+    await page.getByRole('checkbox', { name: 'Select One face' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Select Cut out' }).check();
+    await page.getByRole('button', { name: 'Add to board…' }).click();
+    await dialog.getByTestId('new-board-choice').click();
+    await dialog.getByLabel('Board name').fill('keepers');
+    await dialog.getByLabel('Board name').evaluate((field) => {
+      // both in one turn of the page: the second comes before any answer or render
+      const page = globalThis as unknown as { KeyboardEvent: new (type: string, init: object) => Event };
+      for (let i = 0; i < 2; i++)
+        field.dispatchEvent(new page.KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    });
+    await dialog.waitFor({ state: 'detached' });
+    const already = page.getByTestId('toast').filter({ hasText: 'Already on “Keepers”' });
+    await already.waitFor();
+    // a second add would have said it again (the same toast, counted ×2), or refused the name
+    expect(await already.getByTestId('toast-count').count()).toBe(0);
+    expect(await page.getByTestId('toast').filter({ hasText: 'already exists' }).count()).toBe(0);
 
     await board.getByRole('button', { name: /^Keepers/ }).click();
     await expect.poll(() => shownIds(page)).toEqual(['cutout', 'multi', 'song', 'swap']);
