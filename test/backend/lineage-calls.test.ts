@@ -175,7 +175,14 @@ describe('batches and lineage through the contract', () => {
     expect(preview.rerunOf).toEqual({ id: task.id, title: 'To export' });
     // its boards are kept in task.json and the new task goes on them
     expect(preview.boards).toEqual(['Swaps']);
-    const again = await h.ok<Task>('tasks.queueTaskFile', { importId: preview.importId, ...yes });
+    // its yes pressed twice before the first answers: one task (paid once), both answers name it
+    const before = (await h.ok<{ total: number }>('tasks.count', {})).total;
+    const [again, doubled] = await Promise.all([
+      h.ok<Task>('tasks.queueTaskFile', { importId: preview.importId, ...yes }),
+      h.ok<Task>('tasks.queueTaskFile', { importId: preview.importId, ...yes }),
+    ]);
+    expect(doubled.id).toBe(again.id);
+    expect((await h.ok<{ total: number }>('tasks.count', {})).total).toBe(before + 1);
     // a reading is queued once
     const twice = await h.call('tasks.queueTaskFile', { importId: preview.importId, ...yes });
     expect(twice.ok === false && twice.error.message).toBe(

@@ -224,6 +224,8 @@ const MAX_OPEN_READINGS = 8;
 
 function taskCalls(ctx: CallContext) {
   const readings = new Map<string, TaskFileReading>();
+  // a reading being queued: the same import confirmed again meanwhile gets that task, not a second
+  const queueing = new Map<string, Promise<Task>>();
   return {
     'tasks.expectedTime': async (args: ArgsOf<'tasks.expectedTime'>) => ctx.engine().expectedTime(args),
     'tasks.queue': async (args: ArgsOf<'tasks.queue'>) => {
@@ -292,6 +294,8 @@ function taskCalls(ctx: CallContext) {
     },
 
     'tasks.queueTaskFile': async (args: ArgsOf<'tasks.queueTaskFile'>) => {
+      const under = queueing.get(args.importId);
+      if (under) return under;
       const reading = readings.get(args.importId);
       if (!reading) {
         throw new StudioCallError(
@@ -302,9 +306,15 @@ function taskCalls(ctx: CallContext) {
       }
       for (const [field, path] of Object.entries(args.files)) checkGivenFile(ctx, field, path);
       const { files, keepWebhook, acceptUnknownPrice } = args;
-      const task = await ctx.engine().queueTaskFile(reading, { files, keepWebhook, acceptUnknownPrice });
-      readings.delete(args.importId);
-      return task;
+      const once = ctx.engine().queueTaskFile(reading, { files, keepWebhook, acceptUnknownPrice });
+      queueing.set(args.importId, once);
+      try {
+        const task = await once;
+        readings.delete(args.importId);
+        return task;
+      } finally {
+        queueing.delete(args.importId);
+      }
     },
 
     'tasks.list': async (args: ArgsOf<'tasks.list'>) => ctx.engine().store.listTasks(args),
