@@ -145,6 +145,48 @@ describe.skipIf(!browserAvailable())('gallery: keyboard, select all, delete with
     await expect.poll(() => focusedCardId(page)).toBe(task.id);
   });
 
+  it('at 800 x 600 with the detail open (it floats over the gallery), the arrow keys reach no card it covers', async () => {
+    const { page } = view;
+    await page.setViewportSize({ width: 800, height: 600 });
+    try {
+      await openButton(page, order[0]!).focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('detail-panel').waitFor();
+      /** Whether a press at the middle of the focused card's shown part reaches that card. */
+      const focusedCardShown = () =>
+        page.evaluate(() => {
+          type Box = { left: number; top: number; right: number; bottom: number };
+          type El = { closest(s: string): El | null; getBoundingClientRect(): Box };
+          const doc = (globalThis as unknown as { document: Record<string, unknown> }).document as {
+            activeElement: El | null;
+            elementFromPoint(x: number, y: number): El | null;
+            querySelector(s: string): El | null;
+          };
+          const card = doc.activeElement?.closest('[data-testid="task-card"]');
+          const scroller = doc.querySelector('[data-testid="gallery"]');
+          if (!card || !scroller) return 'no focused card';
+          const c = card.getBoundingClientRect();
+          const s = scroller.getBoundingClientRect();
+          const x = (Math.max(c.left, s.left) + Math.min(c.right, s.right)) / 2;
+          const y = (Math.max(c.top, s.top) + Math.min(c.bottom, s.bottom)) / 2;
+          return doc.elementFromPoint(x, y)?.closest('[data-testid="task-card"]') === card
+            ? 'shown'
+            : 'covered';
+        });
+      for (let i = 1; i < 4; i++) {
+        await page.keyboard.press('ArrowRight');
+        await expect.poll(() => focusedCardId(page)).toBe(order[i]!.id);
+        await expect.poll(focusedCardShown, { message: `card ${i} after ArrowRight` }).toBe('shown');
+      }
+    } finally {
+      // the detail closed and the window back as the describe block's other tests expect
+      if (await page.getByTestId('detail-panel').count())
+        await page.getByRole('button', { name: 'Close details' }).click();
+      await page.getByTestId('detail-panel').waitFor({ state: 'detached' });
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it('Space plays a song card in the player, and pauses it', async () => {
     const { page } = view;
     const task = order[1]!;
