@@ -178,6 +178,28 @@ describe.skipIf(!browserAvailable())('gallery: keyboard, select all, delete with
         await expect.poll(() => focusedCardId(page)).toBe(order[i]!.id);
         await expect.poll(focusedCardShown, { message: `card ${i} after ArrowRight` }).toBe('shown');
       }
+      // nor does Tab: every control of the filter bar is what a press at its middle reaches
+      const coveredFilters = await page.evaluate(() => {
+        type El = {
+          contains(e: El | null): boolean;
+          getBoundingClientRect(): { left: number; top: number; width: number; height: number };
+          getAttribute(n: string): string | null;
+          tagName: string;
+        };
+        const doc = (globalThis as unknown as { document: Record<string, unknown> }).document as {
+          querySelectorAll(s: string): Iterable<El>;
+          elementFromPoint(x: number, y: number): El | null;
+        };
+        const covered: string[] = [];
+        for (const control of doc.querySelectorAll('[role="search"] :is(input, select, button)')) {
+          const r = control.getBoundingClientRect();
+          if (r.width === 0 || r.height === 0) continue;
+          if (!control.contains(doc.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)))
+            covered.push(control.getAttribute('aria-label') ?? control.tagName);
+        }
+        return covered;
+      });
+      expect(coveredFilters).toEqual([]);
     } finally {
       // the detail closed and the window back as the describe block's other tests expect
       if (await page.getByTestId('detail-panel').count())
