@@ -592,38 +592,29 @@ describe('media-task retention', () => {
     );
     expect(preview.stdout).toContain('would move 1 task (1 song), 3.0 MB of results to Recently deleted');
     expect(preview.stdout).toContain('frees 3.0 MB once they leave Recently deleted (after 30 days)');
-    const none = JSON.parse(
-      (
-        await run('lib-retention', [
-          '--json',
-          'retention',
-          '--preview',
-          '--older-than',
-          '90',
-          '--keep',
-          'none',
-        ])
-      ).stdout,
-    );
+    /** `retention --preview --json` keeping `keep`: the rules and what would go. */
+    const previewKeeping = async (keep: string) =>
+      JSON.parse(
+        (
+          await run('lib-retention', [
+            '--json',
+            'retention',
+            '--preview',
+            '--older-than',
+            '90',
+            '--keep',
+            keep,
+          ])
+        ).stdout,
+      );
+    const none = await previewKeeping('none');
     expect(none.preview).toMatchObject({ tasks: 2, byKind: [{ kind: 'audio', tasks: 2 }] });
     // favorites, as list --favorite has it; the British spelling is taken too
     for (const word of ['favorites', 'Favourites'])
-      expect(
-        JSON.parse(
-          (
-            await run('lib-retention', [
-              '--json',
-              'retention',
-              '--preview',
-              '--older-than',
-              '90',
-              '--keep',
-              word,
-            ])
-          ).stdout,
-        ).rules,
-        word,
-      ).toMatchObject({ keepFavorites: true, keepBoards: false });
+      expect((await previewKeeping(word)).rules, word).toMatchObject({
+        keepFavorites: true,
+        keepBoards: false,
+      });
     expect(await inTrash()).toEqual([]);
 
     for (const [args, words] of [

@@ -13,9 +13,7 @@ import type { Sandbox } from '../../src/sandbox/index.ts';
 import { MODELS, REMOTE_ACTIVE_STATES } from '../../src/shared/index.ts';
 import { writePicture } from '../support/pictures.ts';
 import { closeRun, freshRun, openEngine, sandbox, waitForState, waitUntil } from './engine-fixtures.ts';
-import { HOUR, TestClock } from './test-clock.ts';
-
-const DAY = 24 * HOUR;
+import { DAY, HOUR, TestClock } from './test-clock.ts';
 
 let dir: string;
 let sb: Sandbox | null;

@@ -13,9 +13,7 @@ import type { OutputKind, TaskState } from '../../src/shared/index.ts';
 import { DEFAULT_RETENTION_RULES, type RetentionRules } from '../../src/shared/task/retention.ts';
 import { imageTask, songTask } from '../store/store-fixtures.ts';
 import { closeRun, freshRun, openEngine } from './engine-fixtures.ts';
-import { HOUR, TestClock } from './test-clock.ts';
-
-const DAY = 24 * HOUR;
+import { DAY, HOUR, TestClock } from './test-clock.ts';
 
 const START = Date.parse('2026-06-01T12:00:00.000Z');
 

@@ -14,9 +14,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TaskEngine } from '../../src/core/engine/index.ts';
 import { imageTask } from '../store/store-fixtures.ts';
 import { closeRun, freshRun, openEngine } from './engine-fixtures.ts';
-import { HOUR, TestClock } from './test-clock.ts';
+import { DAY, HOUR, TestClock } from './test-clock.ts';
 
-const DAY = 24 * HOUR;
 const START = Date.parse('2026-06-01T12:00:00.000Z');
 
 let dir: string;

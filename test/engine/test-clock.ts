@@ -8,6 +8,7 @@
 import type { EngineClock } from '../../src/core/engine/index.ts';
 
 export const HOUR = 60 * 60 * 1000;
+export const DAY = 24 * HOUR;
 
 interface Timer {
   at: number;
